@@ -1,0 +1,370 @@
+/* gdiskmark-cli.c: the headless front end: option parsing, progress on a terminal, text or JSON out. */
+#include "config.h"
+
+#include <glib-unix.h>
+#include <glib/gi18n.h>
+#include <locale.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "dmk-core.h"
+
+#define EXIT_RUN_FAILED 1
+#define EXIT_USAGE 2
+#define EXIT_CANCELLED 130
+
+typedef struct
+{
+  GMainLoop *loop;
+  GCancellable *cancellable;
+  DmkResult *result;
+  GError *error;
+  gboolean progress;
+  gboolean progress_line; /* a progress line is on screen */
+} Cli;
+
+static char *opt_profile = NULL;
+static char *opt_mode = NULL;
+static char *opt_data = NULL;
+static char *opt_engine = NULL;
+static char *opt_size = NULL;
+static char *opt_output = NULL;
+static char *opt_comment = NULL;
+static char **opt_tests = NULL;
+static int opt_passes = -1;
+static int opt_time = -1;
+static int opt_interval = -1;
+static int opt_mix = -1;
+static gboolean opt_buffered = FALSE;
+static gboolean opt_allow_write_device = FALSE;
+static gboolean opt_json = FALSE;
+static gboolean opt_quiet = FALSE;
+static gboolean opt_version = FALSE;
+
+static gboolean
+parse_mix (const char *name, const char *value, gpointer data, GError **error)
+{
+  char *end = NULL;
+  gint64 v;
+
+  if (value == NULL)
+    {
+      opt_mix = 70;
+      return TRUE;
+    }
+  v = g_ascii_strtoll (value, &end, 10);
+  if (end == value || *end != '\0' || v < DMK_MIX_MIN || v > DMK_MIX_MAX)
+    {
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                   _("--mix takes a read percentage between %u and %u, not “%s”"), DMK_MIX_MIN,
+                   DMK_MIX_MAX, value);
+      return FALSE;
+    }
+  opt_mix = (int) v;
+  return TRUE;
+}
+
+static const GOptionEntry entries[] = {
+  { "profile", 'p', 0, G_OPTION_ARG_STRING, &opt_profile,
+    N_("Tests to run: classic, default, nvme, peak, real or demo (default: classic)"), N_("NAME") },
+  { "mode", 'm', 0, G_OPTION_ARG_STRING, &opt_mode,
+    N_("read-write, read or write (default: read-write)"), N_("MODE") },
+  { "mix", 0, G_OPTION_FLAG_OPTIONAL_ARG, G_OPTION_ARG_CALLBACK, parse_mix,
+    N_("Also run a mixed test with this share of reads (default: 70)"), N_("READ_PERCENT") },
+  { "passes", 'n', 0, G_OPTION_ARG_INT, &opt_passes, N_("Measured passes per test, 1–9 (default: 5)"),
+    N_("N") },
+  { "size", 's', 0, G_OPTION_ARG_STRING, &opt_size,
+    N_("Test size, 16MiB–64GiB, like 64MiB or 1GiB (default: 1GiB)"), N_("SIZE") },
+  { "time", 't', 0, G_OPTION_ARG_INT, &opt_time,
+    N_("Measure time per pass, 1–60 seconds (default: 5)"), N_("SECONDS") },
+  { "interval", 'i', 0, G_OPTION_ARG_INT, &opt_interval,
+    N_("Rest between tests, 0–600 seconds (default: 5)"), N_("SECONDS") },
+  { "data", 'd', 0, G_OPTION_ARG_STRING, &opt_data, N_("Test data: random or zero (default: random)"),
+    N_("DATA") },
+  { "engine", 'e', 0, G_OPTION_ARG_STRING, &opt_engine,
+    N_("I/O engine: libaio or psync (default: libaio)"), N_("ENGINE") },
+  { "buffered", 0, 0, G_OPTION_ARG_NONE, &opt_buffered,
+    N_("Go through the page cache instead of direct I/O (flatters the numbers)"), NULL },
+  { "test", 'T', 0, G_OPTION_ARG_STRING_ARRAY, &opt_tests,
+    N_("Run this test instead of the profile’s, like “RND4K Q32T16”; repeatable"), N_("SPEC") },
+  { "allow-write-device", 0, 0, G_OPTION_ARG_NONE, &opt_allow_write_device,
+    N_("Allow write tests on a block device, destroying the data on it"), NULL },
+  { "json", 'j', 0, G_OPTION_ARG_NONE, &opt_json, N_("Print JSON instead of text"), NULL },
+  { "output", 'o', 0, G_OPTION_ARG_FILENAME, &opt_output, N_("Write the result to FILE"),
+    N_("FILE") },
+  { "comment", 'c', 0, G_OPTION_ARG_STRING, &opt_comment, N_("A comment to keep with the result"),
+    N_("TEXT") },
+  { "quiet", 'q', 0, G_OPTION_ARG_NONE, &opt_quiet, N_("Show no progress"), NULL },
+  { "version", 'V', 0, G_OPTION_ARG_NONE, &opt_version, N_("Show the version and exit"), NULL },
+  { NULL }
+};
+
+static void G_GNUC_PRINTF (1, 2)
+die_usage (const char *format, ...)
+{
+  va_list ap;
+  g_autofree char *msg = NULL;
+
+  va_start (ap, format);
+  msg = g_strdup_vprintf (format, ap);
+  va_end (ap);
+  g_printerr ("gdiskmark-cli: %s\n", msg);
+  exit (EXIT_USAGE);
+}
+
+static const char *
+direction_label (DmkDirection dir)
+{
+  switch (dir)
+    {
+    case DMK_DIRECTION_WRITE:
+      return _("Write");
+    case DMK_DIRECTION_MIX:
+      return _("Mix");
+    case DMK_DIRECTION_READ:
+    default:
+      return _("Read");
+    }
+}
+
+static void
+clear_progress (Cli *cli)
+{
+  if (cli->progress_line)
+    fputs ("\r\033[K", stderr);
+  cli->progress_line = FALSE;
+}
+
+static void
+on_progress (const DmkProgress *p, gpointer user_data)
+{
+  Cli *cli = user_data;
+  g_autofree char *name = dmk_test_spec_to_name (&p->spec);
+  g_autofree char *line = NULL;
+
+  switch (p->phase)
+    {
+    case DMK_PHASE_OPEN:
+      line = g_strdup (_("Opening the target…"));
+      break;
+    case DMK_PHASE_LAYOUT:
+      line = g_strdup_printf (_("Preparing the test file: %.0f%%"), p->fraction * 100.0);
+      break;
+    case DMK_PHASE_WARMUP:
+      line = g_strdup_printf (_("[%u/%u] %s %s: warming up"), p->test_index + 1, p->n_tests, name,
+                              direction_label (p->direction));
+      break;
+    case DMK_PHASE_MEASURE:
+    case DMK_PHASE_PASS_DONE:
+      line = g_strdup_printf (_("[%u/%u] %s %s, pass %u/%u: %.1f MB/s"), p->test_index + 1,
+                              p->n_tests, name, direction_label (p->direction), p->pass,
+                              p->n_passes, p->live_mb_per_s);
+      break;
+    case DMK_PHASE_INTERVAL:
+      line = g_strdup_printf (_("[%u/%u] next: %s %s in %u s"), p->test_index + 1, p->n_tests,
+                              name, direction_label (p->direction), p->interval_remaining_s);
+      break;
+    case DMK_PHASE_TEST_DONE:
+      clear_progress (cli);
+      fprintf (stderr, _("[%u/%u] %s %s: %.3f MB/s\n"), p->test_index + 1, p->n_tests, name,
+               direction_label (p->direction), p->test->mb_per_s);
+      return;
+    default:
+      return;
+    }
+  fprintf (stderr, "\r\033[K%s", line);
+  cli->progress_line = TRUE;
+}
+
+static void
+on_run_done (GObject *source, GAsyncResult *res, gpointer user_data)
+{
+  Cli *cli = user_data;
+
+  cli->result = dmk_runner_run_finish (DMK_RUNNER (source), res, &cli->error);
+  g_main_loop_quit (cli->loop);
+}
+
+static gboolean
+on_sigint (gpointer user_data)
+{
+  Cli *cli = user_data;
+
+  g_cancellable_cancel (cli->cancellable);
+  return G_SOURCE_CONTINUE;
+}
+
+static void
+parse_settings (DmkSettings *s, GArray **specs_out)
+{
+  g_autoptr (GError) error = NULL;
+
+  dmk_settings_init_default (s);
+  if (opt_profile != NULL)
+    {
+      if (!dmk_profile_lookup (opt_profile, NULL, &error))
+        die_usage ("%s", error->message);
+      g_free (s->profile);
+      s->profile = g_strdup (opt_profile);
+    }
+  if (opt_mode != NULL && !dmk_mode_from_string (opt_mode, &s->mode))
+    die_usage (_("Unknown mode “%s”: choose read-write, read or write"), opt_mode);
+  if (opt_data != NULL && !dmk_data_from_string (opt_data, &s->data))
+    die_usage (_("Unknown test data “%s”: choose random or zero"), opt_data);
+  if (opt_engine != NULL && !dmk_engine_kind_from_string (opt_engine, &s->engine))
+    die_usage (_("Unknown engine “%s”: choose libaio or psync"), opt_engine);
+  if (opt_size != NULL && !dmk_parse_size (opt_size, &s->size_bytes, &error))
+    die_usage ("%s", error->message);
+  /* Negative numbers are kept as they are, so that validation names them instead of
+   * wrapping them into huge ones. */
+  if (opt_passes != -1)
+    s->passes = opt_passes < 0 ? G_MAXUINT : (guint) opt_passes;
+  if (opt_time != -1)
+    s->measure_s = opt_time < 0 ? G_MAXUINT : (guint) opt_time;
+  if (opt_interval != -1)
+    s->interval_s = opt_interval < 0 ? G_MAXUINT : (guint) opt_interval;
+  if (opt_mix != -1)
+    s->mix_read_percent = (guint) opt_mix;
+  s->direct = !opt_buffered;
+  s->allow_write_device = opt_allow_write_device;
+  if (!dmk_settings_validate (s, &error))
+    die_usage ("%s", error->message);
+
+  *specs_out = NULL;
+  if (opt_tests != NULL && opt_tests[0] != NULL)
+    {
+      GArray *specs = g_array_new (FALSE, TRUE, sizeof (DmkTestSpec));
+      for (guint i = 0; opt_tests[i] != NULL; i++)
+        {
+          DmkTestSpec spec;
+          if (!dmk_test_spec_parse (opt_tests[i], &spec, &error))
+            die_usage ("%s", error->message);
+          g_array_append_val (specs, spec);
+        }
+      g_free (s->profile);
+      s->profile = g_strdup ("custom");
+      *specs_out = specs;
+    }
+}
+
+static gboolean
+check_output_writable (const char *path)
+{
+  g_autofree char *dir = g_path_get_dirname (path);
+
+  if (g_file_test (path, G_FILE_TEST_IS_DIR))
+    {
+      g_printerr (_("gdiskmark-cli: --output “%s” is a directory: give a file name\n"), path);
+      return FALSE;
+    }
+  if (access (dir, W_OK) != 0)
+    {
+      g_printerr (_("gdiskmark-cli: cannot write --output “%s”: %s; choose another place\n"), path,
+                  g_strerror (errno));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+int
+main (int argc, char **argv)
+{
+  g_autoptr (GOptionContext) ctx = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (DmkRunner) runner = NULL;
+  g_autoptr (GArray) specs = NULL;
+  g_autofree char *out = NULL;
+  DmkSettings settings;
+  const char *target;
+  Cli cli = { 0 };
+  int status = 0;
+
+  setlocale (LC_ALL, "");
+  bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+  textdomain (GETTEXT_PACKAGE);
+
+  ctx = g_option_context_new (_("[TARGET] — measure a disk like CrystalDiskMark"));
+  g_option_context_add_main_entries (ctx, entries, GETTEXT_PACKAGE);
+  g_option_context_set_translation_domain (ctx, GETTEXT_PACKAGE);
+  g_option_context_set_description (
+    ctx, _("TARGET is a directory (a hidden test file is created there and always removed) or a "
+           "block device (read tests unless --allow-write-device). Default: the current "
+           "directory.\nMB/s = 1,000,000 bytes/s. Exit status: 0 success, 1 the run failed, 2 bad "
+           "usage, 130 interrupted."));
+  if (!g_option_context_parse (ctx, &argc, &argv, &error))
+    die_usage (_("%s (see --help)"), error->message);
+  if (opt_version)
+    {
+      g_print ("gdiskmark-cli %s\n", PACKAGE_VERSION);
+      return 0;
+    }
+  if (argc > 2)
+    die_usage (_("Give one target, not %d (see --help)"), argc - 1);
+  target = argc == 2 ? argv[1] : ".";
+
+  parse_settings (&settings, &specs);
+  if (opt_output != NULL && !check_output_writable (opt_output))
+    return EXIT_USAGE;
+
+  cli.loop = g_main_loop_new (NULL, FALSE);
+  cli.cancellable = g_cancellable_new ();
+  cli.progress = !opt_quiet && isatty (STDERR_FILENO);
+  runner = dmk_runner_new ();
+  if (cli.progress)
+    dmk_runner_set_progress_func (runner, on_progress, &cli, NULL);
+  dmk_runner_set_fd_providers (runner, dmk_default_fd_providers ());
+
+  g_unix_signal_add (SIGINT, on_sigint, &cli);
+  g_unix_signal_add (SIGTERM, on_sigint, &cli);
+  dmk_runner_run_async (runner, target, &settings, specs, opt_comment, cli.cancellable,
+                        on_run_done, &cli);
+  g_main_loop_run (cli.loop);
+  clear_progress (&cli);
+
+  if (cli.result == NULL)
+    {
+      if (g_error_matches (cli.error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        {
+          g_printerr (_("gdiskmark-cli: interrupted; the test file was removed\n"));
+          status = EXIT_CANCELLED;
+        }
+      else
+        {
+          g_printerr ("gdiskmark-cli: %s\n", cli.error->message);
+          status = g_error_matches (cli.error, DMK_ERROR, DMK_ERROR_INVALID_ARGUMENT) ||
+                           g_error_matches (cli.error, DMK_ERROR, DMK_ERROR_WRITE_NOT_ALLOWED)
+                       ? EXIT_USAGE
+                       : EXIT_RUN_FAILED;
+        }
+      goto out;
+    }
+
+  out = opt_json ? dmk_result_to_json (cli.result) : dmk_result_to_text (cli.result);
+  if (opt_output != NULL)
+    {
+      if (!g_file_set_contents (opt_output, out, -1, &error))
+        {
+          /* Never lose a finished run: print it, then say what went wrong. */
+          fputs (out, stdout);
+          g_printerr (_("gdiskmark-cli: could not write “%s”: %s (the result is printed above)\n"),
+                      opt_output, error->message);
+          status = EXIT_RUN_FAILED;
+        }
+    }
+  else
+    fputs (out, stdout);
+  if (!opt_json)
+    for (guint i = 0; i < cli.result->warnings->len; i++)
+      g_printerr (_("gdiskmark-cli: warning: %s\n"),
+                  (char *) g_ptr_array_index (cli.result->warnings, i));
+
+out:
+  g_clear_pointer (&cli.result, dmk_result_unref);
+  g_clear_error (&cli.error);
+  g_clear_object (&cli.cancellable);
+  g_clear_pointer (&cli.loop, g_main_loop_unref);
+  dmk_settings_clear (&settings);
+  return status;
+}

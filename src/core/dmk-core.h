@@ -1,0 +1,18 @@
+/* dmk-core.h: the one header front ends include to use the benchmark core. */
+#pragma once
+
+#include "dmk-error.h"
+#include "dmk-histogram.h"
+#include "dmk-result.h"
+#include "dmk-runner.h"
+#include "dmk-spec.h"
+#include "dmk-sysinfo.h"
+#include "dmk-target.h"
+
+G_BEGIN_DECLS
+
+/* The providers tried after a direct open of a block device is refused (none yet; the
+ * pkexec helper joins here). NULL-terminated. */
+const DmkFdProvider *const *dmk_default_fd_providers (void);
+
+G_END_DECLS

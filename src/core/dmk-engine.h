@@ -1,0 +1,48 @@
+/* dmk-engine.h: the I/O engine ops table (setup, submit, reap, teardown), one file per engine. */
+#pragma once
+
+#include <glib.h>
+
+#include "dmk-spec.h"
+
+G_BEGIN_DECLS
+
+typedef struct
+{
+  void *buf;
+  guint64 offset;
+  guint32 len;
+  gboolean is_write;
+  guint index;     /* slot number, 0 .. depth-1 */
+  gint64 t_submit; /* CLOCK_MONOTONIC ns */
+  gint64 result;   /* bytes transferred, or -errno */
+} DmkIo;
+
+typedef struct _DmkEngine DmkEngine;
+
+typedef struct
+{
+  const char *name;
+  /* Prepares for up to depth I/Os in flight on fd. */
+  gboolean (*setup) (DmkEngine *engine, GError **error);
+  /* Starts up to n I/Os; returns how many were started (at least 1 unless n is 0), or -errno. */
+  int (*submit) (DmkEngine *engine, DmkIo **ios, guint n);
+  /* Waits for at least min completions and returns up to max of them in done, or -errno. */
+  int (*reap) (DmkEngine *engine, guint min, guint max, DmkIo **done);
+  void (*teardown) (DmkEngine *engine);
+} DmkEngineOps;
+
+struct _DmkEngine
+{
+  const DmkEngineOps *ops;
+  int fd;
+  guint depth;
+  gpointer priv;
+};
+
+extern const DmkEngineOps dmk_engine_libaio_ops;
+extern const DmkEngineOps dmk_engine_psync_ops;
+
+const DmkEngineOps *dmk_engine_ops_for_kind (DmkEngineKind kind);
+
+G_END_DECLS

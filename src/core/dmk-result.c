@@ -1,0 +1,825 @@
+/* dmk-result.c: results in memory, as gdiskmark-result/1 JSON, and as CrystalDiskMark-style text. */
+#include "config.h"
+
+#include <errno.h>
+#include <glib/gi18n-lib.h>
+#include <glib/gstdio.h>
+#include <json-glib/json-glib.h>
+#include <math.h>
+#include <string.h>
+
+#include "dmk-error.h"
+#include "dmk-result.h"
+
+G_DEFINE_BOXED_TYPE (DmkResult, dmk_result, dmk_result_ref, dmk_result_unref)
+
+DmkResult *
+dmk_result_new (void)
+{
+  DmkResult *r = g_new0 (DmkResult, 1);
+
+  g_atomic_ref_count_init (&r->ref);
+  r->tool_name = g_strdup ("gdiskmark");
+  r->tool_version = g_strdup (PACKAGE_VERSION);
+  r->engine = g_strdup ("libaio");
+  dmk_settings_init_default (&r->settings);
+  r->tests = g_ptr_array_new_with_free_func ((GDestroyNotify) dmk_test_result_free);
+  r->warnings = g_ptr_array_new_with_free_func (g_free);
+  r->comment = g_strdup ("");
+  return r;
+}
+
+DmkResult *
+dmk_result_ref (DmkResult *result)
+{
+  g_return_val_if_fail (result != NULL, NULL);
+  g_atomic_ref_count_inc (&result->ref);
+  return result;
+}
+
+void
+dmk_result_unref (DmkResult *r)
+{
+  g_return_if_fail (r != NULL);
+  if (!g_atomic_ref_count_dec (&r->ref))
+    return;
+  g_free (r->tool_name);
+  g_free (r->tool_version);
+  g_free (r->engine);
+  g_free (r->date);
+  dmk_target_info_clear (&r->target);
+  dmk_settings_clear (&r->settings);
+  g_ptr_array_unref (r->tests);
+  g_ptr_array_unref (r->warnings);
+  g_free (r->comment);
+  g_free (r->os);
+  g_free (r);
+}
+
+DmkTestResult *
+dmk_test_result_new (const DmkTestSpec *spec, DmkDirection direction)
+{
+  DmkTestResult *t = g_new0 (DmkTestResult, 1);
+
+  t->spec = *spec;
+  t->direction = direction;
+  t->passes = g_array_new (FALSE, TRUE, sizeof (DmkPass));
+  return t;
+}
+
+void
+dmk_test_result_free (DmkTestResult *test)
+{
+  if (test == NULL)
+    return;
+  g_array_unref (test->passes);
+  g_free (test);
+}
+
+void
+dmk_test_result_add_pass (DmkTestResult *test, const DmkPass *pass, const DmkHistogram *hist)
+{
+  gboolean best = test->passes->len == 0 || pass->mb_per_s > test->mb_per_s;
+
+  g_array_append_val (test->passes, *pass);
+  if (!best)
+    return;
+  test->mb_per_s = pass->mb_per_s;
+  test->iops = pass->iops;
+  if (hist != NULL)
+    {
+      test->latency_us.mean = dmk_histogram_mean (hist) / 1000.0;
+      test->latency_us.p50 = dmk_histogram_percentile (hist, 50) / 1000.0;
+      test->latency_us.p90 = dmk_histogram_percentile (hist, 90) / 1000.0;
+      test->latency_us.p99 = dmk_histogram_percentile (hist, 99) / 1000.0;
+      test->latency_us.p99_9 = dmk_histogram_percentile (hist, 99.9) / 1000.0;
+      test->latency_us.p99_99 = dmk_histogram_percentile (hist, 99.99) / 1000.0;
+    }
+}
+
+DmkTestResult *
+dmk_result_find (DmkResult *result, const DmkTestSpec *spec, DmkDirection direction)
+{
+  for (guint i = 0; i < result->tests->len; i++)
+    {
+      DmkTestResult *t = g_ptr_array_index (result->tests, i);
+      if (t->direction == direction && dmk_test_spec_equal (&t->spec, spec))
+        return t;
+    }
+  return NULL;
+}
+
+/* ---- JSON out ---- */
+
+static void
+add_double (JsonBuilder *b, const char *key, double v)
+{
+  json_builder_set_member_name (b, key);
+  /* JSON has no NaN or infinity; a pass that moved nothing is 0. */
+  json_builder_add_double_value (b, isfinite (v) ? v : 0.0);
+}
+
+static void
+add_int (JsonBuilder *b, const char *key, gint64 v)
+{
+  json_builder_set_member_name (b, key);
+  json_builder_add_int_value (b, v);
+}
+
+static void
+add_string (JsonBuilder *b, const char *key, const char *v)
+{
+  json_builder_set_member_name (b, key);
+  if (v != NULL)
+    json_builder_add_string_value (b, v);
+  else
+    json_builder_add_null_value (b);
+}
+
+static void
+add_bool (JsonBuilder *b, const char *key, gboolean v)
+{
+  json_builder_set_member_name (b, key);
+  json_builder_add_boolean_value (b, v);
+}
+
+char *
+dmk_result_to_json (DmkResult *r)
+{
+  g_autoptr (JsonBuilder) b = json_builder_new ();
+  g_autoptr (JsonGenerator) gen = json_generator_new ();
+  g_autoptr (JsonNode) root = NULL;
+  g_autofree char *size = NULL;
+
+  g_return_val_if_fail (r != NULL, NULL);
+
+  json_builder_begin_object (b);
+  add_string (b, "schema", DMK_RESULT_SCHEMA);
+
+  json_builder_set_member_name (b, "tool");
+  json_builder_begin_object (b);
+  add_string (b, "name", r->tool_name);
+  add_string (b, "version", r->tool_version);
+  add_string (b, "engine", r->engine);
+  json_builder_end_object (b);
+
+  add_string (b, "date", r->date);
+
+  json_builder_set_member_name (b, "target");
+  json_builder_begin_object (b);
+  add_string (b, "path", r->target.path);
+  add_string (b, "kind", dmk_target_kind_to_string (r->target.kind));
+  add_string (b, "filesystem", r->target.filesystem);
+  add_string (b, "device", r->target.device);
+  add_string (b, "model", r->target.model);
+  add_int (b, "size_bytes", (gint64) r->target.size_bytes);
+  add_bool (b, "rotational", r->target.rotational);
+  json_builder_end_object (b);
+
+  json_builder_set_member_name (b, "settings");
+  json_builder_begin_object (b);
+  add_string (b, "profile", r->settings.profile);
+  add_string (b, "mode", dmk_mode_to_string (r->settings.mode));
+  add_int (b, "passes", r->settings.passes);
+  add_int (b, "size_bytes", (gint64) r->settings.size_bytes);
+  add_int (b, "measure_s", r->settings.measure_s);
+  add_int (b, "interval_s", r->settings.interval_s);
+  add_string (b, "data", dmk_data_to_string (r->settings.data));
+  add_bool (b, "direct", r->settings.direct);
+  add_int (b, "mix_read_percent", r->settings.mix_read_percent);
+  json_builder_end_object (b);
+
+  json_builder_set_member_name (b, "results");
+  json_builder_begin_array (b);
+  for (guint i = 0; i < r->tests->len; i++)
+    {
+      DmkTestResult *t = g_ptr_array_index (r->tests, i);
+      g_autofree char *name = dmk_test_spec_to_name (&t->spec);
+
+      json_builder_begin_object (b);
+      add_string (b, "name", name);
+      add_string (b, "pattern", dmk_pattern_to_string (t->spec.pattern));
+      add_string (b, "direction", dmk_direction_to_string (t->direction));
+      add_int (b, "block_size", t->spec.block_size);
+      add_int (b, "queue_depth", t->spec.queue_depth);
+      add_int (b, "threads", t->spec.threads);
+      add_double (b, "mb_per_s", t->mb_per_s);
+      add_double (b, "iops", t->iops);
+      json_builder_set_member_name (b, "latency_us");
+      json_builder_begin_object (b);
+      add_double (b, "mean", t->latency_us.mean);
+      add_double (b, "p50", t->latency_us.p50);
+      add_double (b, "p90", t->latency_us.p90);
+      add_double (b, "p99", t->latency_us.p99);
+      add_double (b, "p99_9", t->latency_us.p99_9);
+      add_double (b, "p99_99", t->latency_us.p99_99);
+      json_builder_end_object (b);
+      json_builder_set_member_name (b, "passes");
+      json_builder_begin_array (b);
+      for (guint j = 0; j < t->passes->len; j++)
+        {
+          DmkPass *p = &g_array_index (t->passes, DmkPass, j);
+          json_builder_begin_object (b);
+          add_double (b, "mb_per_s", p->mb_per_s);
+          add_double (b, "iops", p->iops);
+          add_int (b, "bytes", (gint64) p->bytes);
+          add_double (b, "seconds", p->seconds);
+          json_builder_end_object (b);
+        }
+      json_builder_end_array (b);
+      json_builder_end_object (b);
+    }
+  json_builder_end_array (b);
+
+  json_builder_set_member_name (b, "warnings");
+  json_builder_begin_array (b);
+  for (guint i = 0; i < r->warnings->len; i++)
+    json_builder_add_string_value (b, g_ptr_array_index (r->warnings, i));
+  json_builder_end_array (b);
+
+  add_string (b, "comment", r->comment ? r->comment : "");
+  add_string (b, "os", r->os);
+  json_builder_end_object (b);
+
+  root = json_builder_get_root (b);
+  json_generator_set_root (gen, root);
+  json_generator_set_pretty (gen, TRUE);
+  json_generator_set_indent (gen, 2);
+  {
+    char *text = json_generator_to_data (gen, NULL);
+    char *with_nl = g_strconcat (text, "\n", NULL);
+    g_free (text);
+    (void) size;
+    return with_nl;
+  }
+}
+
+/* ---- JSON in: every key checked, every failure named ---- */
+
+typedef struct
+{
+  GError **error;
+  gboolean failed;
+} Reader;
+
+static gboolean
+fail (Reader *rd, const char *format, ...) G_GNUC_PRINTF (2, 3);
+
+static gboolean
+fail (Reader *rd, const char *format, ...)
+{
+  va_list ap;
+
+  if (rd->failed)
+    return FALSE;
+  rd->failed = TRUE;
+  va_start (ap, format);
+  {
+    g_autofree char *msg = g_strdup_vprintf (format, ap);
+    g_set_error_literal (rd->error, DMK_ERROR, DMK_ERROR_PARSE, msg);
+  }
+  va_end (ap);
+  return FALSE;
+}
+
+static JsonNode *
+member (Reader *rd, JsonObject *o, const char *where, const char *key, gboolean required)
+{
+  JsonNode *n;
+
+  if (rd->failed)
+    return NULL;
+  n = json_object_get_member (o, key);
+  if (n == NULL && required)
+    fail (rd, _("missing key “%s%s”"), where, key);
+  return n;
+}
+
+static JsonObject *
+get_object (Reader *rd, JsonObject *o, const char *where, const char *key)
+{
+  JsonNode *n = member (rd, o, where, key, TRUE);
+
+  if (n == NULL)
+    return NULL;
+  if (!JSON_NODE_HOLDS_OBJECT (n))
+    {
+      fail (rd, _("“%s%s” must be an object"), where, key);
+      return NULL;
+    }
+  return json_node_get_object (n);
+}
+
+static JsonArray *
+get_array (Reader *rd, JsonObject *o, const char *where, const char *key)
+{
+  JsonNode *n = member (rd, o, where, key, TRUE);
+
+  if (n == NULL)
+    return NULL;
+  if (!JSON_NODE_HOLDS_ARRAY (n))
+    {
+      fail (rd, _("“%s%s” must be an array"), where, key);
+      return NULL;
+    }
+  return json_node_get_array (n);
+}
+
+static char *
+get_string (Reader *rd, JsonObject *o, const char *where, const char *key, gboolean nullable)
+{
+  JsonNode *n = member (rd, o, where, key, !nullable);
+
+  if (n == NULL || (nullable && JSON_NODE_HOLDS_NULL (n)))
+    return NULL;
+  if (!JSON_NODE_HOLDS_VALUE (n) || json_node_get_value_type (n) != G_TYPE_STRING)
+    {
+      fail (rd, _("“%s%s” must be a string"), where, key);
+      return NULL;
+    }
+  return g_strdup (json_node_get_string (n));
+}
+
+static double
+get_number (Reader *rd, JsonObject *o, const char *where, const char *key, double min, double max)
+{
+  JsonNode *n = member (rd, o, where, key, TRUE);
+  GType t;
+  double v;
+
+  if (n == NULL)
+    return 0;
+  t = JSON_NODE_HOLDS_VALUE (n) ? json_node_get_value_type (n) : G_TYPE_INVALID;
+  if (t == G_TYPE_INT64)
+    v = (double) json_node_get_int (n);
+  else if (t == G_TYPE_DOUBLE)
+    v = json_node_get_double (n);
+  else
+    {
+      fail (rd, _("“%s%s” must be a number"), where, key);
+      return 0;
+    }
+  if (!isfinite (v) || v < min || v > max)
+    {
+      fail (rd, _("“%s%s” is out of range"), where, key);
+      return 0;
+    }
+  return v;
+}
+
+static gint64
+get_int (Reader *rd, JsonObject *o, const char *where, const char *key, gint64 min, gint64 max)
+{
+  JsonNode *n = member (rd, o, where, key, TRUE);
+  gint64 v;
+
+  if (n == NULL)
+    return 0;
+  if (!JSON_NODE_HOLDS_VALUE (n) || json_node_get_value_type (n) != G_TYPE_INT64)
+    {
+      fail (rd, _("“%s%s” must be a whole number"), where, key);
+      return 0;
+    }
+  v = json_node_get_int (n);
+  if (v < min || v > max)
+    {
+      fail (rd, _("“%s%s” is out of range"), where, key);
+      return 0;
+    }
+  return v;
+}
+
+static gboolean
+get_bool (Reader *rd, JsonObject *o, const char *where, const char *key)
+{
+  JsonNode *n = member (rd, o, where, key, TRUE);
+
+  if (n == NULL)
+    return FALSE;
+  if (!JSON_NODE_HOLDS_VALUE (n) || json_node_get_value_type (n) != G_TYPE_BOOLEAN)
+    return fail (rd, _("“%s%s” must be true or false"), where, key);
+  return json_node_get_boolean (n);
+}
+
+#define BIG 1e15 /* larger than any real throughput, IOPS or latency */
+
+static void
+read_test (Reader *rd, JsonObject *o, DmkResult *r, guint index)
+{
+  g_autofree char *where = g_strdup_printf ("results[%u].", index);
+  g_autofree char *name = NULL, *pattern = NULL, *direction = NULL;
+  DmkTestSpec spec = { 0 };
+  DmkTestResult *t;
+  JsonObject *lat;
+  JsonArray *passes;
+  DmkDirection dir = DMK_DIRECTION_READ;
+
+  name = get_string (rd, o, where, "name", FALSE);
+  pattern = get_string (rd, o, where, "pattern", FALSE);
+  direction = get_string (rd, o, where, "direction", FALSE);
+  spec.block_size = (guint32) get_int (rd, o, where, "block_size", DMK_SPEC_MIN_BLOCK,
+                                       DMK_SPEC_MAX_BLOCK);
+  spec.queue_depth = (guint) get_int (rd, o, where, "queue_depth", 1, DMK_SPEC_MAX_QD);
+  spec.threads = (guint) get_int (rd, o, where, "threads", 1, DMK_SPEC_MAX_THREADS);
+  if (rd->failed)
+    return;
+  if (!dmk_pattern_from_string (pattern, &spec.pattern))
+    {
+      fail (rd, _("“%spattern” must be “sequential” or “random”"), where);
+      return;
+    }
+  if (!dmk_direction_from_string (direction, &dir))
+    {
+      fail (rd, _("“%sdirection” must be “read”, “write” or “mix”"), where);
+      return;
+    }
+  t = dmk_test_result_new (&spec, dir);
+  g_ptr_array_add (r->tests, t);
+  t->mb_per_s = get_number (rd, o, where, "mb_per_s", 0, BIG);
+  t->iops = get_number (rd, o, where, "iops", 0, BIG);
+  lat = get_object (rd, o, where, "latency_us");
+  if (lat != NULL)
+    {
+      g_autofree char *lw = g_strconcat (where, "latency_us.", NULL);
+      t->latency_us.mean = get_number (rd, lat, lw, "mean", 0, BIG);
+      t->latency_us.p50 = get_number (rd, lat, lw, "p50", 0, BIG);
+      t->latency_us.p90 = get_number (rd, lat, lw, "p90", 0, BIG);
+      t->latency_us.p99 = get_number (rd, lat, lw, "p99", 0, BIG);
+      t->latency_us.p99_9 = get_number (rd, lat, lw, "p99_9", 0, BIG);
+      t->latency_us.p99_99 = get_number (rd, lat, lw, "p99_99", 0, BIG);
+    }
+  passes = get_array (rd, o, where, "passes");
+  for (guint j = 0; passes != NULL && !rd->failed && j < json_array_get_length (passes); j++)
+    {
+      JsonNode *pn = json_array_get_element (passes, j);
+      g_autofree char *pw = g_strdup_printf ("%spasses[%u].", where, j);
+      DmkPass p = { 0 };
+      JsonObject *po;
+
+      if (!JSON_NODE_HOLDS_OBJECT (pn))
+        {
+          fail (rd, _("“%s” must be an object"), pw);
+          return;
+        }
+      po = json_node_get_object (pn);
+      p.mb_per_s = get_number (rd, po, pw, "mb_per_s", 0, BIG);
+      p.iops = get_number (rd, po, pw, "iops", 0, BIG);
+      p.bytes = (guint64) get_int (rd, po, pw, "bytes", 0, G_MAXINT64);
+      p.seconds = get_number (rd, po, pw, "seconds", 0, BIG);
+      g_array_append_val (t->passes, p);
+    }
+}
+
+DmkResult *
+dmk_result_from_json (const char *data, gssize length, GError **error)
+{
+  g_autoptr (JsonParser) parser = json_parser_new_immutable ();
+  g_autoptr (DmkResult) r = NULL;
+  g_autoptr (GError) local = NULL;
+  g_autofree char *schema = NULL, *kind = NULL, *mode = NULL, *dstr = NULL;
+  Reader rd = { error, FALSE };
+  JsonNode *root;
+  JsonObject *o, *tool, *target, *settings;
+  JsonArray *results, *warnings;
+
+  g_return_val_if_fail (data != NULL, NULL);
+
+  if (!json_parser_load_from_data (parser, data, length, &local))
+    {
+      g_set_error (error, DMK_ERROR, DMK_ERROR_PARSE, _("not valid JSON (%s)"), local->message);
+      return NULL;
+    }
+  root = json_parser_get_root (parser);
+  if (root == NULL || !JSON_NODE_HOLDS_OBJECT (root))
+    {
+      g_set_error (error, DMK_ERROR, DMK_ERROR_PARSE,
+                   _("not a GDiskMark result (the top level is not an object)"));
+      return NULL;
+    }
+  o = json_node_get_object (root);
+  schema = get_string (&rd, o, "", "schema", FALSE);
+  if (rd.failed)
+    {
+      g_clear_error (error);
+      g_set_error (error, DMK_ERROR, DMK_ERROR_PARSE,
+                   _("not a GDiskMark result (no “schema” key)"));
+      return NULL;
+    }
+  if (g_str_has_prefix (schema, "gdiskmark-result/") && strcmp (schema, DMK_RESULT_SCHEMA) != 0)
+    {
+      g_set_error (error, DMK_ERROR, DMK_ERROR_PARSE,
+                   _("written in schema “%s”, newer than this version understands (%s): update "
+                     "GDiskMark to open it"),
+                   schema, DMK_RESULT_SCHEMA);
+      return NULL;
+    }
+  if (strcmp (schema, DMK_RESULT_SCHEMA) != 0)
+    {
+      g_set_error (error, DMK_ERROR, DMK_ERROR_PARSE,
+                   _("not a GDiskMark result (schema is “%s”)"), schema);
+      return NULL;
+    }
+
+  r = dmk_result_new ();
+  tool = get_object (&rd, o, "", "tool");
+  if (tool != NULL)
+    {
+      g_free (r->tool_name);
+      g_free (r->tool_version);
+      g_free (r->engine);
+      r->tool_name = get_string (&rd, tool, "tool.", "name", FALSE);
+      r->tool_version = get_string (&rd, tool, "tool.", "version", FALSE);
+      r->engine = get_string (&rd, tool, "tool.", "engine", FALSE);
+    }
+  r->date = get_string (&rd, o, "", "date", FALSE);
+  if (r->date != NULL)
+    {
+      g_autoptr (GDateTime) dt = g_date_time_new_from_iso8601 (r->date, NULL);
+      if (dt == NULL)
+        fail (&rd, _("“date” is not an ISO 8601 date"));
+    }
+
+  target = get_object (&rd, o, "", "target");
+  if (target != NULL)
+    {
+      r->target.path = get_string (&rd, target, "target.", "path", FALSE);
+      kind = get_string (&rd, target, "target.", "kind", FALSE);
+      if (!rd.failed && !dmk_target_kind_from_string (kind, &r->target.kind))
+        fail (&rd, _("“target.kind” must be “directory” or “block-device”"));
+      r->target.filesystem = get_string (&rd, target, "target.", "filesystem", TRUE);
+      r->target.device = get_string (&rd, target, "target.", "device", TRUE);
+      r->target.model = get_string (&rd, target, "target.", "model", TRUE);
+      r->target.size_bytes = (guint64) get_int (&rd, target, "target.", "size_bytes", 0,
+                                                G_MAXINT64);
+      r->target.rotational = get_bool (&rd, target, "target.", "rotational");
+    }
+
+  settings = get_object (&rd, o, "", "settings");
+  if (settings != NULL)
+    {
+      g_free (r->settings.profile);
+      r->settings.profile = get_string (&rd, settings, "settings.", "profile", FALSE);
+      mode = get_string (&rd, settings, "settings.", "mode", FALSE);
+      if (!rd.failed && !dmk_mode_from_string (mode, &r->settings.mode))
+        fail (&rd, _("“settings.mode” must be “read-write”, “read” or “write”"));
+      r->settings.passes = (guint) get_int (&rd, settings, "settings.", "passes", DMK_PASSES_MIN,
+                                            DMK_PASSES_MAX);
+      r->settings.size_bytes = (guint64) get_int (&rd, settings, "settings.", "size_bytes",
+                                                  (gint64) DMK_SIZE_MIN, (gint64) DMK_SIZE_MAX);
+      r->settings.measure_s = (guint) get_int (&rd, settings, "settings.", "measure_s",
+                                               DMK_MEASURE_MIN, DMK_MEASURE_MAX);
+      r->settings.interval_s = (guint) get_int (&rd, settings, "settings.", "interval_s", 0,
+                                                DMK_INTERVAL_MAX);
+      dstr = get_string (&rd, settings, "settings.", "data", FALSE);
+      if (!rd.failed && !dmk_data_from_string (dstr, &r->settings.data))
+        fail (&rd, _("“settings.data” must be “random” or “zero”"));
+      r->settings.direct = get_bool (&rd, settings, "settings.", "direct");
+      r->settings.mix_read_percent = (guint) get_int (&rd, settings, "settings.",
+                                                      "mix_read_percent", 0, DMK_MIX_MAX);
+    }
+  if (r->engine != NULL && !dmk_engine_kind_from_string (r->engine, &r->settings.engine))
+    r->settings.engine = DMK_ENGINE_LIBAIO;
+
+  results = get_array (&rd, o, "", "results");
+  for (guint i = 0; results != NULL && !rd.failed && i < json_array_get_length (results); i++)
+    {
+      JsonNode *tn = json_array_get_element (results, i);
+      if (!JSON_NODE_HOLDS_OBJECT (tn))
+        {
+          fail (&rd, _("“results[%u]” must be an object"), i);
+          break;
+        }
+      read_test (&rd, json_node_get_object (tn), r, i);
+    }
+
+  warnings = get_array (&rd, o, "", "warnings");
+  for (guint i = 0; warnings != NULL && !rd.failed && i < json_array_get_length (warnings); i++)
+    {
+      JsonNode *wn = json_array_get_element (warnings, i);
+      if (!JSON_NODE_HOLDS_VALUE (wn) || json_node_get_value_type (wn) != G_TYPE_STRING)
+        {
+          fail (&rd, _("“warnings[%u]” must be a string"), i);
+          break;
+        }
+      g_ptr_array_add (r->warnings, g_strdup (json_node_get_string (wn)));
+    }
+  g_free (r->comment);
+  r->comment = get_string (&rd, o, "", "comment", FALSE);
+  if (!rd.failed)
+    r->os = get_string (&rd, o, "", "os", TRUE);
+
+  if (rd.failed)
+    return NULL;
+  return g_steal_pointer (&r);
+}
+
+gboolean
+dmk_result_save (DmkResult *result, const char *filename, GError **error)
+{
+  g_autofree char *json = dmk_result_to_json (result);
+  g_autoptr (GError) local = NULL;
+
+  if (!g_file_set_contents (filename, json, -1, &local))
+    {
+      g_set_error (error, DMK_ERROR, DMK_ERROR_IO, _("Could not save “%s”: %s"), filename,
+                   local->message);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* Real results are a few kilobytes; refuse anything absurd before parsing it. */
+#define MAX_RESULT_FILE (16 << 20)
+
+DmkResult *
+dmk_result_load (const char *filename, GError **error)
+{
+  g_autofree char *data = NULL;
+  g_autoptr (GError) local = NULL;
+  gsize len = 0;
+  DmkResult *r;
+  GStatBuf st;
+
+  if (g_stat (filename, &st) == 0 && st.st_size > MAX_RESULT_FILE)
+    {
+      g_set_error (error, DMK_ERROR, DMK_ERROR_PARSE,
+                   _("“%s”: too large to be a GDiskMark result"), filename);
+      return NULL;
+    }
+  if (!g_file_get_contents (filename, &data, &len, &local))
+    {
+      g_set_error (error, DMK_ERROR, DMK_ERROR_IO, _("Could not read “%s”: %s"), filename,
+                   local->message);
+      return NULL;
+    }
+  r = dmk_result_from_json (data, (gssize) len, &local);
+  if (r == NULL)
+    {
+      g_set_error (error, DMK_ERROR, DMK_ERROR_PARSE, _("“%s”: %s"), filename, local->message);
+      return NULL;
+    }
+  return r;
+}
+
+/* ---- text ---- */
+
+const char *
+dmk_profile_display_name (const char *profile)
+{
+  static const struct
+  {
+    const char *id, *name;
+  } names[] = {
+    { "classic", "Classic (CrystalDiskMark 3)" }, { "default", "Default" },
+    { "nvme", "NVMe SSD" },                       { "peak", "Peak Performance" },
+    { "real", "Real World Performance" },         { "demo", "Demo" },
+    { "custom", "Custom" },
+  };
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    if (g_strcmp0 (names[i].id, profile) == 0)
+      return names[i].name;
+  return profile ? profile : "Custom";
+}
+
+static void
+append_fixed (GString *s, const char *format, double v)
+{
+  char buf[G_ASCII_DTOSTR_BUF_SIZE];
+
+  g_string_append (s, g_ascii_formatd (buf, sizeof buf, format, v));
+}
+
+static void
+append_padded (GString *s, const char *format, double v, int width)
+{
+  char buf[G_ASCII_DTOSTR_BUF_SIZE];
+  const char *t = g_ascii_formatd (buf, sizeof buf, format, v);
+  int len = (int) strlen (t);
+
+  for (int i = len; i < width; i++)
+    g_string_append_c (s, ' ');
+  g_string_append (s, t);
+}
+
+static void
+append_test_line (GString *s, const DmkTestResult *t)
+{
+  g_autofree char *bs = dmk_format_block_size (t->spec.block_size);
+  g_autofree char *bsi = g_strconcat (bs, g_ascii_isdigit (bs[strlen (bs) - 1]) ? "B" : "iB",
+                                      NULL);
+
+  g_string_append_printf (s, "  %s %7s (Q=%3u, T=%2u): ",
+                          t->spec.pattern == DMK_PATTERN_SEQUENTIAL ? "SEQ" : "RND", bsi,
+                          t->spec.queue_depth, t->spec.threads);
+  append_padded (s, "%.3f", t->mb_per_s, 9);
+  g_string_append (s, " MB/s [");
+  append_padded (s, "%.1f", t->iops, 8);
+  g_string_append (s, " IOPS] <");
+  append_padded (s, "%.2f", t->latency_us.mean, 9);
+  g_string_append (s, " us>\n");
+}
+
+static void
+append_section (GString *s, DmkResult *r, DmkDirection dir, const char *title)
+{
+  gboolean any = FALSE;
+
+  for (guint i = 0; i < r->tests->len; i++)
+    {
+      DmkTestResult *t = g_ptr_array_index (r->tests, i);
+      if (t->direction != dir)
+        continue;
+      if (!any)
+        g_string_append_printf (s, "\n%s\n", title);
+      any = TRUE;
+      append_test_line (s, t);
+    }
+}
+
+static char *
+format_date (const char *iso)
+{
+  g_autoptr (GDateTime) dt = iso ? g_date_time_new_from_iso8601 (iso, NULL) : NULL;
+
+  if (dt == NULL)
+    return g_strdup (iso ? iso : "");
+  return g_date_time_format (dt, "%Y/%m/%d %H:%M:%S");
+}
+
+char *
+dmk_result_to_text (DmkResult *r)
+{
+  GString *s = g_string_new (NULL);
+  const char *rule =
+    "------------------------------------------------------------------------------\n";
+  g_autofree char *size = dmk_format_size (r->settings.size_bytes);
+  g_autofree char *date = format_date (r->date);
+
+  g_return_val_if_fail (r != NULL, NULL);
+
+  g_string_append (s, rule);
+  g_string_append_printf (s, "GDiskMark %s (C) 2026 The GDiskMark authors\n", r->tool_version);
+  g_string_append (s, "                           https://github.com/gdiskmark/gdiskmark\n");
+  g_string_append (s, rule);
+  g_string_append (s, "* MB/s = 1,000,000 bytes/s\n");
+  g_string_append (s, "* KB = 1000 bytes, KiB = 1024 bytes\n");
+
+  append_section (s, r, DMK_DIRECTION_READ, "[Read]");
+  append_section (s, r, DMK_DIRECTION_WRITE, "[Write]");
+  {
+    g_autofree char *mix = g_strdup_printf ("[Mix] Read %u%%/Write %u%%",
+                                            r->settings.mix_read_percent,
+                                            100 - r->settings.mix_read_percent);
+    append_section (s, r, DMK_DIRECTION_MIX, mix);
+  }
+
+  g_string_append_printf (s, "\nProfile: %s\n", dmk_profile_display_name (r->settings.profile));
+  g_string_append_printf (s, "   Test: %s (x%u) [%s", size, r->settings.passes,
+                          r->target.path ? r->target.path : "");
+  {
+    GPtrArray *facts = g_ptr_array_new_with_free_func (g_free);
+    g_autofree char *joined = NULL;
+
+    if (r->target.filesystem != NULL)
+      g_ptr_array_add (facts, g_strdup (r->target.filesystem));
+    if (r->target.model != NULL)
+      g_ptr_array_add (facts, g_strdup (r->target.model));
+    if (r->target.size_bytes > 0)
+      {
+        g_autofree char *total = dmk_format_size (r->target.size_bytes);
+        if (r->target.kind == DMK_TARGET_DIRECTORY && r->target.free_bytes <= r->target.size_bytes &&
+            r->target.free_bytes > 0)
+          {
+            guint64 used = r->target.size_bytes - r->target.free_bytes;
+            g_autofree char *u = dmk_format_size (used);
+            g_ptr_array_add (facts, g_strdup_printf ("%u%% (%s/%s)",
+                                                     (guint) (100.0 * (double) used /
+                                                              (double) r->target.size_bytes + 0.5),
+                                                     u, total));
+          }
+        else
+          g_ptr_array_add (facts, g_strdup (total));
+      }
+    g_ptr_array_add (facts, NULL);
+    joined = g_strjoinv (", ", (char **) facts->pdata);
+    if (joined[0] != '\0')
+      g_string_append_printf (s, ": %s", joined);
+    g_ptr_array_unref (facts);
+  }
+  g_string_append (s, "]\n");
+  g_string_append_printf (s, "   Mode: %s, %s data, %s, %s\n",
+                          r->settings.mode == DMK_MODE_READ ? "Read"
+                          : r->settings.mode == DMK_MODE_WRITE ? "Write"
+                                                               : "Read & Write",
+                          dmk_data_to_string (r->settings.data), r->engine ? r->engine : "libaio",
+                          r->settings.direct ? "direct I/O" : "buffered I/O");
+  g_string_append_printf (s, "   Time: Measure %u sec / Interval %u sec\n", r->settings.measure_s,
+                          r->settings.interval_s);
+  g_string_append_printf (s, "   Date: %s\n", date);
+  g_string_append_printf (s, "     OS: %s\n", r->os ? r->os : "");
+  g_string_append_printf (s, "Comment: %s\n", r->comment ? r->comment : "");
+  for (guint i = 0; i < r->warnings->len; i++)
+    g_string_append_printf (s, "Warning: %s\n", (char *) g_ptr_array_index (r->warnings, i));
+  (void) append_fixed;
+  return g_string_free (s, FALSE);
+}

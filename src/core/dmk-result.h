@@ -1,0 +1,78 @@
+/* dmk-result.h: a run's results (every pass kept), saved and loaded as JSON, printed as text. */
+#pragma once
+
+#include <glib.h>
+
+#include "dmk-histogram.h"
+#include "dmk-spec.h"
+#include "dmk-target.h"
+
+G_BEGIN_DECLS
+
+#define DMK_RESULT_SCHEMA "gdiskmark-result/1"
+
+typedef struct
+{
+  double mb_per_s; /* 10^6 bytes per second */
+  double iops;
+  guint64 bytes;
+  double seconds;
+} DmkPass;
+
+typedef struct
+{
+  double mean, p50, p90, p99, p99_9, p99_99; /* microseconds */
+} DmkLatency;
+
+typedef struct
+{
+  DmkTestSpec spec;
+  DmkDirection direction;
+  double mb_per_s; /* the best pass */
+  double iops;
+  DmkLatency latency_us; /* of the best pass */
+  GArray *passes;        /* DmkPass, in run order */
+} DmkTestResult;
+
+typedef struct
+{
+  gatomicrefcount ref;
+  char *tool_name;
+  char *tool_version;
+  char *engine;
+  char *date; /* ISO 8601 with offset */
+  DmkTargetInfo target;
+  DmkSettings settings;
+  GPtrArray *tests; /* DmkTestResult* */
+  GPtrArray *warnings; /* char* */
+  char *comment;
+  char *os; /* not in the JSON schema's required keys; kept for the text report */
+} DmkResult;
+
+GType dmk_result_get_type (void) G_GNUC_CONST;
+#define DMK_TYPE_RESULT (dmk_result_get_type ())
+
+DmkResult *dmk_result_new (void);
+DmkResult *dmk_result_ref (DmkResult *result);
+void dmk_result_unref (DmkResult *result);
+
+DmkTestResult *dmk_test_result_new (const DmkTestSpec *spec, DmkDirection direction);
+void dmk_test_result_free (DmkTestResult *test);
+/* Appends a pass and, when it is the best so far, makes it the score with its latency. */
+void dmk_test_result_add_pass (DmkTestResult *test, const DmkPass *pass, const DmkHistogram *hist);
+/* The result for spec and direction, or NULL. */
+DmkTestResult *dmk_result_find (DmkResult *result, const DmkTestSpec *spec, DmkDirection direction);
+
+char *dmk_result_to_json (DmkResult *result);
+DmkResult *dmk_result_from_json (const char *data, gssize length, GError **error);
+gboolean dmk_result_save (DmkResult *result, const char *filename, GError **error);
+DmkResult *dmk_result_load (const char *filename, GError **error);
+
+/* CrystalDiskMark 8's text layout; always in the C locale. */
+char *dmk_result_to_text (DmkResult *result);
+
+const char *dmk_profile_display_name (const char *profile);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (DmkResult, dmk_result_unref)
+
+G_END_DECLS

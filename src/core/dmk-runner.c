@@ -1,0 +1,720 @@
+/* dmk-runner.c: the measuring loop: threads, shared pass windows, warm-up, best-of-N, cancelling. */
+#include "config.h"
+
+#include <errno.h>
+#include <glib/gi18n-lib.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "dmk-engine.h"
+#include "dmk-error.h"
+#include "dmk-histogram.h"
+#include "dmk-runner.h"
+#include "dmk-sysinfo.h"
+
+/* How often the coordinator looks at the clock and the cancellable: well inside the 100 ms
+ * promised for a cancel, and rare enough to cost nothing. */
+#define TICK_US 20000
+#define LIVE_EVERY_NS (250 * G_GINT64_CONSTANT (1000000))
+
+struct _DmkRunner
+{
+  GObject parent_instance;
+
+  DmkProgressFunc progress_func;
+  gpointer progress_data;
+  GDestroyNotify progress_destroy;
+  GPtrArray *providers; /* DmkFdProvider*, not owned */
+};
+
+G_DEFINE_FINAL_TYPE (DmkRunner, dmk_runner, G_TYPE_OBJECT)
+
+static inline gint64
+now_ns (void)
+{
+  struct timespec ts;
+
+  clock_gettime (CLOCK_MONOTONIC, &ts);
+  return (gint64) ts.tv_sec * G_GINT64_CONSTANT (1000000000) + ts.tv_nsec;
+}
+
+static void
+dmk_runner_finalize (GObject *object)
+{
+  DmkRunner *self = DMK_RUNNER (object);
+
+  if (self->progress_destroy != NULL)
+    self->progress_destroy (self->progress_data);
+  g_clear_pointer (&self->providers, g_ptr_array_unref);
+  G_OBJECT_CLASS (dmk_runner_parent_class)->finalize (object);
+}
+
+static void
+dmk_runner_class_init (DmkRunnerClass *klass)
+{
+  G_OBJECT_CLASS (klass)->finalize = dmk_runner_finalize;
+}
+
+static void
+dmk_runner_init (DmkRunner *self)
+{
+  self->providers = g_ptr_array_new ();
+}
+
+DmkRunner *
+dmk_runner_new (void)
+{
+  return g_object_new (DMK_TYPE_RUNNER, NULL);
+}
+
+void
+dmk_runner_set_progress_func (DmkRunner *runner, DmkProgressFunc func, gpointer user_data,
+                              GDestroyNotify destroy)
+{
+  g_return_if_fail (DMK_IS_RUNNER (runner));
+  if (runner->progress_destroy != NULL)
+    runner->progress_destroy (runner->progress_data);
+  runner->progress_func = func;
+  runner->progress_data = user_data;
+  runner->progress_destroy = destroy;
+}
+
+void
+dmk_runner_set_fd_providers (DmkRunner *runner, const DmkFdProvider *const *providers)
+{
+  g_return_if_fail (DMK_IS_RUNNER (runner));
+  g_ptr_array_set_size (runner->providers, 0);
+  for (guint i = 0; providers != NULL && providers[i] != NULL; i++)
+    g_ptr_array_add (runner->providers, (gpointer) providers[i]);
+}
+
+GArray *
+dmk_runner_plan (const DmkSettings *settings, GArray *specs, GError **error)
+{
+  g_autoptr (GArray) owned = NULL;
+  GArray *jobs;
+  DmkDirection dirs[3];
+  guint n_dirs = 0;
+
+  if (!dmk_settings_validate (settings, error))
+    return NULL;
+  if (specs == NULL)
+    {
+      if (!dmk_profile_lookup (settings->profile, &owned, error))
+        return NULL;
+      specs = owned;
+    }
+  if (specs->len == 0)
+    {
+      g_set_error (error, DMK_ERROR, DMK_ERROR_INVALID_ARGUMENT, _("There is no test to run"));
+      return NULL;
+    }
+  if (settings->mode != DMK_MODE_WRITE)
+    dirs[n_dirs++] = DMK_DIRECTION_READ;
+  if (settings->mode != DMK_MODE_READ)
+    dirs[n_dirs++] = DMK_DIRECTION_WRITE;
+  if (settings->mix_read_percent > 0)
+    dirs[n_dirs++] = DMK_DIRECTION_MIX;
+
+  jobs = g_array_new (FALSE, TRUE, sizeof (DmkJob));
+  for (guint d = 0; d < n_dirs; d++)
+    for (guint i = 0; i < specs->len; i++)
+      {
+        DmkJob job = { g_array_index (specs, DmkTestSpec, i), dirs[d] };
+        if (!dmk_test_spec_validate (&job.spec, error))
+          {
+            g_array_unref (jobs);
+            return NULL;
+          }
+        g_array_append_val (jobs, job);
+      }
+  return jobs;
+}
+
+/* ---- progress, delivered in the caller's main context ---- */
+
+typedef struct
+{
+  DmkRunner *runner;
+  DmkProgress progress;
+  DmkTestResult *test;
+} ProgressMsg;
+
+static void
+progress_msg_free (gpointer data)
+{
+  ProgressMsg *m = data;
+
+  g_object_unref (m->runner);
+  dmk_test_result_free (m->test);
+  g_free (m);
+}
+
+static gboolean
+progress_dispatch (gpointer data)
+{
+  ProgressMsg *m = data;
+
+  m->progress.test = m->test;
+  if (m->runner->progress_func != NULL)
+    m->runner->progress_func (&m->progress, m->runner->progress_data);
+  return G_SOURCE_REMOVE;
+}
+
+typedef struct
+{
+  DmkRunner *runner;
+  GMainContext *context;
+  char *path;
+  DmkSettings settings;
+  GArray *jobs;
+  char *comment;
+  GPtrArray *providers;
+} RunData;
+
+static void
+run_data_free (RunData *d)
+{
+  g_object_unref (d->runner);
+  g_main_context_unref (d->context);
+  g_free (d->path);
+  dmk_settings_clear (&d->settings);
+  g_array_unref (d->jobs);
+  g_free (d->comment);
+  g_ptr_array_unref (d->providers);
+  g_free (d);
+}
+
+static void
+post (RunData *d, const DmkProgress *p, const DmkTestResult *test)
+{
+  ProgressMsg *m = g_new0 (ProgressMsg, 1);
+
+  m->runner = g_object_ref (d->runner);
+  m->progress = *p;
+  m->progress.test = NULL;
+  if (test != NULL)
+    {
+      m->test = dmk_test_result_new (&test->spec, test->direction);
+      g_array_append_vals (m->test->passes, test->passes->data, test->passes->len);
+      m->test->mb_per_s = test->mb_per_s;
+      m->test->iops = test->iops;
+      m->test->latency_us = test->latency_us;
+    }
+  g_main_context_invoke_full (d->context, G_PRIORITY_DEFAULT, progress_dispatch, m,
+                              progress_msg_free);
+}
+
+/* ---- one thread's share of a test ---- */
+
+typedef struct
+{
+  /* set up once per test */
+  DmkEngine engine;
+  DmkIo *ios;
+  DmkIo **free_ios;
+  DmkIo **batch;
+  void *buffers;
+  guint64 rng;
+  guint64 region_start, region_blocks; /* in blocks of bs */
+  guint64 seq_next;                    /* next block, relative to region_start */
+  guint32 bs;
+  guint depth;
+  DmkPattern pattern;
+  DmkDirection direction;
+  guint mix_read_percent;
+  const gint *stop;
+  GThread *thread;
+
+  /* per pass */
+  guint64 bytes; /* read by the coordinator for live progress */
+  guint64 ios_done;
+  gint64 first_submit;
+  gint64 last_complete;
+  int error; /* errno of a failed I/O, or 0 */
+  guint64 error_offset;
+  DmkHistogram hist;
+} Worker;
+
+static inline guint64
+rng_next (guint64 *s)
+{
+  guint64 x = *s;
+  x ^= x >> 12;
+  x ^= x << 25;
+  x ^= x >> 27;
+  *s = x;
+  return x * 0x2545F4914F6CDD1DULL;
+}
+
+static inline void
+prepare_io (Worker *w, DmkIo *io)
+{
+  guint64 block;
+
+  if (w->pattern == DMK_PATTERN_RANDOM)
+    block = (guint64) (((unsigned __int128) rng_next (&w->rng) * w->region_blocks) >> 64);
+  else
+    {
+      block = w->seq_next++;
+      if (w->seq_next >= w->region_blocks)
+        w->seq_next = 0; /* sequential I/O wraps at the end of its region */
+    }
+  io->offset = (w->region_start + block) * w->bs;
+  if (w->direction == DMK_DIRECTION_READ)
+    io->is_write = FALSE;
+  else if (w->direction == DMK_DIRECTION_WRITE)
+    io->is_write = TRUE;
+  else
+    io->is_write = (rng_next (&w->rng) % 100) >= w->mix_read_percent;
+  if (io->is_write)
+    {
+      /* Stamp the buffer so no two writes carry the same data: a deduplicating or
+       * compressing device must not get an easy ride. */
+      guint64 *stamp = io->buf;
+      stamp[0] = io->offset;
+      stamp[1] = rng_next (&w->rng);
+    }
+}
+
+static gpointer
+worker_pass (gpointer data)
+{
+  Worker *w = data;
+  const DmkEngineOps *ops = w->engine.ops;
+  guint n_free = w->depth, inflight = 0;
+
+  /* free_ios[0 .. n_free-1] are the idle slots. */
+  while (TRUE)
+    {
+      if (n_free > 0 && w->error == 0 && !__atomic_load_n (w->stop, __ATOMIC_RELAXED))
+        {
+          gint64 t = now_ns ();
+          int r;
+
+          for (guint i = 0; i < n_free; i++)
+            {
+              prepare_io (w, w->free_ios[i]);
+              w->free_ios[i]->t_submit = t;
+            }
+          if (w->first_submit == 0)
+            w->first_submit = t;
+          r = ops->submit (&w->engine, w->free_ios, n_free);
+          if (r < 0)
+            {
+              w->error = -r;
+              w->error_offset = w->free_ios[0]->offset;
+            }
+          else if (r > 0)
+            {
+              /* Slots the engine did not take were prepared in vain; they are redrawn. */
+              memmove (w->free_ios, w->free_ios + r, (n_free - (guint) r) * sizeof (DmkIo *));
+              n_free -= (guint) r;
+              inflight += (guint) r;
+            }
+        }
+      if (inflight == 0)
+        break; /* stopped or failed, and nothing left to drain */
+      {
+        int got = ops->reap (&w->engine, 1, w->depth, w->batch);
+        guint64 ok = 0;
+        gint64 t;
+
+        if (got < 0)
+          {
+            w->error = -got;
+            break;
+          }
+        t = now_ns ();
+        for (int i = 0; i < got; i++)
+          {
+            DmkIo *io = w->batch[i];
+
+            if (io->result == (gint64) io->len)
+              ok++;
+            else if (w->error == 0)
+              {
+                w->error = io->result < 0 ? (int) -io->result : EIO;
+                w->error_offset = io->offset;
+              }
+            dmk_histogram_add (&w->hist, (guint64) (t - io->t_submit));
+            w->free_ios[n_free++] = io;
+          }
+        inflight -= (guint) got;
+        w->ios_done += ok;
+        __atomic_store_n (&w->bytes, w->bytes + ok * w->bs, __ATOMIC_RELAXED);
+        if (got > 0)
+          w->last_complete = t;
+      }
+    }
+  return NULL;
+}
+
+static void
+worker_clear (Worker *w)
+{
+  if (w->engine.ops != NULL && w->engine.priv != NULL)
+    w->engine.ops->teardown (&w->engine);
+  free (w->buffers);
+  g_free (w->ios);
+  g_free (w->free_ios);
+  g_free (w->batch);
+}
+
+static gboolean
+worker_setup (Worker *w, guint index, DmkTarget *target, const DmkJob *job,
+              const DmkSettings *settings, const gint *stop, GError **error)
+{
+  guint64 total_blocks = dmk_target_get_test_size (target) / job->spec.block_size;
+  guint32 mem_align = MAX (dmk_target_get_mem_align (target), 4096u);
+  guint threads = job->spec.threads;
+
+  memset (w, 0, sizeof *w);
+  w->bs = job->spec.block_size;
+  w->depth = job->spec.queue_depth;
+  w->pattern = job->spec.pattern;
+  w->direction = job->direction;
+  w->mix_read_percent = settings->mix_read_percent;
+  w->stop = stop;
+  w->rng = (g_random_int () | ((guint64) g_random_int () << 32)) | 1;
+  w->engine.ops = dmk_engine_ops_for_kind (settings->engine);
+  w->engine.fd = dmk_target_get_fd (target);
+  w->engine.depth = w->depth;
+
+  if (job->spec.pattern == DMK_PATTERN_SEQUENTIAL)
+    {
+      /* Each thread streams through its own slice, as separate sequential readers do. */
+      w->region_blocks = total_blocks / threads;
+      w->region_start = w->region_blocks * index;
+    }
+  else
+    {
+      /* Random offsets spread over the whole test size, from every thread. */
+      w->region_blocks = total_blocks;
+      w->region_start = 0;
+    }
+  if (w->region_blocks == 0)
+    {
+      g_set_error (error, DMK_ERROR, DMK_ERROR_INVALID_ARGUMENT,
+                   _("The test size is too small for %u threads of %u-byte blocks"), threads,
+                   w->bs);
+      return FALSE;
+    }
+  if (posix_memalign (&w->buffers, mem_align, (gsize) w->bs * w->depth) != 0)
+    {
+      g_set_error (error, DMK_ERROR, DMK_ERROR_ENGINE, _("Out of memory for I/O buffers"));
+      return FALSE;
+    }
+  dmk_fill_buffer (w->buffers, (gsize) w->bs * w->depth, settings->data, &w->rng);
+  w->ios = g_new0 (DmkIo, w->depth);
+  w->free_ios = g_new0 (DmkIo *, w->depth);
+  w->batch = g_new0 (DmkIo *, w->depth);
+  for (guint i = 0; i < w->depth; i++)
+    {
+      w->ios[i].buf = (char *) w->buffers + (gsize) i * w->bs;
+      w->ios[i].len = w->bs;
+      w->ios[i].index = i;
+      w->free_ios[i] = &w->ios[i];
+    }
+  return w->engine.ops->setup (&w->engine, error);
+}
+
+static void
+worker_reset_pass (Worker *w)
+{
+  w->bytes = 0;
+  w->ios_done = 0;
+  w->first_submit = 0;
+  w->last_complete = 0;
+  w->error = 0;
+  dmk_histogram_reset (&w->hist);
+}
+
+static gboolean
+sleep_cancellable (GCancellable *cancellable, gint64 us)
+{
+  gint64 end = g_get_monotonic_time () + us;
+
+  while (!g_cancellable_is_cancelled (cancellable))
+    {
+      gint64 left = end - g_get_monotonic_time ();
+      if (left <= 0)
+        return TRUE;
+      g_usleep (MIN (left, TICK_US));
+    }
+  return FALSE;
+}
+
+/* Runs one pass: all threads start together, stop together, and share one window from the
+ * first submission to the last completion, in-flight I/Os drained and counted. */
+static gboolean
+run_pass (RunData *d, Worker *workers, guint n, gint *stop, DmkProgress *prog, DmkPass *pass,
+          DmkHistogram *hist, GCancellable *cancellable, GError **error)
+{
+  gint64 start, deadline, next_live, first = G_MAXINT64, last = 0;
+  guint64 bytes = 0, ios = 0;
+
+  __atomic_store_n (stop, 0, __ATOMIC_RELAXED);
+  for (guint i = 0; i < n; i++)
+    worker_reset_pass (&workers[i]);
+  start = now_ns ();
+  deadline = start + (gint64) d->settings.measure_s * G_GINT64_CONSTANT (1000000000);
+  next_live = start + LIVE_EVERY_NS;
+  for (guint i = 0; i < n; i++)
+    workers[i].thread = g_thread_new ("dmk-io", worker_pass, &workers[i]);
+
+  while (TRUE)
+    {
+      gint64 t = now_ns ();
+      gboolean failed = FALSE;
+
+      for (guint i = 0; i < n; i++)
+        failed |= __atomic_load_n (&workers[i].error, __ATOMIC_RELAXED) != 0;
+      if (t >= deadline || failed || g_cancellable_is_cancelled (cancellable))
+        break;
+      if (t >= next_live && prog->phase == DMK_PHASE_MEASURE)
+        {
+          guint64 sum = 0;
+          for (guint i = 0; i < n; i++)
+            sum += __atomic_load_n (&workers[i].bytes, __ATOMIC_RELAXED);
+          prog->live_mb_per_s = (double) sum * 1000.0 / (double) (t - start);
+          post (d, prog, NULL);
+          next_live = t + LIVE_EVERY_NS;
+        }
+      g_usleep ((gulong) MIN (TICK_US, MAX ((deadline - t) / 1000, 1)));
+    }
+  __atomic_store_n (stop, 1, __ATOMIC_RELAXED);
+  for (guint i = 0; i < n; i++)
+    {
+      g_thread_join (workers[i].thread);
+      workers[i].thread = NULL;
+    }
+
+  dmk_histogram_reset (hist);
+  for (guint i = 0; i < n; i++)
+    {
+      Worker *w = &workers[i];
+      if (w->error != 0)
+        {
+          g_set_error (error, DMK_ERROR, DMK_ERROR_IO, _("I/O error on “%s” at offset %" G_GUINT64_FORMAT ": %s"),
+                       d->path, w->error_offset, g_strerror (w->error));
+          return FALSE;
+        }
+      bytes += w->bytes;
+      ios += w->ios_done;
+      if (w->first_submit != 0)
+        first = MIN (first, w->first_submit);
+      last = MAX (last, w->last_complete);
+      dmk_histogram_merge (hist, &w->hist);
+    }
+  if (g_cancellable_set_error_if_cancelled (cancellable, error))
+    return FALSE;
+  pass->bytes = bytes;
+  pass->seconds = last > first ? (double) (last - first) / 1e9 : 0.0;
+  pass->mb_per_s = pass->seconds > 0 ? (double) bytes / pass->seconds / 1e6 : 0.0;
+  pass->iops = pass->seconds > 0 ? (double) ios / pass->seconds : 0.0;
+  return TRUE;
+}
+
+static DmkTestResult *
+run_test (RunData *d, DmkTarget *target, guint index, GCancellable *cancellable, GError **error)
+{
+  const DmkJob *job = &g_array_index (d->jobs, DmkJob, index);
+  guint n = job->spec.threads;
+  g_autofree Worker *workers = g_new0 (Worker, n);
+  g_autofree DmkHistogram *hist = g_new0 (DmkHistogram, 1);
+  DmkTestResult *test = NULL;
+  DmkProgress prog = { 0 };
+  gint stop = 0;
+  guint set_up = 0;
+  gboolean ok = TRUE;
+
+  prog.test_index = index;
+  prog.n_tests = d->jobs->len;
+  prog.spec = job->spec;
+  prog.direction = job->direction;
+  prog.n_passes = d->settings.passes;
+
+  if (job->spec.block_size % dmk_target_get_offset_align (target) != 0)
+    {
+      g_autofree char *name = dmk_test_spec_to_name (&job->spec);
+      g_set_error (error, DMK_ERROR, DMK_ERROR_INVALID_ARGUMENT,
+                   _("Test “%s”: direct I/O on “%s” needs blocks that are a multiple of %u "
+                     "bytes"),
+                   name, d->path, dmk_target_get_offset_align (target));
+      return NULL;
+    }
+  for (; set_up < n && ok; set_up++)
+    ok = worker_setup (&workers[set_up], set_up, target, job, &d->settings, &stop, error);
+
+  if (ok)
+    test = dmk_test_result_new (&job->spec, job->direction);
+  for (guint p = 0; ok && p <= d->settings.passes; p++)
+    {
+      DmkPass pass = { 0 };
+
+      prog.phase = p == 0 ? DMK_PHASE_WARMUP : DMK_PHASE_MEASURE;
+      prog.pass = p;
+      prog.live_mb_per_s = 0;
+      post (d, &prog, NULL);
+      ok = run_pass (d, workers, n, &stop, &prog, &pass, hist, cancellable, error);
+      if (ok && p > 0)
+        {
+          dmk_test_result_add_pass (test, &pass, hist);
+          prog.phase = DMK_PHASE_PASS_DONE;
+          prog.live_mb_per_s = pass.mb_per_s;
+          post (d, &prog, NULL);
+        }
+    }
+  for (guint i = 0; i < set_up; i++)
+    worker_clear (&workers[i]);
+  if (!ok)
+    {
+      dmk_test_result_free (test);
+      return NULL;
+    }
+  prog.phase = DMK_PHASE_TEST_DONE;
+  post (d, &prog, test);
+  return test;
+}
+
+static void
+layout_progress (double fraction, gpointer user_data)
+{
+  RunData *d = user_data;
+  DmkProgress prog = { .phase = DMK_PHASE_LAYOUT, .fraction = fraction };
+
+  prog.n_tests = d->jobs->len;
+  post (d, &prog, NULL);
+}
+
+static void
+run_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *cancellable)
+{
+  RunData *d = task_data;
+  g_autoptr (DmkTarget) target = NULL;
+  g_autoptr (DmkResult) result = NULL;
+  g_autoptr (GDateTime) now = NULL;
+  GError *error = NULL;
+  gboolean write = FALSE;
+  DmkProgress prog = { .phase = DMK_PHASE_OPEN };
+
+  for (guint i = 0; i < d->jobs->len; i++)
+    write |= g_array_index (d->jobs, DmkJob, i).direction != DMK_DIRECTION_READ;
+
+  prog.n_tests = d->jobs->len;
+  post (d, &prog, NULL);
+  g_ptr_array_add (d->providers, NULL);
+  target = dmk_target_open (d->path, &d->settings, write,
+                            (const DmkFdProvider *const *) d->providers->pdata, cancellable,
+                            &error);
+  if (target == NULL || !dmk_target_prepare (target, layout_progress, d, cancellable, &error))
+    {
+      g_task_return_error (task, error);
+      return;
+    }
+
+  result = dmk_result_new ();
+  now = g_date_time_new_now_local ();
+  result->date = g_date_time_format_iso8601 (now);
+  g_free (result->engine);
+  result->engine = g_strdup (dmk_engine_kind_to_string (d->settings.engine));
+  dmk_target_info_clear (&result->target);
+  dmk_target_info_copy (&result->target, dmk_target_get_info (target));
+  dmk_settings_clear (&result->settings);
+  dmk_settings_copy (&result->settings, &d->settings);
+  result->os = dmk_sysinfo_os_description ();
+  g_free (result->comment);
+  result->comment = g_strdup (d->comment ? d->comment : "");
+  {
+    GPtrArray *w = dmk_target_get_warnings (target);
+    for (guint i = 0; i < w->len; i++)
+      g_ptr_array_add (result->warnings, g_strdup (g_ptr_array_index (w, i)));
+  }
+  if (d->settings.engine == DMK_ENGINE_PSYNC)
+    for (guint i = 0; i < d->jobs->len; i++)
+      if (g_array_index (d->jobs, DmkJob, i).spec.queue_depth > 1)
+        {
+          g_ptr_array_add (result->warnings,
+                           g_strdup (_("The psync engine does one I/O at a time: tests with a "
+                                       "queue depth above 1 ran at depth 1 per thread.")));
+          break;
+        }
+
+  for (guint i = 0; i < d->jobs->len; i++)
+    {
+      DmkTestResult *test;
+
+      if (i > 0 && d->settings.interval_s > 0)
+        {
+          for (guint left = d->settings.interval_s; left > 0; left--)
+            {
+              prog = (DmkProgress){ .phase = DMK_PHASE_INTERVAL,
+                                    .test_index = i,
+                                    .n_tests = d->jobs->len,
+                                    .interval_remaining_s = left };
+              prog.spec = g_array_index (d->jobs, DmkJob, i).spec;
+              prog.direction = g_array_index (d->jobs, DmkJob, i).direction;
+              post (d, &prog, NULL);
+              if (!sleep_cancellable (cancellable, G_USEC_PER_SEC))
+                break;
+            }
+        }
+      if (g_cancellable_set_error_if_cancelled (cancellable, &error))
+        {
+          g_task_return_error (task, error);
+          return;
+        }
+      test = run_test (d, target, i, cancellable, &error);
+      if (test == NULL)
+        {
+          g_task_return_error (task, error);
+          return;
+        }
+      g_ptr_array_add (result->tests, test);
+    }
+  g_task_return_pointer (task, g_steal_pointer (&result), (GDestroyNotify) dmk_result_unref);
+}
+
+void
+dmk_runner_run_async (DmkRunner *runner, const char *path, const DmkSettings *settings,
+                      GArray *specs, const char *comment, GCancellable *cancellable,
+                      GAsyncReadyCallback callback, gpointer user_data)
+{
+  g_autoptr (GTask) task = NULL;
+  GError *error = NULL;
+  GArray *jobs;
+  RunData *d;
+
+  g_return_if_fail (DMK_IS_RUNNER (runner));
+  g_return_if_fail (path != NULL);
+  g_return_if_fail (settings != NULL);
+
+  task = g_task_new (runner, cancellable, callback, user_data);
+  g_task_set_source_tag (task, dmk_runner_run_async);
+  g_task_set_name (task, "dmk-runner");
+  jobs = dmk_runner_plan (settings, specs, &error);
+  if (jobs == NULL)
+    {
+      g_task_return_error (task, error);
+      return;
+    }
+  d = g_new0 (RunData, 1);
+  d->runner = g_object_ref (runner);
+  d->context = g_main_context_ref_thread_default ();
+  d->path = g_strdup (path);
+  dmk_settings_copy (&d->settings, settings);
+  d->jobs = jobs;
+  d->comment = g_strdup (comment);
+  d->providers = g_ptr_array_copy (runner->providers, NULL, NULL);
+  g_task_set_task_data (task, d, (GDestroyNotify) run_data_free);
+  g_task_run_in_thread (task, run_thread);
+}
+
+DmkResult *
+dmk_runner_run_finish (DmkRunner *runner, GAsyncResult *result, GError **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, runner), NULL);
+  return g_task_propagate_pointer (G_TASK (result), error);
+}

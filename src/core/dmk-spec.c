@@ -1,0 +1,424 @@
+/* dmk-spec.c: parsing, naming and validation of test specs, profiles and settings. */
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dmk-error.h"
+#include "dmk-spec.h"
+
+G_DEFINE_QUARK (dmk-error-quark, dmk_error)
+
+char *
+dmk_format_block_size (guint32 block_size)
+{
+  if (block_size >= (1u << 20) && block_size % (1u << 20) == 0)
+    return g_strdup_printf ("%uM", block_size >> 20);
+  if (block_size >= 1024 && block_size % 1024 == 0)
+    return g_strdup_printf ("%uK", block_size >> 10);
+  return g_strdup_printf ("%u", block_size);
+}
+
+char *
+dmk_test_spec_to_name (const DmkTestSpec *spec)
+{
+  g_autofree char *bs = NULL;
+
+  g_return_val_if_fail (spec != NULL, NULL);
+  bs = dmk_format_block_size (spec->block_size);
+  return g_strdup_printf ("%s%s Q%uT%u", spec->pattern == DMK_PATTERN_SEQUENTIAL ? "SEQ" : "RND", bs,
+                          spec->queue_depth, spec->threads);
+}
+
+gboolean
+dmk_test_spec_equal (const DmkTestSpec *a, const DmkTestSpec *b)
+{
+  return a->pattern == b->pattern && a->block_size == b->block_size &&
+         a->queue_depth == b->queue_depth && a->threads == b->threads;
+}
+
+gboolean
+dmk_test_spec_validate (const DmkTestSpec *spec, GError **error)
+{
+  g_autofree char *name = dmk_test_spec_to_name (spec);
+
+  if (spec->block_size < DMK_SPEC_MIN_BLOCK || spec->block_size > DMK_SPEC_MAX_BLOCK ||
+      spec->block_size % 512 != 0)
+    {
+      g_set_error (error, DMK_ERROR, DMK_ERROR_INVALID_ARGUMENT,
+                   _("Test “%s”: the block size must be a multiple of 512 bytes between 512 and "
+                     "64M"),
+                   name);
+      return FALSE;
+    }
+  if (spec->queue_depth < 1 || spec->queue_depth > DMK_SPEC_MAX_QD)
+    {
+      g_set_error (error, DMK_ERROR, DMK_ERROR_INVALID_ARGUMENT,
+                   _("Test “%s”: the queue depth must be between 1 and %u"), name, DMK_SPEC_MAX_QD);
+      return FALSE;
+    }
+  if (spec->threads < 1 || spec->threads > DMK_SPEC_MAX_THREADS)
+    {
+      g_set_error (error, DMK_ERROR, DMK_ERROR_INVALID_ARGUMENT,
+                   _("Test “%s”: the thread count must be between 1 and %u"), name,
+                   DMK_SPEC_MAX_THREADS);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean
+parse_uint (const char **p, guint64 *out)
+{
+  char *end = NULL;
+
+  if (!g_ascii_isdigit (**p))
+    return FALSE;
+  *out = g_ascii_strtoull (*p, &end, 10);
+  if (end == *p || *out > G_MAXUINT32)
+    return FALSE;
+  *p = end;
+  return TRUE;
+}
+
+/* Accepts "SEQ1M Q8T1", "RND4K Q32T16", "seq128k q32t1", "RND4KiB Q1T1" and "RND4K-Q1T1". */
+gboolean
+dmk_test_spec_parse (const char *text, DmkTestSpec *out, GError **error)
+{
+  const char *p = text;
+  DmkTestSpec spec = { 0 };
+  guint64 n = 0, qd = 0, threads = 0;
+
+  g_return_val_if_fail (text != NULL, FALSE);
+
+  while (g_ascii_isspace (*p))
+    p++;
+  if (g_ascii_strncasecmp (p, "SEQ", 3) == 0)
+    spec.pattern = DMK_PATTERN_SEQUENTIAL;
+  else if (g_ascii_strncasecmp (p, "RND", 3) == 0)
+    spec.pattern = DMK_PATTERN_RANDOM;
+  else
+    goto bad;
+  p += 3;
+  if (!parse_uint (&p, &n))
+    goto bad;
+  switch (g_ascii_toupper (*p))
+    {
+    case 'K':
+      n <<= 10;
+      p++;
+      break;
+    case 'M':
+      n <<= 20;
+      p++;
+      break;
+    default:
+      break;
+    }
+  if (g_ascii_strncasecmp (p, "iB", 2) == 0)
+    p += 2;
+  if (*p != ' ' && *p != '-' && *p != '_')
+    goto bad;
+  while (*p == ' ' || *p == '-' || *p == '_')
+    p++;
+  if (g_ascii_toupper (*p) != 'Q')
+    goto bad;
+  p++;
+  if (!parse_uint (&p, &qd))
+    goto bad;
+  if (g_ascii_toupper (*p) != 'T')
+    goto bad;
+  p++;
+  if (!parse_uint (&p, &threads))
+    goto bad;
+  while (g_ascii_isspace (*p))
+    p++;
+  if (*p != '\0' || n > G_MAXUINT32)
+    goto bad;
+
+  spec.block_size = (guint32) n;
+  spec.queue_depth = (guint) qd;
+  spec.threads = (guint) threads;
+  if (!dmk_test_spec_validate (&spec, error))
+    return FALSE;
+  *out = spec;
+  return TRUE;
+
+bad:
+  g_set_error (error, DMK_ERROR, DMK_ERROR_INVALID_ARGUMENT,
+               _("“%s” is not a test: write it like “SEQ1M Q8T1” or “RND4K Q32T16” "
+                 "(SEQ or RND, block size with K or M, queue depth Q, threads T)"),
+               text);
+  return FALSE;
+}
+
+typedef struct
+{
+  const char *name;
+  const char *tests[5];
+} ProfileDef;
+
+/* CrystalDiskMark 3 ("classic") and CrystalDiskMark 8's profiles. */
+static const ProfileDef profiles[] = {
+  { "classic", { "SEQ1M Q1T1", "RND512K Q1T1", "RND4K Q1T1", "RND4K Q32T1", NULL } },
+  { "default", { "SEQ1M Q8T1", "SEQ1M Q1T1", "RND4K Q32T1", "RND4K Q1T1", NULL } },
+  { "nvme", { "SEQ1M Q8T1", "SEQ128K Q32T1", "RND4K Q32T16", "RND4K Q1T1", NULL } },
+  { "peak", { "SEQ1M Q8T1", "RND4K Q32T16", NULL } },
+  { "real", { "SEQ1M Q1T1", "RND4K Q1T1", NULL } },
+  { "demo", { "SEQ1M Q8T1", NULL } },
+};
+
+const char *const *
+dmk_profile_names (void)
+{
+  static const char *const names[] = { "classic", "default", "nvme", "peak", "real", "demo", NULL };
+  return names;
+}
+
+gboolean
+dmk_profile_lookup (const char *name, GArray **specs_out, GError **error)
+{
+  g_return_val_if_fail (name != NULL, FALSE);
+
+  for (guint i = 0; i < G_N_ELEMENTS (profiles); i++)
+    {
+      GArray *specs;
+
+      if (g_strcmp0 (profiles[i].name, name) != 0)
+        continue;
+      specs = g_array_new (FALSE, TRUE, sizeof (DmkTestSpec));
+      for (guint j = 0; profiles[i].tests[j] != NULL; j++)
+        {
+          DmkTestSpec spec;
+          gboolean ok = dmk_test_spec_parse (profiles[i].tests[j], &spec, NULL);
+          g_assert (ok);
+          g_array_append_val (specs, spec);
+        }
+      if (specs_out != NULL)
+        *specs_out = specs;
+      else
+        g_array_unref (specs);
+      return TRUE;
+    }
+  g_set_error (error, DMK_ERROR, DMK_ERROR_INVALID_ARGUMENT,
+               _("Unknown profile “%s”: choose classic, default, nvme, peak, real or demo"), name);
+  return FALSE;
+}
+
+void
+dmk_settings_init_default (DmkSettings *settings)
+{
+  memset (settings, 0, sizeof *settings);
+  settings->profile = g_strdup ("classic");
+  settings->mode = DMK_MODE_READ_WRITE;
+  settings->passes = 5;
+  settings->size_bytes = (guint64) 1 << 30;
+  settings->measure_s = 5;
+  settings->interval_s = 5;
+  settings->data = DMK_DATA_RANDOM;
+  settings->engine = DMK_ENGINE_LIBAIO;
+  settings->direct = TRUE;
+  settings->mix_read_percent = 0;
+  settings->allow_write_device = FALSE;
+}
+
+void
+dmk_settings_clear (DmkSettings *settings)
+{
+  g_clear_pointer (&settings->profile, g_free);
+}
+
+void
+dmk_settings_copy (DmkSettings *dest, const DmkSettings *src)
+{
+  *dest = *src;
+  dest->profile = g_strdup (src->profile);
+}
+
+gboolean
+dmk_settings_validate (const DmkSettings *settings, GError **error)
+{
+  g_return_val_if_fail (settings != NULL, FALSE);
+
+  if (settings->passes < DMK_PASSES_MIN || settings->passes > DMK_PASSES_MAX)
+    {
+      g_set_error (error, DMK_ERROR, DMK_ERROR_INVALID_ARGUMENT,
+                   _("Passes must be between %u and %u, not %u"), DMK_PASSES_MIN, DMK_PASSES_MAX,
+                   settings->passes);
+      return FALSE;
+    }
+  if (settings->size_bytes < DMK_SIZE_MIN || settings->size_bytes > DMK_SIZE_MAX)
+    {
+      g_autofree char *s = dmk_format_size (settings->size_bytes);
+      g_set_error (error, DMK_ERROR, DMK_ERROR_INVALID_ARGUMENT,
+                   _("Test size must be between 16 MiB and 64 GiB, not %s"), s);
+      return FALSE;
+    }
+  if (settings->size_bytes % (1u << 20) != 0)
+    {
+      g_set_error (error, DMK_ERROR, DMK_ERROR_INVALID_ARGUMENT,
+                   _("Test size must be a whole number of MiB"));
+      return FALSE;
+    }
+  if (settings->measure_s < DMK_MEASURE_MIN || settings->measure_s > DMK_MEASURE_MAX)
+    {
+      g_set_error (error, DMK_ERROR, DMK_ERROR_INVALID_ARGUMENT,
+                   _("Measure time must be between %u and %u seconds, not %u"), DMK_MEASURE_MIN,
+                   DMK_MEASURE_MAX, settings->measure_s);
+      return FALSE;
+    }
+  if (settings->interval_s > DMK_INTERVAL_MAX)
+    {
+      g_set_error (error, DMK_ERROR, DMK_ERROR_INVALID_ARGUMENT,
+                   _("Interval must be between 0 and %u seconds, not %u"), DMK_INTERVAL_MAX,
+                   settings->interval_s);
+      return FALSE;
+    }
+  if (settings->mix_read_percent != 0 &&
+      (settings->mix_read_percent < DMK_MIX_MIN || settings->mix_read_percent > DMK_MIX_MAX))
+    {
+      g_set_error (error, DMK_ERROR, DMK_ERROR_INVALID_ARGUMENT,
+                   _("The mix read percentage must be between %u and %u, not %u"), DMK_MIX_MIN,
+                   DMK_MIX_MAX, settings->mix_read_percent);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+typedef struct
+{
+  int value;
+  const char *name;
+} EnumName;
+
+static const EnumName mode_names[] = {
+  { DMK_MODE_READ_WRITE, "read-write" }, { DMK_MODE_READ, "read" }, { DMK_MODE_WRITE, "write" }
+};
+static const EnumName data_names[] = { { DMK_DATA_RANDOM, "random" }, { DMK_DATA_ZERO, "zero" } };
+static const EnumName engine_names[] = { { DMK_ENGINE_LIBAIO, "libaio" },
+                                         { DMK_ENGINE_PSYNC, "psync" } };
+static const EnumName direction_names[] = { { DMK_DIRECTION_READ, "read" },
+                                            { DMK_DIRECTION_WRITE, "write" },
+                                            { DMK_DIRECTION_MIX, "mix" } };
+static const EnumName pattern_names[] = { { DMK_PATTERN_SEQUENTIAL, "sequential" },
+                                          { DMK_PATTERN_RANDOM, "random" } };
+
+static const char *
+enum_to_string (const EnumName *names, gsize n, int value)
+{
+  for (gsize i = 0; i < n; i++)
+    if (names[i].value == value)
+      return names[i].name;
+  g_return_val_if_reached ("unknown");
+}
+
+static gboolean
+enum_from_string (const EnumName *names, gsize n, const char *s, int *out)
+{
+  for (gsize i = 0; s != NULL && i < n; i++)
+    if (strcmp (names[i].name, s) == 0)
+      {
+        *out = names[i].value;
+        return TRUE;
+      }
+  return FALSE;
+}
+
+#define ENUM_STRINGS(type, prefix, table)                                                          \
+  const char *prefix##_to_string (type v)                                                          \
+  {                                                                                                \
+    return enum_to_string (table, G_N_ELEMENTS (table), (int) v);                                  \
+  }                                                                                                \
+  gboolean prefix##_from_string (const char *s, type *out)                                         \
+  {                                                                                                \
+    int v;                                                                                         \
+    if (!enum_from_string (table, G_N_ELEMENTS (table), s, &v))                                    \
+      return FALSE;                                                                                \
+    *out = (type) v;                                                                               \
+    return TRUE;                                                                                   \
+  }
+
+ENUM_STRINGS (DmkMode, dmk_mode, mode_names)
+ENUM_STRINGS (DmkData, dmk_data, data_names)
+ENUM_STRINGS (DmkEngineKind, dmk_engine_kind, engine_names)
+ENUM_STRINGS (DmkDirection, dmk_direction, direction_names)
+ENUM_STRINGS (DmkPattern, dmk_pattern, pattern_names)
+
+/* "64MiB", "1GiB", "512M", "1g", "16777216" (bytes). Binary units: CrystalDiskMark's sizes are. */
+gboolean
+dmk_parse_size (const char *text, guint64 *out, GError **error)
+{
+  const char *p = text;
+  char *end = NULL;
+  guint64 n, mult = 1;
+
+  g_return_val_if_fail (text != NULL, FALSE);
+  while (g_ascii_isspace (*p))
+    p++;
+  if (!g_ascii_isdigit (*p))
+    goto bad;
+  n = g_ascii_strtoull (p, &end, 10);
+  p = end;
+  while (*p == ' ')
+    p++;
+  switch (g_ascii_toupper (*p))
+    {
+    case '\0':
+      break;
+    case 'K':
+      mult = (guint64) 1 << 10;
+      p++;
+      break;
+    case 'M':
+      mult = (guint64) 1 << 20;
+      p++;
+      break;
+    case 'G':
+      mult = (guint64) 1 << 30;
+      p++;
+      break;
+    case 'T':
+      mult = (guint64) 1 << 40;
+      p++;
+      break;
+    default:
+      goto bad;
+    }
+  if (mult > 1 && g_ascii_strcasecmp (p, "iB") != 0 && g_ascii_strcasecmp (p, "B") != 0 &&
+      *p != '\0')
+    goto bad;
+  if (mult == 1 && *p != '\0')
+    goto bad;
+  if (n > G_MAXUINT64 / mult)
+    goto bad;
+  *out = n * mult;
+  return TRUE;
+
+bad:
+  g_set_error (error, DMK_ERROR, DMK_ERROR_INVALID_ARGUMENT,
+               _("“%s” is not a size: write it like 64MiB, 1GiB or 512M"), text);
+  return FALSE;
+}
+
+char *
+dmk_format_size (guint64 bytes)
+{
+  static const char *const units[] = { "B", "KiB", "MiB", "GiB", "TiB", "PiB" };
+  guint u = 0;
+  double v = (double) bytes;
+
+  if (bytes < 1024)
+    return g_strdup_printf ("%" G_GUINT64_FORMAT " B", bytes);
+  while (v >= 1024.0 && u < G_N_ELEMENTS (units) - 1)
+    {
+      v /= 1024.0;
+      u++;
+    }
+  if (v == (double) (guint64) v)
+    return g_strdup_printf ("%" G_GUINT64_FORMAT " %s", (guint64) v, units[u]);
+  {
+    char buf[G_ASCII_DTOSTR_BUF_SIZE];
+    return g_strdup_printf ("%s %s", g_ascii_formatd (buf, sizeof buf, "%.1f", v), units[u]);
+  }
+}

@@ -1,0 +1,108 @@
+/* dmk-spec.h: test specs ("SEQ1M Q8T1"), built-in profiles and run settings with their ranges. */
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+typedef enum
+{
+  DMK_PATTERN_SEQUENTIAL,
+  DMK_PATTERN_RANDOM,
+} DmkPattern;
+
+typedef enum
+{
+  DMK_DIRECTION_READ,
+  DMK_DIRECTION_WRITE,
+  DMK_DIRECTION_MIX,
+} DmkDirection;
+
+typedef enum
+{
+  DMK_MODE_READ_WRITE,
+  DMK_MODE_READ,
+  DMK_MODE_WRITE,
+} DmkMode;
+
+typedef enum
+{
+  DMK_DATA_RANDOM,
+  DMK_DATA_ZERO,
+} DmkData;
+
+typedef enum
+{
+  DMK_ENGINE_LIBAIO,
+  DMK_ENGINE_PSYNC,
+} DmkEngineKind;
+
+/* Limits of a custom test spec. */
+#define DMK_SPEC_MIN_BLOCK 512u
+#define DMK_SPEC_MAX_BLOCK (64u * 1024 * 1024)
+#define DMK_SPEC_MAX_QD 512u
+#define DMK_SPEC_MAX_THREADS 64u
+
+typedef struct
+{
+  DmkPattern pattern;
+  guint32 block_size; /* bytes */
+  guint queue_depth;
+  guint threads;
+} DmkTestSpec;
+
+/* Settings ranges, as in CrystalDiskMark. */
+#define DMK_PASSES_MIN 1u
+#define DMK_PASSES_MAX 9u
+#define DMK_SIZE_MIN ((guint64) 16 << 20)
+#define DMK_SIZE_MAX ((guint64) 64 << 30)
+#define DMK_MEASURE_MIN 1u
+#define DMK_MEASURE_MAX 60u
+#define DMK_INTERVAL_MAX 600u
+#define DMK_MIX_MIN 1u
+#define DMK_MIX_MAX 99u
+
+typedef struct
+{
+  char *profile;          /* profile name, or "custom" */
+  DmkMode mode;
+  guint passes;
+  guint64 size_bytes;
+  guint measure_s;
+  guint interval_s;
+  DmkData data;
+  DmkEngineKind engine;
+  gboolean direct;
+  guint mix_read_percent; /* 0 = no mix test */
+  gboolean allow_write_device;
+} DmkSettings;
+
+char *dmk_test_spec_to_name (const DmkTestSpec *spec);
+gboolean dmk_test_spec_parse (const char *text, DmkTestSpec *out, GError **error);
+gboolean dmk_test_spec_validate (const DmkTestSpec *spec, GError **error);
+char *dmk_format_block_size (guint32 block_size); /* "1M", "512K", "4K" */
+gboolean dmk_test_spec_equal (const DmkTestSpec *a, const DmkTestSpec *b);
+
+const char *const *dmk_profile_names (void);
+gboolean dmk_profile_lookup (const char *name, GArray **specs_out, GError **error);
+
+void dmk_settings_init_default (DmkSettings *settings);
+void dmk_settings_clear (DmkSettings *settings);
+void dmk_settings_copy (DmkSettings *dest, const DmkSettings *src);
+gboolean dmk_settings_validate (const DmkSettings *settings, GError **error);
+
+const char *dmk_mode_to_string (DmkMode mode);
+gboolean dmk_mode_from_string (const char *s, DmkMode *out);
+const char *dmk_data_to_string (DmkData data);
+gboolean dmk_data_from_string (const char *s, DmkData *out);
+const char *dmk_engine_kind_to_string (DmkEngineKind kind);
+gboolean dmk_engine_kind_from_string (const char *s, DmkEngineKind *out);
+const char *dmk_direction_to_string (DmkDirection dir);
+gboolean dmk_direction_from_string (const char *s, DmkDirection *out);
+const char *dmk_pattern_to_string (DmkPattern pattern);
+gboolean dmk_pattern_from_string (const char *s, DmkPattern *out);
+
+gboolean dmk_parse_size (const char *text, guint64 *out, GError **error);
+char *dmk_format_size (guint64 bytes); /* "1 GiB", "512 MiB" */
+
+G_END_DECLS

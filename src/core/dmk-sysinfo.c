@@ -1,0 +1,274 @@
+/* dmk-sysinfo.c: reads /etc/os-release, uname, /proc/self/mountinfo and /sys/dev/block. */
+#include "config.h"
+
+#include <stdio.h>
+#include <string.h>
+#include <sys/sysmacros.h>
+#include <sys/utsname.h>
+
+#include "dmk-sysinfo.h"
+
+char *
+dmk_sysinfo_kernel_release (void)
+{
+  struct utsname u;
+
+  if (uname (&u) != 0)
+    return g_strdup ("unknown");
+  return g_strdup (u.release);
+}
+
+char *
+dmk_sysinfo_os_description (void)
+{
+  g_autofree char *contents = NULL;
+  g_autofree char *pretty = NULL;
+  g_autofree char *kernel = dmk_sysinfo_kernel_release ();
+  struct utsname u;
+
+  if (g_file_get_contents ("/etc/os-release", &contents, NULL, NULL) ||
+      g_file_get_contents ("/usr/lib/os-release", &contents, NULL, NULL))
+    {
+      g_auto (GStrv) lines = g_strsplit (contents, "\n", -1);
+      for (guint i = 0; lines[i] != NULL; i++)
+        if (g_str_has_prefix (lines[i], "PRETTY_NAME="))
+          {
+            const char *v = lines[i] + strlen ("PRETTY_NAME=");
+            pretty = g_shell_unquote (v, NULL);
+            if (pretty == NULL)
+              pretty = g_strdup (v);
+          }
+    }
+  if (uname (&u) != 0)
+    strcpy (u.machine, "unknown");
+  return g_strdup_printf ("%s [%s] (%s)", pretty ? pretty : "Linux", kernel, u.machine);
+}
+
+static char *
+read_sysfs_string (const char *path)
+{
+  char *contents = NULL;
+
+  if (!g_file_get_contents (path, &contents, NULL, NULL))
+    return NULL;
+  g_strstrip (contents);
+  if (contents[0] == '\0')
+    g_clear_pointer (&contents, g_free);
+  return contents;
+}
+
+void
+dmk_block_facts_clear (DmkBlockFacts *facts)
+{
+  g_clear_pointer (&facts->name, g_free);
+  g_clear_pointer (&facts->disk, g_free);
+  g_clear_pointer (&facts->model, g_free);
+  g_clear_pointer (&facts->transport, g_free);
+}
+
+static char *
+guess_transport (const char *disk, const char *device_link)
+{
+  if (g_str_has_prefix (disk, "nvme"))
+    return g_strdup ("nvme");
+  if (g_str_has_prefix (disk, "loop"))
+    return g_strdup ("loop");
+  if (g_str_has_prefix (disk, "vd"))
+    return g_strdup ("virtio");
+  if (g_str_has_prefix (disk, "mmcblk"))
+    return g_strdup ("mmc");
+  if (g_str_has_prefix (disk, "zram"))
+    return g_strdup ("zram");
+  if (device_link != NULL)
+    {
+      if (strstr (device_link, "/usb") != NULL)
+        return g_strdup ("usb");
+      if (strstr (device_link, "/ata") != NULL)
+        return g_strdup ("sata");
+      if (strstr (device_link, "/virtio") != NULL)
+        return g_strdup ("virtio");
+    }
+  return NULL;
+}
+
+static char *
+read_sysfs_at (const char *dir, const char *a, const char *b)
+{
+  g_autofree char *path = g_build_filename (dir, a, b, NULL);
+
+  return read_sysfs_string (path);
+}
+
+gboolean
+dmk_block_facts_for_dev (dev_t dev, DmkBlockFacts *facts)
+{
+  g_autofree char *link = g_strdup_printf ("/sys/dev/block/%u:%u", major (dev), minor (dev));
+  g_autofree char *real = NULL, *disk_dir = NULL, *partition = NULL, *size = NULL;
+  g_autofree char *rotational = NULL, *vendor = NULL, *model = NULL, *disk_link = NULL;
+
+  memset (facts, 0, sizeof *facts);
+  real = g_file_read_link (link, NULL);
+  if (real == NULL)
+    return FALSE;
+  facts->name = g_path_get_basename (real);
+  partition = read_sysfs_at (link, "partition", NULL);
+  if (partition != NULL)
+    {
+      /* The link reads "../../devices/…/block/sda/sda1": the disk is the parent folder. */
+      g_autofree char *parent = g_path_get_dirname (real);
+      facts->disk = g_path_get_basename (parent);
+    }
+  else
+    facts->disk = g_strdup (facts->name);
+
+  disk_dir = g_build_filename ("/sys/block", facts->disk, NULL);
+  size = read_sysfs_at (link, "size", NULL);
+  facts->size_bytes = size ? g_ascii_strtoull (size, NULL, 10) * 512 : 0;
+  rotational = read_sysfs_at (disk_dir, "queue", "rotational");
+  facts->rotational = rotational != NULL && strcmp (rotational, "0") != 0;
+
+  vendor = read_sysfs_at (disk_dir, "device", "vendor");
+  model = read_sysfs_at (disk_dir, "device", "model");
+  if (model != NULL && vendor != NULL && !g_str_has_prefix (vendor, "0x") &&
+      !g_str_has_prefix (model, vendor))
+    facts->model = g_strdup_printf ("%s %s", vendor, model);
+  else if (model != NULL)
+    facts->model = g_steal_pointer (&model);
+  else if (g_str_has_prefix (facts->disk, "loop"))
+    {
+      g_autofree char *backing = read_sysfs_at (disk_dir, "loop", "backing_file");
+      facts->model = backing ? g_strdup_printf ("Loop device (%s)", backing)
+                             : g_strdup ("Loop device");
+    }
+  else if (g_str_has_prefix (facts->disk, "vd"))
+    facts->model = g_strdup ("Virtio block device");
+  else if (g_str_has_prefix (facts->disk, "zram"))
+    facts->model = g_strdup ("Compressed RAM disk (zram)");
+
+  disk_link = g_file_read_link (disk_dir, NULL);
+  facts->transport = guess_transport (facts->disk, disk_link);
+  return TRUE;
+}
+
+void
+dmk_mount_free (DmkMount *mount)
+{
+  if (mount == NULL)
+    return;
+  g_free (mount->mount_point);
+  g_free (mount->source);
+  g_free (mount->fstype);
+  g_free (mount->options);
+  g_free (mount);
+}
+
+/* mountinfo escapes space, tab, newline and backslash as \ooo. */
+static char *
+unescape_octal (const char *s)
+{
+  GString *out = g_string_new (NULL);
+
+  for (const char *p = s; *p; p++)
+    {
+      if (p[0] == '\\' && p[1] >= '0' && p[1] <= '3' && p[2] >= '0' && p[2] <= '7' &&
+          p[3] >= '0' && p[3] <= '7')
+        {
+          g_string_append_c (out, (char) (((p[1] - '0') << 6) | ((p[2] - '0') << 3) | (p[3] - '0')));
+          p += 3;
+        }
+      else
+        g_string_append_c (out, *p);
+    }
+  return g_string_free (out, FALSE);
+}
+
+GPtrArray *
+dmk_mounts_list (void)
+{
+  GPtrArray *mounts = g_ptr_array_new_with_free_func ((GDestroyNotify) dmk_mount_free);
+  g_autofree char *contents = NULL;
+  g_auto (GStrv) lines = NULL;
+
+  if (!g_file_get_contents ("/proc/self/mountinfo", &contents, NULL, NULL))
+    return mounts;
+  lines = g_strsplit (contents, "\n", -1);
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      g_auto (GStrv) f = g_strsplit (lines[i], " ", -1);
+      guint n = g_strv_length (f), sep;
+      guint maj, min;
+      DmkMount *m;
+
+      if (n < 10)
+        continue;
+      for (sep = 6; sep < n && strcmp (f[sep], "-") != 0; sep++)
+        ;
+      if (sep + 2 >= n)
+        continue;
+      if (sscanf (f[2], "%u:%u", &maj, &min) != 2)
+        continue;
+      m = g_new0 (DmkMount, 1);
+      m->dev = makedev (maj, min);
+      m->mount_point = unescape_octal (f[4]);
+      m->fstype = g_strdup (f[sep + 1]);
+      m->source = unescape_octal (f[sep + 2]);
+      m->options = sep + 3 < n ? g_strdup (f[sep + 3]) : g_strdup ("");
+      g_ptr_array_add (mounts, m);
+    }
+  return mounts;
+}
+
+static DmkMount *
+steal_mount (GPtrArray *mounts, guint i)
+{
+  return g_ptr_array_steal_index (mounts, i);
+}
+
+DmkMount *
+dmk_mount_for_dev (dev_t dev)
+{
+  g_autoptr (GPtrArray) mounts = dmk_mounts_list ();
+
+  /* The last mount of a device is the one on top. */
+  for (guint i = mounts->len; i > 0; i--)
+    {
+      DmkMount *m = g_ptr_array_index (mounts, i - 1);
+      if (m->dev == dev)
+        return steal_mount (mounts, i - 1);
+    }
+  return NULL;
+}
+
+static gboolean
+dev_is_same_or_partition_of (dev_t candidate, dev_t disk)
+{
+  g_autofree char *link = NULL, *real = NULL, *disk_link = NULL, *disk_real = NULL;
+  g_autofree char *parent = NULL, *disk_name = NULL;
+
+  if (candidate == disk)
+    return TRUE;
+  link = g_strdup_printf ("/sys/dev/block/%u:%u", major (candidate), minor (candidate));
+  real = g_file_read_link (link, NULL);
+  disk_link = g_strdup_printf ("/sys/dev/block/%u:%u", major (disk), minor (disk));
+  disk_real = g_file_read_link (disk_link, NULL);
+  if (real == NULL || disk_real == NULL)
+    return FALSE;
+  parent = g_path_get_dirname (real);
+  disk_name = g_path_get_basename (disk_real);
+  return g_str_has_suffix (parent, disk_name) &&
+         parent[strlen (parent) - strlen (disk_name) - 1] == '/';
+}
+
+DmkMount *
+dmk_mount_using_block_device (dev_t dev)
+{
+  g_autoptr (GPtrArray) mounts = dmk_mounts_list ();
+
+  for (guint i = 0; i < mounts->len; i++)
+    {
+      DmkMount *m = g_ptr_array_index (mounts, i);
+      if (major (m->dev) != 0 && dev_is_same_or_partition_of (m->dev, dev))
+        return steal_mount (mounts, i);
+    }
+  return NULL;
+}

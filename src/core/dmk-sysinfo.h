@@ -1,0 +1,45 @@
+/* dmk-sysinfo.h: facts about the machine, its mounts and block devices, from /proc and sysfs. */
+#pragma once
+
+#include <glib.h>
+#include <sys/types.h>
+
+G_BEGIN_DECLS
+
+typedef struct
+{
+  char *name;       /* kernel name: "sda", "sda1", "loop0" */
+  char *disk;       /* whole-disk name: "sda" for "sda1" */
+  char *model;      /* "Samsung SSD 980", or a description for loop and virtual devices */
+  char *transport;  /* "usb", "nvme", "sata", "virtio", "loop", … or NULL */
+  gboolean rotational;
+  guint64 size_bytes;
+} DmkBlockFacts;
+
+typedef struct
+{
+  char *mount_point;
+  char *source;  /* "/dev/sda1" */
+  char *fstype;
+  char *options; /* super options */
+  dev_t dev;
+} DmkMount;
+
+/* "Debian GNU/Linux 12 (bookworm) [6.1.0-13-amd64]" */
+char *dmk_sysinfo_os_description (void);
+char *dmk_sysinfo_kernel_release (void);
+
+gboolean dmk_block_facts_for_dev (dev_t dev, DmkBlockFacts *facts);
+void dmk_block_facts_clear (DmkBlockFacts *facts);
+
+/* All mounts, in /proc/self/mountinfo order. */
+GPtrArray *dmk_mounts_list (void);
+void dmk_mount_free (DmkMount *mount);
+/* The mount whose filesystem is dev (for a directory's st_dev), or NULL. */
+DmkMount *dmk_mount_for_dev (dev_t dev);
+/* The first mount of the block device dev or of any of its partitions, or NULL. */
+DmkMount *dmk_mount_using_block_device (dev_t dev);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (DmkMount, dmk_mount_free)
+
+G_END_DECLS
