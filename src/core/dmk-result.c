@@ -149,7 +149,6 @@ dmk_result_to_json (DmkResult *r)
   g_autoptr (JsonBuilder) b = json_builder_new ();
   g_autoptr (JsonGenerator) gen = json_generator_new ();
   g_autoptr (JsonNode) root = NULL;
-  g_autofree char *size = NULL;
 
   g_return_val_if_fail (r != NULL, NULL);
 
@@ -173,6 +172,7 @@ dmk_result_to_json (DmkResult *r)
   add_string (b, "device", r->target.device);
   add_string (b, "model", r->target.model);
   add_int (b, "size_bytes", (gint64) r->target.size_bytes);
+  add_int (b, "free_bytes", (gint64) r->target.free_bytes);
   add_bool (b, "rotational", r->target.rotational);
   json_builder_end_object (b);
 
@@ -249,7 +249,6 @@ dmk_result_to_json (DmkResult *r)
     char *text = json_generator_to_data (gen, NULL);
     char *with_nl = g_strconcat (text, "\n", NULL);
     g_free (text);
-    (void) size;
     return with_nl;
   }
 }
@@ -551,6 +550,9 @@ dmk_result_from_json (const char *data, gssize length, GError **error)
       r->target.model = get_string (&rd, target, "target.", "model", TRUE);
       r->target.size_bytes = (guint64) get_int (&rd, target, "target.", "size_bytes", 0,
                                                 G_MAXINT64);
+      if (json_object_has_member (target, "free_bytes"))
+        r->target.free_bytes = (guint64) get_int (&rd, target, "target.", "free_bytes", 0,
+                                                  G_MAXINT64);
       r->target.rotational = get_bool (&rd, target, "target.", "rotational");
     }
 
@@ -682,14 +684,6 @@ dmk_profile_display_name (const char *profile)
 }
 
 static void
-append_fixed (GString *s, const char *format, double v)
-{
-  char buf[G_ASCII_DTOSTR_BUF_SIZE];
-
-  g_string_append (s, g_ascii_formatd (buf, sizeof buf, format, v));
-}
-
-static void
 append_padded (GString *s, const char *format, double v, int width)
 {
   char buf[G_ASCII_DTOSTR_BUF_SIZE];
@@ -786,19 +780,17 @@ dmk_result_to_text (DmkResult *r)
       g_ptr_array_add (facts, g_strdup (r->target.model));
     if (r->target.size_bytes > 0)
       {
-        g_autofree char *total = dmk_format_size (r->target.size_bytes);
         if (r->target.kind == DMK_TARGET_DIRECTORY && r->target.free_bytes <= r->target.size_bytes &&
             r->target.free_bytes > 0)
           {
             guint64 used = r->target.size_bytes - r->target.free_bytes;
-            g_autofree char *u = dmk_format_size (used);
-            g_ptr_array_add (facts, g_strdup_printf ("%u%% (%s/%s)",
+            g_ptr_array_add (facts, g_strdup_printf ("%u%% (%" G_GUINT64_FORMAT "/%" G_GUINT64_FORMAT "GiB)",
                                                      (guint) (100.0 * (double) used /
                                                               (double) r->target.size_bytes + 0.5),
-                                                     u, total));
+                                                     used >> 30, r->target.size_bytes >> 30));
           }
         else
-          g_ptr_array_add (facts, g_strdup (total));
+          g_ptr_array_add (facts, dmk_format_size (r->target.size_bytes));
       }
     g_ptr_array_add (facts, NULL);
     joined = g_strjoinv (", ", (char **) facts->pdata);
@@ -820,6 +812,5 @@ dmk_result_to_text (DmkResult *r)
   g_string_append_printf (s, "Comment: %s\n", r->comment ? r->comment : "");
   for (guint i = 0; i < r->warnings->len; i++)
     g_string_append_printf (s, "Warning: %s\n", (char *) g_ptr_array_index (r->warnings, i));
-  (void) append_fixed;
   return g_string_free (s, FALSE);
 }

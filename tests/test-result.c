@@ -1,0 +1,221 @@
+/* test-result.c: the text report against golden files, JSON round trips and bad result files. */
+#include "config.h"
+
+#include <glib/gstdio.h>
+#include <locale.h>
+
+#include "dmk-core.h"
+
+/* A result as a run would leave it, with fixed values so the report can be compared. */
+static DmkResult *
+make_result (const char *profile, guint mix)
+{
+  DmkResult *r = dmk_result_new ();
+  g_autoptr (GArray) specs = NULL;
+  DmkDirection dirs[] = { DMK_DIRECTION_READ, DMK_DIRECTION_WRITE, DMK_DIRECTION_MIX };
+  guint n_dirs = mix ? 3 : 2;
+
+  g_free (r->date);
+  r->date = g_strdup ("2026-11-30T09:15:42+01:00");
+  r->os = g_strdup ("Debian GNU/Linux 12 (bookworm) [6.1.0-27-amd64] (x86_64)");
+  g_free (r->comment);
+  r->comment = g_strdup ("Samsung 980, first run");
+  r->target.path = g_strdup ("/home/user");
+  r->target.kind = DMK_TARGET_DIRECTORY;
+  r->target.filesystem = g_strdup ("ext4");
+  r->target.device = g_strdup ("/dev/nvme0n1p2");
+  r->target.model = g_strdup ("Samsung SSD 980 1TB");
+  r->target.size_bytes = G_GUINT64_CONSTANT (1000204886016);
+  r->target.free_bytes = G_GUINT64_CONSTANT (600122931609);
+  g_free (r->settings.profile);
+  r->settings.profile = g_strdup (profile);
+  r->settings.mix_read_percent = mix;
+  g_assert_true (dmk_profile_lookup (profile, &specs, NULL));
+  for (guint d = 0; d < n_dirs; d++)
+    for (guint i = 0; i < specs->len; i++)
+      {
+        DmkTestSpec *spec = &g_array_index (specs, DmkTestSpec, i);
+        DmkTestResult *t = dmk_test_result_new (spec, dirs[d]);
+        for (guint p = 0; p < 5; p++)
+          {
+            DmkPass pass;
+            pass.seconds = 5.0 + p * 0.001;
+            pass.iops = 1000.0 * (i + 1) * (d + 1) + p * 3.25;
+            pass.bytes = (guint64) (pass.iops * pass.seconds) * spec->block_size;
+            pass.mb_per_s = (double) pass.bytes / pass.seconds / 1e6;
+            dmk_test_result_add_pass (t, &pass, NULL);
+          }
+        t->latency_us.mean = 1e6 / t->iops * spec->queue_depth;
+        t->latency_us.p50 = t->latency_us.mean * 0.9;
+        t->latency_us.p90 = t->latency_us.mean * 1.5;
+        t->latency_us.p99 = t->latency_us.mean * 3;
+        t->latency_us.p99_9 = t->latency_us.mean * 7;
+        t->latency_us.p99_99 = t->latency_us.mean * 20;
+        g_ptr_array_add (r->tests, t);
+      }
+  return r;
+}
+
+static void
+compare_golden (const char *text, const char *name)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "golden", name, NULL);
+  g_autofree char *expected = NULL;
+  g_autoptr (GError) error = NULL;
+
+  if (g_getenv ("GDISKMARK_UPDATE_GOLDEN") != NULL)
+    {
+      g_assert_true (g_file_set_contents (path, text, -1, &error));
+      return;
+    }
+  g_assert_true (g_file_get_contents (path, &expected, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_cmpstr (text, ==, expected);
+}
+
+static void
+test_text_classic (void)
+{
+  g_autoptr (DmkResult) r = make_result ("classic", 0);
+  g_autofree char *text = dmk_result_to_text (r);
+
+  compare_golden (text, "classic.txt");
+}
+
+static void
+test_text_locale (void)
+{
+  g_autoptr (DmkResult) r = make_result ("default", 70);
+  g_autofree char *c_text = dmk_result_to_text (r);
+  g_autofree char *de_text = NULL;
+  char *old = g_strdup (setlocale (LC_NUMERIC, NULL));
+
+  compare_golden (c_text, "default-mix.txt");
+  /* A decimal comma locale must not change the report (when that locale is installed). */
+  if (setlocale (LC_NUMERIC, "de_DE.UTF-8") != NULL)
+    {
+      de_text = dmk_result_to_text (r);
+      g_assert_cmpstr (de_text, ==, c_text);
+    }
+  setlocale (LC_NUMERIC, old);
+  g_free (old);
+}
+
+static void
+test_best_pass (void)
+{
+  g_autoptr (DmkResult) r = make_result ("classic", 0);
+  DmkTestResult *t = g_ptr_array_index (r->tests, 0);
+  double best = 0;
+
+  g_assert_cmpuint (t->passes->len, ==, 5);
+  for (guint i = 0; i < t->passes->len; i++)
+    best = MAX (best, g_array_index (t->passes, DmkPass, i).mb_per_s);
+  g_assert_cmpfloat (t->mb_per_s, ==, best);
+}
+
+static void
+test_json_roundtrip (void)
+{
+  g_autoptr (DmkResult) r = make_result ("default", 70);
+  g_autoptr (DmkResult) back = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *json = dmk_result_to_json (r);
+  g_autofree char *json2 = NULL;
+  g_autofree char *text = dmk_result_to_text (r);
+  g_autofree char *text2 = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("dmk-result-XXXXXX", NULL);
+  g_autofree char *file = g_build_filename (dir, "r.json", NULL);
+
+  back = dmk_result_from_json (json, -1, &error);
+  g_assert_no_error (error);
+  json2 = dmk_result_to_json (back);
+  g_assert_cmpstr (json, ==, json2);
+  g_assert_cmpuint (back->tests->len, ==, r->tests->len);
+  g_assert_cmpuint (back->settings.mix_read_percent, ==, 70);
+
+  /* Through a file too, and the text report of the loaded result is the same. */
+  g_assert_true (dmk_result_save (back, file, &error));
+  g_clear_pointer (&back, dmk_result_unref);
+  back = dmk_result_load (file, &error);
+  g_assert_no_error (error);
+  text2 = dmk_result_to_text (back);
+  g_assert_cmpstr (text, ==, text2);
+  g_unlink (file);
+  g_rmdir (dir);
+}
+
+static void
+test_json_schema_keys (void)
+{
+  g_autoptr (DmkResult) r = make_result ("classic", 0);
+  g_autofree char *json = dmk_result_to_json (r);
+  const char *keys[] = { "\"schema\" : \"gdiskmark-result/1\"", "\"tool\"", "\"engine\"",
+                         "\"date\"", "\"target\"", "\"kind\" : \"directory\"", "\"settings\"",
+                         "\"measure_s\"", "\"interval_s\"", "\"mix_read_percent\"", "\"results\"",
+                         "\"name\" : \"SEQ1M Q1T1\"", "\"pattern\" : \"sequential\"",
+                         "\"direction\" : \"read\"", "\"block_size\" : 1048576", "\"queue_depth\"",
+                         "\"mb_per_s\"", "\"latency_us\"", "\"p99_99\"", "\"passes\"",
+                         "\"seconds\"", "\"warnings\"", "\"comment\"" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
+    {
+      g_test_message ("looking for %s", keys[i]);
+      g_assert_nonnull (strstr (json, keys[i]));
+    }
+}
+
+static void
+test_json_bad (void)
+{
+  g_autoptr (DmkResult) r = make_result ("classic", 0);
+  g_autofree char *json = dmk_result_to_json (r);
+  struct
+  {
+    const char *from, *to, *message;
+  } edits[] = {
+    { "gdiskmark-result/1", "gdiskmark-result/2", "newer" },
+    { "gdiskmark-result/1", "something-else/1", "not a GDiskMark result" },
+    { "\"passes\" : 5", "\"passes\" : \"five\"", "settings.passes" },
+    { "\"passes\" : 5", "\"passes\" : 50", "settings.passes" },
+    { "\"queue_depth\" : 1", "\"queue_depth\" : 1e400", "queue_depth" },
+    { "\"kind\" : \"directory\"", "\"kind\" : \"floppy\"", "target.kind" },
+    { "\"direction\" : \"read\"", "\"direction\" : 7", "direction" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (edits); i++)
+    {
+      g_autoptr (GError) error = NULL;
+      g_autoptr (GString) s = g_string_new (json);
+      g_autoptr (DmkResult) bad = NULL;
+
+      g_assert_cmpuint (g_string_replace (s, edits[i].from, edits[i].to, 1), ==, 1);
+      bad = dmk_result_from_json (s->str, -1, &error);
+      g_test_message ("%s → %s", edits[i].to, error ? error->message : "(loaded)");
+      g_assert_null (bad);
+      g_assert_error (error, DMK_ERROR, DMK_ERROR_PARSE);
+      g_assert_nonnull (strstr (error->message, edits[i].message));
+    }
+  /* Truncated anywhere: an error, never a crash. */
+  for (gsize len = 0; len < strlen (json); len += 97)
+    {
+      g_autoptr (GError) error = NULL;
+      g_autoptr (DmkResult) bad = dmk_result_from_json (json, (gssize) len, &error);
+      g_assert_null (bad);
+      g_assert_error (error, DMK_ERROR, DMK_ERROR_PARSE);
+    }
+}
+
+int
+main (int argc, char **argv)
+{
+  setlocale (LC_ALL, "");
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/result/text-classic", test_text_classic);
+  g_test_add_func ("/result/text-default-mix-locale", test_text_locale);
+  g_test_add_func ("/result/best-pass", test_best_pass);
+  g_test_add_func ("/result/json-roundtrip", test_json_roundtrip);
+  g_test_add_func ("/result/json-schema-keys", test_json_schema_keys);
+  g_test_add_func ("/result/json-bad", test_json_bad);
+  return g_test_run ();
+}
