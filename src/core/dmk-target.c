@@ -294,46 +294,66 @@ direct_io_refused (GError **error, const char *path)
   return FALSE;
 }
 
+/* O_DIRECT asked for after the fact, so that a refusal leaves no file behind (some
+ * filesystems create the file and only then fail an O_DIRECT open). */
+static gboolean
+enable_direct (int fd)
+{
+  int fl = fcntl (fd, F_GETFL);
+
+  return fl >= 0 && fcntl (fd, F_SETFL, fl | O_DIRECT) == 0;
+}
+
 /* O_TMPFILE first: the file has no name, so nothing is left even after SIGKILL or a crash.
  * Some filesystems lack it; then a named file, unlinked at once, leaves a window of a few
  * microseconds. */
 static int
-open_test_file (const char *dir, gboolean direct, int *err_out, gboolean *named)
+open_test_file (const char *dir, gboolean direct, int *err_out, gboolean *named,
+                gboolean *direct_refused)
 {
-  int dflag = direct ? O_DIRECT : 0;
-  int fd;
+  int fd = -1;
 
   *named = FALSE;
+  *direct_refused = FALSE;
   /* Tests set this to exercise the fallback on filesystems that do have O_TMPFILE. */
   if (g_getenv ("GDISKMARK_TEST_NO_TMPFILE") != NULL)
     errno = EOPNOTSUPP;
   else
-    {
-      fd = open (dir, O_TMPFILE | O_RDWR | O_CLOEXEC | dflag, 0600);
-      if (fd >= 0)
-        return fd;
-    }
-  *err_out = errno;
-  if (errno != EOPNOTSUPP && errno != EISDIR && errno != EINVAL && errno != ENOENT)
-    return -1;
+    fd = open (dir, O_TMPFILE | O_RDWR | O_CLOEXEC, 0600);
 
-  for (int attempt = 0; attempt < 16; attempt++)
+  if (fd < 0)
     {
-      g_autofree char *name = g_strdup_printf (".gdiskmark-%08x.tmp", g_random_int ());
-      g_autofree char *path = g_build_filename (dir, name, NULL);
-
-      fd = open (path, O_CREAT | O_EXCL | O_RDWR | O_CLOEXEC | dflag, 0600);
-      if (fd >= 0)
+      *err_out = errno;
+      if (errno != EOPNOTSUPP && errno != EISDIR && errno != EINVAL && errno != ENOENT)
+        return -1;
+      for (int attempt = 0; attempt < 16 && fd < 0; attempt++)
         {
-          unlink (path);
-          *named = TRUE;
-          return fd;
+          g_autofree char *name = g_strdup_printf (".gdiskmark-%08x.tmp", g_random_int ());
+          g_autofree char *path = g_build_filename (dir, name, NULL);
+
+          fd = open (path, O_CREAT | O_EXCL | O_RDWR | O_CLOEXEC, 0600);
+          if (fd >= 0)
+            {
+              unlink (path);
+              *named = TRUE;
+            }
+          else if (errno != EEXIST)
+            break;
         }
-      if (errno != EEXIST)
-        break;
+      if (fd < 0)
+        {
+          *err_out = errno;
+          return -1;
+        }
     }
-  *err_out = errno;
-  return -1;
+  if (direct && !enable_direct (fd))
+    {
+      *err_out = errno;
+      *direct_refused = TRUE;
+      close (fd);
+      return -1;
+    }
+  return fd;
 }
 
 static gboolean
@@ -343,22 +363,12 @@ open_directory (DmkTarget *t, GError **error)
   struct statfs sfs;
   struct statvfs svfs;
   struct stat st;
-  gboolean named = FALSE;
+  gboolean named = FALSE, direct_refused = FALSE;
   int err = 0;
 
-  t->fd = open_test_file (path, t->direct, &err, &named);
-  if (t->fd < 0 && err == EINVAL && t->direct)
-    {
-      /* Does it work without O_DIRECT? Then it is O_DIRECT that was refused. */
-      gboolean named2;
-      int err2 = 0;
-      int fd = open_test_file (path, FALSE, &err2, &named2);
-      if (fd >= 0)
-        {
-          close (fd);
-          return direct_io_refused (error, path);
-        }
-    }
+  t->fd = open_test_file (path, t->direct, &err, &named, &direct_refused);
+  if (direct_refused)
+    return direct_io_refused (error, path);
   if (t->fd < 0)
     return error_from_errno (error, err, path, _("Creating a test file in"));
 

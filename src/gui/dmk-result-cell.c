@@ -1,0 +1,402 @@
+/* dmk-result-cell.c: a result cell: meter bar behind a right-aligned number, tooltip, a11y. */
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <math.h>
+
+#include "dmk-result-cell.h"
+
+struct _DmkResultCell
+{
+  GtkWidget parent_instance;
+
+  GtkWidget *fill;
+  GtkLabel *label;
+
+  DmkTestSpec spec;
+  DmkDirection direction;
+  DmkUnit unit;
+  DmkTestResult *result; /* owned copy, or NULL */
+  gboolean live;
+  double live_mb_per_s;
+  guint live_pass, live_n_passes;
+  double fraction;
+};
+
+G_DEFINE_FINAL_TYPE (DmkResultCell, dmk_result_cell, GTK_TYPE_WIDGET)
+
+static const struct
+{
+  const char *nick;
+  const char *label;
+} units[DMK_N_UNITS] = {
+  { "mb-s", N_("MB/s") },
+  { "gb-s", N_("GB/s") },
+  { "iops", N_("IOPS") },
+  { "us", N_("µs") },
+};
+
+const char *
+dmk_unit_to_string (DmkUnit unit)
+{
+  g_return_val_if_fail (unit < DMK_N_UNITS, "mb-s");
+  return units[unit].nick;
+}
+
+DmkUnit
+dmk_unit_from_string (const char *s)
+{
+  for (guint i = 0; i < DMK_N_UNITS; i++)
+    if (g_strcmp0 (units[i].nick, s) == 0)
+      return (DmkUnit) i;
+  return DMK_UNIT_MB_S;
+}
+
+const char *
+dmk_unit_label (DmkUnit unit)
+{
+  g_return_val_if_fail (unit < DMK_N_UNITS, "");
+  return _(units[unit].label);
+}
+
+double
+dmk_unit_value (DmkUnit unit, double mb_per_s, double iops, double latency_us)
+{
+  switch (unit)
+    {
+    case DMK_UNIT_GB_S:
+      return mb_per_s / 1000.0;
+    case DMK_UNIT_IOPS:
+      return iops;
+    case DMK_UNIT_US:
+      return latency_us;
+    case DMK_UNIT_MB_S:
+    default:
+      return mb_per_s;
+    }
+}
+
+char *
+dmk_unit_format (DmkUnit unit, double value)
+{
+  /* CrystalDiskMark's precision: three decimals for GB/s, two for the rest. */
+  return g_strdup_printf (unit == DMK_UNIT_GB_S ? "%.3f" : "%.2f", value);
+}
+
+double
+dmk_unit_fill (DmkUnit unit, double mb_per_s, double latency_us)
+{
+  double f;
+
+  if (unit == DMK_UNIT_US)
+    f = latency_us > 0 ? 1.0 - log10 (latency_us) / 6.0 : 0.0;
+  else
+    f = mb_per_s > 0 ? log10 (mb_per_s * 10.0) / 6.0 : 0.0;
+  return CLAMP (f, 0.0, 1.0);
+}
+
+char *
+dmk_describe_test (const DmkTestSpec *spec, DmkDirection direction)
+{
+  g_autofree char *bs = dmk_format_size (spec->block_size);
+  const char *dir = direction == DMK_DIRECTION_READ    ? _("read")
+                    : direction == DMK_DIRECTION_WRITE ? _("write")
+                                                       : _("mixed");
+  /* TRANSLATORS: "Sequential 1 MiB, queue 8, 1 thread, read" */
+  const char *threads = g_dngettext (GETTEXT_PACKAGE, "%u thread", "%u threads", spec->threads);
+  g_autofree char *t = g_strdup_printf (threads, spec->threads);
+
+  return g_strdup_printf (spec->pattern == DMK_PATTERN_SEQUENTIAL ? _("Sequential %s, queue %u, %s, %s")
+                                                                  : _("Random %s, queue %u, %s, %s"),
+                          bs, spec->queue_depth, t, dir);
+}
+
+/* Spoken units, for the screen reader. */
+static const char *
+unit_spoken (DmkUnit unit)
+{
+  switch (unit)
+    {
+    case DMK_UNIT_GB_S:
+      return _("gigabytes per second");
+    case DMK_UNIT_IOPS:
+      return _("I/O operations per second");
+    case DMK_UNIT_US:
+      return _("microseconds mean latency");
+    case DMK_UNIT_MB_S:
+    default:
+      return _("megabytes per second");
+    }
+}
+
+/* What a live throughput means in the other units: IOPS from the block size, and latency from
+ * Little's law with every slot of the queue busy. Estimates, shown dimmed until the score. */
+static void
+live_values (DmkResultCell *self, double *iops, double *latency_us)
+{
+  double outstanding = (double) self->spec.queue_depth * self->spec.threads;
+
+  *iops = self->live_mb_per_s * 1e6 / self->spec.block_size;
+  *latency_us = *iops > 0 ? outstanding / *iops * 1e6 : 0.0;
+}
+
+static char *
+tooltip_for_result (DmkResultCell *self)
+{
+  const DmkTestResult *r = self->result;
+  GString *s = g_string_new (NULL);
+  g_autofree char *name = dmk_test_spec_to_name (&self->spec);
+  const char *dir = self->direction == DMK_DIRECTION_READ    ? _("Read")
+                    : self->direction == DMK_DIRECTION_WRITE ? _("Write")
+                                                             : _("Mix");
+
+  g_string_append_printf (s, "<b>%s %s</b>", name, dir);
+  if (r == NULL)
+    {
+      g_string_append_printf (s, "\n%s", self->live ? _("Measuring…") : _("No result yet"));
+      return g_string_free (s, FALSE);
+    }
+  g_string_append_printf (s, "\n<tt>%12.2f</tt> %s", r->mb_per_s, _("MB/s"));
+  g_string_append_printf (s, "\n<tt>%12.3f</tt> %s", r->mb_per_s / 1000.0, _("GB/s"));
+  g_string_append_printf (s, "\n<tt>%12.2f</tt> %s", r->iops, _("IOPS"));
+  g_string_append_printf (s, "\n<tt>%12.2f</tt> %s", r->latency_us.mean, _("µs mean latency"));
+  g_string_append_printf (s, "\n\n<b>%s</b>", _("Latency percentiles (µs)"));
+  g_string_append_printf (s, "\n<tt>  p50    %12.2f</tt>", r->latency_us.p50);
+  g_string_append_printf (s, "\n<tt>  p90    %12.2f</tt>", r->latency_us.p90);
+  g_string_append_printf (s, "\n<tt>  p99    %12.2f</tt>", r->latency_us.p99);
+  g_string_append_printf (s, "\n<tt>  p99.9  %12.2f</tt>", r->latency_us.p99_9);
+  g_string_append_printf (s, "\n<tt>  p99.99 %12.2f</tt>", r->latency_us.p99_99);
+  g_string_append_printf (s, "\n\n<b>%s</b>", _("Passes (MB/s, best is the score)"));
+  for (guint i = 0; r->passes != NULL && i < r->passes->len; i++)
+    {
+      const DmkPass *p = &g_array_index (r->passes, DmkPass, i);
+      g_string_append_printf (s, "\n<tt>  %u  %12.2f  %12.2f</tt> %s", i + 1, p->mb_per_s, p->iops,
+                              _("IOPS"));
+    }
+  return g_string_free (s, FALSE);
+}
+
+static void
+update (DmkResultCell *self)
+{
+  g_autofree char *text = NULL, *label = NULL, *description = NULL, *tooltip = NULL;
+  g_autofree char *what = dmk_describe_test (&self->spec, self->direction);
+  double mb = 0, iops = 0, lat = 0;
+  gboolean have = self->result != NULL || self->live;
+
+  if (self->result != NULL)
+    {
+      mb = self->result->mb_per_s;
+      iops = self->result->iops;
+      lat = self->result->latency_us.mean;
+    }
+  else if (self->live)
+    {
+      mb = self->live_mb_per_s;
+      live_values (self, &iops, &lat);
+    }
+  text = dmk_unit_format (self->unit, dmk_unit_value (self->unit, mb, iops, lat));
+  gtk_label_set_text (self->label, text);
+  self->fraction = have ? dmk_unit_fill (self->unit, mb, lat) : 0.0;
+  gtk_widget_queue_allocate (GTK_WIDGET (self));
+
+  if (self->live && self->result == NULL)
+    gtk_widget_add_css_class (GTK_WIDGET (self), "live");
+  else
+    gtk_widget_remove_css_class (GTK_WIDGET (self), "live");
+  if (!have)
+    gtk_widget_add_css_class (GTK_WIDGET (self), "empty");
+  else
+    gtk_widget_remove_css_class (GTK_WIDGET (self), "empty");
+
+  if (self->result != NULL)
+    {
+      /* TRANSLATORS: "Sequential 1 MiB, queue 1, 1 thread, read: 1234.56 megabytes per second" */
+      label = g_strdup_printf (_("%s: %s %s"), what, text, unit_spoken (self->unit));
+      description = g_strdup_printf (
+        _("%.2f megabytes per second, %.2f I/O operations per second, mean latency %.2f "
+          "microseconds, 99th percentile %.2f microseconds; best of %u passes"),
+        mb, iops, lat, self->result->latency_us.p99,
+        self->result->passes ? self->result->passes->len : 0);
+    }
+  else if (self->live)
+    {
+      label = g_strdup_printf (_("%s: measuring, %s %s"), what, text, unit_spoken (self->unit));
+      description = self->live_pass > 0
+                      ? g_strdup_printf (_("Pass %u of %u"), self->live_pass, self->live_n_passes)
+                      : g_strdup (_("Warming up"));
+    }
+  else
+    {
+      label = g_strdup_printf (_("%s: no result"), what);
+      description = g_strdup ("");
+    }
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL, label,
+                                  GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description, -1);
+  tooltip = tooltip_for_result (self);
+  gtk_widget_set_tooltip_markup (GTK_WIDGET (self), tooltip);
+}
+
+static void
+dmk_result_cell_measure (GtkWidget *widget, GtkOrientation orientation, int for_size,
+                         int *minimum, int *natural, int *minimum_baseline, int *natural_baseline)
+{
+  DmkResultCell *self = DMK_RESULT_CELL (widget);
+
+  gtk_widget_measure (GTK_WIDGET (self->label), orientation, for_size, minimum, natural,
+                      minimum_baseline, natural_baseline);
+}
+
+static void
+dmk_result_cell_size_allocate (GtkWidget *widget, int width, int height, int baseline)
+{
+  DmkResultCell *self = DMK_RESULT_CELL (widget);
+  int fill_w = (int) round (self->fraction * width);
+  int min_h = 0;
+
+  /* The bar grows from the left like CrystalDiskMark's; it is a CSS node, so theme colours,
+   * dark and high-contrast styles and any scale apply to it. */
+  gtk_widget_measure (self->fill, GTK_ORIENTATION_VERTICAL, -1, &min_h, NULL, NULL, NULL);
+  gtk_widget_set_child_visible (self->fill, fill_w > 0);
+  if (fill_w > 0)
+    gtk_widget_size_allocate (self->fill, &(GtkAllocation){ 0, 0, fill_w, height }, -1);
+  gtk_widget_size_allocate (GTK_WIDGET (self->label), &(GtkAllocation){ 0, 0, width, height },
+                            baseline);
+}
+
+static void
+dmk_result_cell_dispose (GObject *object)
+{
+  DmkResultCell *self = DMK_RESULT_CELL (object);
+
+  gtk_widget_dispose_template (GTK_WIDGET (self), DMK_TYPE_RESULT_CELL);
+  g_clear_pointer (&self->result, dmk_test_result_free);
+  G_OBJECT_CLASS (dmk_result_cell_parent_class)->dispose (object);
+}
+
+static void
+dmk_result_cell_class_init (DmkResultCellClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = dmk_result_cell_dispose;
+  widget_class->measure = dmk_result_cell_measure;
+  widget_class->size_allocate = dmk_result_cell_size_allocate;
+
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/gdiskmark/GDiskMark/dmk-result-cell.ui");
+  gtk_widget_class_bind_template_child (widget_class, DmkResultCell, fill);
+  gtk_widget_class_bind_template_child (widget_class, DmkResultCell, label);
+  gtk_widget_class_set_css_name (widget_class, "dmkresultcell");
+  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GROUP);
+}
+
+static void
+dmk_result_cell_init (DmkResultCell *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+}
+
+GtkWidget *
+dmk_result_cell_new (const DmkTestSpec *spec, DmkDirection direction, DmkUnit unit)
+{
+  DmkResultCell *self = g_object_new (DMK_TYPE_RESULT_CELL, NULL);
+
+  self->spec = *spec;
+  self->direction = direction;
+  self->unit = unit;
+  update (self);
+  return GTK_WIDGET (self);
+}
+
+void
+dmk_result_cell_set_unit (DmkResultCell *self, DmkUnit unit)
+{
+  g_return_if_fail (DMK_IS_RESULT_CELL (self));
+  self->unit = unit;
+  update (self);
+}
+
+void
+dmk_result_cell_clear (DmkResultCell *self)
+{
+  g_return_if_fail (DMK_IS_RESULT_CELL (self));
+  g_clear_pointer (&self->result, dmk_test_result_free);
+  self->live = FALSE;
+  self->live_mb_per_s = 0;
+  update (self);
+}
+
+void
+dmk_result_cell_set_live (DmkResultCell *self, double mb_per_s, guint pass, guint n_passes)
+{
+  g_return_if_fail (DMK_IS_RESULT_CELL (self));
+  g_clear_pointer (&self->result, dmk_test_result_free);
+  self->live = TRUE;
+  self->live_mb_per_s = mb_per_s;
+  self->live_pass = pass;
+  self->live_n_passes = n_passes;
+  update (self);
+}
+
+void
+dmk_result_cell_set_result (DmkResultCell *self, const DmkTestResult *test)
+{
+  DmkTestResult *copy;
+
+  g_return_if_fail (DMK_IS_RESULT_CELL (self));
+  g_return_if_fail (test != NULL);
+  copy = dmk_test_result_new (&test->spec, test->direction);
+  if (test->passes != NULL)
+    g_array_append_vals (copy->passes, test->passes->data, test->passes->len);
+  copy->mb_per_s = test->mb_per_s;
+  copy->iops = test->iops;
+  copy->latency_us = test->latency_us;
+  g_clear_pointer (&self->result, dmk_test_result_free);
+  self->result = copy;
+  self->live = FALSE;
+  update (self);
+}
+
+const DmkTestResult *
+dmk_result_cell_get_result (DmkResultCell *self)
+{
+  g_return_val_if_fail (DMK_IS_RESULT_CELL (self), NULL);
+  return self->result;
+}
+
+gboolean
+dmk_result_cell_is_live (DmkResultCell *self)
+{
+  g_return_val_if_fail (DMK_IS_RESULT_CELL (self), FALSE);
+  return self->live && self->result == NULL;
+}
+
+const char *
+dmk_result_cell_get_text (DmkResultCell *self)
+{
+  g_return_val_if_fail (DMK_IS_RESULT_CELL (self), NULL);
+  return gtk_label_get_text (self->label);
+}
+
+double
+dmk_result_cell_get_fill (DmkResultCell *self)
+{
+  g_return_val_if_fail (DMK_IS_RESULT_CELL (self), 0);
+  return self->fraction;
+}
+
+const DmkTestSpec *
+dmk_result_cell_get_spec (DmkResultCell *self)
+{
+  g_return_val_if_fail (DMK_IS_RESULT_CELL (self), NULL);
+  return &self->spec;
+}
+
+DmkDirection
+dmk_result_cell_get_direction (DmkResultCell *self)
+{
+  g_return_val_if_fail (DMK_IS_RESULT_CELL (self), DMK_DIRECTION_READ);
+  return self->direction;
+}

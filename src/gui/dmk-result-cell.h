@@ -1,0 +1,48 @@
+/* dmk-result-cell.h: one result of the grid: a big number over a meter bar, in a chosen unit. */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "dmk-core.h"
+
+G_BEGIN_DECLS
+
+typedef enum
+{
+  DMK_UNIT_MB_S,
+  DMK_UNIT_GB_S,
+  DMK_UNIT_IOPS,
+  DMK_UNIT_US,
+} DmkUnit;
+
+#define DMK_N_UNITS 4
+
+const char *dmk_unit_to_string (DmkUnit unit); /* GSettings nick: "mb-s" */
+DmkUnit dmk_unit_from_string (const char *s);
+const char *dmk_unit_label (DmkUnit unit);     /* "MB/s", translated */
+/* The value shown for unit, from a throughput, its IOPS and mean latency. */
+double dmk_unit_value (DmkUnit unit, double mb_per_s, double iops, double latency_us);
+char *dmk_unit_format (DmkUnit unit, double value); /* "1234.56" */
+/* The meter's fill, 0–1: log10(MB/s × 10) / 6, or 1 − log10(µs) / 6 for latency. */
+double dmk_unit_fill (DmkUnit unit, double mb_per_s, double latency_us);
+
+#define DMK_TYPE_RESULT_CELL (dmk_result_cell_get_type ())
+G_DECLARE_FINAL_TYPE (DmkResultCell, dmk_result_cell, DMK, RESULT_CELL, GtkWidget)
+
+GtkWidget *dmk_result_cell_new (const DmkTestSpec *spec, DmkDirection direction, DmkUnit unit);
+void dmk_result_cell_set_unit (DmkResultCell *self, DmkUnit unit);
+void dmk_result_cell_clear (DmkResultCell *self);
+/* A measurement in progress (shown dimmed): pass is 0 during warm-up. */
+void dmk_result_cell_set_live (DmkResultCell *self, double mb_per_s, guint pass, guint n_passes);
+void dmk_result_cell_set_result (DmkResultCell *self, const DmkTestResult *test);
+const DmkTestResult *dmk_result_cell_get_result (DmkResultCell *self);
+gboolean dmk_result_cell_is_live (DmkResultCell *self);
+const char *dmk_result_cell_get_text (DmkResultCell *self);
+double dmk_result_cell_get_fill (DmkResultCell *self);
+const DmkTestSpec *dmk_result_cell_get_spec (DmkResultCell *self);
+DmkDirection dmk_result_cell_get_direction (DmkResultCell *self);
+
+/* "Sequential 1 MiB, queue 8, 1 thread, read": how a screen reader names a cell. */
+char *dmk_describe_test (const DmkTestSpec *spec, DmkDirection direction);
+
+G_END_DECLS
