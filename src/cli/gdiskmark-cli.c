@@ -32,9 +32,10 @@ static char *opt_size = NULL;
 static char *opt_output = NULL;
 static char *opt_comment = NULL;
 static char **opt_tests = NULL;
-static int opt_passes = -1;
-static int opt_time = -1;
-static int opt_interval = -1;
+/* G_MININT means "not given", so that any number a user types, -1 too, is validated. */
+static int opt_passes = G_MININT;
+static int opt_time = G_MININT;
+static int opt_interval = G_MININT;
 static int opt_mix = -1;
 static gboolean opt_buffered = FALSE;
 static gboolean opt_allow_write_device = FALSE;
@@ -195,6 +196,15 @@ on_sigint (gpointer user_data)
   return G_SOURCE_CONTINUE;
 }
 
+/* Range checks belong to the core; a negative number cannot even reach it as a guint. */
+static guint
+non_negative (const char *option, int value)
+{
+  if (value < 0)
+    die_usage (_("%s cannot be negative (%d)"), option, value);
+  return (guint) value;
+}
+
 static void
 parse_settings (DmkSettings *s, GArray **specs_out)
 {
@@ -216,14 +226,12 @@ parse_settings (DmkSettings *s, GArray **specs_out)
     die_usage (_("Unknown engine “%s”: choose libaio or psync"), opt_engine);
   if (opt_size != NULL && !dmk_parse_size (opt_size, &s->size_bytes, &error))
     die_usage ("%s", error->message);
-  /* Negative numbers are kept as they are, so that validation names them instead of
-   * wrapping them into huge ones. */
-  if (opt_passes != -1)
-    s->passes = opt_passes < 0 ? G_MAXUINT : (guint) opt_passes;
-  if (opt_time != -1)
-    s->measure_s = opt_time < 0 ? G_MAXUINT : (guint) opt_time;
-  if (opt_interval != -1)
-    s->interval_s = opt_interval < 0 ? G_MAXUINT : (guint) opt_interval;
+  if (opt_passes != G_MININT)
+    s->passes = non_negative ("--passes", opt_passes);
+  if (opt_time != G_MININT)
+    s->measure_s = non_negative ("--time", opt_time);
+  if (opt_interval != G_MININT)
+    s->interval_s = non_negative ("--interval", opt_interval);
   if (opt_mix != -1)
     s->mix_read_percent = (guint) opt_mix;
   s->direct = !opt_buffered;
@@ -293,6 +301,11 @@ main (int argc, char **argv)
            "block device (read tests unless --allow-write-device). Default: the current "
            "directory.\nMB/s = 1,000,000 bytes/s. Exit status: 0 success, 1 the run failed, 2 bad "
            "usage, 130 interrupted."));
+  /* GOption gives an optional argument the next word when it is separate ("--mix /dev/sdb"
+   * would read the target as the percentage): a bare --mix means the default. */
+  for (int i = 1; i < argc && strcmp (argv[i], "--") != 0; i++)
+    if (strcmp (argv[i], "--mix") == 0)
+      argv[i] = (char *) "--mix=70";
   if (!g_option_context_parse (ctx, &argc, &argv, &error))
     die_usage (_("%s (see --help)"), error->message);
   if (opt_version)

@@ -2,10 +2,12 @@
 #include "config.h"
 
 #include "dmk-core.h"
+#include "dmk-provider-helper.h"
 
 const DmkFdProvider *const *
 dmk_default_fd_providers (void)
 {
-  static const DmkFdProvider *const providers[] = { NULL };
+  /* The direct open(2) comes first in dmk_target_open() itself; this is what follows it. */
+  static const DmkFdProvider *const providers[] = { &dmk_fd_provider_helper, NULL };
   return providers;
 }

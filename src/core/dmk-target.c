@@ -120,7 +120,8 @@ target_new (const char *path, DmkTargetKind kind, const DmkSettings *settings)
   DmkTarget *t = g_new0 (DmkTarget, 1);
 
   t->fd = -1;
-  t->info.path = g_strdup (path);
+  /* Reports name the target as the user would find it again: absolute, without "..". */
+  t->info.path = g_canonicalize_filename (path, NULL);
   t->info.kind = kind;
   t->direct = settings->direct;
   t->data = settings->data;

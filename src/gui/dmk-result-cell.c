@@ -103,8 +103,8 @@ dmk_describe_test (const DmkTestSpec *spec, DmkDirection direction)
                     : direction == DMK_DIRECTION_WRITE ? _("write")
                                                        : _("mixed");
   /* TRANSLATORS: "Sequential 1 MiB, queue 8, 1 thread, read" */
-  const char *threads = g_dngettext (GETTEXT_PACKAGE, "%u thread", "%u threads", spec->threads);
-  g_autofree char *t = g_strdup_printf (threads, spec->threads);
+  g_autofree char *t = g_strdup_printf (
+    g_dngettext (GETTEXT_PACKAGE, "%u thread", "%u threads", spec->threads), spec->threads);
 
   return g_strdup_printf (spec->pattern == DMK_PATTERN_SEQUENTIAL ? _("Sequential %s, queue %u, %s, %s")
                                                                   : _("Random %s, queue %u, %s, %s"),

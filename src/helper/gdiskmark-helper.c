@@ -41,7 +41,7 @@ typedef struct
 
 static Dev devs[MAX_DEVS]; /* the target, then its partitions (whole disk) or its disk */
 static int n_devs;
-static char caller[64] = "unknown";
+static char caller[96] = "unknown";
 static char logpath[DMK_HELPER_PATH_MAX * 4 + 1] = "(no request)";
 static const char *mode = "read-only";
 static DmkHelperReply reply;
@@ -71,8 +71,13 @@ finish (int status, int err, const char *device, const char *detail, int fd)
   char cbuf[CMSG_SPACE (sizeof (int))] = { 0 };
   struct iovec iov = { &reply, sizeof reply };
   struct msghdr msg = { .msg_iov = &iov, .msg_iovlen = 1 };
+  char junk[256];
   ssize_t n;
 
+  /* Unread messages would make our exit reset the connection, and the caller would see
+   * ECONNRESET instead of the reply. Bounded: a caller cannot keep us here. */
+  for (int i = 0; i < 64 && recv (STDIN_FILENO, junk, sizeof junk, MSG_DONTWAIT) > 0; i++)
+    ;
   memcpy (reply.magic, DMK_HELPER_REPLY_MAGIC, DMK_HELPER_MAGIC_LEN);
   reply.status = status;
   reply.sys_errno = err;
@@ -451,7 +456,7 @@ main (int argc, char **argv)
   struct stat st, st2;
   uint32_t flags = 0;
   char proc[64];
-  int type = 0, pfd, fd, fl;
+  int type = 0, domain = 0, pfd, fd, fl;
 
   (void) argc;
   (void) argv; /* never looked at: pkexec passes nothing, and anyone else is not trusted */
@@ -462,16 +467,24 @@ main (int argc, char **argv)
   if (uid != NULL && strlen (uid) <= 10 && strspn (uid, "0123456789") == strlen (uid) && *uid)
     snprintf (caller, sizeof caller, "uid %s", uid);
   else
-    snprintf (caller, sizeof caller, "uid %u (no PKEXEC_UID)", (unsigned) getuid ());
+    snprintf (caller, sizeof caller, "uid %u (PKEXEC_UID missing or malformed)",
+              (unsigned) getuid ());
   clearenv ();
   umask (077);
+  /* Whatever hangs (a dying disk's open), a root process does not linger: SIGALRM ends it. */
+  alarm (60);
   openlog ("gdiskmark-helper", LOG_PID, LOG_AUTHPRIV);
 
   len = sizeof type;
-  if (getsockopt (STDIN_FILENO, SOL_SOCKET, SO_TYPE, &type, &len) != 0 || type != SOCK_SEQPACKET)
+  if (getsockopt (STDIN_FILENO, SOL_SOCKET, SO_TYPE, &type, &len) != 0)
+    type = -1;
+  len = sizeof domain;
+  if (getsockopt (STDIN_FILENO, SOL_SOCKET, SO_DOMAIN, &domain, &len) != 0)
+    domain = -1;
+  if (type != SOCK_SEQPACKET || domain != AF_UNIX)
     {
-      fprintf (stderr, "gdiskmark-helper: stdin must be a SOCK_SEQPACKET socket; this program "
-                       "is run by GDiskMark through pkexec, not by hand\n");
+      fprintf (stderr, "gdiskmark-helper: stdin must be an AF_UNIX SOCK_SEQPACKET socket; GDiskMark "
+                       "runs this program through pkexec, it is not for running by hand\n");
       syslog (LOG_AUTHPRIV | LOG_WARNING, "%s ran the helper without a request socket", caller);
       return DMK_HELPER_EXIT_USAGE;
     }

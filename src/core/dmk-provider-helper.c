@@ -1,0 +1,387 @@
+/* dmk-provider-helper.c: gets a block device's fd from gdiskmark-helper, run through pkexec. */
+#include "config.h"
+
+#include <errno.h>
+#include <glib/gi18n-lib.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "../helper/dmk-helper-protocol.h"
+#include "dmk-error.h"
+#include "dmk-provider-helper.h"
+
+/* pkexec's own exit statuses: 126 when the user dismissed the dialog, 127 for every other
+ * failure (not authorized, no agent, program missing, polkit unreachable). */
+#define PKEXEC_DISMISSED 126
+#define PKEXEC_FAILED 127
+#define STDERR_KEEP 4096
+
+const DmkFdProvider dmk_fd_provider_helper = {
+  .name = "pkexec-helper",
+  .open = dmk_fd_provider_helper_open,
+  .user_data = NULL,
+};
+
+const char *
+dmk_helper_get_path (void)
+{
+  const char *env = g_getenv ("GDISKMARK_HELPER");
+
+  /* Only for tests. pkexec runs any other path only as org.freedesktop.policykit.exec, which
+   * takes an administrator's password: nothing the user could not ask pkexec for directly. */
+  if (env != NULL && g_path_is_absolute (env))
+    return env;
+  return LIBEXECDIR "/gdiskmark-helper";
+}
+
+static char *
+printable (const char *s, gsize max)
+{
+  g_autofree char *cut = g_strndup (s, max);
+  return g_utf8_make_valid (cut, -1);
+}
+
+static const char *
+type_description (int status)
+{
+  switch (status)
+    {
+    case DMK_HELPER_E_REGULAR_FILE:
+      return _("a regular file");
+    case DMK_HELPER_E_DIRECTORY:
+      return _("a directory");
+    case DMK_HELPER_E_CHAR_DEVICE:
+      return _("a character device");
+    case DMK_HELPER_E_FIFO:
+      return _("a FIFO");
+    case DMK_HELPER_E_UNKNOWN_DEVICE:
+      return _("a block device that is no disk or partition in /sys/block");
+    default:
+      return _("not a block device");
+    }
+}
+
+/* Turns the helper's refusal into a message that says what is wrong and what to do. */
+static void
+set_reply_error (GError **error, const char *path, const DmkHelperReply *r)
+{
+  g_autofree char *dev_name = printable (r->device, sizeof r->device - 1);
+  g_autofree char *detail = printable (r->detail, sizeof r->detail - 1);
+  g_autofree char *dev = *dev_name ? g_strdup_printf ("/dev/%s", dev_name) : g_strdup (path);
+  const char *why = r->sys_errno > 0 ? g_strerror (r->sys_errno) : "";
+
+  switch (r->status)
+    {
+    case DMK_HELPER_E_MOUNTED:
+      g_set_error (error, DMK_ERROR, DMK_ERROR_BUSY,
+                   _("%s is mounted at %s: unmount it to run write tests"), dev, detail);
+      break;
+    case DMK_HELPER_E_SWAP:
+      g_set_error (error, DMK_ERROR, DMK_ERROR_BUSY,
+                   _("%s is in use as swap: turn it off (swapoff) to run write tests"), dev);
+      break;
+    case DMK_HELPER_E_HELD:
+      g_set_error (error, DMK_ERROR, DMK_ERROR_BUSY,
+                   _("%s is held by %s (RAID, LVM or encryption): release it to run write tests"),
+                   dev, detail);
+      break;
+    case DMK_HELPER_E_EXCL_BUSY:
+      g_set_error (error, DMK_ERROR, DMK_ERROR_BUSY,
+                   _("%s is in use by another program that opened it exclusively: close that "
+                     "program to run write tests"),
+                   dev);
+      break;
+    case DMK_HELPER_E_NOT_FOUND:
+      g_set_error (error, DMK_ERROR, DMK_ERROR_NOT_FOUND,
+                   _("“%s” does not exist: give an existing directory or block device"), path);
+      break;
+    case DMK_HELPER_E_REGULAR_FILE:
+    case DMK_HELPER_E_DIRECTORY:
+    case DMK_HELPER_E_CHAR_DEVICE:
+    case DMK_HELPER_E_FIFO:
+    case DMK_HELPER_E_NOT_BLOCK:
+    case DMK_HELPER_E_UNKNOWN_DEVICE:
+      g_set_error (error, DMK_ERROR, DMK_ERROR_NOT_A_TARGET,
+                   _("The helper refused %s, which is %s: give a disk or partition"), path,
+                   type_description (r->status));
+      break;
+    case DMK_HELPER_E_PATH_TOO_LONG:
+    case DMK_HELPER_E_PATH_NOT_ABSOLUTE:
+    case DMK_HELPER_E_PATH_BAD_CHAR:
+    case DMK_HELPER_E_SYMLINK:
+      g_set_error (error, DMK_ERROR, DMK_ERROR_INVALID_ARGUMENT,
+                   _("The helper refused the path “%s” (too long, not absolute, with a control "
+                     "character or a symbolic link): give the device as /dev/NAME"),
+                   path);
+      break;
+    case DMK_HELPER_E_NOT_ROOT:
+      g_set_error (error, DMK_ERROR, DMK_ERROR_NO_HELPER,
+                   _("The helper %s did not run as root: check that pkexec is installed setuid "
+                     "root"),
+                   dmk_helper_get_path ());
+      break;
+    case DMK_HELPER_E_OPEN_FAILED:
+      g_set_error (error, DMK_ERROR, DMK_ERROR_IO, _("Could not open %s: %s"), path, why);
+      break;
+    default:
+      g_set_error (error, DMK_ERROR, DMK_ERROR_IO,
+                   _("The helper failed to open %s (status %d%s%s%s%s): report this as a bug"),
+                   path, (int) r->status, *detail ? ", " : "", detail, *why ? ", " : "", why);
+      break;
+    }
+}
+
+/* pkexec failed before or instead of running the helper: say why, from its status and
+ * stderr (its messages are not translated, so matching them is reliable enough). */
+static void
+set_pkexec_error (GError **error, const char *path, int wait_status, const char *err_text)
+{
+  g_autofree char *last = NULL;
+  g_auto (GStrv) lines = g_strsplit (err_text, "\n", -1);
+
+  for (guint i = 0; lines[i] != NULL; i++)
+    if (*g_strstrip (lines[i]) && !g_str_has_prefix (lines[i], "This incident"))
+      {
+        g_free (last);
+        last = g_strdup (lines[i]);
+      }
+  if (last == NULL)
+    last = g_strdup (_("no message"));
+
+  if (WIFEXITED (wait_status) && WEXITSTATUS (wait_status) == PKEXEC_DISMISSED)
+    g_set_error (error, DMK_ERROR, DMK_ERROR_AUTH_CANCELLED,
+                 _("Authentication was cancelled, so %s was not opened: authenticate to test it"),
+                 path);
+  else if (!WIFEXITED (wait_status) || WEXITSTATUS (wait_status) != PKEXEC_FAILED)
+    g_set_error (error, DMK_ERROR, DMK_ERROR_IO,
+                 _("The helper stopped without answering while opening %s (%s): report this as a "
+                   "bug"),
+                 path, last);
+  else if (strstr (err_text, "Error accessing") != NULL || strstr (err_text, "Cannot run") != NULL)
+    g_set_error (error, DMK_ERROR, DMK_ERROR_NO_HELPER,
+                 _("pkexec cannot run the helper %s (%s): reinstall GDiskMark, or run as root"),
+                 dmk_helper_get_path (), last);
+  else if (strstr (err_text, "Error getting authority") != NULL)
+    g_set_error (error, DMK_ERROR, DMK_ERROR_NO_HELPER,
+                 _("Could not ask polkit for permission to open %s (%s): start polkitd, or run "
+                   "as root"),
+                 path, last);
+  else if (strstr (err_text, "authentication agent") != NULL)
+    g_set_error (error, DMK_ERROR, DMK_ERROR_NOT_AUTHORIZED,
+                 _("Not authorized to open %s: no authentication agent could ask for a password; "
+                   "run from a desktop session or a terminal, or as root"),
+                 path);
+  else if (strstr (err_text, "Not authorized") != NULL)
+    g_set_error (error, DMK_ERROR, DMK_ERROR_NOT_AUTHORIZED,
+                 _("Not authorized to open %s: ask an administrator for the right to test disks, "
+                   "or run as root"),
+                 path);
+  else
+    g_set_error (error, DMK_ERROR, DMK_ERROR_NOT_AUTHORIZED,
+                 _("Not authorized to open %s (pkexec: %s)"), path, last);
+}
+
+/* Takes the reply and, with it, at most one fd; any other fd is closed. */
+static gssize
+receive_reply (int sock, DmkHelperReply *reply, int *fd_out)
+{
+  union
+  {
+    char buf[CMSG_SPACE (4 * sizeof (int))];
+    struct cmsghdr align;
+  } ctl;
+  struct iovec iov = { reply, sizeof *reply };
+  struct msghdr msg = { .msg_iov = &iov, .msg_iovlen = 1 };
+  gssize n;
+
+  *fd_out = -1;
+  memset (&ctl, 0, sizeof ctl);
+  msg.msg_control = ctl.buf;
+  msg.msg_controllen = sizeof ctl.buf;
+  /* ECONNRESET comes before the queued reply when the helper left part of a request unread. */
+  for (int tries = 0; tries < 3; tries++)
+    {
+      n = recvmsg (sock, &msg, MSG_DONTWAIT | MSG_CMSG_CLOEXEC);
+      if (n >= 0 || (errno != EINTR && errno != ECONNRESET))
+        break;
+    }
+  if (n < 0)
+    return n;
+  for (struct cmsghdr *c = CMSG_FIRSTHDR (&msg); c != NULL; c = CMSG_NXTHDR (&msg, c))
+    {
+      if (c->cmsg_level != SOL_SOCKET || c->cmsg_type != SCM_RIGHTS)
+        continue;
+      for (gsize i = 0; i < (c->cmsg_len - CMSG_LEN (0)) / sizeof (int); i++)
+        {
+          int fd;
+          memcpy (&fd, CMSG_DATA (c) + i * sizeof (int), sizeof (int));
+          if (*fd_out < 0)
+            *fd_out = fd;
+          else
+            close (fd);
+        }
+    }
+  if ((msg.msg_flags & (MSG_TRUNC | MSG_CTRUNC)) != 0)
+    return -1;
+  return n;
+}
+
+int
+dmk_fd_provider_helper_open (const char *path, gboolean writable, gpointer user_data,
+                             GError **error)
+{
+  const char *helper = dmk_helper_get_path ();
+  g_autofree char *pkexec = NULL;
+  g_autofree char *real = NULL;
+  g_autoptr (GString) err_text = g_string_new (NULL);
+  g_autoptr (GError) spawn_error = NULL;
+  DmkHelperRequest req = { .flags = writable ? DMK_HELPER_FLAG_WRITE : 0 };
+  DmkHelperReply reply;
+  const char *argv[3];
+  char buf[512];
+  GPid pid = 0;
+  int sv[2], err_fd = -1, fd = -1, wait_status = 0;
+  gssize n;
+
+  g_return_val_if_fail (path != NULL, -1);
+
+  if (geteuid () == 0)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
+                   "already root: the helper cannot do more");
+      return -1;
+    }
+  /* The helper refuses symbolic links, so /dev/disk/by-id names are resolved here, where
+   * following them does no harm. */
+  real = realpath (path, NULL);
+  if (real == NULL)
+    {
+      g_set_error (error, DMK_ERROR, DMK_ERROR_NOT_FOUND,
+                   _("“%s” does not exist: give an existing directory or block device"), path);
+      return -1;
+    }
+  if (strlen (real) > DMK_HELPER_PATH_MAX)
+    {
+      g_set_error (error, DMK_ERROR, DMK_ERROR_INVALID_ARGUMENT,
+                   _("The path “%s” is too long: give the device as /dev/NAME"), path);
+      return -1;
+    }
+  pkexec = g_find_program_in_path ("pkexec");
+  if (pkexec == NULL)
+    {
+      g_set_error (error, DMK_ERROR, DMK_ERROR_NO_HELPER,
+                   _("pkexec is not installed: install it (package pkexec or polkit) to open %s "
+                     "without root, or run as root"),
+                   path);
+      return -1;
+    }
+  if (!g_file_test (helper, G_FILE_TEST_IS_EXECUTABLE))
+    {
+      g_set_error (error, DMK_ERROR, DMK_ERROR_NO_HELPER,
+                   _("The helper %s is missing: reinstall GDiskMark, or run as root"), helper);
+      return -1;
+    }
+
+  if (socketpair (AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, sv) != 0)
+    {
+      int err = errno;
+      g_set_error (error, DMK_ERROR, DMK_ERROR_IO, _("Could not open %s: %s"), path,
+                   g_strerror (err));
+      return -1;
+    }
+  /* The request is queued before pkexec runs: the helper finds it at once, however long the
+   * user takes to authenticate. */
+  {
+    gsize len = strlen (real);
+    g_autofree char *msg = g_malloc (sizeof req + len);
+    memcpy (req.magic, DMK_HELPER_REQUEST_MAGIC, DMK_HELPER_MAGIC_LEN);
+    req.path_len = (guint32) len;
+    memcpy (msg, &req, sizeof req);
+    memcpy (msg + sizeof req, real, len);
+    if (send (sv[0], msg, sizeof req + len, MSG_NOSIGNAL) != (gssize) (sizeof req + len))
+      {
+        int err = errno;
+        close (sv[0]);
+        close (sv[1]);
+        g_set_error (error, DMK_ERROR, DMK_ERROR_IO, _("Could not open %s: %s"), path,
+                     g_strerror (err));
+        return -1;
+      }
+  }
+
+  argv[0] = pkexec;
+  argv[1] = helper;
+  argv[2] = NULL;
+  if (!g_spawn_async_with_pipes_and_fds (NULL, argv, NULL,
+                                         G_SPAWN_DO_NOT_REAP_CHILD | G_SPAWN_STDOUT_TO_DEV_NULL,
+                                         NULL, NULL, sv[1], -1, -1, NULL, NULL, 0, &pid, NULL,
+                                         NULL, &err_fd, &spawn_error))
+    {
+      close (sv[0]);
+      close (sv[1]);
+      g_set_error (error, DMK_ERROR, DMK_ERROR_NO_HELPER,
+                   _("pkexec could not be started (%s): reinstall it, or run as root"),
+                   spawn_error->message);
+      return -1;
+    }
+  close (sv[1]);
+
+  /* stderr reaches its end when pkexec, or the helper it became, exits; by then the reply is
+   * queued on the socket, and reading this way cannot deadlock on a full pipe. */
+  for (;;)
+    {
+      gssize r = read (err_fd, buf, sizeof buf);
+      if (r < 0 && errno == EINTR)
+        continue;
+      if (r <= 0)
+        break;
+      if (err_text->len < STDERR_KEEP)
+        g_string_append_len (err_text, buf, r);
+    }
+  close (err_fd);
+  while (waitpid (pid, &wait_status, 0) < 0 && errno == EINTR)
+    ;
+  g_spawn_close_pid (pid);
+
+  n = receive_reply (sv[0], &reply, &fd);
+  close (sv[0]);
+  if (n <= 0)
+    {
+      g_autofree char *text = g_utf8_make_valid (err_text->str, err_text->len);
+      if (fd >= 0)
+        close (fd);
+      set_pkexec_error (error, path, wait_status, text);
+      return -1;
+    }
+  if ((gsize) n != sizeof reply ||
+      memcmp (reply.magic, DMK_HELPER_REPLY_MAGIC, DMK_HELPER_MAGIC_LEN) != 0)
+    {
+      if (fd >= 0)
+        close (fd);
+      g_set_error (error, DMK_ERROR, DMK_ERROR_NO_HELPER,
+                   _("The helper %s gave an answer GDiskMark does not understand: reinstall "
+                     "GDiskMark"),
+                   helper);
+      return -1;
+    }
+  reply.device[sizeof reply.device - 1] = '\0';
+  reply.detail[sizeof reply.detail - 1] = '\0';
+  if (reply.status != DMK_HELPER_OK)
+    {
+      if (fd >= 0)
+        close (fd);
+      set_reply_error (error, path, &reply);
+      return -1;
+    }
+  if (fd < 0)
+    {
+      g_set_error (error, DMK_ERROR, DMK_ERROR_IO,
+                   _("The helper opened %s but its fd did not arrive: report this as a bug"),
+                   path);
+      return -1;
+    }
+  return fd;
+}

@@ -1,0 +1,18 @@
+/* dmk-application.h: the GDiskMark application: one window, app actions, hidden tool options. */
+#pragma once
+
+#include <adwaita.h>
+
+G_BEGIN_DECLS
+
+#define DMK_TYPE_APPLICATION (dmk_application_get_type ())
+G_DECLARE_FINAL_TYPE (DmkApplication, dmk_application, DMK, APPLICATION, AdwApplication)
+
+DmkApplication *dmk_application_new (void);
+/* Non-zero when the screenshot mode failed. */
+int dmk_application_get_exit_status (DmkApplication *self);
+
+/* Saves what widget shows as a PNG, at its scale factor, with GTK's own renderer. */
+gboolean dmk_save_widget_png (GtkWidget *widget, const char *filename, GError **error);
+
+G_END_DECLS

@@ -1,0 +1,1389 @@
+/* dmk-window.c: the main window: top bar, result grid, running the core, settings, shortcuts. */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "dmk-target-item.h"
+#include "dmk-window.h"
+
+#define N_COLUMNS_MAX 3
+#define FIRST_TEST_ROW 2 /* grid rows: 0 top bar, 1 headings, then one row per test */
+
+typedef struct
+{
+  GtkWidget *button;
+  GtkLabel *label;
+  DmkResultCell *cells[N_COLUMNS_MAX]; /* read, write, mix; NULL when not shown */
+} Row;
+
+struct _DmkWindow
+{
+  AdwApplicationWindow parent_instance;
+
+  /* template children */
+  AdwToastOverlay *toast_overlay;
+  AdwWindowTitle *window_title;
+  GtkMenuButton *menu_button;
+  GtkGrid *grid;
+  GtkButton *all_button;
+  GtkLabel *all_label;
+  GtkWidget *controls_box;
+  GtkDropDown *passes_dropdown;
+  GtkDropDown *size_dropdown;
+  GtkDropDown *target_dropdown;
+  GtkDropDown *unit_dropdown;
+  GtkEntry *comment_entry;
+  GtkLabel *status_label;
+
+  GSettings *settings;
+  GArray *specs;   /* DmkTestSpec, one per grid row */
+  GPtrArray *rows; /* Row* */
+  GtkWidget *headings[N_COLUMNS_MAX];
+  guint n_columns;
+  DmkUnit unit;
+  gboolean grid_dirty; /* the profile changed during a run: rebuild when it ends */
+
+  /* Targets: folders, then block devices (a later issue fills that store), then actions. */
+  GListStore *folders;
+  GListStore *devices;
+  GListStore *actions;
+  GtkFlattenListModel *targets;
+  char *target_path;
+  gboolean updating_targets;
+  GCancellable *scan_cancellable;
+  GtkFileChooserNative *chooser;
+
+  /* the run */
+  DmkRunner *runner;
+  GCancellable *cancellable;
+  GtkWidget *run_button; /* the button that started the run and now says Stop */
+  int run_row;           /* its row, or -1 for All */
+  GtkApplication *inhibit_app;
+  guint inhibit_cookie;
+  gboolean close_after_run;
+  gboolean disposed;
+  int phase;
+  gint64 run_started_us;
+  DmkResult *last_result;
+  char *last_error;
+  GtkWindow *error_dialog;
+};
+
+G_DEFINE_FINAL_TYPE (DmkWindow, dmk_window, ADW_TYPE_APPLICATION_WINDOW)
+
+enum
+{
+  SIGNAL_RUN_FINISHED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+/* CrystalDiskMark's size choices, in MiB. */
+static const int sizes_mib[] = { 16, 32, 64, 128, 256, 512, 1024, 2048, 4096, 8192, 16384, 32768,
+                                 65536 };
+
+static void rebuild_grid (DmkWindow *self);
+
+/* ---- small helpers ---- */
+
+static const char *
+direction_label (DmkDirection dir)
+{
+  switch (dir)
+    {
+    case DMK_DIRECTION_WRITE:
+      return _("Write");
+    case DMK_DIRECTION_MIX:
+      return _("Mix");
+    case DMK_DIRECTION_READ:
+    default:
+      return _("Read");
+    }
+}
+
+static const char *
+profile_label (const char *profile)
+{
+  static const struct
+  {
+    const char *id, *label;
+  } names[] = {
+    { "classic", N_("Classic") }, { "default", N_("Default") },
+    { "nvme", N_("NVMe SSD") },   { "peak", N_("Peak Performance") },
+    { "real", N_("Real World") }, { "demo", N_("Demo") },
+  };
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    if (g_strcmp0 (names[i].id, profile) == 0)
+      return _(names[i].label);
+  return profile;
+}
+
+static int
+column_for (DmkDirection dir)
+{
+  return dir == DMK_DIRECTION_READ ? 0 : dir == DMK_DIRECTION_WRITE ? 1 : 2;
+}
+
+static Row *
+row_for_spec (DmkWindow *self, const DmkTestSpec *spec, guint *index)
+{
+  for (guint i = 0; i < self->specs->len && i < self->rows->len; i++)
+    if (dmk_test_spec_equal (&g_array_index (self->specs, DmkTestSpec, i), spec))
+      {
+        if (index != NULL)
+          *index = i;
+        return g_ptr_array_index (self->rows, i);
+      }
+  return NULL;
+}
+
+static DmkResultCell *
+cell_for (DmkWindow *self, const DmkTestSpec *spec, DmkDirection dir)
+{
+  Row *row = row_for_spec (self, spec, NULL);
+
+  return row != NULL ? row->cells[column_for (dir)] : NULL;
+}
+
+static void
+read_settings (DmkWindow *self, DmkSettings *s)
+{
+  g_autofree char *mode = g_settings_get_string (self->settings, "mode");
+  g_autofree char *data = g_settings_get_string (self->settings, "data");
+  g_autofree char *engine = g_settings_get_string (self->settings, "engine");
+
+  dmk_settings_init_default (s);
+  g_free (s->profile);
+  s->profile = g_settings_get_string (self->settings, "profile");
+  if (!dmk_mode_from_string (mode, &s->mode))
+    s->mode = DMK_MODE_READ_WRITE;
+  if (!dmk_data_from_string (data, &s->data))
+    s->data = DMK_DATA_RANDOM;
+  if (!dmk_engine_kind_from_string (engine, &s->engine))
+    s->engine = DMK_ENGINE_LIBAIO;
+  s->passes = (guint) g_settings_get_int (self->settings, "passes");
+  s->size_bytes = (guint64) g_settings_get_int (self->settings, "size-mib") << 20;
+  s->measure_s = (guint) g_settings_get_int (self->settings, "measure-time");
+  s->interval_s = (guint) g_settings_get_int (self->settings, "interval");
+  s->direct = g_settings_get_boolean (self->settings, "direct");
+  s->mix_read_percent = g_settings_get_boolean (self->settings, "mix")
+                          ? (guint) g_settings_get_int (self->settings, "mix-ratio")
+                          : 0;
+  s->allow_write_device = FALSE;
+}
+
+static void
+set_status (DmkWindow *self, const char *text)
+{
+  gtk_label_set_text (self->status_label, text);
+}
+
+static void
+show_error (DmkWindow *self, const char *message)
+{
+  AdwMessageDialog *dialog;
+
+  g_free (self->last_error);
+  self->last_error = g_strdup (message);
+  if (self->error_dialog != NULL)
+    gtk_window_destroy (self->error_dialog);
+  dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_WINDOW (self),
+                                                       _("The Benchmark Failed"), message));
+  adw_message_dialog_add_response (dialog, "close", _("_Close"));
+  adw_message_dialog_set_default_response (dialog, "close");
+  adw_message_dialog_set_close_response (dialog, "close");
+  self->error_dialog = GTK_WINDOW (dialog);
+  g_object_add_weak_pointer (G_OBJECT (dialog), (gpointer *) &self->error_dialog);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+/* ---- the grid ---- */
+
+/* CrystalDiskMark 3's short row names for the classic profile; CrystalDiskMark 8's two-line
+ * names for the rest. */
+static char *
+row_markup (const DmkTestSpec *spec, const char *profile)
+{
+  g_autofree char *name = dmk_test_spec_to_name (spec);
+  g_auto (GStrv) parts = g_strsplit (name, " ", 2);
+
+  if (g_strcmp0 (profile, "classic") == 0)
+    {
+      if (g_str_equal (name, "SEQ1M Q1T1"))
+        return g_strdup_printf ("<span size=\"large\" weight=\"bold\">%s</span>", _("Seq"));
+      if (g_str_equal (name, "RND512K Q1T1"))
+        return g_strdup ("<span size=\"large\" weight=\"bold\">512K</span>");
+      if (g_str_equal (name, "RND4K Q1T1"))
+        return g_strdup ("<span size=\"large\" weight=\"bold\">4K</span>");
+      if (g_str_equal (name, "RND4K Q32T1"))
+        return g_strdup ("<span size=\"large\" weight=\"bold\">4K</span>\nQD32");
+    }
+  return g_strdup_printf ("<span size=\"large\" weight=\"bold\">%s</span>\n%s", parts[0],
+                          parts[1] ? parts[1] : "");
+}
+
+static void
+set_button_label (DmkWindow *self, GtkWidget *button, int row, gboolean stop)
+{
+  GtkLabel *label = button == GTK_WIDGET (self->all_button)
+                      ? self->all_label
+                      : ((Row *) g_ptr_array_index (self->rows, row))->label;
+
+  if (stop)
+    {
+      g_autofree char *markup =
+        g_strdup_printf ("<span size=\"large\" weight=\"bold\">%s</span>", _("_Stop"));
+      gtk_label_set_markup_with_mnemonic (label, markup);
+      gtk_widget_add_css_class (button, "stop");
+    }
+  else
+    {
+      gtk_widget_remove_css_class (button, "stop");
+      if (button == GTK_WIDGET (self->all_button))
+        gtk_label_set_text_with_mnemonic (label, _("_All"));
+      else
+        {
+          g_autofree char *profile = g_settings_get_string (self->settings, "profile");
+          g_autofree char *markup =
+            row_markup (&g_array_index (self->specs, DmkTestSpec, row), profile);
+          gtk_label_set_markup (label, markup);
+        }
+    }
+}
+
+static void
+update_headings (DmkWindow *self)
+{
+  const char *unit = dmk_unit_label (self->unit);
+
+  for (guint c = 0; c < N_COLUMNS_MAX; c++)
+    {
+      g_autofree char *markup = NULL;
+      if (self->headings[c] == NULL)
+        continue;
+      if (c == 2)
+        {
+          int r = g_settings_get_int (self->settings, "mix-ratio");
+          /* TRANSLATORS: the mixed test's column heading: "Mix R70% (MB/s)" */
+          markup = g_markup_printf_escaped (_("Mix <small>R%d%% (%s)</small>"), r, unit);
+        }
+      else
+        markup = g_markup_printf_escaped ("%s <small>(%s)</small>",
+                                          direction_label (c == 0 ? DMK_DIRECTION_READ
+                                                                  : DMK_DIRECTION_WRITE),
+                                          unit);
+      gtk_label_set_markup (GTK_LABEL (self->headings[c]), markup);
+    }
+}
+
+static void
+update_title (DmkWindow *self)
+{
+  g_autofree char *profile = g_settings_get_string (self->settings, "profile");
+  g_autofree char *mode = g_settings_get_string (self->settings, "mode");
+  const char *mode_label = g_str_equal (mode, "read")    ? _("Read Only")
+                           : g_str_equal (mode, "write") ? _("Write Only")
+                                                         : _("Read & Write");
+  g_autofree char *subtitle = NULL;
+
+  if (g_settings_get_boolean (self->settings, "mix"))
+    subtitle = g_strdup_printf (_("%s · %s + Mix"), profile_label (profile), mode_label);
+  else
+    subtitle = g_strdup_printf (_("%s · %s"), profile_label (profile), mode_label);
+  adw_window_title_set_subtitle (self->window_title, subtitle);
+}
+
+static void
+rebuild_grid (DmkWindow *self)
+{
+  g_autofree char *profile = g_settings_get_string (self->settings, "profile");
+  g_autoptr (GArray) specs = NULL;
+  GtkLayoutChild *lc;
+
+  if (self->runner != NULL)
+    {
+      self->grid_dirty = TRUE;
+      return;
+    }
+  self->grid_dirty = FALSE;
+  for (guint i = 0; i < self->rows->len; i++)
+    {
+      Row *row = g_ptr_array_index (self->rows, i);
+      gtk_grid_remove (self->grid, row->button);
+      for (guint c = 0; c < N_COLUMNS_MAX; c++)
+        if (row->cells[c] != NULL)
+          gtk_grid_remove (self->grid, GTK_WIDGET (row->cells[c]));
+    }
+  g_ptr_array_set_size (self->rows, 0);
+  for (guint c = 0; c < N_COLUMNS_MAX; c++)
+    if (self->headings[c] != NULL)
+      {
+        gtk_grid_remove (self->grid, self->headings[c]);
+        self->headings[c] = NULL;
+      }
+
+  if (!dmk_profile_lookup (profile, &specs, NULL))
+    dmk_profile_lookup ("default", &specs, NULL);
+  g_array_set_size (self->specs, 0);
+  g_array_append_vals (self->specs, specs->data, specs->len);
+  self->n_columns = g_settings_get_boolean (self->settings, "mix") ? 3 : 2;
+
+  lc = gtk_layout_manager_get_layout_child (gtk_widget_get_layout_manager (GTK_WIDGET (self->grid)),
+                                            self->controls_box);
+  gtk_grid_layout_child_set_column_span (GTK_GRID_LAYOUT_CHILD (lc), (int) self->n_columns);
+
+  for (guint c = 0; c < self->n_columns; c++)
+    {
+      GtkWidget *h = gtk_label_new (NULL);
+      gtk_widget_add_css_class (h, "column-heading");
+      gtk_label_set_xalign (GTK_LABEL (h), 0.5);
+      gtk_grid_attach (self->grid, h, (int) c + 1, 1, 1, 1);
+      self->headings[c] = h;
+    }
+  update_headings (self);
+
+  for (guint i = 0; i < self->specs->len; i++)
+    {
+      const DmkTestSpec *spec = &g_array_index (self->specs, DmkTestSpec, i);
+      g_autofree char *markup = row_markup (spec, profile);
+      g_autofree char *name = dmk_test_spec_to_name (spec);
+      g_autofree char *tooltip = NULL;
+      g_autofree char *what = NULL;
+      g_autofree char *a11y = NULL;
+      Row *row = g_new0 (Row, 1);
+
+      row->label = GTK_LABEL (gtk_label_new (NULL));
+      gtk_label_set_markup (row->label, markup);
+      gtk_label_set_justify (row->label, GTK_JUSTIFY_CENTER);
+      row->button = gtk_button_new ();
+      gtk_button_set_child (GTK_BUTTON (row->button), GTK_WIDGET (row->label));
+      gtk_widget_add_css_class (row->button, "test-button");
+      gtk_actionable_set_action_name (GTK_ACTIONABLE (row->button), "win.run-test");
+      gtk_actionable_set_action_target_value (GTK_ACTIONABLE (row->button),
+                                              g_variant_new_int32 ((gint32) i));
+      if (i < 9)
+        /* TRANSLATORS: tooltip of a test's button: "Run SEQ1M Q8T1 alone (Alt+1)" */
+        tooltip = g_strdup_printf (_("Run %s alone (Alt+%u)"), name, i + 1);
+      else
+        tooltip = g_strdup_printf (_("Run %s alone"), name);
+      gtk_widget_set_tooltip_text (row->button, tooltip);
+      {
+        g_autofree char *full = dmk_describe_test (spec, DMK_DIRECTION_READ);
+        char *comma = strrchr (full, ',');
+        if (comma != NULL)
+          *comma = '\0'; /* drop the direction: the button runs all of them */
+        what = g_steal_pointer (&full);
+      }
+      a11y = g_strdup_printf (_("Run %s"), what);
+      gtk_accessible_update_property (GTK_ACCESSIBLE (row->button), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                      a11y, -1);
+      gtk_grid_attach (self->grid, row->button, 0, (int) i + FIRST_TEST_ROW, 1, 1);
+      for (guint c = 0; c < self->n_columns; c++)
+        {
+          DmkDirection dir = c == 0 ? DMK_DIRECTION_READ : c == 1 ? DMK_DIRECTION_WRITE
+                                                                  : DMK_DIRECTION_MIX;
+          row->cells[c] = DMK_RESULT_CELL (dmk_result_cell_new (spec, dir, self->unit));
+          gtk_grid_attach (self->grid, GTK_WIDGET (row->cells[c]), (int) c + 1,
+                           (int) i + FIRST_TEST_ROW, 1, 1);
+        }
+      g_ptr_array_add (self->rows, row);
+    }
+  update_title (self);
+}
+
+static void
+apply_unit (DmkWindow *self)
+{
+  g_autofree char *nick = g_settings_get_string (self->settings, "unit");
+
+  self->unit = dmk_unit_from_string (nick);
+  for (guint i = 0; i < self->rows->len; i++)
+    {
+      Row *row = g_ptr_array_index (self->rows, i);
+      for (guint c = 0; c < N_COLUMNS_MAX; c++)
+        if (row->cells[c] != NULL)
+          dmk_result_cell_set_unit (row->cells[c], self->unit);
+    }
+  update_headings (self);
+}
+
+static void
+on_settings_changed (GSettings *settings, const char *key, DmkWindow *self)
+{
+  if (g_str_equal (key, "profile") || g_str_equal (key, "mix"))
+    rebuild_grid (self);
+  else if (g_str_equal (key, "mix-ratio"))
+    update_headings (self);
+  else if (g_str_equal (key, "unit"))
+    apply_unit (self);
+  if (g_str_equal (key, "mode") || g_str_equal (key, "profile") || g_str_equal (key, "mix"))
+    update_title (self);
+}
+
+/* ---- running ---- */
+
+static void
+set_running (DmkWindow *self, gboolean running)
+{
+  GActionMap *map = G_ACTION_MAP (self);
+  GtkActionable *button = GTK_ACTIONABLE (self->run_button);
+
+  g_simple_action_set_enabled (G_SIMPLE_ACTION (g_action_map_lookup_action (map, "start")),
+                               !running);
+  g_simple_action_set_enabled (G_SIMPLE_ACTION (g_action_map_lookup_action (map, "run-test")),
+                               !running);
+  g_simple_action_set_enabled (G_SIMPLE_ACTION (g_action_map_lookup_action (map, "stop")),
+                               running);
+  /* Detach before retargeting: a parameterless win.stop must never meet an int target. */
+  gtk_actionable_set_action_name (button, NULL);
+  gtk_actionable_set_action_target_value (button, NULL);
+  if (running)
+    gtk_actionable_set_action_name (button, "win.stop");
+  else if (self->run_row >= 0)
+    {
+      gtk_actionable_set_action_target_value (button, g_variant_new_int32 (self->run_row));
+      gtk_actionable_set_action_name (button, "win.run-test");
+    }
+  else
+    gtk_actionable_set_action_name (button, "win.start");
+  set_button_label (self, self->run_button, self->run_row, running);
+
+  /* Controls that would change the run in progress; the unit only changes what is shown. */
+  gtk_widget_set_sensitive (GTK_WIDGET (self->passes_dropdown), !running);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->size_dropdown), !running);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->target_dropdown), !running);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->menu_button), !running);
+
+  if (running)
+    {
+      GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
+      if (app != NULL)
+        {
+          self->inhibit_app = g_object_ref (app);
+          self->inhibit_cookie = gtk_application_inhibit (app, GTK_WINDOW (self),
+                                                          GTK_APPLICATION_INHIBIT_SUSPEND,
+                                                          _("Running a disk benchmark"));
+        }
+    }
+  else if (self->inhibit_app != NULL)
+    {
+      if (self->inhibit_cookie != 0)
+        gtk_application_uninhibit (self->inhibit_app, self->inhibit_cookie);
+      self->inhibit_cookie = 0;
+      g_clear_object (&self->inhibit_app);
+    }
+}
+
+static void
+on_progress (const DmkProgress *p, gpointer user_data)
+{
+  DmkWindow *self = user_data;
+  g_autofree char *name = dmk_test_spec_to_name (&p->spec);
+  g_autofree char *status = NULL;
+  const char *dir = direction_label (p->direction);
+  DmkResultCell *cell = NULL;
+
+  self->phase = (int) p->phase;
+  if (p->phase >= DMK_PHASE_WARMUP && p->phase <= DMK_PHASE_TEST_DONE)
+    cell = cell_for (self, &p->spec, p->direction);
+  switch (p->phase)
+    {
+    case DMK_PHASE_OPEN:
+      status = g_strdup_printf (_("Opening %s…"), self->target_path);
+      break;
+    case DMK_PHASE_LAYOUT:
+      status = g_strdup_printf (_("Preparing the test file, %.0f%%"), p->fraction * 100.0);
+      break;
+    case DMK_PHASE_WARMUP:
+      /* TRANSLATORS: "SEQ1M Q8T1 Read, warming up" */
+      status = g_strdup_printf (_("%s %s, warming up"), name, dir);
+      if (cell != NULL)
+        dmk_result_cell_set_live (cell, 0, 0, p->n_passes);
+      break;
+    case DMK_PHASE_MEASURE:
+      /* TRANSLATORS: "SEQ1M Q8T1 Read, pass 2/5" */
+      status = g_strdup_printf (_("%s %s, pass %u/%u"), name, dir, p->pass, p->n_passes);
+      if (cell != NULL && p->live_mb_per_s > 0)
+        dmk_result_cell_set_live (cell, p->live_mb_per_s, p->pass, p->n_passes);
+      break;
+    case DMK_PHASE_PASS_DONE:
+      if (cell != NULL)
+        dmk_result_cell_set_live (cell, p->live_mb_per_s, p->pass, p->n_passes);
+      break;
+    case DMK_PHASE_TEST_DONE:
+      if (cell != NULL && p->test != NULL)
+        dmk_result_cell_set_result (cell, p->test);
+      break;
+    case DMK_PHASE_INTERVAL:
+      /* TRANSLATORS: counting down the rest before the next test */
+      status = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Interval: %s %s in %u second",
+                                             "Interval: %s %s in %u seconds",
+                                             p->interval_remaining_s),
+                                name, dir, p->interval_remaining_s);
+      break;
+    default:
+      break;
+    }
+  if (status != NULL)
+    set_status (self, status);
+}
+
+static void
+run_done (GObject *source, GAsyncResult *res, gpointer user_data)
+{
+  g_autoptr (DmkWindow) self = user_data;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (DmkResult) result = dmk_runner_run_finish (DMK_RUNNER (source), res, &error);
+
+  dmk_runner_set_progress_func (DMK_RUNNER (source), NULL, NULL, NULL);
+  if (self->disposed)
+    return;
+  g_clear_object (&self->runner);
+  g_clear_object (&self->cancellable);
+  set_running (self, FALSE);
+  self->phase = -1;
+
+  /* Cells of the tests that did not finish would otherwise keep a dimmed pass. */
+  for (guint i = 0; i < self->rows->len; i++)
+    {
+      Row *row = g_ptr_array_index (self->rows, i);
+      for (guint c = 0; c < N_COLUMNS_MAX; c++)
+        if (row->cells[c] != NULL && dmk_result_cell_is_live (row->cells[c]))
+          dmk_result_cell_clear (row->cells[c]);
+    }
+
+  if (result != NULL)
+    {
+      g_autofree char *status = NULL;
+      double secs = (double) (g_get_monotonic_time () - self->run_started_us) / G_USEC_PER_SEC;
+
+      for (guint i = 0; i < result->tests->len; i++)
+        {
+          DmkTestResult *t = g_ptr_array_index (result->tests, i);
+          DmkResultCell *cell = cell_for (self, &t->spec, t->direction);
+          if (cell != NULL)
+            dmk_result_cell_set_result (cell, t);
+        }
+      g_clear_pointer (&self->last_result, dmk_result_unref);
+      self->last_result = dmk_result_ref (result);
+      status = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Done: %u test in %.0f s",
+                                             "Done: %u tests in %.0f s", result->tests->len),
+                                result->tests->len, secs);
+      set_status (self, status);
+      for (guint i = 0; i < result->warnings->len; i++)
+        {
+          g_autofree char *escaped = g_markup_escape_text (result->warnings->pdata[i], -1);
+          AdwToast *toast = adw_toast_new (escaped);
+          adw_toast_set_timeout (toast, 10);
+          adw_toast_overlay_add_toast (self->toast_overlay, toast);
+        }
+    }
+  else if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    set_status (self, _("Stopped"));
+  else
+    {
+      g_autofree char *status = g_strdup_printf (_("Failed: %s"), error->message);
+      set_status (self, status);
+      if (!self->close_after_run)
+        show_error (self, error->message);
+    }
+  if (self->grid_dirty)
+    rebuild_grid (self);
+  g_signal_emit (self, signals[SIGNAL_RUN_FINISHED], 0);
+  if (self->close_after_run)
+    gtk_window_destroy (GTK_WINDOW (self));
+}
+
+static void
+start_run (DmkWindow *self, int row_index)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GArray) specs = NULL;
+  g_autoptr (GArray) jobs = NULL;
+  DmkSettings settings;
+
+  if (self->runner != NULL)
+    return;
+  if (self->target_path == NULL)
+    {
+      show_error (self, _("Choose a folder to test first."));
+      return;
+    }
+  read_settings (self, &settings);
+  if (row_index >= 0)
+    {
+      if ((guint) row_index >= self->specs->len)
+        {
+          dmk_settings_clear (&settings);
+          return;
+        }
+      specs = g_array_new (FALSE, TRUE, sizeof (DmkTestSpec));
+      g_array_append_val (specs, g_array_index (self->specs, DmkTestSpec, row_index));
+    }
+  else
+    specs = g_array_ref (self->specs);
+
+  jobs = dmk_runner_plan (&settings, specs, &error);
+  if (jobs == NULL)
+    {
+      show_error (self, error->message);
+      dmk_settings_clear (&settings);
+      return;
+    }
+  for (guint i = 0; i < jobs->len; i++)
+    {
+      const DmkJob *job = &g_array_index (jobs, DmkJob, i);
+      DmkResultCell *cell = cell_for (self, &job->spec, job->direction);
+      if (cell != NULL)
+        dmk_result_cell_clear (cell);
+    }
+
+  g_clear_pointer (&self->last_error, g_free);
+  self->runner = dmk_runner_new ();
+  dmk_runner_set_fd_providers (self->runner, dmk_default_fd_providers ());
+  dmk_runner_set_progress_func (self->runner, on_progress, self, NULL);
+  self->cancellable = g_cancellable_new ();
+  self->run_row = row_index;
+  self->run_button = row_index >= 0
+                       ? ((Row *) g_ptr_array_index (self->rows, row_index))->button
+                       : GTK_WIDGET (self->all_button);
+  self->phase = DMK_PHASE_OPEN;
+  self->run_started_us = g_get_monotonic_time ();
+  set_running (self, TRUE);
+  set_status (self, _("Starting…"));
+  dmk_runner_run_async (self->runner, self->target_path, &settings, specs,
+                        gtk_editable_get_text (GTK_EDITABLE (self->comment_entry)),
+                        self->cancellable, run_done, g_object_ref (self));
+  dmk_settings_clear (&settings);
+}
+
+static void
+start_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
+{
+  start_run (DMK_WINDOW (user_data), -1);
+}
+
+static void
+run_test_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
+{
+  start_run (DMK_WINDOW (user_data), g_variant_get_int32 (param));
+}
+
+static void
+stop_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
+{
+  DmkWindow *self = DMK_WINDOW (user_data);
+
+  if (self->cancellable == NULL)
+    return;
+  g_cancellable_cancel (self->cancellable);
+  set_status (self, _("Stopping…"));
+}
+
+/* ---- targets ---- */
+
+static guint
+find_target (DmkWindow *self, const char *path)
+{
+  GListModel *model = G_LIST_MODEL (self->targets);
+  guint n = g_list_model_get_n_items (model);
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr (DmkTargetItem) item = g_list_model_get_item (model, i);
+      if (dmk_target_item_get_kind (item) != DMK_TARGET_ITEM_CHOOSER &&
+          g_strcmp0 (dmk_target_item_get_path (item), path) == 0)
+        return i;
+    }
+  return GTK_INVALID_LIST_POSITION;
+}
+
+static void
+select_target_silently (DmkWindow *self, guint pos)
+{
+  self->updating_targets = TRUE;
+  gtk_drop_down_set_selected (self->target_dropdown, pos);
+  self->updating_targets = FALSE;
+}
+
+static void
+describe_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
+{
+  DmkTargetItem *item = data;
+  char *texts[2];
+
+  dmk_target_describe_folder (dmk_target_item_get_path (item), &texts[0], &texts[1]);
+  g_task_return_pointer (task, g_memdup2 (texts, sizeof texts), NULL);
+}
+
+static void
+describe_done (GObject *source, GAsyncResult *res, gpointer user_data)
+{
+  DmkTargetItem *item = g_task_get_task_data (G_TASK (res));
+  g_autofree char **texts = g_task_propagate_pointer (G_TASK (res), NULL);
+
+  if (texts == NULL)
+    return;
+  dmk_target_item_set_subtitle (item, texts[0]);
+  dmk_target_item_set_summary (item, texts[1]);
+  g_free (texts[0]);
+  g_free (texts[1]);
+}
+
+/* statvfs and sysfs can block on a sick filesystem: describe folders off the main thread. */
+static void
+describe_async (DmkWindow *self, DmkTargetItem *item)
+{
+  g_autoptr (GTask) task = g_task_new (self, self->scan_cancellable, describe_done, NULL);
+
+  g_task_set_task_data (task, g_object_ref (item), g_object_unref);
+  g_task_run_in_thread (task, describe_thread);
+}
+
+void
+dmk_window_set_target_path (DmkWindow *self, const char *path)
+{
+  guint pos;
+
+  g_return_if_fail (DMK_IS_WINDOW (self));
+  g_return_if_fail (path != NULL);
+
+  pos = find_target (self, path);
+  if (pos == GTK_INVALID_LIST_POSITION)
+    {
+      g_autoptr (DmkTargetItem) item = dmk_target_item_new (DMK_TARGET_ITEM_FOLDER, path, NULL,
+                                                            NULL);
+      g_list_store_append (self->folders, item);
+      describe_async (self, item);
+      pos = find_target (self, path);
+    }
+  g_free (self->target_path);
+  self->target_path = g_strdup (path);
+  select_target_silently (self, pos);
+  g_settings_set_string (self->settings, "last-target", path);
+}
+
+static void
+chooser_response (GtkNativeDialog *dialog, int response, gpointer user_data)
+{
+  DmkWindow *self = user_data;
+
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      g_autoptr (GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
+      g_autofree char *path = file ? g_file_get_path (file) : NULL;
+
+      if (path != NULL)
+        dmk_window_set_target_path (self, path);
+      else
+        adw_toast_overlay_add_toast (self->toast_overlay,
+                                     adw_toast_new (_("Only local folders can be tested")));
+    }
+  g_clear_object (&self->chooser);
+}
+
+static void
+choose_folder (DmkWindow *self)
+{
+  if (self->chooser != NULL)
+    return;
+  self->chooser = gtk_file_chooser_native_new (_("Choose a Folder to Test"), GTK_WINDOW (self),
+                                               GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER, _("_Select"),
+                                               _("_Cancel"));
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (self->chooser), TRUE);
+  g_signal_connect (self->chooser, "response", G_CALLBACK (chooser_response), self);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (self->chooser));
+}
+
+static void
+on_target_selected (GtkDropDown *dropdown, GParamSpec *pspec, DmkWindow *self)
+{
+  DmkTargetItem *item = gtk_drop_down_get_selected_item (dropdown);
+
+  if (self->updating_targets || item == NULL)
+    return;
+  if (dmk_target_item_get_kind (item) == DMK_TARGET_ITEM_CHOOSER)
+    {
+      /* "Choose Folder…" is an action, not a target: keep showing the current one. */
+      select_target_silently (self, self->target_path ? find_target (self, self->target_path)
+                                                      : GTK_INVALID_LIST_POSITION);
+      choose_folder (self);
+      return;
+    }
+  g_free (self->target_path);
+  self->target_path = g_strdup (dmk_target_item_get_path (item));
+  g_settings_set_string (self->settings, "last-target", self->target_path);
+}
+
+static void
+scan_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
+{
+  g_task_return_pointer (task, dmk_target_list_folders (), (GDestroyNotify) g_ptr_array_unref);
+}
+
+static void
+scan_done (GObject *source, GAsyncResult *res, gpointer user_data)
+{
+  DmkWindow *self = DMK_WINDOW (source);
+  g_autoptr (GPtrArray) found = g_task_propagate_pointer (G_TASK (res), NULL);
+  g_autoptr (GPtrArray) merged = NULL;
+  guint n_old;
+
+  if (found == NULL || self->disposed)
+    return;
+  /* Found mounts in mount order, then folders the user chose, which the scan cannot know. */
+  merged = g_ptr_array_new_with_free_func (g_object_unref);
+  for (guint i = 0; i < found->len; i++)
+    g_ptr_array_add (merged, g_object_ref (found->pdata[i]));
+  n_old = g_list_model_get_n_items (G_LIST_MODEL (self->folders));
+  for (guint i = 0; i < n_old; i++)
+    {
+      g_autoptr (DmkTargetItem) old = g_list_model_get_item (G_LIST_MODEL (self->folders), i);
+      gboolean dup = FALSE;
+      for (guint j = 0; j < found->len && !dup; j++)
+        dup = g_str_equal (dmk_target_item_get_path (found->pdata[j]),
+                           dmk_target_item_get_path (old));
+      if (!dup)
+        g_ptr_array_add (merged, g_object_ref (old));
+    }
+  self->updating_targets = TRUE;
+  g_list_store_splice (self->folders, 0, n_old, merged->pdata, merged->len);
+  self->updating_targets = FALSE;
+  if (self->target_path != NULL)
+    select_target_silently (self, find_target (self, self->target_path));
+}
+
+static void
+target_setup (GtkSignalListItemFactory *factory, GtkListItem *list_item, gpointer two_lines)
+{
+  GtkWidget *box = gtk_box_new (two_lines ? GTK_ORIENTATION_VERTICAL : GTK_ORIENTATION_HORIZONTAL,
+                                two_lines ? 2 : 6);
+  GtkWidget *title = gtk_label_new (NULL);
+  GtkWidget *sub = gtk_label_new (NULL);
+
+  gtk_label_set_xalign (GTK_LABEL (title), 0);
+  gtk_label_set_xalign (GTK_LABEL (sub), 0);
+  gtk_label_set_ellipsize (GTK_LABEL (title), PANGO_ELLIPSIZE_MIDDLE);
+  /* In the button the path gives way, never the fill level; in the list the details do. */
+  if (two_lines)
+    gtk_label_set_ellipsize (GTK_LABEL (sub), PANGO_ELLIPSIZE_END);
+  gtk_widget_add_css_class (sub, "dim-label");
+  if (two_lines)
+    gtk_widget_add_css_class (sub, "caption");
+  else
+    gtk_widget_set_hexpand (title, TRUE);
+  gtk_box_append (GTK_BOX (box), title);
+  gtk_box_append (GTK_BOX (box), sub);
+  gtk_list_item_set_child (list_item, box);
+}
+
+static void
+target_bind (GtkSignalListItemFactory *factory, GtkListItem *list_item, gpointer two_lines)
+{
+  DmkTargetItem *item = gtk_list_item_get_item (list_item);
+  GtkWidget *box = gtk_list_item_get_child (list_item);
+  GtkWidget *title = gtk_widget_get_first_child (box);
+  GtkWidget *sub = gtk_widget_get_last_child (box);
+  GBinding *binding;
+
+  gtk_label_set_text (GTK_LABEL (title), dmk_target_item_get_title (item));
+  binding = g_object_bind_property (item, two_lines ? "subtitle" : "summary", sub, "label",
+                                    G_BINDING_SYNC_CREATE);
+  g_object_set_data (G_OBJECT (list_item), "binding", binding);
+  gtk_widget_set_visible (sub, dmk_target_item_get_kind (item) != DMK_TARGET_ITEM_CHOOSER);
+}
+
+static void
+target_unbind (GtkSignalListItemFactory *factory, GtkListItem *list_item, gpointer two_lines)
+{
+  GBinding *binding = g_object_get_data (G_OBJECT (list_item), "binding");
+
+  if (binding != NULL)
+    g_binding_unbind (binding);
+  g_object_set_data (G_OBJECT (list_item), "binding", NULL);
+}
+
+static GtkListItemFactory *
+target_factory (gboolean two_lines)
+{
+  GtkListItemFactory *f = gtk_signal_list_item_factory_new ();
+
+  g_signal_connect (f, "setup", G_CALLBACK (target_setup), GINT_TO_POINTER (two_lines));
+  g_signal_connect (f, "bind", G_CALLBACK (target_bind), GINT_TO_POINTER (two_lines));
+  g_signal_connect (f, "unbind", G_CALLBACK (target_unbind), GINT_TO_POINTER (two_lines));
+  return f;
+}
+
+static void
+setup_targets (DmkWindow *self)
+{
+  g_autoptr (GListStore) sections = g_list_store_new (G_TYPE_LIST_MODEL);
+  g_autoptr (DmkTargetItem) chooser = NULL;
+  g_autoptr (GtkListItemFactory) button_factory = target_factory (FALSE);
+  g_autoptr (GtkListItemFactory) list_factory = target_factory (TRUE);
+  g_autofree char *last = g_settings_get_string (self->settings, "last-target");
+  const char *home = g_get_home_dir ();
+
+  self->folders = g_list_store_new (DMK_TYPE_TARGET_ITEM);
+  self->devices = g_list_store_new (DMK_TYPE_TARGET_ITEM);
+  self->actions = g_list_store_new (DMK_TYPE_TARGET_ITEM);
+  chooser = dmk_target_item_new (DMK_TARGET_ITEM_CHOOSER, NULL, _("Choose Folder…"), NULL);
+  g_list_store_append (self->actions, chooser);
+  g_list_store_append (sections, self->folders);
+  g_list_store_append (sections, self->devices);
+  g_list_store_append (sections, self->actions);
+  self->targets = gtk_flatten_list_model_new (G_LIST_MODEL (g_object_ref (sections)));
+
+  gtk_drop_down_set_factory (self->target_dropdown, button_factory);
+  gtk_drop_down_set_list_factory (self->target_dropdown, list_factory);
+  self->updating_targets = TRUE;
+  gtk_drop_down_set_model (self->target_dropdown, G_LIST_MODEL (self->targets));
+  self->updating_targets = FALSE;
+  g_signal_connect (self->target_dropdown, "notify::selected", G_CALLBACK (on_target_selected),
+                    self);
+
+  /* What needs no I/O now; the mounts and their descriptions arrive from a thread. */
+  if (home != NULL)
+    {
+      g_autoptr (DmkTargetItem) item = dmk_target_item_new (DMK_TARGET_ITEM_FOLDER, home, NULL,
+                                                            NULL);
+      g_list_store_append (self->folders, item);
+      describe_async (self, item);
+    }
+  if (last != NULL && last[0] != '\0')
+    dmk_window_set_target_path (self, last);
+  else if (home != NULL)
+    {
+      self->target_path = g_strdup (home);
+      select_target_silently (self, 0);
+    }
+  {
+    g_autoptr (GTask) task = g_task_new (self, self->scan_cancellable, scan_done, NULL);
+    g_task_run_in_thread (task, scan_thread);
+  }
+}
+
+/* ---- settings ↔ dropdowns ---- */
+
+static gboolean
+passes_get (GValue *value, GVariant *variant, gpointer data)
+{
+  g_value_set_uint (value, (guint) MAX (g_variant_get_int32 (variant) - 1, 0));
+  return TRUE;
+}
+
+static GVariant *
+passes_set (const GValue *value, const GVariantType *type, gpointer data)
+{
+  guint sel = g_value_get_uint (value);
+  return g_variant_new_int32 (sel == GTK_INVALID_LIST_POSITION ? 5 : (gint32) MIN (sel + 1, 9));
+}
+
+static gboolean
+size_get (GValue *value, GVariant *variant, gpointer data)
+{
+  int mib = g_variant_get_int32 (variant);
+  guint best = 0;
+
+  for (guint i = 0; i < G_N_ELEMENTS (sizes_mib); i++)
+    if (sizes_mib[i] <= mib)
+      best = i;
+  g_value_set_uint (value, best);
+  return TRUE;
+}
+
+static GVariant *
+size_set (const GValue *value, const GVariantType *type, gpointer data)
+{
+  guint sel = g_value_get_uint (value);
+  return g_variant_new_int32 (sizes_mib[sel < G_N_ELEMENTS (sizes_mib) ? sel : 6]);
+}
+
+static gboolean
+unit_get (GValue *value, GVariant *variant, gpointer data)
+{
+  g_value_set_uint (value, dmk_unit_from_string (g_variant_get_string (variant, NULL)));
+  return TRUE;
+}
+
+static GVariant *
+unit_set (const GValue *value, const GVariantType *type, gpointer data)
+{
+  guint sel = g_value_get_uint (value);
+  return g_variant_new_string (dmk_unit_to_string (sel < DMK_N_UNITS ? sel : DMK_UNIT_MB_S));
+}
+
+static void
+setup_dropdowns (DmkWindow *self)
+{
+  g_autoptr (GtkStringList) sizes = gtk_string_list_new (NULL);
+  g_autoptr (GtkStringList) units = gtk_string_list_new (NULL);
+
+  for (guint i = 0; i < G_N_ELEMENTS (sizes_mib); i++)
+    {
+      g_autofree char *s = dmk_format_size ((guint64) sizes_mib[i] << 20);
+      gtk_string_list_append (sizes, s);
+    }
+  for (guint i = 0; i < DMK_N_UNITS; i++)
+    gtk_string_list_append (units, dmk_unit_label (i));
+  gtk_drop_down_set_model (self->size_dropdown, G_LIST_MODEL (sizes));
+  gtk_drop_down_set_model (self->unit_dropdown, G_LIST_MODEL (units));
+
+  g_settings_bind_with_mapping (self->settings, "passes", self->passes_dropdown, "selected",
+                                G_SETTINGS_BIND_DEFAULT, passes_get, passes_set, NULL, NULL);
+  g_settings_bind_with_mapping (self->settings, "size-mib", self->size_dropdown, "selected",
+                                G_SETTINGS_BIND_DEFAULT, size_get, size_set, NULL, NULL);
+  g_settings_bind_with_mapping (self->settings, "unit", self->unit_dropdown, "selected",
+                                G_SETTINGS_BIND_DEFAULT, unit_get, unit_set, NULL, NULL);
+
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->passes_dropdown),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Passes"), -1);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->size_dropdown),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Test size"), -1);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->target_dropdown),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Target"), -1);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->unit_dropdown),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Unit"), -1);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->comment_entry),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Comment"), -1);
+}
+
+/* ---- window ---- */
+
+static gboolean
+focus_shortcut (GtkWidget *widget, GVariant *args, gpointer user_data)
+{
+  DmkWindow *self = DMK_WINDOW (widget);
+  const char *which = g_variant_get_string (args, NULL);
+  GtkWidget *target = NULL;
+
+  if (g_str_equal (which, "passes"))
+    target = GTK_WIDGET (self->passes_dropdown);
+  else if (g_str_equal (which, "size"))
+    target = GTK_WIDGET (self->size_dropdown);
+  else if (g_str_equal (which, "target"))
+    target = GTK_WIDGET (self->target_dropdown);
+  else if (g_str_equal (which, "unit"))
+    target = GTK_WIDGET (self->unit_dropdown);
+  else if (g_str_equal (which, "comment"))
+    target = GTK_WIDGET (self->comment_entry);
+  return target != NULL && gtk_widget_grab_focus (target);
+}
+
+static gboolean
+dmk_window_close_request (GtkWindow *window)
+{
+  DmkWindow *self = DMK_WINDOW (window);
+  int w = 0, h = 0;
+
+  gtk_window_get_default_size (window, &w, &h);
+  if (w > 0 && h > 0)
+    {
+      g_settings_set_int (self->settings, "window-width", w);
+      g_settings_set_int (self->settings, "window-height", h);
+    }
+  g_settings_set_boolean (self->settings, "window-maximized", gtk_window_is_maximized (window));
+
+  if (self->runner != NULL)
+    {
+      /* Let the worker see the cancel and the test file vanish before the window goes; the
+       * runner answers within about 100 ms. */
+      self->close_after_run = TRUE;
+      g_cancellable_cancel (self->cancellable);
+      gtk_widget_set_visible (GTK_WIDGET (self), FALSE);
+      return TRUE;
+    }
+  return GTK_WINDOW_CLASS (dmk_window_parent_class)->close_request (window);
+}
+
+static void
+dmk_window_dispose (GObject *object)
+{
+  DmkWindow *self = DMK_WINDOW (object);
+
+  self->disposed = TRUE;
+  if (self->cancellable != NULL)
+    g_cancellable_cancel (self->cancellable);
+  if (self->runner != NULL)
+    dmk_runner_set_progress_func (self->runner, NULL, NULL, NULL);
+  g_cancellable_cancel (self->scan_cancellable);
+  if (self->inhibit_app != NULL && self->inhibit_cookie != 0)
+    gtk_application_uninhibit (self->inhibit_app, self->inhibit_cookie);
+  self->inhibit_cookie = 0;
+  g_clear_object (&self->inhibit_app);
+  if (self->chooser != NULL)
+    gtk_native_dialog_destroy (GTK_NATIVE_DIALOG (self->chooser));
+  g_clear_object (&self->chooser);
+  if (self->error_dialog != NULL)
+    gtk_window_destroy (self->error_dialog);
+  if (self->settings != NULL)
+    g_signal_handlers_disconnect_by_data (self->settings, self);
+
+  gtk_widget_dispose_template (GTK_WIDGET (self), DMK_TYPE_WINDOW);
+
+  g_clear_object (&self->runner);
+  g_clear_object (&self->cancellable);
+  g_clear_object (&self->scan_cancellable);
+  g_clear_object (&self->settings);
+  g_clear_object (&self->targets);
+  g_clear_object (&self->folders);
+  g_clear_object (&self->devices);
+  g_clear_object (&self->actions);
+  g_clear_pointer (&self->rows, g_ptr_array_unref);
+  g_clear_pointer (&self->specs, g_array_unref);
+  g_clear_pointer (&self->last_result, dmk_result_unref);
+  g_clear_pointer (&self->last_error, g_free);
+  g_clear_pointer (&self->target_path, g_free);
+  G_OBJECT_CLASS (dmk_window_parent_class)->dispose (object);
+}
+
+static void
+dmk_window_class_init (DmkWindowClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+  GtkWindowClass *window_class = GTK_WINDOW_CLASS (klass);
+  static const struct
+  {
+    guint key;
+    const char *which;
+  } focus_keys[] = {
+    { GDK_KEY_p, "passes" }, { GDK_KEY_s, "size" },       { GDK_KEY_t, "target" },
+    { GDK_KEY_u, "unit" },   { GDK_KEY_c, "comment" },
+  };
+
+  object_class->dispose = dmk_window_dispose;
+  window_class->close_request = dmk_window_close_request;
+
+  /* Emitted when a run ends, however it ended. */
+  signals[SIGNAL_RUN_FINISHED] = g_signal_new ("run-finished", G_TYPE_FROM_CLASS (klass),
+                                               G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                                               G_TYPE_NONE, 0);
+
+  g_type_ensure (DMK_TYPE_RESULT_CELL);
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/gdiskmark/GDiskMark/dmk-window.ui");
+  gtk_widget_class_bind_template_child (widget_class, DmkWindow, toast_overlay);
+  gtk_widget_class_bind_template_child (widget_class, DmkWindow, window_title);
+  gtk_widget_class_bind_template_child (widget_class, DmkWindow, menu_button);
+  gtk_widget_class_bind_template_child (widget_class, DmkWindow, grid);
+  gtk_widget_class_bind_template_child (widget_class, DmkWindow, all_button);
+  gtk_widget_class_bind_template_child (widget_class, DmkWindow, all_label);
+  gtk_widget_class_bind_template_child (widget_class, DmkWindow, controls_box);
+  gtk_widget_class_bind_template_child (widget_class, DmkWindow, passes_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, DmkWindow, size_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, DmkWindow, target_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, DmkWindow, unit_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, DmkWindow, comment_entry);
+  gtk_widget_class_bind_template_child (widget_class, DmkWindow, status_label);
+
+  /* Escape stops a run; popovers and dialogs see it first, so it never surprises there. */
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "win.stop", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Return, GDK_CONTROL_MASK,
+                                       "win.start", NULL);
+  for (guint i = 0; i < 9; i++)
+    {
+      gtk_widget_class_add_binding_action (widget_class, GDK_KEY_1 + i, GDK_ALT_MASK,
+                                           "win.run-test", "i", (gint32) i);
+      gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_1 + i, GDK_ALT_MASK,
+                                           "win.run-test", "i", (gint32) i);
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (focus_keys); i++)
+    gtk_widget_class_add_binding (widget_class, focus_keys[i].key, GDK_ALT_MASK, focus_shortcut,
+                                  "s", focus_keys[i].which);
+}
+
+static const GActionEntry win_actions[] = {
+  { "start", start_activated, NULL, NULL, NULL },
+  { "run-test", run_test_activated, "i", NULL, NULL },
+  { "stop", stop_activated, NULL, NULL, NULL },
+};
+
+static const char *const settings_actions[] = {
+  "profile", "mode", "mix", "mix-ratio", "data", "measure-time", "interval", "engine", "direct",
+};
+
+static void
+dmk_window_init (DmkWindow *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+
+  self->settings = g_settings_new (APP_ID);
+  self->specs = g_array_new (FALSE, TRUE, sizeof (DmkTestSpec));
+  self->rows = g_ptr_array_new_with_free_func (g_free);
+  self->scan_cancellable = g_cancellable_new ();
+  self->phase = -1;
+  self->run_row = -1;
+  self->run_button = GTK_WIDGET (self->all_button);
+
+  g_action_map_add_action_entries (G_ACTION_MAP (self), win_actions, G_N_ELEMENTS (win_actions),
+                                   self);
+  g_simple_action_set_enabled (
+    G_SIMPLE_ACTION (g_action_map_lookup_action (G_ACTION_MAP (self), "stop")), FALSE);
+  for (guint i = 0; i < G_N_ELEMENTS (settings_actions); i++)
+    {
+      g_autoptr (GAction) action = g_settings_create_action (self->settings, settings_actions[i]);
+      g_action_map_add_action (G_ACTION_MAP (self), action);
+    }
+
+  gtk_window_set_default_size (GTK_WINDOW (self), g_settings_get_int (self->settings, "window-width"),
+                               g_settings_get_int (self->settings, "window-height"));
+  if (g_settings_get_boolean (self->settings, "window-maximized"))
+    gtk_window_maximize (GTK_WINDOW (self));
+
+  setup_dropdowns (self);
+  {
+    g_autofree char *nick = g_settings_get_string (self->settings, "unit");
+    self->unit = dmk_unit_from_string (nick);
+  }
+  rebuild_grid (self);
+  setup_targets (self);
+  g_signal_connect (self->settings, "changed", G_CALLBACK (on_settings_changed), self);
+}
+
+DmkWindow *
+dmk_window_new (GtkApplication *application)
+{
+  return g_object_new (DMK_TYPE_WINDOW, "application", application, NULL);
+}
+
+/* ---- hooks ---- */
+
+const char *
+dmk_window_get_target_path (DmkWindow *self)
+{
+  g_return_val_if_fail (DMK_IS_WINDOW (self), NULL);
+  return self->target_path;
+}
+
+gboolean
+dmk_window_is_running (DmkWindow *self)
+{
+  g_return_val_if_fail (DMK_IS_WINDOW (self), FALSE);
+  return self->runner != NULL;
+}
+
+guint
+dmk_window_get_n_rows (DmkWindow *self)
+{
+  g_return_val_if_fail (DMK_IS_WINDOW (self), 0);
+  return self->rows->len;
+}
+
+guint
+dmk_window_get_n_cells (DmkWindow *self)
+{
+  g_return_val_if_fail (DMK_IS_WINDOW (self), 0);
+  return self->rows->len * self->n_columns;
+}
+
+DmkResultCell *
+dmk_window_get_cell (DmkWindow *self, guint row, DmkDirection direction)
+{
+  g_return_val_if_fail (DMK_IS_WINDOW (self), NULL);
+  if (row >= self->rows->len)
+    return NULL;
+  return ((Row *) g_ptr_array_index (self->rows, row))->cells[column_for (direction)];
+}
+
+const char *
+dmk_window_get_cell_text (DmkWindow *self, guint row, DmkDirection direction)
+{
+  DmkResultCell *cell = dmk_window_get_cell (self, row, direction);
+
+  return cell != NULL ? dmk_result_cell_get_text (cell) : NULL;
+}
+
+GtkWidget *
+dmk_window_get_all_button (DmkWindow *self)
+{
+  g_return_val_if_fail (DMK_IS_WINDOW (self), NULL);
+  return GTK_WIDGET (self->all_button);
+}
+
+GtkWidget *
+dmk_window_get_test_button (DmkWindow *self, guint row)
+{
+  g_return_val_if_fail (DMK_IS_WINDOW (self), NULL);
+  if (row >= self->rows->len)
+    return NULL;
+  return ((Row *) g_ptr_array_index (self->rows, row))->button;
+}
+
+GtkWidget *
+dmk_window_get_target_dropdown (DmkWindow *self)
+{
+  g_return_val_if_fail (DMK_IS_WINDOW (self), NULL);
+  return GTK_WIDGET (self->target_dropdown);
+}
+
+GtkWidget *
+dmk_window_get_unit_dropdown (DmkWindow *self)
+{
+  g_return_val_if_fail (DMK_IS_WINDOW (self), NULL);
+  return GTK_WIDGET (self->unit_dropdown);
+}
+
+GtkWidget *
+dmk_window_get_passes_dropdown (DmkWindow *self)
+{
+  g_return_val_if_fail (DMK_IS_WINDOW (self), NULL);
+  return GTK_WIDGET (self->passes_dropdown);
+}
+
+GtkWidget *
+dmk_window_get_size_dropdown (DmkWindow *self)
+{
+  g_return_val_if_fail (DMK_IS_WINDOW (self), NULL);
+  return GTK_WIDGET (self->size_dropdown);
+}
+
+GtkWidget *
+dmk_window_get_menu_button (DmkWindow *self)
+{
+  g_return_val_if_fail (DMK_IS_WINDOW (self), NULL);
+  return GTK_WIDGET (self->menu_button);
+}
+
+const char *
+dmk_window_get_status_text (DmkWindow *self)
+{
+  g_return_val_if_fail (DMK_IS_WINDOW (self), NULL);
+  return gtk_label_get_text (self->status_label);
+}
+
+int
+dmk_window_get_phase (DmkWindow *self)
+{
+  g_return_val_if_fail (DMK_IS_WINDOW (self), -1);
+  return self->runner != NULL ? self->phase : -1;
+}
+
+DmkResult *
+dmk_window_get_last_result (DmkWindow *self)
+{
+  g_return_val_if_fail (DMK_IS_WINDOW (self), NULL);
+  return self->last_result;
+}
+
+const char *
+dmk_window_get_last_error (DmkWindow *self)
+{
+  g_return_val_if_fail (DMK_IS_WINDOW (self), NULL);
+  return self->last_error;
+}
+
+GtkWindow *
+dmk_window_get_error_dialog (DmkWindow *self)
+{
+  g_return_val_if_fail (DMK_IS_WINDOW (self), NULL);
+  return self->error_dialog;
+}
+
+GSettings *
+dmk_window_get_settings (DmkWindow *self)
+{
+  g_return_val_if_fail (DMK_IS_WINDOW (self), NULL);
+  return self->settings;
+}

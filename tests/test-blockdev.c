@@ -1,0 +1,284 @@
+/* test-blockdev.c: block-device targets on real loop devices: read runs, data safety, refusals. */
+#include "config.h"
+
+#include <fcntl.h>
+#include <glib/gstdio.h>
+#include <signal.h>
+#include <sys/mount.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "dmk-core.h"
+
+#define IMAGE_SIZE (64 << 20)
+
+static const char *cli_path;
+static char *image_path;
+static char *loop_dev;
+static char *mount_dir;
+
+/* Loop devices and mounts outlive a failed test unless undone: do it even on abort. */
+static void
+cleanup (void)
+{
+  if (mount_dir != NULL)
+    {
+      umount2 (mount_dir, MNT_DETACH);
+      g_rmdir (mount_dir);
+      g_clear_pointer (&mount_dir, g_free);
+    }
+  if (loop_dev != NULL)
+    {
+      const char *argv[] = { "losetup", "-d", loop_dev, NULL };
+      g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH | G_SPAWN_STDERR_TO_DEV_NULL,
+                    NULL, NULL, NULL, NULL, NULL, NULL);
+      g_clear_pointer (&loop_dev, g_free);
+    }
+  if (image_path != NULL)
+    {
+      g_unlink (image_path);
+      g_clear_pointer (&image_path, g_free);
+    }
+}
+
+static void
+on_abort (int sig)
+{
+  cleanup ();
+  signal (sig, SIG_DFL);
+  raise (sig);
+}
+
+static char *
+run_tool (const char *const *argv, int *status)
+{
+  g_autoptr (GError) error = NULL;
+  char *out = NULL;
+  int wait_status = 0;
+
+  g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL,
+                               G_SPAWN_SEARCH_PATH | G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL, &out,
+                               NULL, &wait_status, &error));
+  g_assert_no_error (error);
+  *status = WIFEXITED (wait_status) ? WEXITSTATUS (wait_status) : 128 + WTERMSIG (wait_status);
+  return out;
+}
+
+static char *
+image_checksum (void)
+{
+  g_autofree char *data = NULL;
+  gsize len = 0;
+
+  g_assert_true (g_file_get_contents (image_path, &data, &len, NULL));
+  g_assert_cmpuint (len, ==, IMAGE_SIZE);
+  return g_compute_checksum_for_data (G_CHECKSUM_SHA256, (const guchar *) data, len);
+}
+
+static gboolean
+setup_loop (void)
+{
+  const char *dir = g_access ("/dev/shm", W_OK) == 0 ? "/dev/shm" : g_get_tmp_dir ();
+  g_autofree char *pattern = g_malloc (IMAGE_SIZE);
+  g_autoptr (GRand) rand = g_rand_new_with_seed (1234);
+  guint32 *w = (guint32 *) pattern;
+  int status = 0;
+
+  image_path = g_build_filename (dir, "gdiskmark-test-XXXXXX.img", NULL);
+  {
+    int fd = g_mkstemp (image_path);
+    g_assert_cmpint (fd, >=, 0);
+    close (fd);
+  }
+  /* A known pattern, so that any write would show in the checksum. */
+  for (gsize i = 0; i < IMAGE_SIZE / 4; i++)
+    w[i] = g_rand_int (rand);
+  g_assert_true (g_file_set_contents (image_path, pattern, IMAGE_SIZE, NULL));
+  {
+    const char *argv[] = { "losetup", "--direct-io=on", "-f", "--show", image_path, NULL };
+    loop_dev = run_tool (argv, &status);
+  }
+  if (status != 0)
+    {
+      g_clear_pointer (&loop_dev, g_free);
+      return FALSE;
+    }
+  g_strstrip (loop_dev);
+  return TRUE;
+}
+
+static int
+cli (const char *const *args, char **err_out)
+{
+  g_autoptr (GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr (GError) error = NULL;
+  g_autofree char *out = NULL;
+  int wait_status = 0;
+
+  g_ptr_array_add (argv, (gpointer) cli_path);
+  for (guint i = 0; args[i] != NULL; i++)
+    g_ptr_array_add (argv, (gpointer) args[i]);
+  g_ptr_array_add (argv, NULL);
+  g_assert_true (g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL,
+                               &out, err_out, &wait_status, &error));
+  g_assert_no_error (error);
+  g_test_message ("gdiskmark-cli … → %d, stderr: %s", wait_status, *err_out);
+  return WIFEXITED (wait_status) ? WEXITSTATUS (wait_status) : 128 + WTERMSIG (wait_status);
+}
+
+typedef struct
+{
+  GMainLoop *loop;
+  DmkResult *result;
+  GError *error;
+} Run;
+
+static void
+on_done (GObject *source, GAsyncResult *res, gpointer user_data)
+{
+  Run *run = user_data;
+
+  run->result = dmk_runner_run_finish (DMK_RUNNER (source), res, &run->error);
+  g_main_loop_quit (run->loop);
+}
+
+#define TINY "--size=16MiB", "--passes=1", "--time=1", "--interval=0"
+
+static void
+test_loop_device (void)
+{
+  g_autofree char *before = NULL, *after = NULL;
+  DmkSettings s;
+
+  if (geteuid () != 0)
+    {
+      g_test_skip ("needs root to attach loop devices (losetup)");
+      return;
+    }
+  if (!setup_loop ())
+    {
+      g_test_skip ("losetup could not attach a loop device here");
+      cleanup ();
+      return;
+    }
+  before = image_checksum ();
+
+  /* 1. A read run through the core. */
+  {
+    g_autoptr (DmkRunner) runner = dmk_runner_new ();
+    Run run = { g_main_loop_new (NULL, FALSE), NULL, NULL };
+
+    dmk_settings_init_default (&s);
+    s.size_bytes = DMK_SIZE_MIN;
+    s.passes = 1;
+    s.measure_s = 1;
+    s.interval_s = 0;
+    s.mode = DMK_MODE_READ;
+    dmk_runner_run_async (runner, loop_dev, &s, NULL, NULL, NULL, on_done, &run);
+    g_main_loop_run (run.loop);
+    g_main_loop_unref (run.loop);
+    g_assert_no_error (run.error);
+    g_assert_cmpint (run.result->target.kind, ==, DMK_TARGET_BLOCK_DEVICE);
+    g_assert_cmpuint (run.result->target.size_bytes, ==, IMAGE_SIZE);
+    g_assert_nonnull (strstr (run.result->target.model, "Loop device"));
+    g_assert_cmpuint (run.result->tests->len, ==, 4);
+    for (guint i = 0; i < run.result->tests->len; i++)
+      {
+        DmkTestResult *t = g_ptr_array_index (run.result->tests, i);
+        g_assert_cmpint (t->direction, ==, DMK_DIRECTION_READ);
+        g_assert_cmpfloat (t->mb_per_s, >, 0);
+      }
+    dmk_result_unref (run.result);
+    dmk_settings_clear (&s);
+  }
+  after = image_checksum ();
+  g_assert_cmpstr (before, ==, after);
+
+  /* 2. The CLI: read mode works and changes nothing. */
+  {
+    const char *args[] = { TINY, "--mode=read", loop_dev, NULL };
+    g_autofree char *err = NULL;
+    g_assert_cmpint (cli (args, &err), ==, 0);
+  }
+  g_free (after);
+  after = image_checksum ();
+  g_assert_cmpstr (before, ==, after);
+
+  /* 3. Writes without explicit consent are refused before the device is even opened. */
+  {
+    const char *args[] = { TINY, loop_dev, NULL };
+    g_autofree char *err = NULL;
+    g_assert_cmpint (cli (args, &err), ==, 2);
+    g_assert_nonnull (strstr (err, "--allow-write-device"));
+    g_assert_nonnull (strstr (err, loop_dev));
+  }
+  {
+    const char *args[] = { TINY, "--mode=read", "--mix", loop_dev, NULL };
+    g_autofree char *err = NULL;
+    /* A mix test writes too. */
+    g_assert_cmpint (cli (args, &err), ==, 2);
+    g_assert_nonnull (strstr (err, "--allow-write-device"));
+  }
+  g_free (after);
+  after = image_checksum ();
+  g_assert_cmpstr (before, ==, after);
+
+  /* 4. Held open exclusively by someone else: refused even with consent. */
+  {
+    int held = open (loop_dev, O_RDONLY | O_EXCL);
+    const char *args[] = { TINY, "--mode=write", "--allow-write-device", loop_dev, NULL };
+    g_autofree char *err = NULL;
+
+    g_assert_cmpint (held, >=, 0);
+    g_assert_cmpint (cli (args, &err), ==, 1);
+    g_assert_nonnull (strstr (err, "in use"));
+    close (held);
+  }
+  g_free (after);
+  after = image_checksum ();
+  g_assert_cmpstr (before, ==, after);
+
+  /* 5. Mounted: refused, naming the mount point. */
+  if (g_find_program_in_path ("mkfs.ext4") != NULL)
+    {
+      const char *mkfs[] = { "mkfs.ext4", "-q", "-F", loop_dev, NULL };
+      const char *args[] = { TINY, "--mode=write", "--allow-write-device", loop_dev, NULL };
+      g_autofree char *out = NULL, *err = NULL;
+      int status = 0;
+
+      out = run_tool (mkfs, &status);
+      g_assert_cmpint (status, ==, 0);
+      mount_dir = g_dir_make_tmp ("dmk-blk-mnt-XXXXXX", NULL);
+      g_assert_cmpint (mount (loop_dev, mount_dir, "ext4", 0, NULL), ==, 0);
+      g_assert_cmpint (cli (args, &err), ==, 1);
+      g_assert_nonnull (strstr (err, "is mounted at"));
+      g_assert_nonnull (strstr (err, mount_dir));
+      g_assert_nonnull (strstr (err, "unmount it"));
+      g_assert_cmpint (umount (mount_dir), ==, 0);
+      g_rmdir (mount_dir);
+      g_clear_pointer (&mount_dir, g_free);
+    }
+  else
+    g_test_message ("mkfs.ext4 missing: mounted-device check skipped");
+
+  /* 6. With consent on an idle device, writes run. */
+  {
+    const char *args[] = { TINY, "--mode=write", "--allow-write-device", "--test=SEQ1M Q1T1",
+                           loop_dev, NULL };
+    g_autofree char *err = NULL;
+    g_assert_cmpint (cli (args, &err), ==, 0);
+  }
+  cleanup ();
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  cli_path = g_getenv ("GDISKMARK_CLI");
+  if (cli_path == NULL)
+    return 77;
+  signal (SIGABRT, on_abort);
+  g_test_add_func ("/blockdev/loop", test_loop_device);
+  return g_test_run ();
+}

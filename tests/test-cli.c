@@ -1,0 +1,411 @@
+/* test-cli.c: gdiskmark-cli as users run it: output, exit codes, one-line errors, signals, memory. */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <glib/gstdio.h>
+#include <signal.h>
+#include <sys/mount.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "dmk-core.h"
+
+static const char *cli_path;
+
+typedef struct
+{
+  int status; /* exit code, or 128 + signal */
+  char *out;
+  char *err;
+  long maxrss_kib;
+} CliRun;
+
+static void
+cli_run_clear (CliRun *r)
+{
+  g_free (r->out);
+  g_free (r->err);
+}
+
+/* Runs the CLI with argv (NULL-terminated, without the program), capturing output and the
+ * peak RSS from wait4. Pipes are drained to files so a large output cannot block. */
+static void
+run_cli (CliRun *r, const char *const *args, const char *const *env_extra)
+{
+  g_autofree char *dir = g_dir_make_tmp ("dmk-cli-out-XXXXXX", NULL);
+  g_autofree char *out_path = g_build_filename (dir, "out", NULL);
+  g_autofree char *err_path = g_build_filename (dir, "err", NULL);
+  g_autoptr (GPtrArray) argv = g_ptr_array_new ();
+  struct rusage ru;
+  int wstatus = 0;
+  pid_t pid;
+
+  g_ptr_array_add (argv, (gpointer) cli_path);
+  for (guint i = 0; args[i] != NULL; i++)
+    g_ptr_array_add (argv, (gpointer) args[i]);
+  g_ptr_array_add (argv, NULL);
+
+  pid = fork ();
+  g_assert_cmpint (pid, >=, 0);
+  if (pid == 0)
+    {
+      int o = open (out_path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+      int e = open (err_path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+      dup2 (o, 1);
+      dup2 (e, 2);
+      for (guint i = 0; env_extra != NULL && env_extra[i] != NULL; i += 2)
+        g_setenv (env_extra[i], env_extra[i + 1], TRUE);
+      execv (cli_path, (char **) argv->pdata);
+      _exit (127);
+    }
+  g_assert_cmpint (wait4 (pid, &wstatus, 0, &ru), ==, pid);
+  r->status = WIFEXITED (wstatus) ? WEXITSTATUS (wstatus) : 128 + WTERMSIG (wstatus);
+  r->maxrss_kib = ru.ru_maxrss;
+  g_assert_true (g_file_get_contents (out_path, &r->out, NULL, NULL));
+  g_assert_true (g_file_get_contents (err_path, &r->err, NULL, NULL));
+  g_unlink (out_path);
+  g_unlink (err_path);
+  g_rmdir (dir);
+}
+
+static void
+assert_dir_empty (const char *dir)
+{
+  g_autoptr (GDir) d = g_dir_open (dir, 0, NULL);
+  const char *name;
+
+  g_assert_nonnull (d);
+  name = g_dir_read_name (d);
+  g_assert_cmpstr (name, ==, NULL);
+}
+
+static guint
+count_lines (const char *s)
+{
+  guint n = 0;
+
+  for (; *s; s++)
+    n += *s == '\n';
+  return n;
+}
+
+#define TINY "--size=16MiB", "--passes=1", "--time=1", "--interval=0"
+
+static void
+test_classic_text_and_memory (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("dmk-cli-XXXXXX", NULL);
+  const char *args[] = { TINY, "--comment=hello", dir, NULL };
+  CliRun r = { 0 };
+
+  run_cli (&r, args, NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  g_assert_nonnull (strstr (r.out, "* MB/s = 1,000,000 bytes/s"));
+  g_assert_nonnull (strstr (r.out, "[Read]"));
+  g_assert_nonnull (strstr (r.out, "[Write]"));
+  g_assert_nonnull (strstr (r.out, "  SEQ    1MiB (Q=  1, T= 1): "));
+  g_assert_nonnull (strstr (r.out, "  RND    4KiB (Q= 32, T= 1): "));
+  g_assert_nonnull (strstr (r.out, "Comment: hello"));
+  /* Not a terminal: no progress on stderr. */
+  g_assert_cmpstr (r.err, ==, "");
+  g_test_message ("peak RSS: %ld KiB", r.maxrss_kib);
+  g_assert_cmpint (r.maxrss_kib, <, 64 * 1024);
+  assert_dir_empty (dir);
+  g_rmdir (dir);
+  cli_run_clear (&r);
+}
+
+static void
+test_json_output_file (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("dmk-cli-XXXXXX", NULL);
+  g_autofree char *outdir = g_dir_make_tmp ("dmk-cli-json-XXXXXX", NULL);
+  g_autofree char *out = g_build_filename (outdir, "r.json", NULL);
+  g_autofree char *out_opt = g_strconcat ("--output=", out, NULL);
+  const char *args[] = { TINY, "--json", "--mode=read", "--mix=60", "--test=RND4K Q32T16",
+                         "--test=SEQ128K Q32T1", out_opt, dir, NULL };
+  g_autoptr (DmkResult) result = NULL;
+  g_autoptr (GError) error = NULL;
+  CliRun r = { 0 };
+
+  run_cli (&r, args, NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  g_assert_cmpstr (r.out, ==, "");
+  result = dmk_result_load (out, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (result->settings.profile, ==, "custom");
+  g_assert_cmpuint (result->settings.mix_read_percent, ==, 60);
+  g_assert_cmpuint (result->tests->len, ==, 4); /* 2 tests × (read, mix) */
+  g_assert_cmpuint (((DmkTestResult *) g_ptr_array_index (result->tests, 0))->spec.threads, ==,
+                    16);
+  assert_dir_empty (dir);
+  g_unlink (out);
+  g_rmdir (outdir);
+  g_rmdir (dir);
+  cli_run_clear (&r);
+}
+
+/* Starts the CLI on dir with a long measure time, waits until its test file is open, then
+ * sends sig. Returns the exit status (128 + signal when killed). */
+static int
+interrupt_mid_run (const char *dir, int sig, const char *const *env_extra)
+{
+  g_autofree char *fd_dir = NULL;
+  int wstatus = 0;
+  gboolean open_seen = FALSE;
+  pid_t pid = fork ();
+
+  g_assert_cmpint (pid, >=, 0);
+  if (pid == 0)
+    {
+      int devnull = open ("/dev/null", O_WRONLY);
+      dup2 (devnull, 1);
+      dup2 (devnull, 2);
+      for (guint i = 0; env_extra != NULL && env_extra[i] != NULL; i += 2)
+        g_setenv (env_extra[i], env_extra[i + 1], TRUE);
+      execl (cli_path, cli_path, "--size=64MiB", "--time=30", "--interval=0", dir, NULL);
+      _exit (127);
+    }
+  fd_dir = g_strdup_printf ("/proc/%d/fd", pid);
+  /* Wait (up to 30 s) for an open file inside dir: the test file, possibly nameless. */
+  for (guint tries = 0; tries < 3000 && !open_seen; tries++)
+    {
+      g_autoptr (GDir) d = g_dir_open (fd_dir, 0, NULL);
+      const char *name;
+
+      while (d != NULL && (name = g_dir_read_name (d)) != NULL)
+        {
+          g_autofree char *link = g_build_filename (fd_dir, name, NULL);
+          g_autofree char *target = g_file_read_link (link, NULL);
+          if (target != NULL && g_str_has_prefix (target, dir) && target[strlen (dir)] == '/')
+            open_seen = TRUE;
+        }
+      if (!open_seen)
+        g_usleep (10000);
+    }
+  g_assert_true (open_seen);
+  /* Let it get into layout or measuring. */
+  g_usleep (500000);
+  g_assert_cmpint (kill (pid, sig), ==, 0);
+  g_assert_cmpint (waitpid (pid, &wstatus, 0), ==, pid);
+  return WIFEXITED (wstatus) ? WEXITSTATUS (wstatus) : 128 + WTERMSIG (wstatus);
+}
+
+static void
+test_sigint (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("dmk-cli-XXXXXX", NULL);
+  int status = interrupt_mid_run (dir, SIGINT, NULL);
+
+  g_assert_cmpint (status, ==, 130);
+  assert_dir_empty (dir);
+  g_rmdir (dir);
+}
+
+static void
+test_sigkill (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("dmk-cli-XXXXXX", NULL);
+  const char *named[] = { "GDISKMARK_TEST_NO_TMPFILE", "1", NULL };
+
+  g_assert_cmpint (interrupt_mid_run (dir, SIGKILL, NULL), ==, 128 + SIGKILL);
+  assert_dir_empty (dir);
+  /* Without O_TMPFILE the named file was unlinked at once: nothing is left either. */
+  g_assert_cmpint (interrupt_mid_run (dir, SIGKILL, named), ==, 128 + SIGKILL);
+  assert_dir_empty (dir);
+  g_rmdir (dir);
+}
+
+static void
+expect_failure (const char *const *args, int status, const char *needle)
+{
+  CliRun r = { 0 };
+
+  run_cli (&r, args, NULL);
+  g_test_message ("stderr: %s", r.err);
+  g_assert_cmpint (r.status, ==, status);
+  g_assert_cmpstr (r.out, ==, "");
+  /* One clear line, naming the problem. */
+  g_assert_cmpuint (count_lines (r.err), ==, 1);
+  g_assert_true (g_str_has_prefix (r.err, "gdiskmark-cli: "));
+  g_assert_nonnull (strstr (r.err, needle));
+  cli_run_clear (&r);
+}
+
+static void
+test_errors (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("dmk-cli-XXXXXX", NULL);
+  g_autofree char *missing = g_build_filename (dir, "nope", NULL);
+  g_autofree char *file = g_build_filename (dir, "file.txt", NULL);
+
+  {
+    const char *a[] = { TINY, missing, NULL };
+    expect_failure (a, 1, "does not exist");
+  }
+  g_assert_true (g_file_set_contents (file, "keep me", -1, NULL));
+  {
+    const char *a[] = { TINY, file, NULL };
+    g_autofree char *contents = NULL;
+    expect_failure (a, 1, "is a regular file");
+    /* The file given by mistake is untouched. */
+    g_assert_true (g_file_get_contents (file, &contents, NULL, NULL));
+    g_assert_cmpstr (contents, ==, "keep me");
+  }
+  g_unlink (file);
+  {
+    const char *a[] = { "--passes=10", dir, NULL };
+    expect_failure (a, 2, "Passes must be between 1 and 9");
+  }
+  {
+    const char *a[] = { "--time=0", dir, NULL };
+    expect_failure (a, 2, "Measure time");
+  }
+  {
+    const char *a[] = { "--interval=-1", dir, NULL };
+    expect_failure (a, 2, "--interval cannot be negative");
+  }
+  {
+    const char *a[] = { "--size=128GiB", dir, NULL };
+    expect_failure (a, 2, "128 GiB");
+  }
+  {
+    const char *a[] = { "--size=lots", dir, NULL };
+    expect_failure (a, 2, "is not a size");
+  }
+  {
+    const char *a[] = { "--mix=100", dir, NULL };
+    expect_failure (a, 2, "--mix");
+  }
+  {
+    const char *a[] = { "--profile=turbo", dir, NULL };
+    expect_failure (a, 2, "turbo");
+  }
+  {
+    const char *a[] = { "--test=RND4K", dir, NULL };
+    expect_failure (a, 2, "RND4K");
+  }
+  {
+    const char *a[] = { "--no-such-option", dir, NULL };
+    expect_failure (a, 2, "--no-such-option");
+  }
+  {
+    const char *a[] = { dir, dir, NULL };
+    expect_failure (a, 2, "one target");
+  }
+  assert_dir_empty (dir);
+  g_rmdir (dir);
+}
+
+/* The CLI copied where an unprivileged user can run it, whatever the build tree's modes. */
+static char *
+copy_cli_for_nobody (char **tmpdir)
+{
+  g_autofree char *contents = NULL;
+  gsize len = 0;
+  char *path;
+
+  *tmpdir = g_dir_make_tmp ("dmk-cli-bin-XXXXXX", NULL);
+  g_assert_cmpint (chmod (*tmpdir, 0755), ==, 0);
+  path = g_build_filename (*tmpdir, "gdiskmark-cli", NULL);
+  g_assert_true (g_file_get_contents (cli_path, &contents, &len, NULL));
+  g_assert_true (g_file_set_contents_full (path, contents, (gssize) len,
+                                           G_FILE_SET_CONTENTS_NONE, 0755, NULL));
+  return path;
+}
+
+static void
+test_unwritable_directory (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("dmk-cli-XXXXXX", NULL);
+  g_autofree char *bindir = NULL, *bin = NULL;
+  const char *saved = cli_path;
+  CliRun r = { 0 };
+
+  g_assert_cmpint (chmod (dir, 0555), ==, 0);
+  if (geteuid () == 0)
+    {
+      /* Root writes anywhere: run as nobody, as a user would meet this. */
+      if (!g_file_test ("/usr/bin/setpriv", G_FILE_TEST_IS_EXECUTABLE))
+        {
+          g_test_skip ("setpriv (util-linux) is needed to drop root");
+          g_rmdir (dir);
+          return;
+        }
+      bin = copy_cli_for_nobody (&bindir);
+      cli_path = "/usr/bin/setpriv";
+      {
+        const char *args[] = { "--reuid=65534", "--regid=65534", "--clear-groups", bin, TINY,
+                               dir, NULL };
+        run_cli (&r, args, NULL);
+      }
+      cli_path = saved;
+      g_unlink (bin);
+      g_rmdir (bindir);
+    }
+  else
+    {
+      const char *args[] = { TINY, dir, NULL };
+      run_cli (&r, args, NULL);
+    }
+  g_test_message ("stderr: %s", r.err);
+  g_assert_cmpint (r.status, ==, 1);
+  g_assert_cmpuint (count_lines (r.err), ==, 1);
+  g_assert_nonnull (strstr (r.err, "Cannot create a test file in"));
+  g_assert_nonnull (strstr (r.err, "Permission denied"));
+  assert_dir_empty (dir);
+  chmod (dir, 0700);
+  g_rmdir (dir);
+  cli_run_clear (&r);
+}
+
+static void
+test_errors_mounted (void)
+{
+  g_autofree char *dir = NULL;
+
+  if (geteuid () != 0)
+    {
+      g_test_skip ("needs root to mount a small tmpfs and a ramfs");
+      return;
+    }
+  dir = g_dir_make_tmp ("dmk-cli-mnt-XXXXXX", NULL);
+  g_assert_cmpint (mount ("dmk-test", dir, "tmpfs", 0, "size=10m"), ==, 0);
+  {
+    const char *a[] = { TINY, dir, NULL };
+    expect_failure (a, 1, "the test needs 16 MiB and only 10 MiB is free");
+  }
+  assert_dir_empty (dir);
+  umount (dir);
+  g_assert_cmpint (mount ("dmk-test", dir, "ramfs", 0, NULL), ==, 0);
+  {
+    const char *a[] = { TINY, dir, NULL };
+    expect_failure (a, 1, "--buffered");
+  }
+  assert_dir_empty (dir);
+  umount (dir);
+  g_rmdir (dir);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  cli_path = g_getenv ("GDISKMARK_CLI");
+  if (cli_path == NULL)
+    {
+      g_test_message ("GDISKMARK_CLI is not set");
+      return 77;
+    }
+  g_test_add_func ("/cli/classic-text-memory", test_classic_text_and_memory);
+  g_test_add_func ("/cli/json-output", test_json_output_file);
+  g_test_add_func ("/cli/sigint", test_sigint);
+  g_test_add_func ("/cli/sigkill", test_sigkill);
+  g_test_add_func ("/cli/errors", test_errors);
+  g_test_add_func ("/cli/unwritable", test_unwritable_directory);
+  g_test_add_func ("/cli/errors-mounted", test_errors_mounted);
+  return g_test_run ();
+}

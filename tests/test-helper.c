@@ -1,0 +1,1228 @@
+/* test-helper.c: gdiskmark-helper against hostile requests, unprivileged callers and pkexec end to end, on loop devices. */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <glib/gstdio.h>
+#include <grp.h>
+#include <linux/blkpg.h>
+#include <linux/loop.h>
+#include <poll.h>
+#include <pwd.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/file.h>
+#include <sys/ioctl.h>
+#include <sys/mount.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/swap.h>
+#include <sys/un.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "../src/helper/dmk-helper-protocol.h"
+#include "dmk-core.h"
+
+#define LOOP_SIZE ((gsize) 32 << 20)
+#define ACTION_ID "io.github.gdiskmark.GDiskMark.open-device"
+#define POLICY_INSTALLED "/usr/share/polkit-1/actions/" APP_ID ".policy"
+#define RULES_INSTALLED "/etc/polkit-1/rules.d/50-gdiskmark-test.rules"
+#define BUS_DIR "/run/dbus"
+#define BUS_SOCKET BUS_DIR "/system_bus_socket"
+
+/* ---- Cleanup that also runs when an assertion aborts: only system calls, fixed buffers. ---- */
+
+#define MAX_CLEAN 16
+static struct
+{
+  char swaps[MAX_CLEAN][PATH_MAX];
+  char mounts[MAX_CLEAN][PATH_MAX];
+  char files[MAX_CLEAN][PATH_MAX];
+  char dirs[MAX_CLEAN][PATH_MAX];
+  pid_t pids[MAX_CLEAN];
+  int loops[MAX_CLEAN];
+  int n_swaps, n_mounts, n_files, n_dirs, n_pids, n_loops;
+} cl;
+
+static void
+add_path (char (*list)[PATH_MAX], int *n, const char *path)
+{
+  g_assert_cmpint (*n, <, MAX_CLEAN);
+  g_strlcpy (list[(*n)++], path, PATH_MAX);
+}
+
+static gboolean nobody_dir_made;
+
+static void
+cleanup_all (void)
+{
+  for (int i = cl.n_swaps - 1; i >= 0; i--)
+    swapoff (cl.swaps[i]);
+  for (int i = cl.n_mounts - 1; i >= 0; i--)
+    umount2 (cl.mounts[i], MNT_DETACH);
+  for (int i = cl.n_pids - 1; i >= 0; i--)
+    if (cl.pids[i] > 0)
+      {
+        kill (cl.pids[i], SIGTERM);
+        waitpid (cl.pids[i], NULL, 0);
+      }
+  for (int i = cl.n_files - 1; i >= 0; i--)
+    unlink (cl.files[i]);
+  for (int i = cl.n_dirs - 1; i >= 0; i--)
+    rmdir (cl.dirs[i]);
+  /* Loops are set up with LO_FLAGS_AUTOCLEAR: closing the last fd detaches them, even when
+   * this process is killed. */
+  for (int i = cl.n_loops - 1; i >= 0; i--)
+    {
+      ioctl (cl.loops[i], LOOP_CLR_FD, 0);
+      close (cl.loops[i]);
+    }
+  cl.n_swaps = cl.n_mounts = cl.n_files = cl.n_dirs = cl.n_pids = cl.n_loops = 0;
+  nobody_dir_made = FALSE;
+}
+
+static void
+on_fatal_signal (int sig)
+{
+  cleanup_all ();
+  signal (sig, SIG_DFL);
+  raise (sig);
+}
+
+/* ---- Small tools ---- */
+
+
+static gboolean
+is_root (void)
+{
+  if (geteuid () == 0)
+    return TRUE;
+  g_test_skip ("needs root: loop devices, mounts and running the helper as root");
+  return FALSE;
+}
+
+static const char *
+helper_built (void)
+{
+  static char *path;
+  if (path == NULL)
+    path = g_test_build_filename (G_TEST_BUILT, "..", "src", "helper", "gdiskmark-helper", NULL);
+  return path;
+}
+
+static void
+nobody_ids (uid_t *uid, gid_t *gid)
+{
+  struct passwd *pw = getpwnam ("nobody");
+  *uid = pw != NULL ? pw->pw_uid : 65534;
+  *gid = pw != NULL ? pw->pw_gid : 65534;
+}
+
+static void
+drop_to_nobody (gpointer data)
+{
+  uid_t uid;
+  gid_t gid;
+  nobody_ids (&uid, &gid);
+  if (setgroups (0, NULL) != 0 || setresgid (gid, gid, gid) != 0 || setresuid (uid, uid, uid) != 0)
+    _exit (99);
+}
+
+/* A 0755 directory the unprivileged user can reach, with copies of the helper and the CLI:
+ * the build tree may sit under a directory only root can enter. Removed by cleanup_all(). */
+static const char *
+nobody_dir (void)
+{
+  static char dir[64];
+  const char *cli = g_getenv ("GDISKMARK_CLI");
+  const char *src[2] = { helper_built (), cli };
+  const char *name[2] = { "gdiskmark-helper", "gdiskmark-cli" };
+
+  if (nobody_dir_made)
+    return dir;
+  g_strlcpy (dir, "/tmp/gdiskmark-helper-test-XXXXXX", sizeof dir);
+  g_assert_nonnull (g_mkdtemp (dir));
+  add_path (cl.dirs, &cl.n_dirs, dir);
+  g_assert_no_errno (chmod (dir, 0755));
+  nobody_dir_made = TRUE;
+  for (int i = 0; i < 2; i++)
+    {
+      g_autofree char *data = NULL;
+      g_autofree char *dest = g_build_filename (dir, name[i], NULL);
+      gsize len;
+      g_assert_nonnull (src[i]);
+      add_path (cl.files, &cl.n_files, dest);
+      g_assert_true (g_file_get_contents (src[i], &data, &len, NULL));
+      g_assert_true (g_file_set_contents_full (dest, data, len, G_FILE_SET_CONTENTS_NONE, 0755,
+                                               NULL));
+      g_assert_no_errno (chmod (dest, 0755));
+    }
+  return dir;
+}
+
+static char *
+nobody_path (const char *name)
+{
+  return g_build_filename (nobody_dir (), name, NULL);
+}
+
+/* Waits for PATHp1; kernels built without partition table parsers (no CONFIG_MSDOS_PARTITION)
+ * get the partition added by hand, with BLKPG. */
+static gboolean
+wait_for_partition (int fd, const char *path)
+{
+  g_autofree char *part = g_strdup_printf ("%sp1", path);
+  struct blkpg_partition bp = { .start = 1 << 20, .length = LOOP_SIZE - (1 << 20), .pno = 1 };
+  struct blkpg_ioctl_arg arg = { .op = BLKPG_ADD_PARTITION, .datalen = sizeof bp, .data = &bp };
+
+  for (int i = 0; i < 20 && !g_file_test (part, G_FILE_TEST_EXISTS); i++)
+    g_usleep (50000);
+  if (!g_file_test (part, G_FILE_TEST_EXISTS) && ioctl (fd, BLKPG, &arg) != 0)
+    g_test_message ("BLKPG_ADD_PARTITION: %s", g_strerror (errno));
+  for (int i = 0; i < 100 && !g_file_test (part, G_FILE_TEST_EXISTS); i++)
+    g_usleep (50000);
+  return g_file_test (part, G_FILE_TEST_EXISTS);
+}
+
+/* A loop device backed by an unnamed tmpfs file, filled with a pattern (and an MBR with one
+ * partition when partitioned; NULL if no partition could be made). Auto-cleared: it goes away
+ * when its last fd is closed. */
+static char *
+loop_new (gboolean partitioned, int *fd_out)
+{
+  int backing = open ("/dev/shm", O_TMPFILE | O_RDWR | O_CLOEXEC, 0600);
+  g_autofree guint64 *buf = g_malloc (1 << 20);
+  int ctl;
+
+  g_assert_no_errno (backing);
+  for (gsize off = 0; off < LOOP_SIZE; off += 1 << 20)
+    {
+      for (gsize i = 0; i < (1 << 20) / 8; i++)
+        buf[i] = ((off + i * 8) * 0x9E3779B97F4A7C15ULL) ^ 0x6764736b6d61726bULL;
+      g_assert_cmpint (pwrite (backing, buf, 1 << 20, (off_t) off), ==, 1 << 20);
+    }
+  if (partitioned)
+    {
+      guint8 mbr[512] = { 0 };
+      guint32 start = 2048, count = LOOP_SIZE / 512 - 2048;
+      mbr[446 + 4] = 0x83;
+      memcpy (mbr + 446 + 8, &start, 4);
+      memcpy (mbr + 446 + 12, &count, 4);
+      mbr[510] = 0x55;
+      mbr[511] = 0xaa;
+      g_assert_cmpint (pwrite (backing, mbr, sizeof mbr, 0), ==, sizeof mbr);
+    }
+  ctl = open ("/dev/loop-control", O_RDWR | O_CLOEXEC);
+  g_assert_no_errno (ctl);
+  for (int attempt = 0; attempt < 20; attempt++)
+    {
+      struct loop_config cfg = { .fd = (guint32) backing };
+      int n = ioctl (ctl, LOOP_CTL_GET_FREE);
+      gboolean ok;
+      char *path;
+      int fd;
+
+      g_assert_no_errno (n);
+      path = g_strdup_printf ("/dev/loop%d", n);
+      fd = open (path, O_RDWR | O_CLOEXEC);
+      ok = FALSE;
+      if (fd >= 0)
+        {
+          cfg.info.lo_flags = LO_FLAGS_AUTOCLEAR | LO_FLAGS_DIRECT_IO |
+                              (partitioned ? LO_FLAGS_PARTSCAN : 0);
+          ok = ioctl (fd, LOOP_CONFIGURE, &cfg) == 0;
+          if (!ok && errno == EINVAL)
+            {
+              /* A backing file without direct I/O: fine for these tests. */
+              cfg.info.lo_flags &= ~(guint32) LO_FLAGS_DIRECT_IO;
+              ok = ioctl (fd, LOOP_CONFIGURE, &cfg) == 0;
+            }
+        }
+      if (ok)
+        {
+          /* Register at once, so that an abort below still detaches it. */
+          g_assert_cmpint (cl.n_loops, <, MAX_CLEAN);
+          cl.loops[cl.n_loops++] = fd;
+          close (backing);
+          close (ctl);
+          *fd_out = fd;
+          if (partitioned && !wait_for_partition (fd, path))
+            {
+              g_free (path);
+              return NULL;
+            }
+          return path;
+        }
+      /* Someone else took it between GET_FREE and CONFIGURE: try the next one. */
+      if (fd >= 0)
+        close (fd);
+      g_free (path);
+    }
+  g_assert_not_reached ();
+}
+
+static char *
+device_checksum (const char *dev)
+{
+  g_autoptr (GChecksum) sum = g_checksum_new (G_CHECKSUM_SHA256);
+  int fd = open (dev, O_RDONLY | O_DIRECT | O_CLOEXEC);
+  void *buf = NULL;
+  ssize_t n;
+
+  g_assert_no_errno (fd);
+  g_assert_cmpint (posix_memalign (&buf, 4096, 1 << 20), ==, 0);
+  while ((n = read (fd, buf, 1 << 20)) > 0)
+    g_checksum_update (sum, buf, n);
+  g_assert_cmpint (n, ==, 0);
+  free (buf);
+  close (fd);
+  return g_strdup (g_checksum_get_string (sum));
+}
+
+static int
+run_tool (const char *const *argv, char **err_out)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *out = NULL, *err = NULL;
+  int status = -1;
+
+  g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL, &out,
+                               &err, &status, &error));
+  g_assert_no_error (error);
+  if (err_out != NULL)
+    *err_out = g_steal_pointer (&err);
+  return WIFEXITED (status) ? WEXITSTATUS (status) : 128 + WTERMSIG (status);
+}
+
+/* ---- Talking to the helper directly ---- */
+
+typedef struct
+{
+  gboolean replied;
+  DmkHelperReply reply;
+  int fd;          /* the fd received, or -1 */
+  int n_fds;       /* how many fds came with the reply */
+  int exit_status; /* the helper's exit status */
+} HelperRun;
+
+static GByteArray *
+request (guint32 flags, const char *path, gssize path_len)
+{
+  GByteArray *b = g_byte_array_new ();
+  DmkHelperRequest req = { .flags = flags };
+  gsize len = path_len >= 0 ? (gsize) path_len : strlen (path);
+
+  memcpy (req.magic, DMK_HELPER_REQUEST_MAGIC, DMK_HELPER_MAGIC_LEN);
+  req.path_len = (guint32) len;
+  g_byte_array_append (b, (guint8 *) &req, sizeof req);
+  g_byte_array_append (b, (const guint8 *) path, len);
+  return b;
+}
+
+/* Runs helper with a socket of sock_type as stdin (0: /dev/null), sends msg (NULL: nothing,
+ * keeping the socket open) and collects what comes back. */
+static char **helper_envp; /* NULL: this process's environment */
+
+static void
+run_helper_full (const char *helper, const void *msg, gsize len, int sock_type, gboolean as_nobody,
+                 HelperRun *run)
+{
+  g_autoptr (GError) error = NULL;
+  const char *argv[] = { helper, NULL };
+  int sv[2] = { -1, -1 }, in_fd, status = 0;
+  GPid pid;
+
+  memset (run, 0, sizeof *run);
+  run->fd = -1;
+  if (sock_type != 0)
+    {
+      g_assert_no_errno (socketpair (AF_UNIX, sock_type | SOCK_CLOEXEC, 0, sv));
+      if (msg != NULL)
+        g_assert_cmpint (send (sv[0], msg, len, MSG_NOSIGNAL), ==, (gssize) len);
+      in_fd = sv[1];
+    }
+  else
+    in_fd = open ("/dev/null", O_RDONLY | O_CLOEXEC);
+  g_assert_true (g_spawn_async_with_pipes_and_fds (
+    NULL, argv, (const char *const *) helper_envp,
+    G_SPAWN_DO_NOT_REAP_CHILD | G_SPAWN_STDERR_TO_DEV_NULL,
+    as_nobody ? drop_to_nobody : NULL, NULL, in_fd, -1, -1, NULL, NULL, 0, &pid, NULL, NULL, NULL,
+    &error));
+  g_assert_no_error (error);
+  close (in_fd);
+  g_assert_cmpint (waitpid (pid, &status, 0), ==, pid);
+  g_assert_true (WIFEXITED (status));
+  run->exit_status = WEXITSTATUS (status);
+  if (sock_type == 0)
+    return;
+
+  {
+    union
+    {
+      char buf[CMSG_SPACE (8 * sizeof (int))];
+      struct cmsghdr align;
+    } ctl;
+    struct iovec iov = { &run->reply, sizeof run->reply };
+    struct msghdr m = { .msg_iov = &iov, .msg_iovlen = 1, .msg_control = ctl.buf,
+                        .msg_controllen = sizeof ctl.buf };
+    ssize_t n = recvmsg (sv[0], &m, MSG_DONTWAIT | MSG_CMSG_CLOEXEC);
+
+    if (n > 0)
+      {
+        g_assert_cmpint (n, ==, sizeof run->reply);
+        g_assert_cmpmem (run->reply.magic, DMK_HELPER_MAGIC_LEN, DMK_HELPER_REPLY_MAGIC,
+                         DMK_HELPER_MAGIC_LEN);
+        run->replied = TRUE;
+      }
+    for (struct cmsghdr *c = CMSG_FIRSTHDR (&m); n > 0 && c != NULL; c = CMSG_NXTHDR (&m, c))
+      if (c->cmsg_level == SOL_SOCKET && c->cmsg_type == SCM_RIGHTS)
+        for (gsize i = 0; i < (c->cmsg_len - CMSG_LEN (0)) / sizeof (int); i++)
+          {
+            int fd;
+            memcpy (&fd, CMSG_DATA (c) + i * sizeof (int), sizeof fd);
+            if (run->fd < 0)
+              run->fd = fd;
+            else
+              close (fd);
+            run->n_fds++;
+          }
+  }
+  close (sv[0]);
+}
+
+static void
+run_helper (GByteArray *req, HelperRun *run)
+{
+  run_helper_full (helper_built (), req->data, req->len, SOCK_SEQPACKET, FALSE, run);
+  g_byte_array_unref (req);
+}
+
+static void
+assert_refused (HelperRun *run, int status)
+{
+  g_assert_true (run->replied);
+  g_assert_cmpint (run->reply.status, ==, status);
+  g_assert_cmpint (run->n_fds, ==, 0);
+  g_assert_cmpint (run->exit_status, ==, DMK_HELPER_EXIT_REFUSED);
+}
+
+static void
+assert_opened (HelperRun *run, const char *dev, gboolean writable)
+{
+  struct stat st, want;
+  int fl;
+
+  g_assert_true (run->replied);
+  g_assert_cmpint (run->reply.status, ==, DMK_HELPER_OK);
+  g_assert_cmpint (run->n_fds, ==, 1);
+  g_assert_cmpint (run->exit_status, ==, DMK_HELPER_EXIT_OK);
+  g_assert_no_errno (fstat (run->fd, &st));
+  g_assert_no_errno (stat (dev, &want));
+  g_assert_true (S_ISBLK (st.st_mode));
+  g_assert_cmpuint (st.st_rdev, ==, want.st_rdev);
+  g_assert_cmpstr (run->reply.device, ==, strrchr (dev, '/') + 1);
+  fl = fcntl (run->fd, F_GETFL);
+  g_assert_true (fl & O_DIRECT);
+  g_assert_false (fl & O_NONBLOCK);
+  g_assert_cmpint (fl & O_ACCMODE, ==, writable ? O_RDWR : O_RDONLY);
+}
+
+/* ---- Tests: the helper run directly as root ---- */
+
+static void
+test_read_only_fd (void)
+{
+  g_autofree char *dev = NULL;
+  HelperRun run;
+  void *buf = NULL;
+  guint64 first;
+  int lfd;
+
+  if (!is_root ())
+    return;
+  dev = loop_new (FALSE, &lfd);
+  run_helper (request (0, dev, -1), &run);
+  assert_opened (&run, dev, FALSE);
+
+  /* A working O_DIRECT fd: aligned reads return the pattern; writes are refused. */
+  g_assert_cmpint (posix_memalign (&buf, 4096, 4096), ==, 0);
+  g_assert_cmpint (pread (run.fd, buf, 4096, 1 << 20), ==, 4096);
+  first = ((guint64) (1 << 20) * 0x9E3779B97F4A7C15ULL) ^ 0x6764736b6d61726bULL;
+  g_assert_cmpuint (*(guint64 *) buf, ==, first);
+  g_assert_cmpint (pwrite (run.fd, buf, 4096, 0), <, 0);
+  g_assert_cmpint (errno, ==, EBADF);
+  free (buf);
+  close (run.fd);
+  cleanup_all ();
+}
+
+static void
+test_read_write_fd (void)
+{
+  g_autofree char *dev = NULL;
+  HelperRun run;
+  int lfd, other;
+
+  if (!is_root ())
+    return;
+  dev = loop_new (FALSE, &lfd);
+  run_helper (request (DMK_HELPER_FLAG_WRITE, dev, -1), &run);
+  assert_opened (&run, dev, TRUE);
+  /* The fd holds the exclusive claim: nobody can mount the device while the test runs. */
+  other = open (dev, O_RDONLY | O_EXCL | O_CLOEXEC);
+  g_assert_cmpint (other, <, 0);
+  g_assert_cmpint (errno, ==, EBUSY);
+  close (run.fd);
+  other = open (dev, O_RDONLY | O_EXCL | O_CLOEXEC);
+  g_assert_no_errno (other);
+  close (other);
+  cleanup_all ();
+}
+
+typedef struct
+{
+  const char *what;
+  int status;
+} Expect;
+
+static void
+test_hostile_paths (void)
+{
+  g_autofree char *dir = NULL, *file = NULL, *link = NULL, *fifo = NULL, *dirlink = NULL;
+  g_autofree char *via_dirlink = NULL, *sock_path = NULL, *dev = NULL, *long_path = NULL;
+  g_autofree char *newline = NULL;
+  struct sockaddr_un addr = { .sun_family = AF_UNIX };
+  HelperRun run;
+  int lfd, sock;
+  /* The floor's inputs, each with its own status. */
+  const Expect expect[] = {
+    { "regular file", DMK_HELPER_E_REGULAR_FILE },
+    { "symlink to /etc/shadow", DMK_HELPER_E_SYMLINK },
+    { "/dev/null", DMK_HELPER_E_CHAR_DEVICE },
+    { "FIFO", DMK_HELPER_E_FIFO },
+    { "directory", DMK_HELPER_E_DIRECTORY },
+    { "nonexistent", DMK_HELPER_E_NOT_FOUND },
+    { "relative", DMK_HELPER_E_PATH_NOT_ABSOLUTE },
+    { "overlong", DMK_HELPER_E_PATH_TOO_LONG },
+    { "newline", DMK_HELPER_E_PATH_BAD_CHAR },
+    { "mounted (read-write)", DMK_HELPER_E_MOUNTED },
+    { "held with O_EXCL (read-write)", DMK_HELPER_E_EXCL_BUSY },
+    { "truncated request", DMK_HELPER_E_TRUNCATED },
+    { "garbage request", DMK_HELPER_E_BAD_REQUEST },
+  };
+
+  if (!is_root ())
+    return;
+  for (gsize i = 0; i < G_N_ELEMENTS (expect); i++)
+    for (gsize j = i + 1; j < G_N_ELEMENTS (expect); j++)
+      g_assert_cmpint (expect[i].status, !=, expect[j].status);
+
+  dir = g_dir_make_tmp ("gdiskmark-hostile-XXXXXX", NULL);
+  g_assert_nonnull (dir);
+  add_path (cl.dirs, &cl.n_dirs, dir);
+  file = g_build_filename (dir, "file", NULL);
+  link = g_build_filename (dir, "shadow", NULL);
+  fifo = g_build_filename (dir, "fifo", NULL);
+  dirlink = g_build_filename (dir, "devlink", NULL);
+  sock_path = g_build_filename (dir, "sock", NULL);
+  add_path (cl.files, &cl.n_files, file);
+  add_path (cl.files, &cl.n_files, link);
+  add_path (cl.files, &cl.n_files, fifo);
+  add_path (cl.files, &cl.n_files, dirlink);
+  add_path (cl.files, &cl.n_files, sock_path);
+  g_assert_true (g_file_set_contents (file, "not a disk", -1, NULL));
+  g_assert_no_errno (symlink ("/etc/shadow", link));
+  g_assert_no_errno (mkfifo (fifo, 0600));
+  g_assert_no_errno (symlink ("/dev", dirlink));
+  sock = socket (AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+  g_strlcpy (addr.sun_path, sock_path, sizeof addr.sun_path);
+  g_assert_no_errno (bind (sock, (struct sockaddr *) &addr, sizeof addr));
+  dev = loop_new (FALSE, &lfd);
+
+  run_helper (request (0, file, -1), &run);
+  assert_refused (&run, DMK_HELPER_E_REGULAR_FILE);
+  run_helper (request (0, link, -1), &run);
+  assert_refused (&run, DMK_HELPER_E_SYMLINK);
+  /* A symlink in the middle of the path is refused too, even when it leads to a real disk. */
+  via_dirlink = g_build_filename (dirlink, strrchr (dev, '/') + 1, NULL);
+  run_helper (request (0, via_dirlink, -1), &run);
+  assert_refused (&run, DMK_HELPER_E_SYMLINK);
+  run_helper (request (0, "/dev/null", -1), &run);
+  assert_refused (&run, DMK_HELPER_E_CHAR_DEVICE);
+  run_helper (request (DMK_HELPER_FLAG_WRITE, "/dev/null", -1), &run);
+  assert_refused (&run, DMK_HELPER_E_CHAR_DEVICE);
+  run_helper (request (0, fifo, -1), &run);
+  assert_refused (&run, DMK_HELPER_E_FIFO);
+  run_helper (request (0, dir, -1), &run);
+  assert_refused (&run, DMK_HELPER_E_DIRECTORY);
+  run_helper (request (0, sock_path, -1), &run);
+  assert_refused (&run, DMK_HELPER_E_NOT_BLOCK);
+  run_helper (request (0, "/dev/gdiskmark-does-not-exist", -1), &run);
+  assert_refused (&run, DMK_HELPER_E_NOT_FOUND);
+  run_helper (request (0, dev + 1, -1), &run); /* "dev/loopN" */
+  assert_refused (&run, DMK_HELPER_E_PATH_NOT_ABSOLUTE);
+  run_helper (request (0, "", -1), &run);
+  assert_refused (&run, DMK_HELPER_E_PATH_NOT_ABSOLUTE);
+
+  long_path = g_strnfill (DMK_HELPER_PATH_MAX + 1, 'a');
+  long_path[0] = '/';
+  run_helper (request (0, long_path, -1), &run);
+  assert_refused (&run, DMK_HELPER_E_PATH_TOO_LONG);
+  /* A header that claims a huge path without sending it is refused before anything else. */
+  {
+    GByteArray *b = request (0, "/x", -1);
+    ((DmkHelperRequest *) b->data)->path_len = G_MAXUINT32;
+    run_helper (b, &run);
+    assert_refused (&run, DMK_HELPER_E_PATH_TOO_LONG);
+  }
+
+  newline = g_strconcat (dev, "\n", NULL);
+  run_helper (request (0, newline, -1), &run);
+  assert_refused (&run, DMK_HELPER_E_PATH_BAD_CHAR);
+  run_helper (request (0, "/dev/loop0\nfake log line", -1), &run);
+  assert_refused (&run, DMK_HELPER_E_PATH_BAD_CHAR);
+  /* An embedded NUL would make the helper check one path and log another. */
+  run_helper (request (0, "/dev/null\0/dev/sda", 18), &run);
+  assert_refused (&run, DMK_HELPER_E_PATH_BAD_CHAR);
+
+  close (sock);
+  cleanup_all ();
+}
+
+static void
+test_bad_requests (void)
+{
+  static const char garbage[] = "GET / HTTP/1.1\r\nHost: localhost\r\n\r\n";
+  g_autofree char *dev = NULL;
+  GByteArray *b;
+  HelperRun run;
+  gint64 start;
+  int lfd;
+
+  if (!is_root ())
+    return;
+  dev = loop_new (FALSE, &lfd);
+
+  run_helper_full (helper_built (), garbage, sizeof garbage, SOCK_SEQPACKET, FALSE, &run);
+  assert_refused (&run, DMK_HELPER_E_BAD_REQUEST);
+  run_helper_full (helper_built (), "GDM", 3, SOCK_SEQPACKET, FALSE, &run);
+  assert_refused (&run, DMK_HELPER_E_TRUNCATED);
+  run_helper_full (helper_built (), DMK_HELPER_REQUEST_MAGIC "\1\0\0", 11, SOCK_SEQPACKET, FALSE,
+                   &run);
+  assert_refused (&run, DMK_HELPER_E_TRUNCATED);
+  run_helper_full (helper_built (), "", 0, SOCK_SEQPACKET, FALSE, &run);
+  assert_refused (&run, DMK_HELPER_E_TRUNCATED);
+
+  /* The header promises more path than the message holds. */
+  b = request (0, dev, -1);
+  g_byte_array_set_size (b, b->len - 3);
+  run_helper (b, &run);
+  assert_refused (&run, DMK_HELPER_E_TRUNCATED);
+  /* Trailing bytes after the path. */
+  b = request (0, dev, -1);
+  g_byte_array_append (b, (const guint8 *) "/../sda", 7);
+  run_helper (b, &run);
+  assert_refused (&run, DMK_HELPER_E_BAD_REQUEST);
+  /* Unknown flags: a later protocol this helper does not speak. */
+  run_helper (request (0x80, dev, -1), &run);
+  assert_refused (&run, DMK_HELPER_E_BAD_REQUEST);
+  /* Wrong magic with a valid-looking rest. */
+  b = request (0, dev, -1);
+  b->data[0] = 'X';
+  run_helper (b, &run);
+  assert_refused (&run, DMK_HELPER_E_BAD_REQUEST);
+
+  /* A caller that never sends: the helper gives up after its timeout. */
+  start = g_get_monotonic_time ();
+  run_helper_full (helper_built (), NULL, 0, SOCK_SEQPACKET, FALSE, &run);
+  assert_refused (&run, DMK_HELPER_E_TIMEOUT);
+  g_assert_cmpint (g_get_monotonic_time () - start, >=, (DMK_HELPER_REQUEST_TIMEOUT_MS - 100) * 1000);
+  g_assert_cmpint (g_get_monotonic_time () - start, <, (DMK_HELPER_REQUEST_TIMEOUT_MS + 5000) * 1000);
+
+  /* Without a request socket it does nothing at all. */
+  run_helper_full (helper_built (), NULL, 0, 0, FALSE, &run);
+  g_assert_cmpint (run.exit_status, ==, DMK_HELPER_EXIT_USAGE);
+  b = request (0, dev, -1);
+  run_helper_full (helper_built (), b->data, b->len, SOCK_STREAM, FALSE, &run);
+  g_byte_array_unref (b);
+  g_assert_cmpint (run.exit_status, ==, DMK_HELPER_EXIT_USAGE);
+  g_assert_false (run.replied);
+  g_assert_cmpint (run.n_fds, ==, 0);
+  cleanup_all ();
+}
+
+static gboolean in_private_mount_ns;
+
+static void
+mount_ext4 (const char *dev, const char *dir)
+{
+  const char *mkfs[] = { "mkfs.ext4", "-q", "-F", dev, NULL };
+  g_autofree char *err = NULL;
+
+  g_assert_cmpint (run_tool (mkfs, &err), ==, 0);
+  g_assert_no_errno (mkdir (dir, 0755));
+  add_path (cl.dirs, &cl.n_dirs, dir);
+  g_assert_no_errno (mount (dev, dir, "ext4", 0, NULL));
+  add_path (cl.mounts, &cl.n_mounts, dir);
+}
+
+static void
+test_partition_in_use (const char *pdev, const char *pmnt)
+{
+  g_autofree char *part = g_strdup_printf ("%sp1", pdev);
+  HelperRun run;
+
+  mount_ext4 (part, pmnt);
+  run_helper (request (DMK_HELPER_FLAG_WRITE, pdev, -1), &run);
+  assert_refused (&run, DMK_HELPER_E_MOUNTED);
+  g_assert_cmpstr (run.reply.device, ==, strrchr (part, '/') + 1);
+  g_assert_cmpstr (run.reply.detail, ==, pmnt);
+  run_helper (request (DMK_HELPER_FLAG_WRITE, part, -1), &run);
+  assert_refused (&run, DMK_HELPER_E_MOUNTED);
+  run_helper (request (0, part, -1), &run);
+  assert_opened (&run, part, FALSE);
+  close (run.fd);
+  g_assert_no_errno (umount2 (pmnt, 0));
+}
+
+static void
+test_in_use (void)
+{
+  g_autofree char *dev = NULL, *pdev = NULL, *mnt = NULL, *pmnt = NULL;
+  g_autofree char *base = NULL;
+  HelperRun run;
+  int lfd, plfd, excl;
+
+  if (!is_root ())
+    return;
+  if (!in_private_mount_ns)
+    {
+      g_test_skip ("no private mount namespace (unshare failed): not mounting anything");
+      return;
+    }
+  base = g_dir_make_tmp ("gdiskmark-mnt-XXXXXX", NULL);
+  add_path (cl.dirs, &cl.n_dirs, base);
+  mnt = g_build_filename (base, "whole", NULL);
+  pmnt = g_build_filename (base, "part", NULL);
+
+  /* A mounted whole disk: O_EXCL refuses it, and the helper says where it is mounted. */
+  dev = loop_new (FALSE, &lfd);
+  mount_ext4 (dev, mnt);
+  run_helper (request (DMK_HELPER_FLAG_WRITE, dev, -1), &run);
+  assert_refused (&run, DMK_HELPER_E_MOUNTED);
+  g_assert_cmpstr (run.reply.device, ==, strrchr (dev, '/') + 1);
+  g_assert_cmpstr (run.reply.detail, ==, mnt);
+  /* Reading a mounted device harms nothing. */
+  run_helper (request (0, dev, -1), &run);
+  assert_opened (&run, dev, FALSE);
+  close (run.fd);
+  g_assert_no_errno (umount2 (mnt, 0));
+  run_helper (request (DMK_HELPER_FLAG_WRITE, dev, -1), &run);
+  assert_opened (&run, dev, TRUE);
+  close (run.fd);
+
+  /* A disk whose partition is mounted: writing the whole disk is refused, naming the
+   * partition. */
+  pdev = loop_new (TRUE, &plfd);
+  if (pdev == NULL)
+    g_test_message ("no partition on a loop device here: partition and swap cases not run");
+  else
+    test_partition_in_use (pdev, pmnt);
+
+  /* Swap on the whole disk. */
+  {
+    const char *mkswap[] = { "mkswap", dev, NULL };
+    g_assert_cmpint (run_tool (mkswap, NULL), ==, 0);
+    if (swapon (dev, 0) == 0)
+      {
+        add_path (cl.swaps, &cl.n_swaps, dev);
+        run_helper (request (DMK_HELPER_FLAG_WRITE, dev, -1), &run);
+        assert_refused (&run, DMK_HELPER_E_SWAP);
+        g_assert_cmpstr (run.reply.device, ==, strrchr (dev, '/') + 1);
+        g_assert_no_errno (swapoff (dev));
+      }
+    else
+      g_test_message ("swapon refused here (%s): swap case not run", g_strerror (errno));
+  }
+
+  /* Held with O_EXCL by another process (this one): no mount, swap or holder explains it. */
+  excl = open (dev, O_RDONLY | O_EXCL | O_CLOEXEC);
+  g_assert_no_errno (excl);
+  run_helper (request (DMK_HELPER_FLAG_WRITE, dev, -1), &run);
+  assert_refused (&run, DMK_HELPER_E_EXCL_BUSY);
+  g_assert_cmpint (run.reply.sys_errno, ==, EBUSY);
+  run_helper (request (0, dev, -1), &run);
+  assert_opened (&run, dev, FALSE);
+  close (run.fd);
+  close (excl);
+  cleanup_all ();
+}
+
+static void
+test_unprivileged (void)
+{
+  g_autofree char *dev = NULL, *helper = NULL;
+  GByteArray *b;
+  HelperRun run;
+  int lfd;
+
+  if (!is_root ())
+    return;
+  dev = loop_new (FALSE, &lfd);
+  helper = nobody_path ("gdiskmark-helper");
+  b = request (0, dev, -1);
+  run_helper_full (helper, b->data, b->len, SOCK_SEQPACKET, TRUE, &run);
+  assert_refused (&run, DMK_HELPER_E_NOT_ROOT);
+  g_byte_array_unref (b);
+  b = request (DMK_HELPER_FLAG_WRITE, dev, -1);
+  run_helper_full (helper, b->data, b->len, SOCK_SEQPACKET, TRUE, &run);
+  assert_refused (&run, DMK_HELPER_E_NOT_ROOT);
+  g_byte_array_unref (b);
+  cleanup_all ();
+}
+
+/* Who asked for what ends up in the system log. Runs only where no syslog daemon owns /dev/log:
+ * the test listens there itself for a moment. */
+static void
+test_syslog (void)
+{
+  struct sockaddr_un addr = { .sun_family = AF_UNIX, .sun_path = "/dev/log" };
+  g_autofree char *dev = NULL, *want_open = NULL;
+  g_autoptr (GString) log = g_string_new (NULL);
+  gboolean seen_open = FALSE, seen_refusal = FALSE;
+  HelperRun run;
+  char buf[2048];
+  int lfd, sock;
+
+  if (!is_root ())
+    return;
+  if (g_file_test ("/dev/log", G_FILE_TEST_EXISTS))
+    {
+      g_test_skip ("a syslog daemon owns /dev/log: not listening in its place");
+      return;
+    }
+  sock = socket (AF_UNIX, SOCK_DGRAM | SOCK_CLOEXEC, 0);
+  g_assert_no_errno (bind (sock, (struct sockaddr *) &addr, sizeof addr));
+  add_path (cl.files, &cl.n_files, "/dev/log");
+  dev = loop_new (FALSE, &lfd);
+
+  helper_envp = g_environ_setenv (NULL, "PKEXEC_UID", "4242", TRUE);
+  run_helper (request (0, dev, -1), &run);
+  assert_opened (&run, dev, FALSE);
+  close (run.fd);
+  run_helper (request (0, "/dev/x\nfake: opened /dev/sda", -1), &run);
+  assert_refused (&run, DMK_HELPER_E_PATH_BAD_CHAR);
+  /* Not a number: recorded as unknown, never believed. */
+  g_strfreev (helper_envp);
+  helper_envp = g_environ_setenv (NULL, "PKEXEC_UID", "0; rm -rf /", TRUE);
+  run_helper (request (0, "/etc/shadow", -1), &run);
+  assert_refused (&run, DMK_HELPER_E_REGULAR_FILE);
+  g_clear_pointer (&helper_envp, g_strfreev);
+
+  want_open = g_strdup_printf ("uid 4242 pid %d: opened %s (%s) read-only", (int) getpid (), dev,
+                               strrchr (dev, '/') + 1);
+  for (;;)
+    {
+      struct pollfd pfd = { sock, POLLIN, 0 };
+      ssize_t n;
+      if (poll (&pfd, 1, 1000) <= 0)
+        break;
+      n = recv (sock, buf, sizeof buf - 1, 0);
+      if (n <= 0)
+        break;
+      buf[n] = '\0';
+      g_string_append_printf (log, "%s\n", buf);
+      if (strstr (buf, "gdiskmark-helper[") == NULL)
+        continue; /* someone else's message */
+      seen_open |= strstr (buf, want_open) != NULL;
+      seen_refusal |= strstr (buf, "uid 4242") != NULL &&
+                      strstr (buf, "refused to open /dev/x\\x0afake: opened /dev/sda") != NULL;
+      g_assert_null (strstr (buf, "uid 0;"));
+    }
+  g_test_message ("log: %s", log->str);
+  g_assert_true (seen_open);
+  g_assert_true (seen_refusal);
+  g_assert_nonnull (strstr (log->str, "uid 0 (PKEXEC_UID missing or malformed)"));
+  close (sock);
+  cleanup_all ();
+}
+
+/* ---- The CLI, as root and through pkexec ---- */
+
+static int
+run_cli (gboolean as_nobody, const char *path_env, const char *helper_env, const char *const *args,
+         char **out, char **err)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GPtrArray) argv = g_ptr_array_new_with_free_func (g_free);
+  g_auto (GStrv) envp = NULL;
+  g_autofree char *my_out = NULL;
+  int status = -1;
+
+  g_ptr_array_add (argv, as_nobody ? nobody_path ("gdiskmark-cli")
+                                   : g_strdup (g_getenv ("GDISKMARK_CLI")));
+  for (guint i = 0; args[i] != NULL; i++)
+    g_ptr_array_add (argv, g_strdup (args[i]));
+  g_ptr_array_add (argv, NULL);
+
+  envp = g_environ_setenv (NULL, "PATH", path_env, TRUE);
+  envp = g_environ_setenv (envp, "LC_ALL", "C.UTF-8", TRUE);
+  envp = g_environ_setenv (envp, "HOME", "/", TRUE);
+  if (helper_env != NULL)
+    envp = g_environ_setenv (envp, "GDISKMARK_HELPER", helper_env, TRUE);
+  for (const char *const *k = (const char *const[]){ "ASAN_OPTIONS", "UBSAN_OPTIONS", "G_DEBUG",
+                                                     NULL };
+       *k != NULL; k++)
+    if (g_getenv (*k) != NULL)
+      envp = g_environ_setenv (envp, *k, g_getenv (*k), TRUE);
+
+  g_assert_true (g_spawn_sync (as_nobody ? nobody_dir () : NULL, (char **) argv->pdata, envp, 0,
+                               as_nobody ? drop_to_nobody : NULL, NULL, &my_out, err, &status,
+                               &error));
+  g_assert_no_error (error);
+  if (out != NULL)
+    *out = g_steal_pointer (&my_out);
+  g_test_message ("cli exit %d, stderr: %s", status, err != NULL ? *err : "");
+  return WIFEXITED (status) ? WEXITSTATUS (status) : 128 + WTERMSIG (status);
+}
+
+#define SYS_PATH "/usr/local/bin:/usr/bin:/bin:/usr/local/sbin:/usr/sbin:/sbin"
+
+static void
+test_data_safety_root (void)
+{
+  g_autofree char *dev = NULL, *before = NULL, *after = NULL, *out = NULL, *err = NULL;
+  int lfd;
+
+  if (!is_root ())
+    return;
+  dev = loop_new (FALSE, &lfd);
+  before = device_checksum (dev);
+  for (int i = 0; i < 2; i++)
+    {
+      const char *args[] = { "--mode=read", "--size=16MiB", "--passes=1", "--time=1",
+                             "--interval=0", i ? "--engine=psync" : "--engine=libaio", dev, NULL };
+      g_clear_pointer (&out, g_free);
+      g_clear_pointer (&err, g_free);
+      g_assert_cmpint (run_cli (FALSE, SYS_PATH, NULL, args, &out, &err), ==, 0);
+      g_assert_nonnull (strstr (out, "MB/s"));
+      after = device_checksum (dev);
+      g_assert_cmpstr (before, ==, after);
+      g_clear_pointer (&after, g_free);
+    }
+  {
+    const char *args[] = { "--mode=write", "--size=16MiB", "--passes=1", "--time=1",
+                           "--interval=0", dev, NULL };
+    g_clear_pointer (&err, g_free);
+    g_assert_cmpint (run_cli (FALSE, SYS_PATH, NULL, args, NULL, &err), ==, 2);
+    g_assert_nonnull (strstr (err, "--allow-write-device"));
+    after = device_checksum (dev);
+    g_assert_cmpstr (before, ==, after);
+  }
+  cleanup_all ();
+}
+
+static gboolean
+bus_is_live (void)
+{
+  struct sockaddr_un addr = { .sun_family = AF_UNIX };
+  int s = socket (AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+  gboolean live;
+
+  g_strlcpy (addr.sun_path, BUS_SOCKET, sizeof addr.sun_path);
+  live = connect (s, (struct sockaddr *) &addr, sizeof addr) == 0;
+  close (s);
+  return live;
+}
+
+static gboolean
+polkit_on_bus (void)
+{
+  g_autoptr (GDBusConnection) bus = NULL;
+  g_autoptr (GVariant) ret = NULL;
+  gboolean has = FALSE;
+
+  bus = g_dbus_connection_new_for_address_sync (
+    "unix:path=" BUS_SOCKET,
+    G_DBUS_CONNECTION_FLAGS_AUTHENTICATION_CLIENT | G_DBUS_CONNECTION_FLAGS_MESSAGE_BUS_CONNECTION,
+    NULL, NULL, NULL);
+  if (bus == NULL)
+    return FALSE;
+  ret = g_dbus_connection_call_sync (bus, "org.freedesktop.DBus", "/org/freedesktop/DBus",
+                                     "org.freedesktop.DBus", "NameHasOwner",
+                                     g_variant_new ("(s)", "org.freedesktop.PolicyKit1"),
+                                     G_VARIANT_TYPE ("(b)"), 0, 2000, NULL, NULL);
+  if (ret != NULL)
+    g_variant_get (ret, "(b)", &has);
+  return has;
+}
+
+/* Asks polkit, as the test user, whether the action is granted now: polkitd reloads rules on
+ * its own, a moment after they change. */
+static gboolean
+wait_for_authorization (gboolean want)
+{
+  const char *argv[] = { "/bin/sh", "-c",
+                         "exec pkcheck --action-id " ACTION_ID " --process $$ >/dev/null 2>&1",
+                         NULL };
+  for (int i = 0; i < 100; i++)
+    {
+      int status = -1;
+      g_assert_true (g_spawn_sync ("/", (char **) argv, NULL, 0, drop_to_nobody, NULL, NULL, NULL,
+                                   &status, NULL));
+      if ((WIFEXITED (status) && WEXITSTATUS (status) == 0) == want)
+        return TRUE;
+      g_usleep (100000);
+    }
+  return FALSE;
+}
+
+static void
+start_system_bus_and_polkit (void)
+{
+  static const char *const polkitds[] = { "/usr/lib/polkit-1/polkitd", "/usr/libexec/polkitd",
+                                          "/usr/libexec/polkit-1/polkitd", NULL };
+  const char *polkitd = NULL;
+
+  if (!bus_is_live ())
+    {
+      /* In the foreground, as our child: killed and reaped by cleanup_all(). */
+      const char *argv[] = { "dbus-daemon", "--system", "--nofork", "--nopidfile", NULL };
+      g_autoptr (GError) error = NULL;
+      GPid pid;
+
+      g_mkdir_with_parents (BUS_DIR, 0755);
+      unlink (BUS_SOCKET); /* stale: nobody answers on it */
+      add_path (cl.files, &cl.n_files, BUS_SOCKET);
+      g_assert_true (g_spawn_async (NULL, (char **) argv, NULL,
+                                    G_SPAWN_SEARCH_PATH | G_SPAWN_DO_NOT_REAP_CHILD |
+                                      G_SPAWN_STDOUT_TO_DEV_NULL | G_SPAWN_STDERR_TO_DEV_NULL,
+                                    NULL, NULL, &pid, &error));
+      g_assert_no_error (error);
+      cl.pids[cl.n_pids++] = pid;
+      for (int i = 0; i < 100 && !bus_is_live (); i++)
+        g_usleep (50000);
+      g_assert_true (bus_is_live ());
+    }
+  if (!polkit_on_bus ())
+    {
+      const char *argv[] = { NULL, "--no-debug", NULL };
+      g_autoptr (GError) error = NULL;
+      GPid pid;
+
+      for (int i = 0; polkitds[i] != NULL && polkitd == NULL; i++)
+        if (g_file_test (polkitds[i], G_FILE_TEST_IS_EXECUTABLE))
+          polkitd = polkitds[i];
+      g_assert_nonnull (polkitd);
+      argv[0] = polkitd;
+      g_assert_true (g_spawn_async (NULL, (char **) argv, NULL,
+                                    G_SPAWN_DO_NOT_REAP_CHILD | G_SPAWN_STDOUT_TO_DEV_NULL |
+                                      G_SPAWN_STDERR_TO_DEV_NULL,
+                                    NULL, NULL, &pid, &error));
+      g_assert_no_error (error);
+      cl.pids[cl.n_pids++] = pid;
+      for (int i = 0; i < 200 && !polkit_on_bus (); i++)
+        g_usleep (50000);
+      g_assert_true (polkit_on_bus ());
+    }
+}
+
+/* The policy meson generated, with exec.path pointed at the helper copy nobody can reach. */
+static void
+install_policy (const char *helper)
+{
+  g_autofree char *built = g_test_build_filename (G_TEST_BUILT, "..", "data", APP_ID ".policy",
+                                                  NULL);
+  g_autofree char *text = NULL;
+  g_autofree char *want = g_strdup_printf (
+    "<annotate key=\"org.freedesktop.policykit.exec.path\">%s</annotate>",
+    LIBEXECDIR "/gdiskmark-helper");
+  g_autoptr (GString) policy = NULL;
+
+  g_assert_true (g_file_get_contents (built, &text, NULL, NULL));
+  g_assert_nonnull (strstr (text, want));
+  g_assert_nonnull (strstr (text, "<action id=\"" ACTION_ID "\">"));
+  policy = g_string_new (text);
+  g_assert_cmpuint (g_string_replace (policy, LIBEXECDIR "/gdiskmark-helper", helper, 0), ==, 1);
+  add_path (cl.files, &cl.n_files, POLICY_INSTALLED);
+  g_assert_true (g_file_set_contents_full (POLICY_INSTALLED, policy->str, -1,
+                                           G_FILE_SET_CONTENTS_NONE, 0644, NULL));
+}
+
+static void
+install_rules (void)
+{
+  g_autofree char *text = NULL;
+  const char *src = g_test_get_filename (G_TEST_DIST, "gdiskmark-test.rules", NULL);
+
+  g_assert_true (g_file_get_contents (src, &text, NULL, NULL));
+  g_mkdir_with_parents ("/etc/polkit-1/rules.d", 0755);
+  add_path (cl.files, &cl.n_files, RULES_INSTALLED);
+  g_assert_true (g_file_set_contents_full (RULES_INSTALLED, text, -1, G_FILE_SET_CONTENTS_NONE,
+                                           0644, NULL));
+}
+
+static gboolean
+pkexec_usable (void)
+{
+  g_autofree char *pkexec = g_find_program_in_path ("pkexec");
+  struct stat st;
+
+  if (pkexec == NULL || stat (pkexec, &st) != 0 || !(st.st_mode & S_ISUID) || st.st_uid != 0)
+    {
+      g_test_skip ("pkexec is not installed setuid root");
+      return FALSE;
+    }
+  if (g_find_program_in_path ("dbus-daemon") == NULL || g_find_program_in_path ("pkcheck") == NULL)
+    {
+      g_test_skip ("dbus-daemon or pkcheck (polkitd) is not installed");
+      return FALSE;
+    }
+  if (g_file_test (POLICY_INSTALLED, G_FILE_TEST_EXISTS))
+    {
+      g_test_skip ("GDiskMark's polkit policy is installed on this machine: not replacing it");
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static void
+test_pkexec (void)
+{
+  g_autofree char *helper = NULL, *dev = NULL, *before = NULL, *after = NULL, *base = NULL;
+  g_autofree char *out = NULL, *err = NULL, *want = NULL, *mnt = NULL;
+  const char *read_args[] = { "--mode=read", "--size=16MiB", "--passes=1", "--time=1",
+                              "--interval=0", NULL, NULL };
+  const char *write_args[] = { "--mode=write", "--size=16MiB", "--passes=1", "--time=1",
+                               "--interval=0", NULL, NULL, NULL };
+  int lfd, lock;
+
+  if (!is_root () || !pkexec_usable ())
+    return;
+  /* One run at a time per machine: the policy, the rules and the bus are shared. */
+  lock = open ("/tmp/gdiskmark-helper-test.lock", O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+  g_assert_no_errno (lock);
+  g_assert_no_errno (flock (lock, LOCK_EX));
+
+  helper = nobody_path ("gdiskmark-helper");
+  unlink (RULES_INSTALLED); /* left by a run that was killed */
+  install_policy (helper);
+  start_system_bus_and_polkit ();
+  g_assert_true (wait_for_authorization (FALSE));
+
+  dev = loop_new (FALSE, &lfd);
+  read_args[5] = dev;
+  before = device_checksum (dev);
+  {
+    /* The test user cannot open the device itself: the helper is the only way in. */
+    int status = -1;
+    const char *argv[] = { "/bin/sh", "-c", "exec 3<\"$0\"", dev, NULL };
+    g_assert_true (g_spawn_sync ("/", (char **) argv, NULL, 0, drop_to_nobody, NULL, NULL, NULL,
+                                 &status, NULL));
+    g_assert_false (g_spawn_check_wait_status (status, NULL));
+  }
+
+  /* Without the rule: polkit wants an administrator, and no agent can ask for a password. */
+  g_assert_cmpint (run_cli (TRUE, SYS_PATH, helper, read_args, &out, &err), ==, 1);
+  want = g_strdup_printf ("Not authorized to open %s", dev);
+  g_assert_nonnull (strstr (err, want));
+
+  /* With the rule: a read benchmark as nobody, through pkexec and the helper. */
+  install_rules ();
+  g_assert_true (wait_for_authorization (TRUE));
+  g_clear_pointer (&out, g_free);
+  g_clear_pointer (&err, g_free);
+  g_assert_cmpint (run_cli (TRUE, SYS_PATH, helper, read_args, &out, &err), ==, 0);
+  g_assert_nonnull (strstr (out, "MB/s"));
+  g_assert_nonnull (strstr (out, dev));
+  after = device_checksum (dev);
+  g_assert_cmpstr (before, ==, after);
+  g_clear_pointer (&after, g_free);
+
+  /* A write run without consent never reaches the helper. */
+  write_args[5] = dev;
+  g_clear_pointer (&err, g_free);
+  g_assert_cmpint (run_cli (TRUE, SYS_PATH, helper, write_args, NULL, &err), ==, 2);
+  g_assert_nonnull (strstr (err, "--allow-write-device"));
+  after = device_checksum (dev);
+  g_assert_cmpstr (before, ==, after);
+  g_clear_pointer (&after, g_free);
+
+  /* Clear messages when pkexec or the helper is missing. */
+  g_clear_pointer (&err, g_free);
+  g_assert_cmpint (run_cli (TRUE, "/nonexistent", helper, read_args, NULL, &err), ==, 1);
+  g_assert_nonnull (strstr (err, "pkexec is not installed"));
+  g_clear_pointer (&err, g_free);
+  g_assert_cmpint (run_cli (TRUE, SYS_PATH, "/nonexistent/gdiskmark-helper", read_args, NULL,
+                            &err), ==, 1);
+  g_assert_nonnull (strstr (err, "/nonexistent/gdiskmark-helper is missing"));
+
+  /* Writing a mounted device through the helper: refused, saying where it is mounted. */
+  if (in_private_mount_ns)
+    {
+      base = g_dir_make_tmp ("gdiskmark-mnt-XXXXXX", NULL);
+      add_path (cl.dirs, &cl.n_dirs, base);
+      mnt = g_build_filename (base, "m", NULL);
+      mount_ext4 (dev, mnt);
+      write_args[5] = "--allow-write-device";
+      write_args[6] = dev;
+      g_clear_pointer (&err, g_free);
+      g_assert_cmpint (run_cli (TRUE, SYS_PATH, helper, write_args, NULL, &err), ==, 1);
+      g_clear_pointer (&want, g_free);
+      want = g_strdup_printf ("%s is mounted at %s: unmount it to run write tests", dev, mnt);
+      g_assert_nonnull (strstr (err, want));
+      g_assert_no_errno (umount2 (mnt, 0));
+      g_clear_pointer (&before, g_free);
+      before = device_checksum (dev);
+    }
+
+  /* With consent, writes go through the helper's O_RDWR|O_EXCL fd. */
+  write_args[5] = "--allow-write-device";
+  write_args[6] = dev;
+  g_clear_pointer (&err, g_free);
+  g_assert_cmpint (run_cli (TRUE, SYS_PATH, helper, write_args, NULL, &err), ==, 0);
+  after = device_checksum (dev);
+  g_assert_cmpstr (before, !=, after);
+
+  cleanup_all ();
+  g_assert_false (g_file_test (POLICY_INSTALLED, G_FILE_TEST_EXISTS));
+  g_assert_false (g_file_test (RULES_INSTALLED, G_FILE_TEST_EXISTS));
+  close (lock);
+}
+
+int
+main (int argc, char **argv)
+{
+  static const int fatal[] = { SIGABRT, SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGTRAP, SIGTERM, SIGINT };
+  int ret;
+
+  /* Before any thread exists: mounts made here vanish with this process, whatever happens. */
+  if (geteuid () == 0 && unshare (CLONE_NEWNS) == 0 &&
+      mount (NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) == 0)
+    in_private_mount_ns = TRUE;
+  for (gsize i = 0; i < G_N_ELEMENTS (fatal); i++)
+    signal (fatal[i], on_fatal_signal);
+  /* mkfs.ext4, mkswap and dbus-daemon live in sbin, which a test runner's PATH may lack. */
+  {
+    const char *old = g_getenv ("PATH");
+    g_autofree char *path = g_strdup_printf ("%s:/usr/sbin:/sbin", old ? old : "/usr/bin:/bin");
+    g_setenv ("PATH", path, TRUE);
+  }
+
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/helper/direct/read-only", test_read_only_fd);
+  g_test_add_func ("/helper/direct/read-write", test_read_write_fd);
+  g_test_add_func ("/helper/direct/hostile-paths", test_hostile_paths);
+  g_test_add_func ("/helper/direct/bad-requests", test_bad_requests);
+  g_test_add_func ("/helper/direct/in-use", test_in_use);
+  g_test_add_func ("/helper/direct/unprivileged", test_unprivileged);
+  g_test_add_func ("/helper/direct/syslog", test_syslog);
+  g_test_add_func ("/helper/cli/data-safety", test_data_safety_root);
+  g_test_add_func ("/helper/pkexec/end-to-end", test_pkexec);
+  ret = g_test_run ();
+  cleanup_all ();
+  return ret;
+}

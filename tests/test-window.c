@@ -1,0 +1,624 @@
+/* test-window.c: drives the real GTK window under Xvfb: grid, runs, stop, units, settings, errors. */
+#include "config.h"
+
+#include <adwaita.h>
+#include <glib/gstdio.h>
+#include <string.h>
+
+#include "dmk-core.h"
+#include "dmk-window.h"
+
+/* A safety net against a hung run, not a measurement: a tiny run takes a few seconds. */
+#define HANG_LIMIT_S 120.0
+
+typedef gboolean (*Cond) (gpointer data);
+
+static gboolean
+wake (gpointer data)
+{
+  return G_SOURCE_CONTINUE;
+}
+
+/* Iterates the main context until cond holds; FALSE if HANG_LIMIT_S passed first. */
+static gboolean
+iterate_until (Cond cond, gpointer data)
+{
+  gint64 end = g_get_monotonic_time () + (gint64) (HANG_LIMIT_S * G_USEC_PER_SEC);
+  guint tick = g_timeout_add (10, wake, NULL);
+  gboolean ok = TRUE;
+
+  while (!cond (data))
+    {
+      if (g_get_monotonic_time () > end)
+        {
+          ok = FALSE;
+          break;
+        }
+      g_main_context_iteration (NULL, TRUE);
+    }
+  g_source_remove (tick);
+  return ok;
+}
+
+static gboolean
+flag_set (gpointer data)
+{
+  return *(gboolean *) data;
+}
+
+static void
+on_clicked (GtkButton *button, gpointer data)
+{
+  *(gboolean *) data = TRUE;
+}
+
+/* Activates button as the keyboard does; GTK 4 emits "clicked" a moment later, from the main
+ * loop, so iterate until it has been. */
+static void
+click (GtkWidget *button)
+{
+  gboolean clicked = FALSE;
+  gulong id = g_signal_connect_after (button, "clicked", G_CALLBACK (on_clicked), &clicked);
+
+  g_assert_true (gtk_widget_activate (button));
+  g_assert_true (iterate_until (flag_set, &clicked));
+  g_signal_handler_disconnect (button, id);
+}
+
+static gboolean
+not_running (gpointer data)
+{
+  return !dmk_window_is_running (data);
+}
+
+static gboolean
+measuring (gpointer data)
+{
+  return dmk_window_get_phase (data) == DMK_PHASE_MEASURE;
+}
+
+static void
+reset_settings (void)
+{
+  g_autoptr (GSettings) s = g_settings_new (APP_ID);
+  g_autoptr (GSettingsSchema) schema = NULL;
+  g_auto (GStrv) keys = NULL;
+
+  g_object_get (s, "settings-schema", &schema, NULL);
+  keys = g_settings_schema_list_keys (schema);
+  for (guint i = 0; keys[i] != NULL; i++)
+    g_settings_reset (s, keys[i]);
+}
+
+/* Tiny runs, as the issue asks: 16 MiB, 1 pass, 1 s, no interval. */
+static void
+set_tiny (const char *profile)
+{
+  g_autoptr (GSettings) s = g_settings_new (APP_ID);
+
+  g_settings_set_string (s, "profile", profile);
+  g_settings_set_int (s, "passes", 1);
+  g_settings_set_int (s, "size-mib", 16);
+  g_settings_set_int (s, "measure-time", 1);
+  g_settings_set_int (s, "interval", 0);
+}
+
+/* Under the build tree when there is one: /tmp may be a tmpfs without O_DIRECT on old kernels. */
+static char *
+make_target_dir (void)
+{
+  const char *base = g_getenv ("G_TEST_BUILDDIR");
+  g_autofree char *tmpl = g_build_filename (base ? base : g_get_tmp_dir (), "dmk-win-XXXXXX",
+                                            NULL);
+  char *dir = g_mkdtemp (g_steal_pointer (&tmpl));
+
+  g_assert_nonnull (dir);
+  return dir;
+}
+
+static guint
+count_entries (const char *dir)
+{
+  g_autoptr (GDir) d = g_dir_open (dir, 0, NULL);
+  guint n = 0;
+
+  g_assert_nonnull (d);
+  while (g_dir_read_name (d) != NULL)
+    n++;
+  return n;
+}
+
+static DmkWindow *
+new_window (const char *target)
+{
+  DmkWindow *win = dmk_window_new (NULL);
+
+  if (target != NULL)
+    dmk_window_set_target_path (win, target);
+  gtk_window_present (GTK_WINDOW (win));
+  return win;
+}
+
+static void
+destroy_window (DmkWindow *win)
+{
+  GtkWindow *dialog = dmk_window_get_error_dialog (win);
+
+  if (dialog != NULL)
+    gtk_window_destroy (dialog);
+  gtk_window_destroy (GTK_WINDOW (win));
+  /* Let pending describe and scan tasks finish while nothing else runs. */
+  for (int i = 0; i < 20; i++)
+    g_main_context_iteration (NULL, FALSE);
+}
+
+static char *
+expected_text (DmkUnit unit, const DmkTestResult *t)
+{
+  return dmk_unit_format (unit, dmk_unit_value (unit, t->mb_per_s, t->iops, t->latency_us.mean));
+}
+
+/* ---- the grid ---- */
+
+static void
+check_grid (const char *profile, guint rows, guint cells)
+{
+  g_autoptr (GSettings) s = g_settings_new (APP_ID);
+  DmkWindow *win;
+
+  reset_settings ();
+  g_settings_set_string (s, "profile", profile);
+  win = new_window (NULL);
+  g_assert_cmpuint (dmk_window_get_n_rows (win), ==, rows);
+  g_assert_cmpuint (dmk_window_get_n_cells (win), ==, cells);
+  for (guint r = 0; r < rows; r++)
+    {
+      g_assert_nonnull (dmk_window_get_cell (win, r, DMK_DIRECTION_READ));
+      g_assert_nonnull (dmk_window_get_cell (win, r, DMK_DIRECTION_WRITE));
+      g_assert_null (dmk_window_get_cell (win, r, DMK_DIRECTION_MIX));
+      g_assert_nonnull (dmk_window_get_test_button (win, r));
+    }
+  destroy_window (win);
+}
+
+static void
+test_grid_classic (void)
+{
+  check_grid ("classic", 4, 8);
+}
+
+static void
+test_grid_default (void)
+{
+  check_grid ("default", 4, 8);
+}
+
+static void
+test_grid_mix (void)
+{
+  g_autoptr (GSettings) s = g_settings_new (APP_ID);
+  DmkWindow *win;
+
+  reset_settings ();
+  g_settings_set_string (s, "profile", "peak");
+  win = new_window (NULL);
+  g_assert_cmpuint (dmk_window_get_n_cells (win), ==, 4);
+  /* Turning mix on from the menu's action adds a column at once. */
+  g_action_group_activate_action (G_ACTION_GROUP (win), "mix", NULL);
+  g_assert_true (g_settings_get_boolean (s, "mix"));
+  g_assert_cmpuint (dmk_window_get_n_cells (win), ==, 6);
+  g_assert_nonnull (dmk_window_get_cell (win, 1, DMK_DIRECTION_MIX));
+  destroy_window (win);
+}
+
+/* ---- running ---- */
+
+typedef struct
+{
+  DmkWindow *win;
+  gboolean saw_pass_status;
+  gboolean saw_live;
+} RunWatch;
+
+static gboolean
+run_watch (gpointer data)
+{
+  RunWatch *w = data;
+  const char *status = dmk_window_get_status_text (w->win);
+
+  if (strstr (status, ", pass 1/1") != NULL)
+    w->saw_pass_status = TRUE;
+  for (guint r = 0; r < dmk_window_get_n_rows (w->win); r++)
+    for (int d = DMK_DIRECTION_READ; d <= DMK_DIRECTION_WRITE; d++)
+      if (dmk_result_cell_is_live (dmk_window_get_cell (w->win, r, d)))
+        w->saw_live = TRUE;
+  return !dmk_window_is_running (w->win);
+}
+
+static void
+test_run_all (void)
+{
+  g_autofree char *dir = make_target_dir ();
+  RunWatch w = { 0 };
+  DmkResult *result;
+
+  reset_settings ();
+  set_tiny ("default");
+  w.win = new_window (dir);
+  g_assert_cmpstr (dmk_window_get_target_path (w.win), ==, dir);
+
+  click (dmk_window_get_all_button (w.win));
+  g_assert_true (dmk_window_is_running (w.win));
+  /* The clicked button becomes Stop and the controls that would change the run lock. */
+  g_assert_cmpstr (gtk_actionable_get_action_name (
+                     GTK_ACTIONABLE (dmk_window_get_all_button (w.win))), ==, "win.stop");
+  g_assert_true (gtk_widget_get_sensitive (dmk_window_get_all_button (w.win)));
+  g_assert_false (gtk_widget_get_sensitive (dmk_window_get_test_button (w.win, 0)));
+  g_assert_false (gtk_widget_get_sensitive (dmk_window_get_passes_dropdown (w.win)));
+  g_assert_false (gtk_widget_get_sensitive (dmk_window_get_size_dropdown (w.win)));
+  g_assert_false (gtk_widget_get_sensitive (dmk_window_get_target_dropdown (w.win)));
+  g_assert_false (gtk_widget_get_sensitive (dmk_window_get_menu_button (w.win)));
+
+  g_assert_true (iterate_until (run_watch, &w));
+  g_assert_null (dmk_window_get_last_error (w.win));
+  g_assert_true (w.saw_pass_status);
+  g_assert_true (w.saw_live);
+
+  result = dmk_window_get_last_result (w.win);
+  g_assert_nonnull (result);
+  g_assert_cmpuint (result->tests->len, ==, 8);
+  for (guint r = 0; r < 4; r++)
+    for (int d = DMK_DIRECTION_READ; d <= DMK_DIRECTION_WRITE; d++)
+      {
+        DmkResultCell *cell = dmk_window_get_cell (w.win, r, d);
+        DmkTestResult *t = dmk_result_find (result, dmk_result_cell_get_spec (cell), d);
+        g_autofree char *want = NULL;
+
+        g_assert_nonnull (t);
+        g_assert_cmpfloat (t->mb_per_s, >, 0);
+        want = expected_text (DMK_UNIT_MB_S, t);
+        g_assert_cmpstr (dmk_window_get_cell_text (w.win, r, d), ==, want);
+        g_assert_false (dmk_result_cell_is_live (cell));
+        g_assert_cmpfloat (dmk_result_cell_get_fill (cell), >, 0);
+        g_assert_cmpfloat (dmk_result_cell_get_fill (cell), <=, 1);
+      }
+  /* Back to normal: All again, everything sensitive. */
+  g_assert_cmpstr (gtk_actionable_get_action_name (
+                     GTK_ACTIONABLE (dmk_window_get_all_button (w.win))), ==, "win.start");
+  g_assert_true (gtk_widget_get_sensitive (dmk_window_get_test_button (w.win, 0)));
+  g_assert_true (gtk_widget_get_sensitive (dmk_window_get_menu_button (w.win)));
+  g_assert_cmpuint (count_entries (dir), ==, 0);
+  destroy_window (w.win);
+  g_rmdir (dir);
+}
+
+static void
+test_run_one_row (void)
+{
+  g_autofree char *dir = make_target_dir ();
+  g_autoptr (GSettings) s = g_settings_new (APP_ID);
+  g_autofree char *before = NULL;
+  DmkWindow *win;
+  GtkWidget *button;
+
+  reset_settings ();
+  set_tiny ("classic");
+  g_settings_set_string (s, "mode", "read");
+  win = new_window (dir);
+  button = dmk_window_get_test_button (win, 1);
+  click (button);
+  g_assert_cmpstr (gtk_actionable_get_action_name (GTK_ACTIONABLE (button)), ==, "win.stop");
+  g_assert_false (gtk_widget_get_sensitive (dmk_window_get_all_button (win)));
+  g_assert_true (iterate_until (not_running, win));
+  g_assert_null (dmk_window_get_last_error (win));
+  g_assert_cmpuint (dmk_window_get_last_result (win)->tests->len, ==, 1);
+  g_assert_nonnull (dmk_result_cell_get_result (dmk_window_get_cell (win, 1, DMK_DIRECTION_READ)));
+  g_assert_null (dmk_result_cell_get_result (dmk_window_get_cell (win, 1, DMK_DIRECTION_WRITE)));
+  g_assert_null (dmk_result_cell_get_result (dmk_window_get_cell (win, 0, DMK_DIRECTION_READ)));
+  g_assert_cmpstr (gtk_actionable_get_action_name (GTK_ACTIONABLE (button)), ==, "win.run-test");
+  g_assert_true (gtk_widget_get_sensitive (dmk_window_get_all_button (win)));
+
+  /* Starting a run clears the cells it will fill: run row 1 again and look at it at once. */
+  before = g_strdup (dmk_window_get_cell_text (win, 1, DMK_DIRECTION_READ));
+  click (button);
+  g_assert_null (dmk_result_cell_get_result (dmk_window_get_cell (win, 1, DMK_DIRECTION_READ)));
+  g_assert_cmpstr (dmk_window_get_cell_text (win, 1, DMK_DIRECTION_READ), !=, before);
+  g_action_group_activate_action (G_ACTION_GROUP (win), "stop", NULL);
+  g_assert_true (iterate_until (not_running, win));
+  destroy_window (win);
+  g_rmdir (dir);
+}
+
+static void
+check_stop (gboolean by_button)
+{
+  g_autofree char *dir = make_target_dir ();
+  g_autoptr (GSettings) s = g_settings_new (APP_ID);
+  DmkWindow *win;
+  gint64 t0, elapsed;
+
+  reset_settings ();
+  set_tiny ("default");
+  g_settings_set_int (s, "passes", 5);
+  g_settings_set_int (s, "measure-time", 10);
+  win = new_window (dir);
+  if (by_button)
+    click (dmk_window_get_all_button (win));
+  else
+    click (dmk_window_get_test_button (win, 0));
+  g_assert_true (iterate_until (measuring, win));
+
+  t0 = g_get_monotonic_time ();
+  if (by_button)
+    click (dmk_window_get_all_button (win)); /* it says Stop now */
+  else
+    gtk_widget_activate_action (GTK_WIDGET (win), "win.stop", NULL); /* what Escape does */
+  g_assert_true (iterate_until (not_running, win));
+  elapsed = g_get_monotonic_time () - t0;
+  g_test_message ("stopped in %.0f ms", elapsed / 1000.0);
+  g_assert_cmpint (elapsed, <, G_USEC_PER_SEC);
+
+  g_assert_cmpuint (count_entries (dir), ==, 0);
+  g_assert_null (dmk_window_get_last_error (win));
+  g_assert_null (dmk_window_get_error_dialog (win));
+  g_assert_cmpstr (dmk_window_get_status_text (win), ==, "Stopped");
+  g_assert_true (gtk_widget_get_sensitive (dmk_window_get_all_button (win)));
+  g_assert_true (gtk_widget_get_sensitive (dmk_window_get_test_button (win, 0)));
+  g_assert_true (gtk_widget_get_sensitive (dmk_window_get_test_button (win, 3)));
+  g_assert_true (gtk_widget_get_sensitive (dmk_window_get_passes_dropdown (win)));
+  g_assert_true (gtk_widget_get_sensitive (dmk_window_get_size_dropdown (win)));
+  g_assert_true (gtk_widget_get_sensitive (dmk_window_get_target_dropdown (win)));
+  g_assert_true (gtk_widget_get_sensitive (dmk_window_get_menu_button (win)));
+  g_assert_false (g_action_group_get_action_enabled (G_ACTION_GROUP (win), "stop"));
+  g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (win), "start"));
+  /* No dimmed pass stays behind in the stopped test's cell. */
+  g_assert_false (dmk_result_cell_is_live (dmk_window_get_cell (win, 0, DMK_DIRECTION_READ)));
+  destroy_window (win);
+  g_rmdir (dir);
+}
+
+static void
+test_stop_button (void)
+{
+  check_stop (TRUE);
+}
+
+static void
+test_stop_action (void)
+{
+  check_stop (FALSE);
+}
+
+static void
+window_gone (gpointer data, GObject *where)
+{
+  *(gboolean *) data = TRUE;
+}
+
+static void
+test_close_during_run (void)
+{
+  g_autofree char *dir = make_target_dir ();
+  g_autoptr (GSettings) s = g_settings_new (APP_ID);
+  gboolean gone = FALSE;
+  DmkWindow *win;
+
+  reset_settings ();
+  set_tiny ("default");
+  g_settings_set_int (s, "measure-time", 10);
+  win = new_window (dir);
+  g_object_weak_ref (G_OBJECT (win), window_gone, &gone);
+  click (dmk_window_get_all_button (win));
+  g_assert_true (iterate_until (measuring, win));
+  gtk_window_close (GTK_WINDOW (win));
+  g_assert_true (iterate_until (flag_set, &gone));
+  g_assert_cmpuint (count_entries (dir), ==, 0);
+  g_rmdir (dir);
+}
+
+/* ---- units ---- */
+
+static void
+test_units (void)
+{
+  g_autofree char *dir = make_target_dir ();
+  g_autoptr (GSettings) s = g_settings_new (APP_ID);
+  g_autofree char *mb_text = NULL;
+  GtkDropDown *units;
+  const DmkTestResult *t;
+  DmkWindow *win;
+
+  reset_settings ();
+  set_tiny ("classic");
+  g_settings_set_string (s, "mode", "read");
+  win = new_window (dir);
+  click (dmk_window_get_test_button (win, 2));
+  g_assert_true (iterate_until (not_running, win));
+  g_assert_null (dmk_window_get_last_error (win));
+  t = dmk_result_cell_get_result (dmk_window_get_cell (win, 2, DMK_DIRECTION_READ));
+  g_assert_nonnull (t);
+  mb_text = g_strdup (dmk_window_get_cell_text (win, 2, DMK_DIRECTION_READ));
+
+  units = GTK_DROP_DOWN (dmk_window_get_unit_dropdown (win));
+  for (DmkUnit u = DMK_UNIT_GB_S; u <= DMK_UNIT_US; u++)
+    {
+      g_autofree char *want = expected_text (u, t);
+      gtk_drop_down_set_selected (units, u);
+      g_assert_cmpstr (dmk_window_get_cell_text (win, 2, DMK_DIRECTION_READ), ==, want);
+      g_assert_cmpstr (dmk_window_get_cell_text (win, 2, DMK_DIRECTION_READ), !=, mb_text);
+      /* The value behind the text stays the result's. */
+      g_assert_true (dmk_result_cell_get_result (dmk_window_get_cell (win, 2,
+                                                                      DMK_DIRECTION_READ)) == t);
+    }
+  {
+    g_autofree char *unit = g_settings_get_string (s, "unit");
+    g_assert_cmpstr (unit, ==, "us");
+  }
+  gtk_drop_down_set_selected (units, DMK_UNIT_MB_S);
+  g_assert_cmpstr (dmk_window_get_cell_text (win, 2, DMK_DIRECTION_READ), ==, mb_text);
+  destroy_window (win);
+  g_rmdir (dir);
+}
+
+/* ---- settings ---- */
+
+static void
+test_settings_survive (void)
+{
+  g_autofree char *dir = make_target_dir ();
+  GActionGroup *ag;
+  DmkWindow *win;
+  int w = 0, h = 0;
+
+  reset_settings ();
+  win = new_window (dir);
+  ag = G_ACTION_GROUP (win);
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (dmk_window_get_passes_dropdown (win)), 2);
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (dmk_window_get_size_dropdown (win)), 3);
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (dmk_window_get_unit_dropdown (win)), DMK_UNIT_IOPS);
+  g_action_group_activate_action (ag, "profile", g_variant_new_string ("nvme"));
+  g_action_group_activate_action (ag, "mode", g_variant_new_string ("write"));
+  g_action_group_activate_action (ag, "mix", NULL);
+  g_action_group_activate_action (ag, "mix-ratio", g_variant_new_int32 (30));
+  g_action_group_activate_action (ag, "data", g_variant_new_string ("zero"));
+  g_action_group_activate_action (ag, "engine", g_variant_new_string ("psync"));
+  g_action_group_activate_action (ag, "direct", NULL);
+  g_action_group_activate_action (ag, "measure-time", g_variant_new_int32 (10));
+  g_action_group_activate_action (ag, "interval", g_variant_new_int32 (30));
+  gtk_window_set_default_size (GTK_WINDOW (win), 700, 520);
+  gtk_window_close (GTK_WINDOW (win)); /* saves the size, then goes */
+  for (int i = 0; i < 20; i++)
+    g_main_context_iteration (NULL, FALSE);
+
+  win = new_window (NULL);
+  ag = G_ACTION_GROUP (win);
+  g_assert_cmpstr (dmk_window_get_target_path (win), ==, dir);
+  g_assert_cmpuint (gtk_drop_down_get_selected (GTK_DROP_DOWN (dmk_window_get_passes_dropdown (win))),
+                    ==, 2);
+  g_assert_cmpuint (gtk_drop_down_get_selected (GTK_DROP_DOWN (dmk_window_get_size_dropdown (win))),
+                    ==, 3);
+  g_assert_cmpuint (gtk_drop_down_get_selected (GTK_DROP_DOWN (dmk_window_get_unit_dropdown (win))),
+                    ==, DMK_UNIT_IOPS);
+#define ASSERT_STATE(name, fmt, want)                                                              \
+  G_STMT_START                                                                                     \
+  {                                                                                                \
+    g_autoptr (GVariant) st = g_action_group_get_action_state (ag, name);                          \
+    g_autoptr (GVariant) expected = g_variant_new (fmt, want);                                     \
+    g_assert_true (g_variant_equal (st, expected));                                                \
+  }                                                                                                \
+  G_STMT_END
+  ASSERT_STATE ("profile", "s", "nvme");
+  ASSERT_STATE ("mode", "s", "write");
+  ASSERT_STATE ("mix", "b", TRUE);
+  ASSERT_STATE ("mix-ratio", "i", 30);
+  ASSERT_STATE ("data", "s", "zero");
+  ASSERT_STATE ("engine", "s", "psync");
+  ASSERT_STATE ("direct", "b", FALSE);
+  ASSERT_STATE ("measure-time", "i", 10);
+  ASSERT_STATE ("interval", "i", 30);
+#undef ASSERT_STATE
+  /* nvme: 4 tests, with the mix column: 12 cells. */
+  g_assert_cmpuint (dmk_window_get_n_cells (win), ==, 12);
+  gtk_window_get_default_size (GTK_WINDOW (win), &w, &h);
+  g_assert_cmpint (w, ==, 700);
+  g_assert_cmpint (h, ==, 520);
+  destroy_window (win);
+  g_rmdir (dir);
+}
+
+/* ---- errors ---- */
+
+typedef struct
+{
+  GError *error;
+  gboolean done;
+} CoreRun;
+
+static void
+core_done (GObject *source, GAsyncResult *res, gpointer data)
+{
+  CoreRun *c = data;
+  g_autoptr (DmkResult) r = dmk_runner_run_finish (DMK_RUNNER (source), res, &c->error);
+
+  c->done = TRUE;
+}
+
+static gboolean
+core_finished (gpointer data)
+{
+  return ((CoreRun *) data)->done;
+}
+
+static void
+test_error_shown (void)
+{
+  g_autofree char *parent = make_target_dir ();
+  g_autofree char *missing = g_build_filename (parent, "does-not-exist", NULL);
+  g_autoptr (DmkRunner) runner = dmk_runner_new ();
+  CoreRun core = { 0 };
+  DmkSettings settings;
+  DmkWindow *win;
+  GtkWindow *dialog;
+
+  /* What the core itself says about this target. */
+  dmk_settings_init_default (&settings);
+  settings.size_bytes = 16 << 20;
+  settings.passes = 1;
+  settings.measure_s = 1;
+  settings.interval_s = 0;
+  dmk_runner_run_async (runner, missing, &settings, NULL, NULL, NULL, core_done, &core);
+  g_assert_true (iterate_until (core_finished, &core));
+  dmk_settings_clear (&settings);
+  g_assert_nonnull (core.error);
+
+  reset_settings ();
+  set_tiny ("classic");
+  win = new_window (missing);
+  click (dmk_window_get_all_button (win));
+  g_assert_true (iterate_until (not_running, win));
+  g_assert_cmpstr (dmk_window_get_last_error (win), ==, core.error->message);
+  dialog = dmk_window_get_error_dialog (win);
+  g_assert_nonnull (dialog);
+  g_assert_true (ADW_IS_MESSAGE_DIALOG (dialog));
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (dialog)));
+  g_assert_cmpstr (adw_message_dialog_get_body (ADW_MESSAGE_DIALOG (dialog)), ==,
+                   core.error->message);
+  g_assert_nonnull (strstr (dmk_window_get_status_text (win), core.error->message));
+  g_assert_true (gtk_widget_get_sensitive (dmk_window_get_all_button (win)));
+  g_error_free (core.error);
+  destroy_window (win);
+  g_rmdir (parent);
+}
+
+static void
+test_no_display (void)
+{
+  g_test_skip ("no display could be opened: run under xvfb-run");
+}
+
+int
+main (int argc, char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  if (!gtk_init_check ())
+    {
+      /* One test that reports the skip, so TAP says why nothing ran. */
+      g_test_add_func ("/window/no-display", test_no_display);
+      return g_test_run ();
+    }
+  adw_init ();
+
+  g_test_add_func ("/window/grid/classic", test_grid_classic);
+  g_test_add_func ("/window/grid/default", test_grid_default);
+  g_test_add_func ("/window/grid/mix", test_grid_mix);
+  g_test_add_func ("/window/run/all", test_run_all);
+  g_test_add_func ("/window/run/one-row", test_run_one_row);
+  g_test_add_func ("/window/run/stop-button", test_stop_button);
+  g_test_add_func ("/window/run/stop-action", test_stop_action);
+  g_test_add_func ("/window/run/close", test_close_during_run);
+  g_test_add_func ("/window/units", test_units);
+  g_test_add_func ("/window/settings", test_settings_survive);
+  g_test_add_func ("/window/error", test_error_shown);
+  return g_test_run ();
+}
