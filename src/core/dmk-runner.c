@@ -306,6 +306,13 @@ worker_pass (gpointer data)
               w->error = -r;
               w->error_offset = w->free_ios[0]->offset;
             }
+          else if (r == 0 && inflight == 0)
+            {
+              /* The kernel takes nothing and nothing is pending to free room: give up
+               * loudly rather than end the pass early. */
+              w->error = EAGAIN;
+              w->error_offset = w->free_ios[0]->offset;
+            }
           else if (r > 0)
             {
               /* Slots the engine did not take were prepared in vain; they are redrawn. */
