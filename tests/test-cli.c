@@ -390,6 +390,87 @@ test_errors_mounted (void)
   g_rmdir (dir);
 }
 
+static void
+test_compare (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("dmk-cli-cmp-XXXXXX", NULL);
+  g_autofree char *a = g_build_filename (dir, "a.json", NULL);
+  g_autofree char *b = g_build_filename (dir, "b.json", NULL);
+  g_autofree char *bad = g_build_filename (dir, "notes.json", NULL);
+  g_autofree char *future = g_build_filename (dir, "future.json", NULL);
+  g_autofree char *cut = g_build_filename (dir, "cut.json", NULL);
+  g_autofree char *oa = g_strconcat ("--output=", a, NULL);
+  g_autofree char *ob = g_strconcat ("--output=", b, NULL);
+  g_autofree char *contents = NULL;
+  g_autofree char *workdir = g_dir_make_tmp ("dmk-cli-XXXXXX", NULL);
+  CliRun r = { 0 };
+
+  {
+    const char *args[] = { TINY, "--format=json", "--mode=read", "--test=RND4K Q1T1", oa, workdir,
+                           NULL };
+    run_cli (&r, args, NULL);
+    g_assert_cmpint (r.status, ==, 0);
+    cli_run_clear (&r);
+  }
+  {
+    const char *args[] = { TINY, "--json", "--mode=read", "--profile=real", ob, workdir, NULL };
+    run_cli (&r, args, NULL);
+    g_assert_cmpint (r.status, ==, 0);
+    cli_run_clear (&r);
+  }
+  {
+    const char *args[] = { "compare", a, b, NULL };
+    run_cli (&r, args, NULL);
+    g_assert_cmpint (r.status, ==, 0);
+    g_assert_nonnull (strstr (r.out, "RND4K Q1T1 Read"));
+    g_assert_nonnull (strstr (r.out, "SEQ1M Q1T1 Read"));
+    g_assert_nonnull (strstr (r.out, "—")); /* a has no SEQ1M test */
+    cli_run_clear (&r);
+  }
+  {
+    const char *args[] = { "compare", "--format=csv", "--unit=IOPS", "--baseline=2", a, b, NULL };
+    run_cli (&r, args, NULL);
+    g_assert_cmpint (r.status, ==, 0);
+    g_assert_true (g_str_has_prefix (r.out, "test,direction,"));
+    g_assert_nonnull (strstr (r.out, "[IOPS]"));
+    g_assert_nonnull (strstr (r.out, "[1] delta %"));
+    cli_run_clear (&r);
+  }
+  /* Bad files: one line naming the file and the problem, exit 1. */
+  g_assert_true (g_file_set_contents (bad, "{\"notes\": 1}", -1, NULL));
+  g_assert_true (g_file_get_contents (a, &contents, NULL, NULL));
+  g_assert_true (g_file_set_contents (cut, contents, (gssize) strlen (contents) / 2, NULL));
+  {
+    g_autoptr (GString) f = g_string_new (contents);
+    g_string_replace (f, "gdiskmark-result/1", "gdiskmark-result/2", 1);
+    g_assert_true (g_file_set_contents (future, f->str, -1, NULL));
+  }
+  {
+    const char *args[] = { "compare", a, bad, NULL };
+    expect_failure (args, 1, "notes.json”: not a GDiskMark result");
+  }
+  {
+    const char *args[] = { "compare", cut, NULL };
+    expect_failure (args, 1, "cut.json”: not valid JSON");
+  }
+  {
+    const char *args[] = { "compare", future, a, NULL };
+    expect_failure (args, 1, "future.json”: written in schema “gdiskmark-result/2”, newer");
+  }
+  {
+    const char *args[] = { "compare", "--baseline=3", a, b, NULL };
+    expect_failure (args, 2, "--baseline");
+  }
+  g_unlink (a);
+  g_unlink (b);
+  g_unlink (bad);
+  g_unlink (cut);
+  g_unlink (future);
+  g_rmdir (dir);
+  assert_dir_empty (workdir);
+  g_rmdir (workdir);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -407,5 +488,6 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/errors", test_errors);
   g_test_add_func ("/cli/unwritable", test_unwritable_directory);
   g_test_add_func ("/cli/errors-mounted", test_errors_mounted);
+  g_test_add_func ("/cli/compare", test_compare);
   return g_test_run ();
 }

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "dmk-compare.h"
 #include "dmk-core.h"
 
 #define EXIT_RUN_FAILED 1
@@ -40,6 +41,9 @@ static int opt_mix = -1;
 static gboolean opt_buffered = FALSE;
 static gboolean opt_allow_write_device = FALSE;
 static gboolean opt_json = FALSE;
+static char *opt_format = NULL;
+static char *opt_unit = NULL;
+static int opt_baseline = 1;
 static gboolean opt_quiet = FALSE;
 static gboolean opt_version = FALSE;
 
@@ -91,7 +95,9 @@ static const GOptionEntry entries[] = {
     N_("Run this test instead of the profile’s, like “RND4K Q32T16”; repeatable"), N_("SPEC") },
   { "allow-write-device", 0, 0, G_OPTION_ARG_NONE, &opt_allow_write_device,
     N_("Allow write tests on a block device, destroying the data on it"), NULL },
-  { "json", 'j', 0, G_OPTION_ARG_NONE, &opt_json, N_("Print JSON instead of text"), NULL },
+  { "format", 'f', 0, G_OPTION_ARG_STRING, &opt_format,
+    N_("Output format: text, json or csv (default: text)"), N_("FORMAT") },
+  { "json", 'j', 0, G_OPTION_ARG_NONE, &opt_json, N_("Print JSON (same as --format=json)"), NULL },
   { "output", 'o', 0, G_OPTION_ARG_FILENAME, &opt_output, N_("Write the result to FILE"),
     N_("FILE") },
   { "comment", 'c', 0, G_OPTION_ARG_STRING, &opt_comment, N_("A comment to keep with the result"),
@@ -275,6 +281,105 @@ check_output_writable (const char *path)
   return TRUE;
 }
 
+typedef enum
+{
+  FORMAT_TEXT,
+  FORMAT_JSON,
+  FORMAT_CSV,
+} Format;
+
+static Format
+parse_format (gboolean allow_json)
+{
+  if (opt_json && opt_format != NULL && strcmp (opt_format, "json") != 0)
+    die_usage (_("--json and --format=%s contradict each other"), opt_format);
+  if (opt_json || g_strcmp0 (opt_format, "json") == 0)
+    {
+      if (!allow_json)
+        die_usage (_("compare prints text or csv, not json"));
+      return FORMAT_JSON;
+    }
+  if (opt_format == NULL || strcmp (opt_format, "text") == 0)
+    return FORMAT_TEXT;
+  if (strcmp (opt_format, "csv") == 0)
+    return FORMAT_CSV;
+  die_usage (_("Unknown format “%s”: choose text, json or csv"), opt_format);
+  return FORMAT_TEXT;
+}
+
+static const GOptionEntry compare_entries[] = {
+  { "format", 'f', 0, G_OPTION_ARG_STRING, &opt_format, N_("text or csv (default: text)"),
+    N_("FORMAT") },
+  { "unit", 'u', 0, G_OPTION_ARG_STRING, &opt_unit,
+    N_("MB/s, GB/s, IOPS or us (default: MB/s)"), N_("UNIT") },
+  { "baseline", 'b', 0, G_OPTION_ARG_INT, &opt_baseline,
+    N_("The file the others are compared with, counted from 1 (default: 1)"), N_("N") },
+  { "output", 'o', 0, G_OPTION_ARG_FILENAME, &opt_output, N_("Write the table to FILE"),
+    N_("FILE") },
+  { NULL }
+};
+
+static gboolean
+write_output (const char *text)
+{
+  g_autoptr (GError) error = NULL;
+
+  if (opt_output == NULL)
+    {
+      fputs (text, stdout);
+      return TRUE;
+    }
+  if (!g_file_set_contents (opt_output, text, -1, &error))
+    {
+      /* Never lose a finished run: print it, then say what went wrong. */
+      fputs (text, stdout);
+      g_printerr (_("gdiskmark-cli: could not write “%s”: %s (printed above instead)\n"),
+                  opt_output, error->message);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static int
+compare_main (int argc, char **argv)
+{
+  g_autoptr (GOptionContext) ctx = g_option_context_new (_("FILE.json FILE.json… — compare results"));
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GPtrArray) results = g_ptr_array_new_with_free_func ((GDestroyNotify) dmk_result_unref);
+  g_autoptr (DmkComparison) cmp = NULL;
+  g_autofree char *out = NULL;
+  DmkUnit unit = DMK_UNIT_MB_S;
+  Format format;
+
+  g_option_context_add_main_entries (ctx, compare_entries, GETTEXT_PACKAGE);
+  g_option_context_set_translation_domain (ctx, GETTEXT_PACKAGE);
+  g_option_context_set_description (
+    ctx, _("One column per result file, one row per test; “—” where a result lacks the test, "
+           "* marks the best, and each column shows its change against the baseline."));
+  if (!g_option_context_parse (ctx, &argc, &argv, &error))
+    die_usage (_("%s (see compare --help)"), error->message);
+  format = parse_format (FALSE);
+  if (opt_unit != NULL && !dmk_unit_from_string (opt_unit, &unit))
+    die_usage (_("Unknown unit “%s”: choose MB/s, GB/s, IOPS or us"), opt_unit);
+  if (argc < 2)
+    die_usage (_("compare needs at least one result file (see compare --help)"));
+  if (opt_baseline < 1 || opt_baseline > argc - 1)
+    die_usage (_("--baseline must be between 1 and %d, the number of files"), argc - 1);
+  for (int i = 1; i < argc; i++)
+    {
+      DmkResult *r = dmk_result_load (argv[i], &error);
+      if (r == NULL)
+        {
+          g_printerr ("gdiskmark-cli: %s\n", error->message);
+          return EXIT_RUN_FAILED;
+        }
+      g_ptr_array_add (results, r);
+    }
+  cmp = dmk_comparison_new (results, unit, (guint) opt_baseline - 1);
+  out = format == FORMAT_CSV ? dmk_comparison_to_csv (cmp) : dmk_comparison_to_text (cmp);
+  return write_output (out) ? 0 : EXIT_RUN_FAILED;
+}
+
 int
 main (int argc, char **argv)
 {
@@ -286,6 +391,7 @@ main (int argc, char **argv)
   DmkSettings settings;
   const char *target;
   Cli cli = { 0 };
+  Format format;
   int status = 0;
 
   setlocale (LC_ALL, "");
@@ -293,7 +399,11 @@ main (int argc, char **argv)
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   textdomain (GETTEXT_PACKAGE);
 
-  ctx = g_option_context_new (_("[TARGET] — measure a disk like CrystalDiskMark"));
+  if (argc >= 2 && strcmp (argv[1], "compare") == 0)
+    return compare_main (argc - 1, argv + 1);
+
+  ctx = g_option_context_new (_("[TARGET] — measure a disk like CrystalDiskMark\n  gdiskmark-cli "
+                                "compare FILE.json… — compare saved results"));
   g_option_context_add_main_entries (ctx, entries, GETTEXT_PACKAGE);
   g_option_context_set_translation_domain (ctx, GETTEXT_PACKAGE);
   g_option_context_set_description (
@@ -317,6 +427,7 @@ main (int argc, char **argv)
     die_usage (_("Give one target, not %d (see --help)"), argc - 1);
   target = argc == 2 ? argv[1] : ".";
 
+  format = parse_format (TRUE);
   parse_settings (&settings, &specs);
   if (opt_output != NULL && !check_output_writable (opt_output))
     return EXIT_USAGE;
@@ -354,21 +465,12 @@ main (int argc, char **argv)
       goto out;
     }
 
-  out = opt_json ? dmk_result_to_json (cli.result) : dmk_result_to_text (cli.result);
-  if (opt_output != NULL)
-    {
-      if (!g_file_set_contents (opt_output, out, -1, &error))
-        {
-          /* Never lose a finished run: print it, then say what went wrong. */
-          fputs (out, stdout);
-          g_printerr (_("gdiskmark-cli: could not write “%s”: %s (the result is printed above)\n"),
-                      opt_output, error->message);
-          status = EXIT_RUN_FAILED;
-        }
-    }
-  else
-    fputs (out, stdout);
-  if (!opt_json)
+  out = format == FORMAT_JSON  ? dmk_result_to_json (cli.result)
+        : format == FORMAT_CSV ? dmk_result_to_csv (cli.result)
+                               : dmk_result_to_text (cli.result);
+  if (!write_output (out))
+    status = EXIT_RUN_FAILED;
+  if (format != FORMAT_JSON)
     for (guint i = 0; i < cli.result->warnings->len; i++)
       g_printerr (_("gdiskmark-cli: warning: %s\n"),
                   (char *) g_ptr_array_index (cli.result->warnings, i));

@@ -469,6 +469,41 @@ read_test (Reader *rd, JsonObject *o, DmkResult *r, guint index)
     }
 }
 
+/* json-glib recurses once per nesting level and overflows the stack on deep input (a few
+ * megabytes of "[" crash it). Results nest four levels deep; refuse anything past 32 before
+ * the parser sees it. */
+#define MAX_JSON_DEPTH 32
+
+static gboolean
+nesting_ok (const char *data, gsize length)
+{
+  gboolean in_string = FALSE;
+  guint depth = 0;
+
+  for (gsize i = 0; i < length; i++)
+    {
+      char c = data[i];
+
+      if (in_string)
+        {
+          if (c == '\\')
+            i++;
+          else if (c == '"')
+            in_string = FALSE;
+        }
+      else if (c == '"')
+        in_string = TRUE;
+      else if (c == '[' || c == '{')
+        {
+          if (++depth > MAX_JSON_DEPTH)
+            return FALSE;
+        }
+      else if ((c == ']' || c == '}') && depth > 0)
+        depth--;
+    }
+  return TRUE;
+}
+
 DmkResult *
 dmk_result_from_json (const char *data, gssize length, GError **error)
 {
@@ -483,6 +518,12 @@ dmk_result_from_json (const char *data, gssize length, GError **error)
 
   g_return_val_if_fail (data != NULL, NULL);
 
+  if (!nesting_ok (data, length < 0 ? strlen (data) : (gsize) length))
+    {
+      g_set_error (error, DMK_ERROR, DMK_ERROR_PARSE,
+                   _("not a GDiskMark result (nested more than %d levels deep)"), MAX_JSON_DEPTH);
+      return NULL;
+    }
   if (!json_parser_load_from_data (parser, data, length, &local))
     {
       g_set_error (error, DMK_ERROR, DMK_ERROR_PARSE, _("not valid JSON (%s)"), local->message);

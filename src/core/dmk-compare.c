@@ -1,0 +1,399 @@
+/* dmk-compare.c: builds the comparison of several results and prints it as text or CSV. */
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "dmk-compare.h"
+
+const char *
+dmk_unit_to_string (DmkUnit unit)
+{
+  switch (unit)
+    {
+    case DMK_UNIT_GB_S:
+      return "GB/s";
+    case DMK_UNIT_IOPS:
+      return "IOPS";
+    case DMK_UNIT_US:
+      return "us";
+    case DMK_UNIT_MB_S:
+    default:
+      return "MB/s";
+    }
+}
+
+gboolean
+dmk_unit_from_string (const char *s, DmkUnit *out)
+{
+  static const struct
+  {
+    const char *name;
+    DmkUnit unit;
+  } names[] = { { "MB/s", DMK_UNIT_MB_S }, { "mbps", DMK_UNIT_MB_S }, { "GB/s", DMK_UNIT_GB_S },
+                { "gbps", DMK_UNIT_GB_S }, { "IOPS", DMK_UNIT_IOPS }, { "us", DMK_UNIT_US },
+                { "µs", DMK_UNIT_US },     { "usec", DMK_UNIT_US } };
+
+  for (guint i = 0; s != NULL && i < G_N_ELEMENTS (names); i++)
+    if (g_ascii_strcasecmp (s, names[i].name) == 0 || strcmp (s, names[i].name) == 0)
+      {
+        *out = names[i].unit;
+        return TRUE;
+      }
+  return FALSE;
+}
+
+gboolean
+dmk_unit_higher_is_better (DmkUnit unit)
+{
+  return unit != DMK_UNIT_US;
+}
+
+double
+dmk_test_result_value (const DmkTestResult *t, DmkUnit unit)
+{
+  switch (unit)
+    {
+    case DMK_UNIT_GB_S:
+      return t->mb_per_s / 1000.0;
+    case DMK_UNIT_IOPS:
+      return t->iops;
+    case DMK_UNIT_US:
+      return t->latency_us.mean;
+    case DMK_UNIT_MB_S:
+    default:
+      return t->mb_per_s;
+    }
+}
+
+char *
+dmk_format_value (double value, DmkUnit unit)
+{
+  char buf[G_ASCII_DTOSTR_BUF_SIZE];
+  const char *format = unit == DMK_UNIT_IOPS ? "%.1f" : unit == DMK_UNIT_US ? "%.2f" : "%.3f";
+
+  return g_strdup (g_ascii_formatd (buf, sizeof buf, format, value));
+}
+
+DmkComparison *
+dmk_comparison_new (GPtrArray *results, DmkUnit unit, guint baseline)
+{
+  DmkComparison *cmp = g_new0 (DmkComparison, 1);
+
+  g_return_val_if_fail (results != NULL, NULL);
+  cmp->results = g_ptr_array_new_with_free_func ((GDestroyNotify) dmk_result_unref);
+  for (guint i = 0; i < results->len; i++)
+    g_ptr_array_add (cmp->results, dmk_result_ref (g_ptr_array_index (results, i)));
+  cmp->unit = unit;
+  cmp->baseline = baseline < results->len ? baseline : 0;
+  cmp->rows = g_array_new (FALSE, TRUE, sizeof (DmkCompareRow));
+
+  /* Rows grouped by direction (reads, writes, mixes, as in a report), tests in first-seen
+   * order within each. */
+  for (DmkDirection dir = DMK_DIRECTION_READ; dir <= DMK_DIRECTION_MIX; dir++)
+    for (guint c = 0; c < cmp->results->len; c++)
+      {
+        DmkResult *r = g_ptr_array_index (cmp->results, c);
+        for (guint i = 0; i < r->tests->len; i++)
+          {
+            DmkTestResult *t = g_ptr_array_index (r->tests, i);
+            gboolean seen = FALSE;
+
+            if (t->direction != dir)
+              continue;
+            for (guint k = 0; k < cmp->rows->len && !seen; k++)
+              {
+                DmkCompareRow *row = &g_array_index (cmp->rows, DmkCompareRow, k);
+                seen = row->direction == dir && dmk_test_spec_equal (&row->spec, &t->spec);
+              }
+            if (!seen)
+              {
+                DmkCompareRow row = { t->spec, dir };
+                g_array_append_val (cmp->rows, row);
+              }
+          }
+      }
+  return cmp;
+}
+
+void
+dmk_comparison_free (DmkComparison *cmp)
+{
+  if (cmp == NULL)
+    return;
+  g_ptr_array_unref (cmp->results);
+  g_array_unref (cmp->rows);
+  g_free (cmp);
+}
+
+DmkTestResult *
+dmk_comparison_get (DmkComparison *cmp, guint row, guint column)
+{
+  DmkCompareRow *r;
+
+  g_return_val_if_fail (row < cmp->rows->len && column < cmp->results->len, NULL);
+  r = &g_array_index (cmp->rows, DmkCompareRow, row);
+  return dmk_result_find (g_ptr_array_index (cmp->results, column), &r->spec, r->direction);
+}
+
+int
+dmk_comparison_best_column (DmkComparison *cmp, guint row)
+{
+  int best = -1;
+  double best_value = 0;
+  guint n = 0;
+
+  for (guint c = 0; c < cmp->results->len; c++)
+    {
+      DmkTestResult *t = dmk_comparison_get (cmp, row, c);
+      double v;
+
+      if (t == NULL)
+        continue;
+      n++;
+      v = dmk_test_result_value (t, cmp->unit);
+      if (best < 0 || (dmk_unit_higher_is_better (cmp->unit) ? v > best_value : v < best_value))
+        {
+          best = (int) c;
+          best_value = v;
+        }
+    }
+  return n >= 2 ? best : -1;
+}
+
+gboolean
+dmk_comparison_delta (DmkComparison *cmp, guint row, guint column, double *percent)
+{
+  DmkTestResult *base = dmk_comparison_get (cmp, row, cmp->baseline);
+  DmkTestResult *t = dmk_comparison_get (cmp, row, column);
+  double b, v;
+
+  if (base == NULL || t == NULL)
+    return FALSE;
+  b = dmk_test_result_value (base, cmp->unit);
+  v = dmk_test_result_value (t, cmp->unit);
+  if (b <= 0 || !isfinite (b) || !isfinite (v))
+    return FALSE;
+  *percent = (v - b) / b * 100.0;
+  return TRUE;
+}
+
+static char *
+short_date (const char *iso)
+{
+  g_autoptr (GDateTime) dt = iso ? g_date_time_new_from_iso8601 (iso, NULL) : NULL;
+
+  return dt ? g_date_time_format (dt, "%Y/%m/%d %H:%M") : g_strdup (iso ? iso : "");
+}
+
+char *
+dmk_comparison_column_title (DmkComparison *cmp, guint column)
+{
+  DmkResult *r = g_ptr_array_index (cmp->results, column);
+  g_autofree char *date = short_date (r->date);
+
+  return g_strdup_printf ("%s (%s, %s, %s)", r->target.path ? r->target.path : "?",
+                          r->target.model ? r->target.model : "?", date,
+                          r->settings.profile ? r->settings.profile : "?");
+}
+
+static char *
+row_name (const DmkCompareRow *row)
+{
+  g_autofree char *name = dmk_test_spec_to_name (&row->spec);
+  const char *dir = row->direction == DMK_DIRECTION_READ    ? "Read"
+                    : row->direction == DMK_DIRECTION_WRITE ? "Write"
+                                                            : "Mix";
+  return g_strdup_printf ("%s %s", name, dir);
+}
+
+static char *
+cell_text (DmkComparison *cmp, guint row, guint column)
+{
+  DmkTestResult *t = dmk_comparison_get (cmp, row, column);
+  g_autofree char *v = NULL;
+  GString *s;
+  double pct;
+
+  if (t == NULL)
+    return g_strdup ("—");
+  v = dmk_format_value (dmk_test_result_value (t, cmp->unit), cmp->unit);
+  s = g_string_new (v);
+  if (dmk_comparison_best_column (cmp, row) == (int) column)
+    g_string_append (s, " *");
+  if (column != cmp->baseline && dmk_comparison_delta (cmp, row, column, &pct))
+    {
+      char buf[G_ASCII_DTOSTR_BUF_SIZE];
+      g_string_append_printf (s, " (%s%s%%)", pct >= 0 ? "+" : "",
+                              g_ascii_formatd (buf, sizeof buf, "%.1f", pct));
+    }
+  return g_string_free (s, FALSE);
+}
+
+/* Width in characters, not bytes: "—" and "µ" are one column each. */
+static void
+append_padded (GString *out, const char *text, guint width, gboolean right)
+{
+  glong len = g_utf8_strlen (text, -1);
+
+  if (right)
+    for (glong i = len; i < (glong) width; i++)
+      g_string_append_c (out, ' ');
+  g_string_append (out, text);
+  if (!right)
+    for (glong i = len; i < (glong) width; i++)
+      g_string_append_c (out, ' ');
+}
+
+char *
+dmk_comparison_to_text (DmkComparison *cmp)
+{
+  guint n = cmp->results->len, first_width = 10;
+  g_autofree guint *width = g_new0 (guint, n);
+  GString *out = g_string_new (NULL);
+  const char *labels[] = { "Target", "Model", "Date", "Profile" };
+
+  for (guint r = 0; r < cmp->rows->len; r++)
+    {
+      g_autofree char *name = row_name (&g_array_index (cmp->rows, DmkCompareRow, r));
+      first_width = MAX (first_width, (guint) strlen (name));
+      for (guint c = 0; c < n; c++)
+        {
+          g_autofree char *cell = cell_text (cmp, r, c);
+          width[c] = MAX (width[c], (guint) g_utf8_strlen (cell, -1));
+        }
+    }
+  g_string_append_printf (out, "GDiskMark comparison: %s (MB/s = 1,000,000 bytes/s); * best; "
+                               "(±%%) against column %u\n\n",
+                          dmk_unit_to_string (cmp->unit), cmp->baseline + 1);
+  for (guint c = 0; c < n; c++)
+    {
+      g_autofree char *title = dmk_comparison_column_title (cmp, c);
+      g_string_append_printf (out, "[%u] %s\n", c + 1, title);
+    }
+  g_string_append_c (out, '\n');
+  for (guint c = 0; c < n; c++)
+    width[c] = MAX (width[c], 12u);
+  append_padded (out, "", first_width, FALSE);
+  for (guint c = 0; c < n; c++)
+    {
+      g_autofree char *h = g_strdup_printf ("[%u]", c + 1);
+      g_string_append (out, "  ");
+      append_padded (out, h, width[c], TRUE);
+    }
+  g_string_append_c (out, '\n');
+  (void) labels;
+  for (guint r = 0; r < cmp->rows->len; r++)
+    {
+      g_autofree char *name = row_name (&g_array_index (cmp->rows, DmkCompareRow, r));
+      append_padded (out, name, first_width, FALSE);
+      for (guint c = 0; c < n; c++)
+        {
+          g_autofree char *cell = cell_text (cmp, r, c);
+          g_string_append (out, "  ");
+          append_padded (out, cell, width[c], TRUE);
+        }
+      g_string_append_c (out, '\n');
+    }
+  return g_string_free (out, FALSE);
+}
+
+static void
+append_csv_field (GString *out, const char *field)
+{
+  if (strpbrk (field, ",\"\n\r") == NULL)
+    {
+      g_string_append (out, field);
+      return;
+    }
+  g_string_append_c (out, '"');
+  for (const char *p = field; *p; p++)
+    {
+      if (*p == '"')
+        g_string_append_c (out, '"');
+      g_string_append_c (out, *p);
+    }
+  g_string_append_c (out, '"');
+}
+
+char *
+dmk_comparison_to_csv (DmkComparison *cmp)
+{
+  GString *out = g_string_new ("test,direction");
+  guint n = cmp->results->len;
+
+  for (guint c = 0; c < n; c++)
+    {
+      g_autofree char *title = dmk_comparison_column_title (cmp, c);
+      g_autofree char *head = g_strdup_printf ("%s [%s]", title, dmk_unit_to_string (cmp->unit));
+      g_string_append_c (out, ',');
+      append_csv_field (out, head);
+    }
+  for (guint c = 0; c < n; c++)
+    if (c != cmp->baseline)
+      g_string_append_printf (out, ",[%u] delta %%", c + 1);
+  g_string_append (out, "\r\n");
+
+  for (guint r = 0; r < cmp->rows->len; r++)
+    {
+      DmkCompareRow *row = &g_array_index (cmp->rows, DmkCompareRow, r);
+      g_autofree char *name = dmk_test_spec_to_name (&row->spec);
+
+      g_string_append_printf (out, "%s,%s", name, dmk_direction_to_string (row->direction));
+      for (guint c = 0; c < n; c++)
+        {
+          DmkTestResult *t = dmk_comparison_get (cmp, r, c);
+          g_string_append_c (out, ',');
+          if (t != NULL)
+            {
+              g_autofree char *v = dmk_format_value (dmk_test_result_value (t, cmp->unit),
+                                                     cmp->unit);
+              g_string_append (out, v);
+            }
+        }
+      for (guint c = 0; c < n; c++)
+        {
+          double pct;
+          char buf[G_ASCII_DTOSTR_BUF_SIZE];
+
+          if (c == cmp->baseline)
+            continue;
+          g_string_append_c (out, ',');
+          if (dmk_comparison_delta (cmp, r, c, &pct))
+            g_string_append (out, g_ascii_formatd (buf, sizeof buf, "%.2f", pct));
+        }
+      g_string_append (out, "\r\n");
+    }
+  return g_string_free (out, FALSE);
+}
+
+char *
+dmk_result_to_csv (DmkResult *result)
+{
+  GString *out = g_string_new ("test,direction,block_size,queue_depth,threads,mb_per_s,iops,"
+                               "lat_mean_us,lat_p50_us,lat_p90_us,lat_p99_us,lat_p99_9_us,"
+                               "lat_p99_99_us\r\n");
+
+  for (guint i = 0; i < result->tests->len; i++)
+    {
+      DmkTestResult *t = g_ptr_array_index (result->tests, i);
+      g_autofree char *name = dmk_test_spec_to_name (&t->spec);
+      double values[] = { t->mb_per_s,          t->iops,
+                          t->latency_us.mean,   t->latency_us.p50,
+                          t->latency_us.p90,    t->latency_us.p99,
+                          t->latency_us.p99_9,  t->latency_us.p99_99 };
+      const char *formats[] = { "%.3f", "%.1f", "%.2f", "%.2f", "%.2f", "%.2f", "%.2f", "%.2f" };
+
+      g_string_append_printf (out, "%s,%s,%u,%u,%u", name,
+                              dmk_direction_to_string (t->direction), t->spec.block_size,
+                              t->spec.queue_depth, t->spec.threads);
+      for (guint k = 0; k < G_N_ELEMENTS (values); k++)
+        {
+          char buf[G_ASCII_DTOSTR_BUF_SIZE];
+          g_string_append_c (out, ',');
+          g_string_append (out, g_ascii_formatd (buf, sizeof buf, formats[k], values[k]));
+        }
+      g_string_append (out, "\r\n");
+    }
+  return g_string_free (out, FALSE);
+}
