@@ -33,7 +33,10 @@
 #define SMB2_SUPER_MAGIC 0xfe534d42
 #endif
 
-#define LAYOUT_CHUNK ((gsize) 8 << 20)
+/* Small enough that one write takes well under the 100 ms a cancel may wait, even on a slow
+ * USB stick; large enough to cost nothing per byte. */
+#define LAYOUT_CHUNK ((gsize) 1 << 20)
+#define LAYOUT_PROGRESS_EVERY_US 100000
 
 struct _DmkTarget
 {
@@ -604,6 +607,7 @@ dmk_target_prepare (DmkTarget *target, DmkLayoutProgressFunc progress, gpointer 
 {
   const char *path;
   guint64 done = 0, state;
+  gint64 next_progress = 0;
   void *buf = NULL;
   gsize chunk;
 
@@ -655,8 +659,12 @@ dmk_target_prepare (DmkTarget *target, DmkLayoutProgressFunc progress, gpointer 
           off += (gsize) w;
         }
       done += len;
-      if (progress != NULL)
-        progress ((double) done / (double) target->test_size, user_data);
+      if (progress != NULL &&
+          (done == target->test_size || g_get_monotonic_time () >= next_progress))
+        {
+          progress ((double) done / (double) target->test_size, user_data);
+          next_progress = g_get_monotonic_time () + LAYOUT_PROGRESS_EVERY_US;
+        }
     }
   free (buf);
   if (fsync (target->fd) != 0)
