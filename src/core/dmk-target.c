@@ -508,6 +508,14 @@ open_block_device (DmkTarget *t, const struct stat *st, gboolean write,
       g_set_error (error, DMK_ERROR, DMK_ERROR_NOT_A_TARGET, _("%s is not a block device"), path);
       return FALSE;
     }
+  if (fst.st_rdev != st->st_rdev)
+    {
+      /* The path was swapped between stat() and open, or a provider opened something else:
+       * benchmarking it would label the numbers with the wrong device. */
+      g_set_error (error, DMK_ERROR, DMK_ERROR_NOT_A_TARGET,
+                   _("%s changed while it was being opened: try again"), path);
+      return FALSE;
+    }
   if (ioctl (t->fd, BLKGETSIZE64, &size) != 0)
     return error_from_errno (error, errno, path, _("Reading the size of"));
   if (ioctl (t->fd, BLKSSZGET, &lbs) != 0 || lbs <= 0)
