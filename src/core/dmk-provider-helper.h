@@ -1,4 +1,4 @@
-/* dmk-provider-helper.h: the fd provider that has gdiskmark-helper open a block device through pkexec. */
+/* dmk-provider-helper.h: the fd provider that has gdiskmark-helper open a device via pkexec. */
 #pragma once
 
 #include "dmk-target.h"

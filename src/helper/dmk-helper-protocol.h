@@ -1,4 +1,4 @@
-/* dmk-helper-protocol.h: the wire protocol between the core and gdiskmark-helper (plain C, no GLib). */
+/* dmk-helper-protocol.h: the core <-> gdiskmark-helper wire protocol (plain C, no GLib). */
 #pragma once
 
 #include <stdint.h>

@@ -1,4 +1,4 @@
-/* gdiskmark-helper.c: run as root by pkexec; opens one block device after strict checks and passes the fd back. */
+/* gdiskmark-helper.c: root helper run by pkexec: opens one block device after strict checks. */
 
 /*
  * Audit notes. The caller (through pkexec) is authorized to have a block device opened, nothing
@@ -16,7 +16,6 @@
 #include <limits.h>
 #include <linux/openat2.h>
 #include <poll.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -483,8 +482,8 @@ main (int argc, char **argv)
     domain = -1;
   if (type != SOCK_SEQPACKET || domain != AF_UNIX)
     {
-      fprintf (stderr, "gdiskmark-helper: stdin must be an AF_UNIX SOCK_SEQPACKET socket; GDiskMark "
-                       "runs this program through pkexec, it is not for running by hand\n");
+      fprintf (stderr, "gdiskmark-helper: stdin must be an AF_UNIX SOCK_SEQPACKET socket: "
+                       "GDiskMark runs this program through pkexec, not for running by hand\n");
       syslog (LOG_AUTHPRIV | LOG_WARNING, "%s ran the helper without a request socket", caller);
       return DMK_HELPER_EXIT_USAGE;
     }
