@@ -983,6 +983,20 @@ test_pkexec_errors (void)
       g_assert_cmpint (run_cli (TRUE, path_env, helper, args, NULL, &err), ==, 1);
       g_assert_nonnull (strstr (err, want->str));
     }
+
+  /* Ctrl+C while the password dialog is up: pkexec (here a stand-in that waits a minute) is
+   * ended and the CLI stops at once, instead of waiting for the user to answer. */
+  {
+    const char *script = "#!/bin/sh\nkill -INT $PPID\nexec sleep 60\n";
+    g_autofree char *err = NULL;
+    gint64 start = g_get_monotonic_time ();
+
+    g_assert_true (g_file_set_contents_full (fake, script, -1, G_FILE_SET_CONTENTS_NONE, 0755,
+                                             NULL));
+    g_assert_cmpint (run_cli (TRUE, path_env, helper, args, NULL, &err), ==, 130);
+    g_assert_nonnull (strstr (err, "interrupted"));
+    g_assert_cmpint (g_get_monotonic_time () - start, <, 30 * G_USEC_PER_SEC);
+  }
   cleanup_all ();
 }
 

@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <signal.h>
 #include <glib/gi18n-lib.h>
 #include <stdlib.h>
 #include <string.h>
@@ -256,7 +257,7 @@ receive_reply (int sock, DmkHelperReply *reply, int *fd_out)
 
 int
 dmk_fd_provider_helper_open (const char *path, gboolean writable, gpointer user_data,
-                             GError **error)
+                             GCancellable *cancellable, GError **error)
 {
   const char *helper = dmk_helper_get_path ();
   g_autofree char *pkexec = NULL;
@@ -270,6 +271,7 @@ dmk_fd_provider_helper_open (const char *path, gboolean writable, gpointer user_
   char buf[512];
   GPid pid = 0;
   int sv[2], err_fd = -1, fd = -1, wait_status = 0;
+  gboolean cancelled = FALSE;
   gssize n;
 
   g_return_val_if_fail (path != NULL, -1);
@@ -357,21 +359,56 @@ dmk_fd_provider_helper_open (const char *path, gboolean writable, gpointer user_
   close (sv[1]);
 
   /* stderr reaches its end when pkexec, or the helper it became, exits; by then the reply is
-   * queued on the socket, and reading this way cannot deadlock on a full pipe. */
-  for (;;)
-    {
-      gssize r = read (err_fd, buf, sizeof buf);
-      if (r < 0 && errno == EINTR)
-        continue;
-      if (r <= 0)
-        break;
-      if (err_text->len < STDERR_KEEP)
-        g_string_append_len (err_text, buf, r);
-    }
+   * queued on the socket, and reading this way cannot deadlock on a full pipe. A cancel (the
+   * user gave up while the password dialog was up) ends pkexec: it still runs with the user's
+   * real uid while it authenticates, so the signal is allowed. */
+  {
+    GPollFD fds[2] = { { err_fd, G_IO_IN | G_IO_HUP | G_IO_ERR, 0 } };
+    gboolean have_pollfd = g_cancellable_make_pollfd (cancellable, &fds[1]);
+    guint n_fds = have_pollfd ? 2 : 1;
+
+    for (;;)
+      {
+        gssize r;
+
+        if (g_poll (fds, n_fds, -1) < 0)
+          {
+            if (errno == EINTR)
+              continue;
+            break;
+          }
+        if (n_fds == 2 && fds[1].revents != 0 && !cancelled)
+          {
+            cancelled = TRUE;
+            kill (pid, SIGTERM);
+            n_fds = 1;
+          }
+        if (fds[0].revents == 0)
+          continue;
+        r = read (err_fd, buf, sizeof buf);
+        if (r < 0 && errno == EINTR)
+          continue;
+        if (r <= 0)
+          break;
+        if (err_text->len < STDERR_KEEP)
+          g_string_append_len (err_text, buf, r);
+      }
+    if (have_pollfd)
+      g_cancellable_release_fd (cancellable);
+  }
   close (err_fd);
   while (waitpid (pid, &wait_status, 0) < 0 && errno == EINTR)
     ;
   g_spawn_close_pid (pid);
+  if (cancelled)
+    {
+      /* The helper may have opened the device just before: take its fd and drop it. */
+      if (receive_reply (sv[0], &reply, &fd) > 0 && fd >= 0)
+        close (fd);
+      close (sv[0]);
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED, _("Cancelled"));
+      return -1;
+    }
 
   n = receive_reply (sv[0], &reply, &fd);
   close (sv[0]);

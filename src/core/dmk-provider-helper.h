@@ -11,6 +11,7 @@ G_BEGIN_DECLS
  * not apply (G_IO_ERROR_NOT_SUPPORTED) when already running as root. Blocks until the user
  * has answered the authentication dialog: call it from a worker thread. */
 int dmk_fd_provider_helper_open (const char *path, gboolean writable, gpointer user_data,
+                                 GCancellable *cancellable,
                                  GError **error);
 
 extern const DmkFdProvider dmk_fd_provider_helper;

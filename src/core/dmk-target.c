@@ -417,7 +417,7 @@ open_directory (DmkTarget *t, GError **error)
 
 int
 dmk_fd_provider_direct_open (const char *path, gboolean writable, gpointer user_data,
-                             GError **error)
+                             GCancellable *cancellable, GError **error)
 {
   int flags = O_DIRECT | O_CLOEXEC | O_NOCTTY | (writable ? O_RDWR | O_EXCL : O_RDONLY);
   int fd = open (path, flags);
@@ -451,7 +451,8 @@ busy_error (GError **error, const char *path, dev_t rdev)
 
 static gboolean
 open_block_device (DmkTarget *t, const struct stat *st, gboolean write,
-                   const DmkFdProvider *const *providers, GError **error)
+                   const DmkFdProvider *const *providers, GCancellable *cancellable,
+                   GError **error)
 {
   const char *path = t->info.path;
   g_autoptr (GError) local = NULL;
@@ -459,13 +460,18 @@ open_block_device (DmkTarget *t, const struct stat *st, gboolean write,
   guint64 size = 0;
   int lbs = 512;
 
-  t->fd = dmk_fd_provider_direct_open (path, write, NULL, &local);
+  t->fd = dmk_fd_provider_direct_open (path, write, NULL, cancellable, &local);
   if (t->fd < 0 && (errno == EACCES || errno == EPERM))
     {
       for (guint i = 0; providers != NULL && providers[i] != NULL && t->fd < 0; i++)
         {
           g_clear_error (&local);
-          t->fd = providers[i]->open (path, write, providers[i]->user_data, &local);
+          t->fd = providers[i]->open (path, write, providers[i]->user_data, cancellable, &local);
+          if (g_error_matches (local, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+            {
+              g_propagate_error (error, g_steal_pointer (&local));
+              return FALSE;
+            }
           if (t->fd < 0 && !g_error_matches (local, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED))
             break;
         }
@@ -595,7 +601,7 @@ dmk_target_open (const char *path, const DmkSettings *settings, gboolean write,
                        path);
           return NULL;
         }
-      if (!open_block_device (t, &st, write, providers, error))
+      if (!open_block_device (t, &st, write, providers, cancellable, error))
         return NULL;
     }
   else

@@ -35,7 +35,7 @@ gboolean dmk_target_kind_from_string (const char *s, DmkTargetKind *out);
  * (O_DIRECT; for write, O_RDWR|O_EXCL), or -1 with error set. A provider that does not apply
  * returns -1 with G_IO_ERROR_NOT_SUPPORTED so that the next one is tried. */
 typedef int (*DmkFdProviderFunc) (const char *path, gboolean writable, gpointer user_data,
-                                  GError **error);
+                                  GCancellable *cancellable, GError **error);
 
 typedef struct
 {
@@ -46,7 +46,7 @@ typedef struct
 
 /* Opens a block device directly with open(2); the first link of every chain. */
 int dmk_fd_provider_direct_open (const char *path, gboolean writable, gpointer user_data,
-                                 GError **error);
+                                 GCancellable *cancellable, GError **error);
 
 typedef struct _DmkTarget DmkTarget;
 
