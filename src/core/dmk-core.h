@@ -11,8 +11,10 @@
 
 G_BEGIN_DECLS
 
-/* The providers tried after a direct open of a block device is refused (none yet; the
- * pkexec helper joins here). NULL-terminated. */
+/* The providers tried after a direct open of a block device is refused. NULL-terminated. */
 const DmkFdProvider *const *dmk_default_fd_providers (void);
+
+/* TRUE inside a Flatpak sandbox, where pkexec cannot work. */
+gboolean dmk_in_flatpak (void);
 
 G_END_DECLS

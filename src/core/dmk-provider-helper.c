@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "../helper/dmk-helper-protocol.h"
+#include "dmk-core.h"
 #include "dmk-error.h"
 #include "dmk-provider-helper.h"
 
@@ -280,6 +281,12 @@ dmk_fd_provider_helper_open (const char *path, gboolean writable, gpointer user_
     {
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
                    "already root: the helper cannot do more");
+      return -1;
+    }
+  if (dmk_in_flatpak ())
+    {
+      /* pkexec cannot raise privileges from inside the sandbox; UDisks2 comes next. */
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED, "pkexec does not work in Flatpak");
       return -1;
     }
   /* The helper refuses symbolic links, so /dev/disk/by-id names are resolved here, where

@@ -463,6 +463,11 @@ open_block_device (DmkTarget *t, const struct stat *st, gboolean write,
   t->fd = dmk_fd_provider_direct_open (path, write, NULL, cancellable, &local);
   if (t->fd < 0 && (errno == EACCES || errno == EPERM))
     {
+      g_autoptr (GError) first = NULL;
+
+      /* Each provider in turn; one that does not apply here, or whose machinery is missing
+       * (no pkexec, no udisksd), hands over to the next. If all fail, the most telling reason
+       * is the one to tell. */
       for (guint i = 0; providers != NULL && providers[i] != NULL && t->fd < 0; i++)
         {
           g_clear_error (&local);
@@ -472,8 +477,22 @@ open_block_device (DmkTarget *t, const struct stat *st, gboolean write,
               g_propagate_error (error, g_steal_pointer (&local));
               return FALSE;
             }
-          if (t->fd < 0 && !g_error_matches (local, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED))
+          if (t->fd >= 0 || g_error_matches (local, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED))
+            continue;
+          /* "Not authorized" from one way in says more than "not installed" from another. */
+          if (first == NULL || (g_error_matches (first, DMK_ERROR, DMK_ERROR_NO_HELPER) &&
+                                !g_error_matches (local, DMK_ERROR, DMK_ERROR_NO_HELPER)))
+            {
+              g_clear_error (&first);
+              first = g_error_copy (local);
+            }
+          if (!g_error_matches (local, DMK_ERROR, DMK_ERROR_NO_HELPER))
             break;
+        }
+      if (t->fd < 0 && first != NULL)
+        {
+          g_clear_error (&local);
+          local = g_steal_pointer (&first);
         }
       if (t->fd < 0 && (local == NULL || local->domain != DMK_ERROR))
         {
@@ -500,13 +519,18 @@ open_block_device (DmkTarget *t, const struct stat *st, gboolean write,
                    local->message);
       return FALSE;
     }
-  if (!t->direct)
-    {
-      /* Providers always hand out O_DIRECT; buffered mode clears it. */
-      int fl = fcntl (t->fd, F_GETFL);
-      if (fl >= 0)
-        fcntl (t->fd, F_SETFL, fl & ~O_DIRECT);
-    }
+  {
+    /* Providers are asked for O_DIRECT; make sure of it (and clear it in buffered mode), so
+     * the numbers never depend on which way the fd came in. */
+    int fl = fcntl (t->fd, F_GETFL);
+    int want = t->direct ? (fl | O_DIRECT) : (fl & ~O_DIRECT);
+    if (fl < 0 || (want != fl && fcntl (t->fd, F_SETFL, want) != 0))
+      {
+        if (t->direct)
+          return direct_io_refused (error, path);
+        return error_from_errno (error, errno, path, _("Setting up"));
+      }
+  }
 
   /* Trust the fd, not the path: a provider may have opened something else. */
   if (fstat (t->fd, &fst) != 0 || !S_ISBLK (fst.st_mode))
