@@ -22,8 +22,21 @@ static GArray *tick_gaps_us;
 static gint64 last_tick_us;
 static char *target;
 static gboolean startup_only;
+static guint run_number = 1, n_runs = 2;
 static gint64 window_added_us, realized_us;
 static int exit_status;
+
+static DmkWindow *the_window;
+static gint64 last_cpu_us;
+
+static gint64
+thread_cpu_us (void)
+{
+  struct timespec ts;
+
+  clock_gettime (CLOCK_THREAD_CPUTIME_ID, &ts);
+  return (gint64) ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
+}
 
 static gint
 probe_poll (GPollFD *fds, guint nfds, gint timeout)
@@ -35,9 +48,14 @@ probe_poll (GPollFD *fds, guint nfds, gint timeout)
     {
       gint64 busy = before - last_poll_return_us;
       g_array_append_val (stalls_us, busy);
+      if (busy > 12000 && g_getenv ("DMK_LATENCY_VERBOSE") != NULL && the_window != NULL)
+        fprintf (stderr, "stall %.1f ms, of it %.1f ms on the CPU, status “%s”\n", busy / 1000.0,
+                 (thread_cpu_us () - last_cpu_us) / 1000.0,
+                 dmk_window_get_status_text (the_window));
     }
   r = g_poll (fds, nfds, timeout);
   last_poll_return_us = g_get_monotonic_time ();
+  last_cpu_us = thread_cpu_us ();
   return r;
 }
 
@@ -107,34 +125,47 @@ on_tick (GtkWidget *widget, GdkFrameClock *clock, gpointer data)
   return G_SOURCE_CONTINUE;
 }
 
+static gboolean start_run (gpointer data);
+
 static void
 run_finished (DmkWindow *window, gpointer data)
 {
+  g_autofree char *what = NULL;
+  gint64 max;
+
   measuring = FALSE;
   if (dmk_window_get_last_result (window) == NULL)
     {
       fprintf (stderr, "dmk-ui-latency: the run failed: %s\n",
                dmk_window_get_last_error (window) ? dmk_window_get_last_error (window) : "?");
       exit_status = 1;
+      n_runs = run_number;
     }
-  fflush (stdout);
-  printf ("time to first frame: %.1f ms from main(), %.1f ms from process start\n",
+  /* The first run in a fresh process also pays for glyphs, styles and threads met for the first
+   * time; later runs show the steady state. Both are reported. */
+  what = g_strdup_printf ("main-loop stalls during RND4K Q32T1 run %u of %u%s", run_number, n_runs,
+                          run_number == 1 ? " (fresh process)" : "");
+  report (what, stalls_us);
+  report ("  frame-clock tick gaps (60 Hz is 16.7 ms)", tick_gaps_us);
+  max = stalls_us->len ? g_array_index (stalls_us, gint64, stalls_us->len - 1) : 0;
+  printf ("  goal: max stall < 16 ms: %s\n", max < 16000 ? "met" : "NOT met");
+  if (run_number < n_runs)
+    {
+      run_number++;
+      g_array_set_size (stalls_us, 0);
+      g_array_set_size (tick_gaps_us, 0);
+      last_poll_return_us = 0;
+      last_tick_us = 0;
+      g_timeout_add (300, start_run, window);
+      return;
+    }
+  printf ("time to first frame (this start): %.1f ms from main(), %.1f ms from process start\n",
           (first_frame_us - main_start_us) / 1000.0,
           process_start_to_main_ms + (first_frame_us - main_start_us) / 1000.0);
   printf ("  (window constructed at %.1f ms, realized at %.1f ms, from main())\n",
           (window_added_us - main_start_us) / 1000.0, (realized_us - main_start_us) / 1000.0);
-  report ("main-loop stalls during RND4K Q32T1 run", stalls_us);
-  report ("frame-clock tick gaps (60 Hz is 16.7 ms)", tick_gaps_us);
-  {
-    gint64 max = stalls_us->len ? g_array_index (stalls_us, gint64, stalls_us->len - 1) : 0;
-    printf ("goal: max stall < 16 ms: %s\n", max < 16000 ? "met" : "NOT met");
-    printf ("goal: first frame < 300 ms: %s\n",
-            first_frame_us - main_start_us < 300000 ? "met" : "NOT met");
-  }
   gtk_window_destroy (GTK_WINDOW (window));
 }
-
-static gboolean start_run (gpointer data);
 
 /* The same window at rest, redrawn every frame: what painting alone costs on this machine. */
 static gboolean
@@ -207,10 +238,50 @@ after_paint (GdkFrameClock *clock, gpointer data)
   g_timeout_add (500, start_idle, window);
 }
 
+static gint64 frame_phase_us[3];
+
+static void
+frame_update (GdkFrameClock *clock, gpointer data)
+{
+  frame_phase_us[0] = g_get_monotonic_time ();
+}
+
+static void
+frame_layout (GdkFrameClock *clock, gpointer data)
+{
+  frame_phase_us[1] = g_get_monotonic_time ();
+}
+
+static void
+frame_paint (GdkFrameClock *clock, gpointer data)
+{
+  frame_phase_us[2] = g_get_monotonic_time ();
+}
+
+static void
+frame_done (GdkFrameClock *clock, gpointer data)
+{
+  gint64 t = g_get_monotonic_time ();
+
+  if (measuring && t - frame_phase_us[0] > 5000 && frame_phase_us[0] != 0)
+    fprintf (stderr, "frame %.1f ms: update→layout %.1f, layout %.1f, paint %.1f\n",
+             (t - frame_phase_us[0]) / 1000.0, (frame_phase_us[1] - frame_phase_us[0]) / 1000.0,
+             (frame_phase_us[2] - frame_phase_us[1]) / 1000.0, (t - frame_phase_us[2]) / 1000.0);
+  frame_phase_us[0] = 0;
+}
+
 static void
 window_realized (GtkWidget *widget, gpointer data)
 {
   realized_us = g_get_monotonic_time ();
+  if (g_getenv ("DMK_LATENCY_VERBOSE") != NULL)
+    {
+      GdkFrameClock *clock = gtk_widget_get_frame_clock (widget);
+      g_signal_connect (clock, "before-paint", G_CALLBACK (frame_update), NULL);
+      g_signal_connect (clock, "layout", G_CALLBACK (frame_layout), NULL);
+      g_signal_connect (clock, "paint", G_CALLBACK (frame_paint), NULL);
+      g_signal_connect_after (clock, "after-paint", G_CALLBACK (frame_done), NULL);
+    }
   g_signal_connect (gtk_widget_get_frame_clock (widget), "after-paint", G_CALLBACK (after_paint),
                     widget);
 }
@@ -221,6 +292,7 @@ window_added (GtkApplication *app, GtkWindow *window, gpointer data)
   if (!DMK_IS_WINDOW (window))
     return;
   window_added_us = g_get_monotonic_time ();
+  the_window = DMK_WINDOW (window);
   dmk_window_set_target_path (DMK_WINDOW (window), target);
   g_signal_connect (window, "realize", G_CALLBACK (window_realized), NULL);
   g_signal_connect (window, "run-finished", G_CALLBACK (run_finished), NULL);
@@ -278,6 +350,8 @@ main (int argc, char *argv[])
   tick_gaps_us = g_array_new (FALSE, FALSE, sizeof (gint64));
   g_main_context_set_poll_func (NULL, probe_poll);
 
+  if (g_getenv ("DMK_LATENCY_RUNS") != NULL)
+    n_runs = (guint) CLAMP (atoi (g_getenv ("DMK_LATENCY_RUNS")), 1, 100);
   settings = g_settings_new (APP_ID);
   g_settings_set_string (settings, "profile", "default");
   g_settings_set_int (settings, "passes", 1);

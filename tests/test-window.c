@@ -1,4 +1,4 @@
-/* test-window.c: drives the real GTK window under Xvfb: grid, runs, stop, units, settings, errors. */
+/* test-window.c: drives the real window under Xvfb: grid, runs, stop, units, settings, errors. */
 #include "config.h"
 
 #include <adwaita.h>
@@ -103,17 +103,24 @@ set_tiny (const char *profile)
   g_settings_set_int (s, "interval", 0);
 }
 
-/* Under the build tree when there is one: /tmp may be a tmpfs without O_DIRECT on old kernels. */
+/* Under the build tree when there is one and we may write there (/tmp may be a tmpfs without
+ * O_DIRECT on old kernels); else in the temporary folder. */
 static char *
 make_target_dir (void)
 {
   const char *base = g_getenv ("G_TEST_BUILDDIR");
   g_autofree char *tmpl = g_build_filename (base ? base : g_get_tmp_dir (), "dmk-win-XXXXXX",
                                             NULL);
-  char *dir = g_mkdtemp (g_steal_pointer (&tmpl));
+  char *dir = g_mkdtemp (tmpl);
 
+  if (dir == NULL)
+    {
+      g_free (tmpl);
+      tmpl = g_build_filename (g_get_tmp_dir (), "dmk-win-XXXXXX", NULL);
+      dir = g_mkdtemp (tmpl);
+    }
   g_assert_nonnull (dir);
-  return dir;
+  return g_steal_pointer (&tmpl);
 }
 
 static guint
@@ -235,6 +242,37 @@ run_watch (gpointer data)
   return !dmk_window_is_running (w->win);
 }
 
+/* The tooltip has every unit, the percentiles and every pass; the screen reader gets the value
+ * with its unit. */
+static void
+check_cell_words (DmkResultCell *cell, const DmkTestResult *t, const char *shown)
+{
+  g_autofree char *tooltip = g_strdup (gtk_widget_get_tooltip_markup (GTK_WIDGET (cell)));
+  g_autofree char *plain = NULL;
+  g_autofree char *iops = g_strdup_printf ("%.2f", t->iops);
+  g_autofree char *us = g_strdup_printf ("%.2f", t->latency_us.mean);
+  g_autofree char *p99 = g_strdup_printf ("%.2f", t->latency_us.p99_99);
+  g_autofree char *pass = g_strdup_printf ("%.2f", g_array_index (t->passes, DmkPass, 0).mb_per_s);
+  g_autofree char *spoken = g_strdup_printf ("%s megabytes per second", shown);
+  const char *label = dmk_result_cell_get_accessible_label (cell);
+
+  g_assert_nonnull (tooltip);
+  g_assert_true (pango_parse_markup (tooltip, -1, 0, NULL, &plain, NULL, NULL));
+  g_assert_nonnull (strstr (plain, "MB/s"));
+  g_assert_nonnull (strstr (plain, "GB/s"));
+  g_assert_nonnull (strstr (plain, iops));
+  g_assert_nonnull (strstr (plain, us));
+  g_assert_nonnull (strstr (plain, "p99.99"));
+  g_assert_nonnull (strstr (plain, p99));
+  g_assert_nonnull (strstr (plain, pass));
+
+  g_assert_nonnull (label);
+  g_assert_true (g_str_has_prefix (label, "Sequential ") || g_str_has_prefix (label, "Random "));
+  g_assert_nonnull (strstr (label, ", queue "));
+  g_assert_true (g_str_has_suffix (label, spoken));
+  g_assert_nonnull (strstr (dmk_result_cell_get_accessible_description (cell), "microseconds"));
+}
+
 static void
 test_run_all (void)
 {
@@ -281,6 +319,7 @@ test_run_all (void)
         g_assert_false (dmk_result_cell_is_live (cell));
         g_assert_cmpfloat (dmk_result_cell_get_fill (cell), >, 0);
         g_assert_cmpfloat (dmk_result_cell_get_fill (cell), <=, 1);
+        check_cell_words (cell, t, want);
       }
   /* Back to normal: All again, everything sensitive. */
   g_assert_cmpstr (gtk_actionable_get_action_name (
@@ -462,6 +501,12 @@ test_units (void)
 
 /* ---- settings ---- */
 
+static guint
+selected (GtkWidget *dropdown)
+{
+  return gtk_drop_down_get_selected (GTK_DROP_DOWN (dropdown));
+}
+
 static void
 test_settings_survive (void)
 {
@@ -493,12 +538,9 @@ test_settings_survive (void)
   win = new_window (NULL);
   ag = G_ACTION_GROUP (win);
   g_assert_cmpstr (dmk_window_get_target_path (win), ==, dir);
-  g_assert_cmpuint (gtk_drop_down_get_selected (GTK_DROP_DOWN (dmk_window_get_passes_dropdown (win))),
-                    ==, 2);
-  g_assert_cmpuint (gtk_drop_down_get_selected (GTK_DROP_DOWN (dmk_window_get_size_dropdown (win))),
-                    ==, 3);
-  g_assert_cmpuint (gtk_drop_down_get_selected (GTK_DROP_DOWN (dmk_window_get_unit_dropdown (win))),
-                    ==, DMK_UNIT_IOPS);
+  g_assert_cmpuint (selected (dmk_window_get_passes_dropdown (win)), ==, 2);
+  g_assert_cmpuint (selected (dmk_window_get_size_dropdown (win)), ==, 3);
+  g_assert_cmpuint (selected (dmk_window_get_unit_dropdown (win)), ==, DMK_UNIT_IOPS);
 #define ASSERT_STATE(name, fmt, want)                                                              \
   G_STMT_START                                                                                     \
   {                                                                                                \
@@ -524,6 +566,93 @@ test_settings_survive (void)
   g_assert_cmpint (h, ==, 520);
   destroy_window (win);
   g_rmdir (dir);
+}
+
+/* "Choose Folder…" is an action at the end of the list: picking it keeps the current target. */
+static void
+test_choose_folder_item (void)
+{
+  g_autofree char *dir = make_target_dir ();
+  GtkDropDown *targets;
+  GListModel *model;
+  guint n;
+  DmkWindow *win;
+
+  reset_settings ();
+  win = new_window (dir);
+  targets = GTK_DROP_DOWN (dmk_window_get_target_dropdown (win));
+  model = gtk_drop_down_get_model (targets);
+  n = g_list_model_get_n_items (model);
+  g_assert_cmpuint (n, >=, 2);
+  {
+    g_autoptr (GObject) last = g_list_model_get_item (model, n - 1);
+    g_autofree char *title = NULL;
+    g_object_get (last, "title", &title, NULL);
+    g_assert_cmpstr (title, ==, "Choose Folder…");
+  }
+  gtk_drop_down_set_selected (targets, n - 1);
+  g_assert_cmpstr (dmk_window_get_target_path (win), ==, dir);
+  g_assert_cmpuint (gtk_drop_down_get_selected (targets), <, n - 1);
+  destroy_window (win);
+  g_rmdir (dir);
+}
+
+/* Every win.* action the menu names exists on the window, with a matching target type. */
+static guint
+check_menu_actions (GMenuModel *model, GActionGroup *group)
+{
+  guint n_checked = 0;
+
+  for (int i = 0; i < g_menu_model_get_n_items (model); i++)
+    {
+      g_autofree char *action = NULL;
+      g_autoptr (GMenuLinkIter) links = NULL;
+      const char *link;
+      GMenuModel *child;
+
+      /* win.show-help-overlay is GtkApplicationWindow's, there only with an application. */
+      if (g_menu_model_get_item_attribute (model, i, G_MENU_ATTRIBUTE_ACTION, "s", &action) &&
+          g_str_has_prefix (action, "win.") && !g_str_equal (action, "win.show-help-overlay"))
+        {
+          g_autoptr (GVariant) target =
+            g_menu_model_get_item_attribute_value (model, i, G_MENU_ATTRIBUTE_TARGET, NULL);
+          const GVariantType *ptype = NULL;
+
+          if (!g_action_group_has_action (group, action + 4))
+            g_error ("the menu names %s, which the window does not have", action);
+          ptype = g_action_group_get_action_parameter_type (group, action + 4);
+          if (target != NULL)
+            g_assert_true (ptype != NULL && g_variant_is_of_type (target, ptype));
+          n_checked++;
+        }
+      links = g_menu_model_iterate_item_links (model, i);
+      while (g_menu_link_iter_get_next (links, &link, &child))
+        {
+          n_checked += check_menu_actions (child, group);
+          g_object_unref (child);
+        }
+    }
+  return n_checked;
+}
+
+static void
+test_menu (void)
+{
+  GtkMenuButton *button;
+  GMenuModel *model;
+  DmkWindow *win;
+
+  reset_settings ();
+  win = new_window (NULL);
+  button = GTK_MENU_BUTTON (dmk_window_get_menu_button (win));
+  g_assert_true (gtk_widget_get_sensitive (GTK_WIDGET (button)));
+  /* Built on first use, as F10 or a click would. */
+  gtk_menu_button_popup (button);
+  model = gtk_menu_button_get_menu_model (button);
+  g_assert_nonnull (model);
+  g_assert_cmpuint (check_menu_actions (model, G_ACTION_GROUP (win)), >=, 30);
+  gtk_menu_button_popdown (button);
+  destroy_window (win);
 }
 
 /* ---- errors ---- */
@@ -620,5 +749,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/window/units", test_units);
   g_test_add_func ("/window/settings", test_settings_survive);
   g_test_add_func ("/window/error", test_error_shown);
+  g_test_add_func ("/window/choose-folder", test_choose_folder_item);
+  g_test_add_func ("/window/menu", test_menu);
   return g_test_run ();
 }

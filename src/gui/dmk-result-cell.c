@@ -21,6 +21,8 @@ struct _DmkResultCell
   double live_mb_per_s;
   guint live_pass, live_n_passes;
   double fraction;
+  char *a11y_label; /* what was last given to the accessibility layer */
+  char *a11y_description;
 };
 
 G_DEFINE_FINAL_TYPE (DmkResultCell, dmk_result_cell, GTK_TYPE_WIDGET)
@@ -106,9 +108,9 @@ dmk_describe_test (const DmkTestSpec *spec, DmkDirection direction)
   g_autofree char *t = g_strdup_printf (
     g_dngettext (GETTEXT_PACKAGE, "%u thread", "%u threads", spec->threads), spec->threads);
 
-  return g_strdup_printf (spec->pattern == DMK_PATTERN_SEQUENTIAL ? _("Sequential %s, queue %u, %s, %s")
-                                                                  : _("Random %s, queue %u, %s, %s"),
-                          bs, spec->queue_depth, t, dir);
+  if (spec->pattern == DMK_PATTERN_SEQUENTIAL)
+    return g_strdup_printf (_("Sequential %s, queue %u, %s, %s"), bs, spec->queue_depth, t, dir);
+  return g_strdup_printf (_("Random %s, queue %u, %s, %s"), bs, spec->queue_depth, t, dir);
 }
 
 /* Spoken units, for the screen reader. */
@@ -233,6 +235,10 @@ update (DmkResultCell *self)
     }
   gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL, label,
                                   GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description, -1);
+  g_free (self->a11y_label);
+  g_free (self->a11y_description);
+  self->a11y_label = g_steal_pointer (&label);
+  self->a11y_description = g_steal_pointer (&description);
   tooltip = tooltip_for_result (self);
   gtk_widget_set_tooltip_markup (GTK_WIDGET (self), tooltip);
 }
@@ -271,6 +277,8 @@ dmk_result_cell_dispose (GObject *object)
 
   gtk_widget_dispose_template (GTK_WIDGET (self), DMK_TYPE_RESULT_CELL);
   g_clear_pointer (&self->result, dmk_test_result_free);
+  g_clear_pointer (&self->a11y_label, g_free);
+  g_clear_pointer (&self->a11y_description, g_free);
   G_OBJECT_CLASS (dmk_result_cell_parent_class)->dispose (object);
 }
 
@@ -399,4 +407,18 @@ dmk_result_cell_get_direction (DmkResultCell *self)
 {
   g_return_val_if_fail (DMK_IS_RESULT_CELL (self), DMK_DIRECTION_READ);
   return self->direction;
+}
+
+const char *
+dmk_result_cell_get_accessible_label (DmkResultCell *self)
+{
+  g_return_val_if_fail (DMK_IS_RESULT_CELL (self), NULL);
+  return self->a11y_label;
+}
+
+const char *
+dmk_result_cell_get_accessible_description (DmkResultCell *self)
+{
+  g_return_val_if_fail (DMK_IS_RESULT_CELL (self), NULL);
+  return self->a11y_description;
 }

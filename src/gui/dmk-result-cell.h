@@ -41,6 +41,9 @@ const char *dmk_result_cell_get_text (DmkResultCell *self);
 double dmk_result_cell_get_fill (DmkResultCell *self);
 const DmkTestSpec *dmk_result_cell_get_spec (DmkResultCell *self);
 DmkDirection dmk_result_cell_get_direction (DmkResultCell *self);
+/* What the cell last told the screen reader (GTK 4.8 has no getter for it). */
+const char *dmk_result_cell_get_accessible_label (DmkResultCell *self);
+const char *dmk_result_cell_get_accessible_description (DmkResultCell *self);
 
 /* "Sequential 1 MiB, queue 8, 1 thread, read": how a screen reader names a cell. */
 char *dmk_describe_test (const DmkTestSpec *spec, DmkDirection direction);

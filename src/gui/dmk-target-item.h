@@ -1,4 +1,4 @@
-/* dmk-target-item.h: one entry of the window's target list: a folder, a block device or an action. */
+/* dmk-target-item.h: an entry of the window's target list: a folder, a block device, an action. */
 #pragma once
 
 #include <glib-object.h>

@@ -865,9 +865,13 @@ target_setup (GtkSignalListItemFactory *factory, GtkListItem *list_item, gpointe
   gtk_label_set_xalign (GTK_LABEL (title), 0);
   gtk_label_set_xalign (GTK_LABEL (sub), 0);
   gtk_label_set_ellipsize (GTK_LABEL (title), PANGO_ELLIPSIZE_MIDDLE);
-  /* In the button the path gives way, never the fill level; in the list the details do. */
+  /* In the button the path gives way, never the fill level. The list is as wide as the button,
+   * so there the details wrap rather than lose the device model. */
   if (two_lines)
-    gtk_label_set_ellipsize (GTK_LABEL (sub), PANGO_ELLIPSIZE_END);
+    {
+      gtk_label_set_wrap (GTK_LABEL (sub), TRUE);
+      gtk_label_set_wrap_mode (GTK_LABEL (sub), PANGO_WRAP_WORD_CHAR);
+    }
   gtk_widget_add_css_class (sub, "dim-label");
   if (two_lines)
     gtk_widget_add_css_class (sub, "caption");
@@ -948,7 +952,9 @@ setup_targets (DmkWindow *self)
     {
       g_autoptr (DmkTargetItem) item = dmk_target_item_new (DMK_TARGET_ITEM_FOLDER, home, NULL,
                                                             NULL);
+      self->updating_targets = TRUE;
       g_list_store_append (self->folders, item);
+      self->updating_targets = FALSE;
       describe_async (self, item);
     }
   if (last != NULL && last[0] != '\0')
@@ -1050,6 +1056,21 @@ setup_dropdowns (DmkWindow *self)
 }
 
 /* ---- window ---- */
+
+/* The menu's fifty-odd rows are built when it first opens, not while the window starts. */
+static void
+create_primary_menu (GtkMenuButton *button, gpointer user_data)
+{
+  DmkWindow *self = user_data;
+  g_autoptr (GtkBuilder) builder = NULL;
+
+  if (gtk_menu_button_get_menu_model (button) != NULL)
+    return;
+  builder = gtk_builder_new_from_resource ("/io/github/gdiskmark/GDiskMark/dmk-menus.ui");
+  gtk_menu_button_set_menu_model (button,
+                                  G_MENU_MODEL (gtk_builder_get_object (builder, "primary_menu")));
+  (void) self;
+}
 
 static gboolean
 focus_shortcut (GtkWidget *widget, GVariant *args, gpointer user_data)
@@ -1227,11 +1248,13 @@ dmk_window_init (DmkWindow *self)
       g_action_map_add_action (G_ACTION_MAP (self), action);
     }
 
-  gtk_window_set_default_size (GTK_WINDOW (self), g_settings_get_int (self->settings, "window-width"),
+  gtk_window_set_default_size (GTK_WINDOW (self),
+                               g_settings_get_int (self->settings, "window-width"),
                                g_settings_get_int (self->settings, "window-height"));
   if (g_settings_get_boolean (self->settings, "window-maximized"))
     gtk_window_maximize (GTK_WINDOW (self));
 
+  gtk_menu_button_set_create_popup_func (self->menu_button, create_primary_menu, self, NULL);
   setup_dropdowns (self);
   {
     g_autofree char *nick = g_settings_get_string (self->settings, "unit");
