@@ -37,7 +37,10 @@ on_progress (const DmkProgress *p, gpointer user_data)
       break;
     case DMK_PHASE_MEASURE:
       if (p->live_mb_per_s > 0)
-        run->n_live++;
+        {
+          run->n_live++;
+          g_assert_cmpfloat (p->live_iops, >, 0);
+        }
       if (run->cancel_on_measure != NULL && p->live_mb_per_s > 0 && run->cancelled_at == 0)
         {
           /* Mid-run, the directory must already look empty: the test file has no name. */
@@ -49,6 +52,11 @@ on_progress (const DmkProgress *p, gpointer user_data)
       break;
     case DMK_PHASE_PASS_DONE:
       g_assert_cmpfloat (p->live_mb_per_s, >, 0);
+      g_assert_cmpfloat (p->live_iops, >, 0);
+      g_assert_cmpfloat (p->live_latency_us, >, 0);
+      /* The pass's MB/s and IOPS describe the same I/Os. */
+      g_assert_cmpfloat_with_epsilon (p->live_iops * p->spec.block_size / 1e6, p->live_mb_per_s,
+                                      p->live_mb_per_s * 1e-6);
       run->n_pass_done++;
       break;
     case DMK_PHASE_TEST_DONE:
@@ -346,7 +354,7 @@ test_errors_mounted (void)
   g_assert_cmpint (umount (dir), ==, 0);
 
   g_assert_cmpint (mount ("dmk-test", dir, "ramfs", 0, NULL), ==, 0);
-  expect_error (dir, &s, DMK_ERROR, DMK_ERROR_DIRECT_IO, "--buffered");
+  expect_error (dir, &s, DMK_ERROR, DMK_ERROR_DIRECT_IO, "buffered I/O");
   assert_dir_empty (dir);
   g_assert_cmpint (umount (dir), ==, 0);
 

@@ -456,7 +456,10 @@ main (int argc, char **argv)
         }
       else
         {
-          g_printerr ("gdiskmark-cli: %s\n", cli.error->message);
+          if (g_error_matches (cli.error, DMK_ERROR, DMK_ERROR_DIRECT_IO))
+            g_printerr (_("gdiskmark-cli: %s (--buffered)\n"), cli.error->message);
+          else
+            g_printerr ("gdiskmark-cli: %s\n", cli.error->message);
           status = g_error_matches (cli.error, DMK_ERROR, DMK_ERROR_INVALID_ARGUMENT) ||
                            g_error_matches (cli.error, DMK_ERROR, DMK_ERROR_WRITE_NOT_ALLOWED)
                        ? EXIT_USAGE

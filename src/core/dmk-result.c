@@ -706,22 +706,34 @@ dmk_result_load (const char *filename, GError **error)
 
 /* ---- text ---- */
 
-const char *
-dmk_profile_display_name (const char *profile)
+/* English in the text report, which must read the same everywhere; translated in the UI. */
+static const char *
+profile_english_name (const char *profile)
 {
   static const struct
   {
     const char *id, *name;
   } names[] = {
-    { "classic", "Classic (CrystalDiskMark 3)" }, { "default", "Default" },
-    { "nvme", "NVMe SSD" },                       { "peak", "Peak Performance" },
-    { "real", "Real World Performance" },         { "demo", "Demo" },
-    { "custom", "Custom" },
+    { "classic", N_("Classic (CrystalDiskMark 3)") },
+    { "default", N_("Default") },
+    { "nvme", N_("NVMe SSD") },
+    { "peak", N_("Peak Performance") },
+    { "real", N_("Real World Performance") },
+    { "demo", N_("Demo") },
+    { "custom", N_("Custom") },
   };
   for (guint i = 0; i < G_N_ELEMENTS (names); i++)
     if (g_strcmp0 (names[i].id, profile) == 0)
       return names[i].name;
   return profile ? profile : "Custom";
+}
+
+const char *
+dmk_profile_display_name (const char *profile)
+{
+  const char *english = profile_english_name (profile);
+
+  return english == profile ? profile : _(english);
 }
 
 static void
@@ -808,7 +820,7 @@ dmk_result_to_text (DmkResult *r)
     append_section (s, r, DMK_DIRECTION_MIX, mix);
   }
 
-  g_string_append_printf (s, "\nProfile: %s\n", dmk_profile_display_name (r->settings.profile));
+  g_string_append_printf (s, "\nProfile: %s\n", profile_english_name (r->settings.profile));
   g_string_append_printf (s, "   Test: %s (x%u) [%s", size, r->settings.passes,
                           r->target.path ? r->target.path : "");
   {

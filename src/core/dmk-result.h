@@ -71,6 +71,7 @@ DmkResult *dmk_result_load (const char *filename, GError **error);
 /* CrystalDiskMark 8's text layout; always in the C locale. */
 char *dmk_result_to_text (DmkResult *result);
 
+/* The profile's name for people, translated: "Classic (CrystalDiskMark 3)", "NVMe SSD", … */
 const char *dmk_profile_display_name (const char *profile);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (DmkResult, dmk_result_unref)

@@ -230,6 +230,8 @@ typedef struct
   /* per pass */
   guint64 bytes; /* read by the coordinator for live progress */
   guint64 ios_done;
+  guint64 pub_ios;     /* ios_done and latency sum, published for live progress */
+  guint64 pub_lat_ns;
   gint64 first_submit;
   gint64 last_complete;
   int error; /* errno of a failed I/O, or 0 */
@@ -351,6 +353,8 @@ worker_pass (gpointer data)
         inflight -= (guint) got;
         w->ios_done += ok;
         __atomic_store_n (&w->bytes, w->bytes + ok * w->bs, __ATOMIC_RELAXED);
+        __atomic_store_n (&w->pub_ios, w->hist.count, __ATOMIC_RELAXED);
+        __atomic_store_n (&w->pub_lat_ns, w->hist.sum_ns, __ATOMIC_RELAXED);
         if (got > 0)
           w->last_complete = t;
       }
@@ -432,6 +436,8 @@ worker_reset_pass (Worker *w)
 {
   w->bytes = 0;
   w->ios_done = 0;
+  w->pub_ios = 0;
+  w->pub_lat_ns = 0;
   w->first_submit = 0;
   w->last_complete = 0;
   w->error = 0;
@@ -482,10 +488,16 @@ run_pass (RunData *d, Worker *workers, guint n, gint *stop, DmkProgress *prog, D
         break;
       if (t >= next_live && prog->phase == DMK_PHASE_MEASURE)
         {
-          guint64 sum = 0;
+          guint64 sum = 0, done = 0, lat = 0;
           for (guint i = 0; i < n; i++)
-            sum += __atomic_load_n (&workers[i].bytes, __ATOMIC_RELAXED);
+            {
+              sum += __atomic_load_n (&workers[i].bytes, __ATOMIC_RELAXED);
+              done += __atomic_load_n (&workers[i].pub_ios, __ATOMIC_RELAXED);
+              lat += __atomic_load_n (&workers[i].pub_lat_ns, __ATOMIC_RELAXED);
+            }
           prog->live_mb_per_s = (double) sum * 1000.0 / (double) (t - start);
+          prog->live_iops = (double) done * 1e9 / (double) (t - start);
+          prog->live_latency_us = done > 0 ? (double) lat / (double) done / 1000.0 : 0.0;
           post (d, prog, NULL);
           next_live = t + LIVE_EVERY_NS;
         }
@@ -564,6 +576,8 @@ run_test (RunData *d, DmkTarget *target, guint index, GCancellable *cancellable,
       prog.phase = p == 0 ? DMK_PHASE_WARMUP : DMK_PHASE_MEASURE;
       prog.pass = p;
       prog.live_mb_per_s = 0;
+      prog.live_iops = 0;
+      prog.live_latency_us = 0;
       post (d, &prog, NULL);
       ok = run_pass (d, workers, n, &stop, &prog, &pass, hist, cancellable, error);
       if (ok && p > 0)
@@ -571,6 +585,8 @@ run_test (RunData *d, DmkTarget *target, guint index, GCancellable *cancellable,
           dmk_test_result_add_pass (test, &pass, hist);
           prog.phase = DMK_PHASE_PASS_DONE;
           prog.live_mb_per_s = pass.mb_per_s;
+          prog.live_iops = pass.iops;
+          prog.live_latency_us = dmk_histogram_mean (hist) / 1000.0;
           post (d, &prog, NULL);
         }
     }

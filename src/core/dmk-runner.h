@@ -32,6 +32,8 @@ typedef struct
   double fraction;
   guint interval_remaining_s;
   double live_mb_per_s;
+  double live_iops;       /* DMK_PHASE_MEASURE and PASS_DONE, like live_mb_per_s */
+  double live_latency_us; /* mean so far in this pass */
   const DmkTestResult *test; /* DMK_PHASE_TEST_DONE only; valid during the call */
 } DmkProgress;
 

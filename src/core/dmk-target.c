@@ -292,8 +292,8 @@ static gboolean
 direct_io_refused (GError **error, const char *path)
 {
   g_set_error (error, DMK_ERROR, DMK_ERROR_DIRECT_IO,
-               _("The filesystem of “%s” refuses direct I/O (O_DIRECT): use --buffered to test "
-                 "through the page cache, knowing that it flatters the numbers"),
+               _("The filesystem of “%s” refuses direct I/O (O_DIRECT): test through the page "
+                 "cache (buffered I/O) instead, knowing that it flatters the numbers"),
                path);
   return FALSE;
 }
