@@ -516,8 +516,10 @@ run_pass (RunData *d, Worker *workers, guint n, gint *stop, DmkProgress *prog, D
       Worker *w = &workers[i];
       if (w->error != 0)
         {
-          g_set_error (error, DMK_ERROR, DMK_ERROR_IO, _("I/O error on “%s” at offset %" G_GUINT64_FORMAT ": %s"),
-                       d->path, w->error_offset, g_strerror (w->error));
+          /* The offset is formatted apart: a msgid cannot hold G_GUINT64_FORMAT. */
+          g_autofree char *offset = g_strdup_printf ("%" G_GUINT64_FORMAT, w->error_offset);
+          g_set_error (error, DMK_ERROR, DMK_ERROR_IO, _("I/O error on “%s” at offset %s: %s"),
+                       d->path, offset, g_strerror (w->error));
           return FALSE;
         }
       bytes += w->bytes;
