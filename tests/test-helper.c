@@ -1013,26 +1013,12 @@ bus_is_live (void)
   return live;
 }
 
+static gboolean name_on_bus (const char *name);
+
 static gboolean
 polkit_on_bus (void)
 {
-  g_autoptr (GDBusConnection) bus = NULL;
-  g_autoptr (GVariant) ret = NULL;
-  gboolean has = FALSE;
-
-  bus = g_dbus_connection_new_for_address_sync (
-    "unix:path=" BUS_SOCKET,
-    G_DBUS_CONNECTION_FLAGS_AUTHENTICATION_CLIENT | G_DBUS_CONNECTION_FLAGS_MESSAGE_BUS_CONNECTION,
-    NULL, NULL, NULL);
-  if (bus == NULL)
-    return FALSE;
-  ret = g_dbus_connection_call_sync (bus, "org.freedesktop.DBus", "/org/freedesktop/DBus",
-                                     "org.freedesktop.DBus", "NameHasOwner",
-                                     g_variant_new ("(s)", "org.freedesktop.PolicyKit1"),
-                                     G_VARIANT_TYPE ("(b)"), 0, 2000, NULL, NULL);
-  if (ret != NULL)
-    g_variant_get (ret, "(b)", &has);
-  return has;
+  return name_on_bus ("org.freedesktop.PolicyKit1");
 }
 
 /* Asks polkit, as the test user, whether the action is granted now: polkitd reloads rules on
