@@ -120,21 +120,6 @@ die_usage (const char *format, ...)
   exit (EXIT_USAGE);
 }
 
-static const char *
-direction_label (DmkDirection dir)
-{
-  switch (dir)
-    {
-    case DMK_DIRECTION_WRITE:
-      return _("Write");
-    case DMK_DIRECTION_MIX:
-      return _("Mix");
-    case DMK_DIRECTION_READ:
-    default:
-      return _("Read");
-    }
-}
-
 static void
 clear_progress (Cli *cli)
 {
@@ -160,22 +145,22 @@ on_progress (const DmkProgress *p, gpointer user_data)
       break;
     case DMK_PHASE_WARMUP:
       line = g_strdup_printf (_("[%u/%u] %s %s: warming up"), p->test_index + 1, p->n_tests, name,
-                              direction_label (p->direction));
+                              dmk_direction_label (p->direction));
       break;
     case DMK_PHASE_MEASURE:
     case DMK_PHASE_PASS_DONE:
       line = g_strdup_printf (_("[%u/%u] %s %s, pass %u/%u: %.1f MB/s"), p->test_index + 1,
-                              p->n_tests, name, direction_label (p->direction), p->pass,
+                              p->n_tests, name, dmk_direction_label (p->direction), p->pass,
                               p->n_passes, p->live_mb_per_s);
       break;
     case DMK_PHASE_INTERVAL:
       line = g_strdup_printf (_("[%u/%u] next: %s %s in %u s"), p->test_index + 1, p->n_tests,
-                              name, direction_label (p->direction), p->interval_remaining_s);
+                              name, dmk_direction_label (p->direction), p->interval_remaining_s);
       break;
     case DMK_PHASE_TEST_DONE:
       clear_progress (cli);
       fprintf (stderr, _("[%u/%u] %s %s: %.3f MB/s\n"), p->test_index + 1, p->n_tests, name,
-               direction_label (p->direction), p->test->mb_per_s);
+               dmk_direction_label (p->direction), p->test->mb_per_s);
       return;
     default:
       return;

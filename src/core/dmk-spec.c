@@ -345,6 +345,21 @@ ENUM_STRINGS (DmkEngineKind, dmk_engine_kind, engine_names)
 ENUM_STRINGS (DmkDirection, dmk_direction, direction_names)
 ENUM_STRINGS (DmkPattern, dmk_pattern, pattern_names)
 
+const char *
+dmk_direction_label (DmkDirection dir)
+{
+  switch (dir)
+    {
+    case DMK_DIRECTION_WRITE:
+      return _("Write");
+    case DMK_DIRECTION_MIX:
+      return _("Mix");
+    case DMK_DIRECTION_READ:
+    default:
+      return _("Read");
+    }
+}
+
 /* "64MiB", "1GiB", "512M", "1g", "16777216" (bytes). Binary units: CrystalDiskMark's sizes are. */
 gboolean
 dmk_parse_size (const char *text, guint64 *out, GError **error)

@@ -98,6 +98,8 @@ gboolean dmk_data_from_string (const char *s, DmkData *out);
 const char *dmk_engine_kind_to_string (DmkEngineKind kind);
 gboolean dmk_engine_kind_from_string (const char *s, DmkEngineKind *out);
 const char *dmk_direction_to_string (DmkDirection dir);
+/* "Read", "Write", "Mix", translated, for people. */
+const char *dmk_direction_label (DmkDirection dir);
 gboolean dmk_direction_from_string (const char *s, DmkDirection *out);
 const char *dmk_pattern_to_string (DmkPattern pattern);
 gboolean dmk_pattern_from_string (const char *s, DmkPattern *out);
