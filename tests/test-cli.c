@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <glib/gstdio.h>
+#include <locale.h>
 #include <signal.h>
 #include <sys/mount.h>
 #include <sys/resource.h>
@@ -471,6 +472,45 @@ test_compare (void)
   g_rmdir (workdir);
 }
 
+/* Messages follow the user's language; the report stays in the C locale, so it stays parseable. */
+static void
+test_japanese (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("dmk-cli-ja-XXXXXX", NULL);
+  const char *env[] = { "LC_ALL", "ja_JP.UTF-8", "LANGUAGE", "ja", NULL };
+  CliRun r = { 0 };
+
+  if (!g_file_test ("/usr/lib/locale/locale-archive", G_FILE_TEST_EXISTS) ||
+      setlocale (LC_ALL, "ja_JP.UTF-8") == NULL)
+    {
+      setlocale (LC_ALL, "C.UTF-8");
+      g_test_skip ("the ja_JP.UTF-8 locale is not generated (locales package, locale-gen)");
+      g_rmdir (dir);
+      return;
+    }
+  setlocale (LC_ALL, "C.UTF-8");
+  {
+    const char *args[] = { "--passes=12", dir, NULL };
+    run_cli (&r, args, env);
+    g_test_message ("stderr: %s", r.err);
+    g_assert_cmpint (r.status, ==, 2);
+    g_assert_nonnull (strstr (r.err, "12"));
+    g_assert_null (strstr (r.err, "Passes must be"));
+    cli_run_clear (&r);
+  }
+  {
+    const char *args[] = { TINY, "--mode=read", "--test=SEQ1M Q1T1", dir, NULL };
+    run_cli (&r, args, env);
+    g_assert_cmpint (r.status, ==, 0);
+    g_assert_nonnull (strstr (r.out, "* MB/s = 1,000,000 bytes/s"));
+    g_assert_nonnull (strstr (r.out, "[Read]"));
+    g_assert_nonnull (strstr (r.out, "Profile: Custom"));
+    cli_run_clear (&r);
+  }
+  assert_dir_empty (dir);
+  g_rmdir (dir);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -489,5 +529,6 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/unwritable", test_unwritable_directory);
   g_test_add_func ("/cli/errors-mounted", test_errors_mounted);
   g_test_add_func ("/cli/compare", test_compare);
+  g_test_add_func ("/cli/japanese", test_japanese);
   return g_test_run ();
 }

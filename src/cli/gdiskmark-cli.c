@@ -380,7 +380,9 @@ main (int argc, char **argv)
   int status = 0;
 
   setlocale (LC_ALL, "");
-  bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
+  /* GDISKMARK_LOCALEDIR lets the tests use the catalogs in the build tree. */
+  bindtextdomain (GETTEXT_PACKAGE, g_getenv ("GDISKMARK_LOCALEDIR") ? g_getenv ("GDISKMARK_LOCALEDIR")
+                                                                    : LOCALEDIR);
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   textdomain (GETTEXT_PACKAGE);
 
