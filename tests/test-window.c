@@ -1,11 +1,17 @@
-/* test-window.c: drives the real window under Xvfb: grid, runs, stop, units, settings, errors. */
+/* test-window.c: drives the real window under Xvfb: grid, runs, stop, units, settings, errors,
+ * block devices. */
 #include "config.h"
 
 #include <adwaita.h>
 #include <glib/gstdio.h>
+#include <signal.h>
 #include <string.h>
+#include <sys/mount.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "dmk-core.h"
+#include "dmk-target-item.h"
 #include "dmk-window.h"
 
 /* A safety net against a hung run, not a measurement: a tiny run takes a few seconds. */
@@ -719,6 +725,548 @@ test_error_shown (void)
   g_rmdir (parent);
 }
 
+/* ---- block devices (issue 3/5) ---- */
+
+#define IMAGE_SIZE (64 << 20)
+
+static char *image_path;
+static char *loop_dev;
+static char *mount_dir;
+
+/* Loop devices and mounts outlive a failed test unless undone: do it even on abort. */
+static void
+loop_cleanup (void)
+{
+  if (mount_dir != NULL)
+    {
+      umount2 (mount_dir, MNT_DETACH);
+      g_rmdir (mount_dir);
+      g_clear_pointer (&mount_dir, g_free);
+    }
+  if (loop_dev != NULL)
+    {
+      const char *argv[] = { "losetup", "-d", loop_dev, NULL };
+      g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH | G_SPAWN_STDERR_TO_DEV_NULL,
+                    NULL, NULL, NULL, NULL, NULL, NULL);
+      g_clear_pointer (&loop_dev, g_free);
+    }
+  if (image_path != NULL)
+    {
+      g_unlink (image_path);
+      g_clear_pointer (&image_path, g_free);
+    }
+}
+
+static void
+on_abort (int sig)
+{
+  loop_cleanup ();
+  signal (sig, SIG_DFL);
+  raise (sig);
+}
+
+static int
+run_tool (const char *const *argv, char **out)
+{
+  int wait_status = 0;
+
+  if (!g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH | G_SPAWN_STDERR_TO_DEV_NULL,
+                     NULL, NULL, out, NULL, &wait_status, NULL))
+    return 127;
+  return WIFEXITED (wait_status) ? WEXITSTATUS (wait_status) : 128 + WTERMSIG (wait_status);
+}
+
+static char *
+image_checksum (void)
+{
+  g_autofree char *data = NULL;
+  gsize len = 0;
+
+  g_assert_true (g_file_get_contents (image_path, &data, &len, NULL));
+  g_assert_cmpuint (len, ==, IMAGE_SIZE);
+  return g_compute_checksum_for_data (G_CHECKSUM_SHA256, (const guchar *) data, len);
+}
+
+/* A 64 MiB image of a known pattern in /dev/shm on a direct-I/O loop device; FALSE (with the test
+ * skipped) where that cannot be had. */
+static gboolean
+setup_loop (void)
+{
+  const char *dir = g_access ("/dev/shm", W_OK) == 0 ? "/dev/shm" : g_get_tmp_dir ();
+  g_autofree char *pattern = NULL;
+  g_autoptr (GRand) rand = g_rand_new_with_seed (4321);
+  const char *argv[] = { "losetup", "--direct-io=on", "-f", "--show", NULL, NULL };
+  int fd;
+
+  if (geteuid () != 0)
+    {
+      g_test_skip ("needs root to attach loop devices (losetup)");
+      return FALSE;
+    }
+  image_path = g_build_filename (dir, "gdiskmark-win-XXXXXX.img", NULL);
+  fd = g_mkstemp (image_path);
+  g_assert_cmpint (fd, >=, 0);
+  close (fd);
+  pattern = g_malloc (IMAGE_SIZE);
+  for (gsize i = 0; i < IMAGE_SIZE / 4; i++)
+    ((guint32 *) pattern)[i] = g_rand_int (rand);
+  g_assert_true (g_file_set_contents (image_path, pattern, IMAGE_SIZE, NULL));
+  argv[4] = image_path;
+  if (run_tool (argv, &loop_dev) != 0 || loop_dev == NULL)
+    {
+      g_clear_pointer (&loop_dev, g_free);
+      loop_cleanup ();
+      g_test_skip ("losetup could not attach a loop device here");
+      return FALSE;
+    }
+  g_strstrip (loop_dev);
+  return TRUE;
+}
+
+typedef struct
+{
+  DmkWindow *win;
+  const char *path;
+  guint pos;
+} Listed;
+
+static gboolean
+device_listed (gpointer data)
+{
+  Listed *l = data;
+  GListModel *model = gtk_drop_down_get_model (
+    GTK_DROP_DOWN (dmk_window_get_target_dropdown (l->win)));
+  guint n = g_list_model_get_n_items (model);
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr (DmkTargetItem) item = g_list_model_get_item (model, i);
+      /* The first scan's item, not a placeholder: that one has no size yet. */
+      if (dmk_target_item_get_kind (item) == DMK_TARGET_ITEM_DEVICE &&
+          g_strcmp0 (dmk_target_item_get_path (item), l->path) == 0 &&
+          dmk_target_item_get_size (item) > 0)
+        {
+          l->pos = i;
+          return TRUE;
+        }
+    }
+  return FALSE;
+}
+
+/* Waits for the window's scan to list path, then picks it as a user would. */
+static DmkTargetItem *
+select_device (DmkWindow *win, const char *path)
+{
+  Listed l = { win, path, GTK_INVALID_LIST_POSITION };
+  GtkDropDown *dd = GTK_DROP_DOWN (dmk_window_get_target_dropdown (win));
+
+  g_assert_true (iterate_until (device_listed, &l));
+  gtk_drop_down_set_selected (dd, l.pos);
+  g_assert_cmpstr (dmk_window_get_target_path (win), ==, path);
+  return gtk_drop_down_get_selected_item (dd);
+}
+
+/* The selected item now: a scan replaces the items, so never keep one across iterations. */
+static DmkTargetItem *
+selected_item (DmkWindow *win)
+{
+  return gtk_drop_down_get_selected_item (GTK_DROP_DOWN (dmk_window_get_target_dropdown (win)));
+}
+
+static void
+assert_writes_blocked (DmkWindow *win, const char *why)
+{
+  for (guint r = 0; r < dmk_window_get_n_rows (win); r++)
+    {
+      DmkResultCell *cell = dmk_window_get_cell (win, r, DMK_DIRECTION_WRITE);
+      const char *tip = gtk_widget_get_tooltip_text (GTK_WIDGET (cell));
+
+      g_assert_cmpstr (dmk_window_get_cell_text (win, r, DMK_DIRECTION_WRITE), ==, "—");
+      g_assert_false (gtk_widget_get_sensitive (GTK_WIDGET (cell)));
+      g_assert_nonnull (dmk_result_cell_get_blocked (cell));
+      g_assert_null (dmk_result_cell_get_result (cell));
+      g_assert_nonnull (tip);
+      g_assert_nonnull (strstr (tip, loop_dev));
+      g_assert_nonnull (strstr (tip, why));
+      /* Reads stay available. */
+      g_assert_true (gtk_widget_get_sensitive (
+        GTK_WIDGET (dmk_window_get_cell (win, r, DMK_DIRECTION_READ))));
+      g_assert_null (dmk_result_cell_get_blocked (dmk_window_get_cell (win, r,
+                                                                       DMK_DIRECTION_READ)));
+    }
+}
+
+static gboolean
+pointer_cleared (gpointer data)
+{
+  return dmk_window_get_allow_dialog (data) == NULL;
+}
+
+static void
+test_device_read_only (void)
+{
+  g_autoptr (GSettings) s = g_settings_new (APP_ID);
+  g_autofree char *before = NULL, *after = NULL, *dir = NULL;
+  GActionGroup *ag;
+  AdwMessageDialog *dialog;
+  DmkResult *result;
+  DmkWindow *win;
+
+  if (!setup_loop ())
+    return;
+  before = image_checksum ();
+  reset_settings ();
+  set_tiny ("default");
+  {
+    g_autofree char *mode = g_settings_get_string (s, "mode");
+    g_assert_cmpstr (mode, ==, "read-write");
+  }
+  win = new_window (NULL);
+  ag = G_ACTION_GROUP (win);
+  select_device (win, loop_dev);
+  g_assert_false (dmk_target_item_get_in_use (selected_item (win)));
+  g_assert_nonnull (strstr (dmk_target_item_get_subtitle (selected_item (win)), "loop"));
+  g_assert_null (strstr (dmk_target_item_get_subtitle (selected_item (win)), "in use"));
+
+  /* Nothing confirmed: write cells are a dash that says why, and cannot be used. */
+  g_assert_false (dmk_window_get_device_writes_allowed (win));
+  assert_writes_blocked (win, "allow them from the menu");
+  g_assert_true (g_action_group_get_action_enabled (ag, "allow-device-writes"));
+
+  /* All with read-write: only reads run, and the device is untouched. */
+  click (dmk_window_get_all_button (win));
+  g_assert_true (iterate_until (not_running, win));
+  g_assert_null (dmk_window_get_last_error (win));
+  result = dmk_window_get_last_result (win);
+  g_assert_nonnull (result);
+  g_assert_cmpuint (result->tests->len, ==, 4);
+  g_assert_cmpint (result->target.kind, ==, DMK_TARGET_BLOCK_DEVICE);
+  for (guint r = 0; r < 4; r++)
+    {
+      const DmkTestResult *t =
+        dmk_result_cell_get_result (dmk_window_get_cell (win, r, DMK_DIRECTION_READ));
+      g_autofree char *want = NULL;
+
+      g_assert_nonnull (t);
+      g_assert_cmpint (((DmkTestResult *) result->tests->pdata[r])->direction, ==,
+                       DMK_DIRECTION_READ);
+      g_assert_cmpfloat (t->mb_per_s, >, 0);
+      want = expected_text (DMK_UNIT_MB_S, t);
+      g_assert_cmpstr (dmk_window_get_cell_text (win, r, DMK_DIRECTION_READ), ==, want);
+    }
+  assert_writes_blocked (win, "allow them from the menu");
+  after = image_checksum ();
+  g_assert_cmpstr (before, ==, after);
+
+  /* The confirmation names the device, says what is lost, and defaults to Cancel. */
+  g_action_group_activate_action (ag, "allow-device-writes", NULL);
+  dialog = dmk_window_get_allow_dialog (win);
+  g_assert_nonnull (dialog);
+  {
+    g_autofree char *size = dmk_format_size (dmk_target_item_get_size (selected_item (win)));
+    const char *body = adw_message_dialog_get_body (dialog);
+
+    g_assert_nonnull (strstr (body, loop_dev));
+    g_assert_nonnull (strstr (body, size));
+    g_assert_nonnull (strstr (body, "Loop device"));
+    g_assert_nonnull (strstr (body, "destroyed"));
+  }
+  g_assert_cmpstr (adw_message_dialog_get_default_response (dialog), ==, "cancel");
+  g_assert_cmpstr (adw_message_dialog_get_close_response (dialog), ==, "cancel");
+  g_assert_true (adw_message_dialog_has_response (dialog, "destroy"));
+  g_assert_cmpint (adw_message_dialog_get_response_appearance (dialog, "destroy"), ==,
+                   ADW_RESPONSE_DESTRUCTIVE);
+  adw_message_dialog_response (dialog, "cancel");
+  g_assert_true (iterate_until (pointer_cleared, win));
+  g_assert_false (dmk_window_get_device_writes_allowed (win));
+  assert_writes_blocked (win, "allow them from the menu");
+  g_assert_true (g_action_group_get_action_enabled (ag, "allow-device-writes"));
+
+  /* Confirming enables the write cells, and the run writes. */
+  g_action_group_activate_action (ag, "allow-device-writes", NULL);
+  dialog = dmk_window_get_allow_dialog (win);
+  g_assert_nonnull (dialog);
+  adw_message_dialog_response (dialog, "destroy");
+  g_assert_true (iterate_until (pointer_cleared, win));
+  g_assert_true (dmk_window_get_device_writes_allowed (win));
+  g_assert_false (g_action_group_get_action_enabled (ag, "allow-device-writes"));
+  for (guint r = 0; r < 4; r++)
+    {
+      DmkResultCell *cell = dmk_window_get_cell (win, r, DMK_DIRECTION_WRITE);
+      g_assert_null (dmk_result_cell_get_blocked (cell));
+      g_assert_true (gtk_widget_get_sensitive (GTK_WIDGET (cell)));
+      g_assert_cmpstr (dmk_window_get_cell_text (win, r, DMK_DIRECTION_WRITE), !=, "—");
+    }
+  g_settings_set_string (s, "mode", "write");
+  click (dmk_window_get_test_button (win, 1)); /* SEQ1M Q1T1 */
+  g_assert_true (iterate_until (not_running, win));
+  g_assert_null (dmk_window_get_last_error (win));
+  g_assert_nonnull (dmk_result_cell_get_result (dmk_window_get_cell (win, 1,
+                                                                     DMK_DIRECTION_WRITE)));
+  g_free (after);
+  after = image_checksum ();
+  g_assert_cmpstr (before, !=, after);
+
+  /* Another target and back: the confirmation is gone; it never reaches GSettings. */
+  dir = make_target_dir ();
+  dmk_window_set_target_path (win, dir);
+  g_assert_false (dmk_window_get_device_writes_allowed (win));
+  g_assert_null (dmk_result_cell_get_blocked (dmk_window_get_cell (win, 0, DMK_DIRECTION_WRITE)));
+  g_assert_false (g_action_group_get_action_enabled (ag, "allow-device-writes"));
+  select_device (win, loop_dev);
+  g_assert_false (dmk_window_get_device_writes_allowed (win));
+  assert_writes_blocked (win, "allow them from the menu");
+
+  destroy_window (win);
+  g_rmdir (dir);
+  loop_cleanup ();
+}
+
+static void
+test_device_in_use (void)
+{
+  const char *mkfs[] = { "mkfs.ext4", "-q", "-F", NULL, NULL };
+  g_autofree char *tmpl = NULL;
+  DmkWindow *win;
+
+  if (!setup_loop ())
+    return;
+  mkfs[3] = loop_dev;
+  if (run_tool (mkfs, NULL) != 0)
+    {
+      loop_cleanup ();
+      g_test_skip ("mkfs.ext4 is not available");
+      return;
+    }
+  tmpl = g_build_filename (g_get_tmp_dir (), "dmk-win-mnt-XXXXXX", NULL);
+  g_assert_nonnull (g_mkdtemp (tmpl));
+  mount_dir = g_strdup (tmpl);
+  if (mount (loop_dev, mount_dir, "ext4", 0, NULL) != 0)
+    {
+      loop_cleanup ();
+      g_test_skip ("could not mount the loop device");
+      return;
+    }
+
+  reset_settings ();
+  win = new_window (NULL);
+  select_device (win, loop_dev);
+  g_assert_true (dmk_target_item_get_in_use (selected_item (win)));
+  g_assert_nonnull (strstr (dmk_target_item_get_subtitle (selected_item (win)), "in use"));
+  g_assert_nonnull (strstr (dmk_target_item_get_summary (selected_item (win)), "in use"));
+  g_assert_false (g_action_group_get_action_enabled (G_ACTION_GROUP (win),
+                                                     "allow-device-writes"));
+  assert_writes_blocked (win, "unmount it first");
+  /* Activating it anyway (a stale menu) shows nothing. */
+  g_action_group_activate_action (G_ACTION_GROUP (win), "allow-device-writes", NULL);
+  g_assert_null (dmk_window_get_allow_dialog (win));
+  g_assert_false (dmk_window_get_device_writes_allowed (win));
+  destroy_window (win);
+  loop_cleanup ();
+}
+
+/* A folder is never a device: the action stays off. */
+static void
+test_device_action_folder (void)
+{
+  g_autofree char *dir = make_target_dir ();
+  DmkWindow *win;
+
+  reset_settings ();
+  win = new_window (dir);
+  g_assert_false (g_action_group_get_action_enabled (G_ACTION_GROUP (win),
+                                                     "allow-device-writes"));
+  g_assert_null (dmk_result_cell_get_blocked (dmk_window_get_cell (win, 0, DMK_DIRECTION_WRITE)));
+  destroy_window (win);
+  g_rmdir (dir);
+}
+
+/* ---- save, copy, open (issue 4/5) ---- */
+
+typedef struct
+{
+  char *text;
+  gboolean done;
+} ClipRead;
+
+static void
+clip_read_done (GObject *source, GAsyncResult *res, gpointer data)
+{
+  ClipRead *c = data;
+
+  c->text = gdk_clipboard_read_text_finish (GDK_CLIPBOARD (source), res, NULL);
+  c->done = TRUE;
+}
+
+static gboolean
+clip_read_finished (gpointer data)
+{
+  return ((ClipRead *) data)->done;
+}
+
+static void
+test_files (void)
+{
+  g_autofree char *dir = make_target_dir ();
+  g_autofree char *png = g_build_filename (dir, "shot.png", NULL);
+  g_autofree char *txt = g_build_filename (dir, "result.txt", NULL);
+  g_autofree char *json = g_build_filename (dir, "GDiskMark_test.json", NULL);
+  g_autofree char *bad = g_build_filename (dir, "broken.json", NULL);
+  g_autofree char *report = NULL, *saved_text = NULL;
+  g_autoptr (GSettings) s = g_settings_new (APP_ID);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GdkTexture) texture = NULL;
+  g_autoptr (GFile) file = NULL;
+  ClipRead clip = { 0 };
+  DmkResult *result;
+  DmkWindow *win, *win2;
+
+  reset_settings ();
+  set_tiny ("classic");
+  g_settings_set_string (s, "mode", "read");
+  win = new_window (dir);
+  /* Nothing to copy or save before a run. */
+  g_assert_false (dmk_window_copy (win));
+  g_assert_false (dmk_window_save_text (win, txt, NULL));
+  click (dmk_window_get_all_button (win));
+  g_assert_true (iterate_until (not_running, win));
+  g_assert_null (dmk_window_get_last_error (win));
+  result = dmk_window_get_last_result (win);
+  g_assert_nonnull (result);
+  g_assert_cmpuint (result->tests->len, ==, 4);
+  report = dmk_result_to_text (result);
+
+  /* Copy (Ctrl+Shift+C): the text report on the clipboard. */
+  g_action_group_activate_action (G_ACTION_GROUP (win), "copy", NULL);
+  gdk_clipboard_read_text_async (gtk_widget_get_clipboard (GTK_WIDGET (win)), NULL,
+                                 clip_read_done, &clip);
+  g_assert_true (iterate_until (clip_read_finished, &clip));
+  g_assert_cmpstr (clip.text, ==, report);
+  g_free (clip.text);
+
+  /* Save Text: the same report. */
+  g_assert_true (dmk_window_save_text (win, txt, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (txt, &saved_text, NULL, NULL));
+  g_assert_cmpstr (saved_text, ==, report);
+
+  /* Save Image: a PNG of the window at its scale, not blank. */
+  /* The picture is of what was last drawn: let a frame be painted first. */
+  {
+    GdkFrameClock *clock = gtk_widget_get_frame_clock (GTK_WIDGET (win));
+    gboolean painted = FALSE;
+    gulong id = g_signal_connect (clock, "after-paint", G_CALLBACK (on_clicked), &painted);
+
+    gtk_widget_queue_draw (GTK_WIDGET (win));
+    g_assert_true (iterate_until (flag_set, &painted));
+    g_signal_handler_disconnect (clock, id);
+  }
+  g_assert_true (dmk_window_save_image (win, png, &error));
+  g_assert_no_error (error);
+  texture = gdk_texture_new_from_filename (png, &error);
+  g_assert_no_error (error);
+  {
+    int scale = gtk_widget_get_scale_factor (GTK_WIDGET (win));
+    int w = gdk_texture_get_width (texture), h = gdk_texture_get_height (texture);
+    g_autofree guchar *pixels = NULL;
+    gboolean varied = FALSE;
+
+    g_assert_cmpint (w, ==, gtk_widget_get_width (GTK_WIDGET (win)) * scale);
+    g_assert_cmpint (h, ==, gtk_widget_get_height (GTK_WIDGET (win)) * scale);
+    pixels = g_malloc ((gsize) w * h * 4);
+    gdk_texture_download (texture, pixels, (gsize) w * 4);
+    for (gsize i = 1; i < (gsize) w * h && !varied; i++)
+      varied = memcmp (pixels + i * 4, pixels, 4) != 0;
+    g_assert_true (varied);
+  }
+
+  /* Save Results, then open them in another window: the grid shows them, read-only. */
+  g_assert_true (dmk_window_save_results (win, json, &error));
+  g_assert_no_error (error);
+  g_settings_set_string (s, "profile", "nvme"); /* the grid follows the file, not the profile */
+  win2 = new_window (dir);
+  file = g_file_new_for_path (json);
+  g_assert_true (dmk_window_open_file (win2, file, &error));
+  g_assert_no_error (error);
+  g_assert_cmpstr (dmk_window_get_opened_name (win2), ==, "GDiskMark_test.json");
+  g_assert_true (g_str_has_prefix (dmk_window_get_subtitle (win2), "Opened: GDiskMark_test.json"));
+  g_assert_cmpuint (dmk_window_get_n_rows (win2), ==, 4);
+  for (guint r = 0; r < 4; r++)
+    {
+      DmkResultCell *cell = dmk_window_get_cell (win2, r, DMK_DIRECTION_READ);
+      DmkTestResult *t = dmk_result_find (result, dmk_result_cell_get_spec (cell),
+                                          DMK_DIRECTION_READ);
+      g_autofree char *want = NULL;
+
+      g_assert_nonnull (t);
+      want = expected_text (DMK_UNIT_MB_S, t);
+      g_assert_cmpstr (dmk_window_get_cell_text (win2, r, DMK_DIRECTION_READ), ==, want);
+      g_assert_null (dmk_result_cell_get_result (dmk_window_get_cell (win2, r,
+                                                                      DMK_DIRECTION_WRITE)));
+    }
+  /* Copy now copies the opened result. */
+  g_assert_true (dmk_window_copy (win2));
+
+  /* A broken file: an error that names it; the grid keeps what it showed. */
+  g_assert_true (g_file_set_contents (bad, "{ not json", -1, NULL));
+  {
+    g_autoptr (GFile) bad_file = g_file_new_for_path (bad);
+    GtkWindow *dialog;
+
+    dmk_window_open_files (win2, &bad_file, 1);
+    dialog = dmk_window_get_error_dialog (win2);
+    g_assert_nonnull (dialog);
+    g_assert_nonnull (strstr (adw_message_dialog_get_body (ADW_MESSAGE_DIALOG (dialog)),
+                              "broken.json"));
+    g_assert_cmpstr (dmk_window_get_opened_name (win2), ==, "GDiskMark_test.json");
+  }
+
+  /* Dropping a file on the first window opens it there. */
+  {
+    g_autoptr (GListModel) controllers = gtk_widget_observe_controllers (GTK_WIDGET (win));
+    GtkDropTarget *drop = NULL;
+    GValue value = G_VALUE_INIT;
+    GSList *list = g_slist_prepend (NULL, file);
+    gboolean accepted = FALSE;
+
+    for (guint i = 0; i < g_list_model_get_n_items (controllers) && drop == NULL; i++)
+      {
+        g_autoptr (GObject) c = g_list_model_get_item (controllers, i);
+        if (GTK_IS_DROP_TARGET (c))
+          drop = GTK_DROP_TARGET (c);
+      }
+    g_assert_nonnull (drop);
+    g_value_init (&value, GDK_TYPE_FILE_LIST);
+    g_value_set_boxed (&value, list);
+    g_slist_free (list);
+    g_assert_null (dmk_window_get_opened_name (win));
+    g_signal_emit_by_name (drop, "drop", &value, 10.0, 10.0, &accepted);
+    g_value_unset (&value);
+    g_assert_true (accepted);
+    g_assert_cmpstr (dmk_window_get_opened_name (win), ==, "GDiskMark_test.json");
+  }
+
+  /* A new run leaves the opened result: the grid is the profile's again, and a row's button
+   * runs the same test there (classic's RND4K Q1T1 is nvme's fourth row). */
+  g_action_group_activate_action (G_ACTION_GROUP (win2), "run-test", g_variant_new_int32 (2));
+  g_assert_true (dmk_window_is_running (win2));
+  g_assert_null (dmk_window_get_opened_name (win2));
+  g_assert_false (g_str_has_prefix (dmk_window_get_subtitle (win2), "Opened"));
+  g_assert_cmpuint (dmk_window_get_n_rows (win2), ==, 4);
+  g_assert_cmpstr (gtk_actionable_get_action_name (
+                     GTK_ACTIONABLE (dmk_window_get_test_button (win2, 3))), ==, "win.stop");
+  g_action_group_activate_action (G_ACTION_GROUP (win2), "stop", NULL);
+  g_assert_true (iterate_until (not_running, win2));
+
+  destroy_window (win2);
+  destroy_window (win);
+  g_unlink (png);
+  g_unlink (txt);
+  g_unlink (json);
+  g_unlink (bad);
+  g_rmdir (dir);
+}
+
 static void
 test_no_display (void)
 {
@@ -737,6 +1285,10 @@ main (int argc, char *argv[])
       return g_test_run ();
     }
   adw_init ();
+  signal (SIGABRT, on_abort);
+  signal (SIGTRAP, on_abort); /* fatal criticals */
+  signal (SIGSEGV, on_abort);
+  signal (SIGTERM, on_abort); /* meson's timeout */
 
   g_test_add_func ("/window/grid/classic", test_grid_classic);
   g_test_add_func ("/window/grid/default", test_grid_default);
@@ -751,5 +1303,9 @@ main (int argc, char *argv[])
   g_test_add_func ("/window/error", test_error_shown);
   g_test_add_func ("/window/choose-folder", test_choose_folder_item);
   g_test_add_func ("/window/menu", test_menu);
+  g_test_add_func ("/window/files", test_files);
+  g_test_add_func ("/window/device/folder", test_device_action_folder);
+  g_test_add_func ("/window/device/read-only", test_device_read_only);
+  g_test_add_func ("/window/device/in-use", test_device_in_use);
   return g_test_run ();
 }

@@ -172,6 +172,28 @@ dmk_application_activate (GApplication *app)
   gtk_window_present (window);
 }
 
+/* gdiskmark FILE.json…: each result in a window, read-only until a run there. */
+static void
+dmk_application_open (GApplication *app, GFile **files, int n_files, const char *hint)
+{
+  DmkApplication *self = DMK_APPLICATION (app);
+  GtkWindow *active = gtk_application_get_active_window (GTK_APPLICATION (app));
+  DmkWindow *window;
+
+  if (active != NULL && DMK_IS_WINDOW (active) && !dmk_window_is_running (DMK_WINDOW (active)) &&
+      dmk_window_get_last_result (DMK_WINDOW (active)) == NULL &&
+      dmk_window_get_opened_name (DMK_WINDOW (active)) == NULL)
+    window = DMK_WINDOW (active);
+  else
+    {
+      window = dmk_window_new (GTK_APPLICATION (app));
+      if (self->target != NULL)
+        dmk_window_set_target_path (window, self->target);
+    }
+  gtk_window_present (GTK_WINDOW (window));
+  dmk_window_open_files (window, files, (guint) n_files);
+}
+
 static int
 dmk_application_handle_local_options (GApplication *app, GVariantDict *options)
 {
@@ -211,6 +233,7 @@ dmk_application_class_init (DmkApplicationClass *klass)
   G_OBJECT_CLASS (klass)->finalize = dmk_application_finalize;
   app_class->startup = dmk_application_startup;
   app_class->activate = dmk_application_activate;
+  app_class->open = dmk_application_open;
   app_class->handle_local_options = dmk_application_handle_local_options;
 }
 
@@ -232,7 +255,7 @@ DmkApplication *
 dmk_application_new (void)
 {
   return g_object_new (DMK_TYPE_APPLICATION, "application-id", APP_ID, "flags",
-                       G_APPLICATION_DEFAULT_FLAGS, "resource-base-path",
+                       G_APPLICATION_HANDLES_OPEN, "resource-base-path",
                        "/io/github/gdiskmark/GDiskMark", NULL);
 }
 

@@ -23,6 +23,7 @@ struct _DmkResultCell
   double fraction;
   char *a11y_label; /* what was last given to the accessibility layer */
   char *a11y_description;
+  char *blocked; /* why this test will not run here, or NULL */
 };
 
 G_DEFINE_FINAL_TYPE (DmkResultCell, dmk_result_cell, GTK_TYPE_WIDGET)
@@ -179,6 +180,31 @@ tooltip_for_result (DmkResultCell *self)
 }
 
 static void
+update_blocked (DmkResultCell *self, const char *what)
+{
+  g_autofree char *label = NULL;
+
+  gtk_label_set_text (self->label, "—");
+  gtk_label_set_xalign (self->label, 0.5);
+  self->fraction = 0.0;
+  gtk_widget_set_child_visible (self->fill, FALSE);
+  gtk_widget_queue_allocate (GTK_WIDGET (self));
+  gtk_widget_remove_css_class (GTK_WIDGET (self), "live");
+  gtk_widget_add_css_class (GTK_WIDGET (self), "empty");
+  gtk_widget_add_css_class (GTK_WIDGET (self), "blocked");
+  gtk_widget_set_sensitive (GTK_WIDGET (self), FALSE);
+  /* TRANSLATORS: a cell whose test will not run: "Sequential 1 MiB, …, write: not run" */
+  label = g_strdup_printf (_("%s: not run"), what);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL, label,
+                                  GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, self->blocked, -1);
+  g_free (self->a11y_label);
+  g_free (self->a11y_description);
+  self->a11y_label = g_steal_pointer (&label);
+  self->a11y_description = g_strdup (self->blocked);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self), self->blocked);
+}
+
+static void
 update (DmkResultCell *self)
 {
   g_autofree char *text = NULL, *label = NULL, *description = NULL, *tooltip = NULL;
@@ -197,6 +223,14 @@ update (DmkResultCell *self)
       mb = self->live_mb_per_s;
       live_values (self, &iops, &lat);
     }
+  if (self->blocked != NULL)
+    {
+      update_blocked (self, what);
+      return;
+    }
+  gtk_widget_set_sensitive (GTK_WIDGET (self), TRUE);
+  gtk_widget_remove_css_class (GTK_WIDGET (self), "blocked");
+  gtk_label_set_xalign (self->label, 1.0);
   text = dmk_unit_format (self->unit, dmk_unit_value (self->unit, mb, iops, lat));
   gtk_label_set_text (self->label, text);
   self->fraction = have ? dmk_unit_fill (self->unit, mb, lat) : 0.0;
@@ -279,6 +313,7 @@ dmk_result_cell_dispose (GObject *object)
   g_clear_pointer (&self->result, dmk_test_result_free);
   g_clear_pointer (&self->a11y_label, g_free);
   g_clear_pointer (&self->a11y_description, g_free);
+  g_clear_pointer (&self->blocked, g_free);
   G_OBJECT_CLASS (dmk_result_cell_parent_class)->dispose (object);
 }
 
@@ -421,4 +456,25 @@ dmk_result_cell_get_accessible_description (DmkResultCell *self)
 {
   g_return_val_if_fail (DMK_IS_RESULT_CELL (self), NULL);
   return self->a11y_description;
+}
+
+void
+dmk_result_cell_set_blocked (DmkResultCell *self, const char *reason)
+{
+  g_return_if_fail (DMK_IS_RESULT_CELL (self));
+  if (g_strcmp0 (self->blocked, reason) == 0)
+    return;
+  g_free (self->blocked);
+  self->blocked = g_strdup (reason);
+  g_clear_pointer (&self->result, dmk_test_result_free);
+  self->live = FALSE;
+  self->live_mb_per_s = 0;
+  update (self);
+}
+
+const char *
+dmk_result_cell_get_blocked (DmkResultCell *self)
+{
+  g_return_val_if_fail (DMK_IS_RESULT_CELL (self), NULL);
+  return self->blocked;
 }

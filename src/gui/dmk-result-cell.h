@@ -37,6 +37,10 @@ void dmk_result_cell_set_live (DmkResultCell *self, double mb_per_s, guint pass,
 void dmk_result_cell_set_result (DmkResultCell *self, const DmkTestResult *test);
 const DmkTestResult *dmk_result_cell_get_result (DmkResultCell *self);
 gboolean dmk_result_cell_is_live (DmkResultCell *self);
+/* A test that will not run on this target: shows "—", dimmed and insensitive, with reason as its
+ * tooltip; NULL makes it an ordinary empty cell again. Clears any result. */
+void dmk_result_cell_set_blocked (DmkResultCell *self, const char *reason);
+const char *dmk_result_cell_get_blocked (DmkResultCell *self);
 const char *dmk_result_cell_get_text (DmkResultCell *self);
 double dmk_result_cell_get_fill (DmkResultCell *self);
 const DmkTestSpec *dmk_result_cell_get_spec (DmkResultCell *self);

@@ -25,6 +25,14 @@ void dmk_target_item_set_subtitle (DmkTargetItem *self, const char *subtitle);
 const char *dmk_target_item_get_summary (DmkTargetItem *self);
 void dmk_target_item_set_summary (DmkTargetItem *self, const char *summary);
 
+/* Devices only: facts for the write-test confirmation, and whether it (or a partition of it) is
+ * mounted, used as swap or held by another device (RAID, LVM, dm-crypt). */
+void dmk_target_item_set_device (DmkTargetItem *self, const char *model, guint64 size_bytes,
+                                 gboolean in_use);
+const char *dmk_target_item_get_model (DmkTargetItem *self);
+guint64 dmk_target_item_get_size (DmkTargetItem *self);
+gboolean dmk_target_item_get_in_use (DmkTargetItem *self);
+
 /* Describes the filesystem holding path ("ext4 · 12 GiB / 49 GiB · Samsung SSD 980") and a short
  * summary for a button ("18% of 49 GiB"). Does blocking I/O: call it from a worker thread. */
 void dmk_target_describe_folder (const char *path, char **subtitle, char **summary);
@@ -32,5 +40,10 @@ void dmk_target_describe_folder (const char *path, char **subtitle, char **summa
 /* The mounted filesystems this user can write to, as DMK_TARGET_ITEM_FOLDER items with their
  * descriptions, home first. Blocking: call it from a worker thread. */
 GPtrArray *dmk_target_list_folders (void);
+
+/* Every disk and partition of /sys/block, as DMK_TARGET_ITEM_DEVICE items (no RAM disks, unbound
+ * loop devices or empty drives), in kernel order with partitions after their disk. Blocking:
+ * call it from a worker thread. */
+GPtrArray *dmk_target_list_devices (void);
 
 G_END_DECLS

@@ -2,7 +2,9 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <sys/stat.h>
 
+#include "dmk-application.h"
 #include "dmk-target-item.h"
 #include "dmk-window.h"
 
@@ -52,6 +54,10 @@ struct _DmkWindow
   gboolean updating_targets;
   GCancellable *scan_cancellable;
   GtkFileChooserNative *chooser;
+  gboolean scanning_devices;
+  gboolean rescan_devices; /* asked for while a scan ran */
+  gboolean device_writes_allowed; /* confirmed for target_path, this session only */
+  AdwMessageDialog *allow_dialog;
 
   /* the run */
   DmkRunner *runner;
@@ -67,6 +73,11 @@ struct _DmkWindow
   DmkResult *last_result;
   char *last_error;
   GtkWindow *error_dialog;
+
+  /* a saved result shown read-only until the next run */
+  DmkResult *opened;
+  char *opened_name;
+  GtkFileChooserNative *file_chooser; /* save or open */
 };
 
 G_DEFINE_FINAL_TYPE (DmkWindow, dmk_window, ADW_TYPE_APPLICATION_WINDOW)
@@ -74,6 +85,7 @@ G_DEFINE_FINAL_TYPE (DmkWindow, dmk_window, ADW_TYPE_APPLICATION_WINDOW)
 enum
 {
   SIGNAL_RUN_FINISHED,
+  SIGNAL_DEVICES_CHANGED,
   N_SIGNALS
 };
 
@@ -84,6 +96,8 @@ static const int sizes_mib[] = { 16, 32, 64, 128, 256, 512, 1024, 2048, 4096, 81
                                  65536 };
 
 static void rebuild_grid (DmkWindow *self);
+static void apply_target_state (DmkWindow *self);
+static DmkTargetItem *current_device (DmkWindow *self);
 
 /* ---- small helpers ---- */
 
@@ -171,6 +185,17 @@ read_settings (DmkWindow *self, DmkSettings *s)
                           ? (guint) g_settings_get_int (self->settings, "mix-ratio")
                           : 0;
   s->allow_write_device = FALSE;
+  if (current_device (self) != NULL)
+    {
+      if (self->device_writes_allowed)
+        s->allow_write_device = TRUE;
+      else
+        {
+          /* Without the confirmation a device only ever sees reads. */
+          s->mode = DMK_MODE_READ;
+          s->mix_read_percent = 0;
+        }
+    }
 }
 
 static void
@@ -264,7 +289,9 @@ update_headings (DmkWindow *self)
         continue;
       if (c == 2)
         {
-          int r = g_settings_get_int (self->settings, "mix-ratio");
+          int r = self->opened != NULL && self->opened->settings.mix_read_percent > 0
+                    ? (int) self->opened->settings.mix_read_percent
+                    : g_settings_get_int (self->settings, "mix-ratio");
           /* TRANSLATORS: the mixed test's column heading: "Mix R70% (MB/s)" */
           markup = g_markup_printf_escaped (_("Mix <small>R%d%% (%s)</small>"), r, unit);
         }
@@ -282,12 +309,23 @@ update_title (DmkWindow *self)
 {
   g_autofree char *profile = g_settings_get_string (self->settings, "profile");
   g_autofree char *mode = g_settings_get_string (self->settings, "mode");
-  const char *mode_label = g_str_equal (mode, "read")    ? _("Read Only")
+  DmkTargetItem *device = current_device (self);
+  const char *mode_label = g_str_equal (mode, "read") ||
+                               (device != NULL && !self->device_writes_allowed)
+                             ? _("Read Only")
                            : g_str_equal (mode, "write") ? _("Write Only")
                                                          : _("Read & Write");
   g_autofree char *subtitle = NULL;
 
-  if (g_settings_get_boolean (self->settings, "mix"))
+  if (self->opened != NULL)
+    {
+      /* TRANSLATORS: the window subtitle while a saved result is shown */
+      subtitle = g_strdup_printf (_("Opened: %s — read-only until a new run"), self->opened_name);
+      adw_window_title_set_subtitle (self->window_title, subtitle);
+      return;
+    }
+  if (g_settings_get_boolean (self->settings, "mix") &&
+      (device == NULL || self->device_writes_allowed))
     subtitle = g_strdup_printf (_("%s · %s + Mix"), profile_label (profile), mode_label);
   else
     subtitle = g_strdup_printf (_("%s · %s"), profile_label (profile), mode_label);
@@ -323,11 +361,37 @@ rebuild_grid (DmkWindow *self)
         self->headings[c] = NULL;
       }
 
-  if (!dmk_profile_lookup (profile, &specs, NULL))
-    dmk_profile_lookup ("default", &specs, NULL);
-  g_array_set_size (self->specs, 0);
-  g_array_append_vals (self->specs, specs->data, specs->len);
-  self->n_columns = g_settings_get_boolean (self->settings, "mix") ? 3 : 2;
+  if (self->opened != NULL)
+    {
+      /* The opened result's own tests, in its order, whatever the profile is now. */
+      gboolean mix = FALSE;
+
+      specs = g_array_new (FALSE, TRUE, sizeof (DmkTestSpec));
+      for (guint i = 0; i < self->opened->tests->len; i++)
+        {
+          DmkTestResult *t = g_ptr_array_index (self->opened->tests, i);
+          gboolean seen = FALSE;
+
+          mix = mix || t->direction == DMK_DIRECTION_MIX;
+          for (guint j = 0; j < specs->len && !seen; j++)
+            seen = dmk_test_spec_equal (&g_array_index (specs, DmkTestSpec, j), &t->spec);
+          if (!seen)
+            g_array_append_val (specs, t->spec);
+        }
+      g_free (profile);
+      profile = g_strdup (self->opened->settings.profile);
+      g_array_set_size (self->specs, 0);
+      g_array_append_vals (self->specs, specs->data, specs->len);
+      self->n_columns = mix ? 3 : 2;
+    }
+  else
+    {
+      if (!dmk_profile_lookup (profile, &specs, NULL))
+        dmk_profile_lookup ("default", &specs, NULL);
+      g_array_set_size (self->specs, 0);
+      g_array_append_vals (self->specs, specs->data, specs->len);
+      self->n_columns = g_settings_get_boolean (self->settings, "mix") ? 3 : 2;
+    }
 
   lc = gtk_layout_manager_get_layout_child (gtk_widget_get_layout_manager (GTK_WIDGET (self->grid)),
                                             self->controls_box);
@@ -389,7 +453,16 @@ rebuild_grid (DmkWindow *self)
         }
       g_ptr_array_add (self->rows, row);
     }
+  if (self->opened != NULL)
+    for (guint i = 0; i < self->opened->tests->len; i++)
+      {
+        DmkTestResult *t = g_ptr_array_index (self->opened->tests, i);
+        DmkResultCell *cell = cell_for (self, &t->spec, t->direction);
+        if (cell != NULL)
+          dmk_result_cell_set_result (cell, t);
+      }
   update_title (self);
+  apply_target_state (self);
 }
 
 static void
@@ -412,7 +485,15 @@ static void
 on_settings_changed (GSettings *settings, const char *key, DmkWindow *self)
 {
   if (g_str_equal (key, "profile") || g_str_equal (key, "mix"))
-    rebuild_grid (self);
+    {
+      /* Setting up a new run: the opened result gives way. */
+      if (self->opened != NULL && self->runner == NULL)
+        {
+          g_clear_pointer (&self->opened, dmk_result_unref);
+          g_clear_pointer (&self->opened_name, g_free);
+        }
+      rebuild_grid (self);
+    }
   else if (g_str_equal (key, "mix-ratio"))
     update_headings (self);
   else if (g_str_equal (key, "unit"))
@@ -454,6 +535,7 @@ set_running (DmkWindow *self, gboolean running)
   gtk_widget_set_sensitive (GTK_WIDGET (self->size_dropdown), !running);
   gtk_widget_set_sensitive (GTK_WIDGET (self->target_dropdown), !running);
   gtk_widget_set_sensitive (GTK_WIDGET (self->menu_button), !running);
+  apply_target_state (self);
 
   if (running)
     {
@@ -490,7 +572,12 @@ on_progress (const DmkProgress *p, gpointer user_data)
   switch (p->phase)
     {
     case DMK_PHASE_OPEN:
-      status = g_strdup_printf (_("Opening %s…"), self->target_path);
+      if (current_device (self) != NULL)
+        /* TRANSLATORS: opening a block device may wait for the password dialog */
+        status = g_strdup_printf (_("Opening %s (this may ask for authentication)…"),
+                                  self->target_path);
+      else
+        status = g_strdup_printf (_("Opening %s…"), self->target_path);
       break;
     case DMK_PHASE_LAYOUT:
       status = g_strdup_printf (_("Preparing the test file, %.0f%%"), p->fraction * 100.0);
@@ -566,6 +653,8 @@ run_done (GObject *source, GAsyncResult *res, gpointer user_data)
             dmk_result_cell_set_result (cell, t);
         }
       g_clear_pointer (&self->last_result, dmk_result_unref);
+  g_clear_pointer (&self->opened, dmk_result_unref);
+  g_clear_pointer (&self->opened_name, g_free);
       self->last_result = dmk_result_ref (result);
       status = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Done: %u test in %.0f s",
                                              "Done: %u tests in %.0f s", result->tests->len),
@@ -609,6 +698,31 @@ start_run (DmkWindow *self, int row_index)
     {
       show_error (self, _("Choose a folder to test first."));
       return;
+    }
+  if (self->opened != NULL)
+    {
+      /* The grid is the opened file's; the run is the profile's. A row's test keeps its
+       * meaning: find it among the profile's rows. */
+      DmkTestSpec spec = { 0 };
+      gboolean have_spec = row_index >= 0 && (guint) row_index < self->specs->len;
+      guint found = 0;
+
+      if (have_spec)
+        spec = g_array_index (self->specs, DmkTestSpec, row_index);
+      g_clear_pointer (&self->opened, dmk_result_unref);
+      g_clear_pointer (&self->opened_name, g_free);
+      rebuild_grid (self);
+      if (have_spec)
+        {
+          if (row_for_spec (self, &spec, &found) == NULL)
+            {
+              g_autofree char *name = dmk_test_spec_to_name (&spec);
+              g_autofree char *msg = g_strdup_printf (_("%s is not a test of this profile"), name);
+              adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (msg));
+              return;
+            }
+          row_index = (int) found;
+        }
     }
   read_settings (self, &settings);
   if (row_index >= 0)
@@ -707,6 +821,220 @@ select_target_silently (DmkWindow *self, guint pos)
   self->updating_targets = FALSE;
 }
 
+/* The device item of the current target, or NULL when the target is a folder. */
+static DmkTargetItem *
+current_device (DmkWindow *self)
+{
+  GListModel *model;
+  guint n;
+
+  if (self->devices == NULL || self->target_path == NULL)
+    return NULL;
+  model = G_LIST_MODEL (self->devices);
+  n = g_list_model_get_n_items (model);
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr (DmkTargetItem) item = g_list_model_get_item (model, i);
+      if (g_strcmp0 (dmk_target_item_get_path (item), self->target_path) == 0)
+        return item; /* the store keeps it alive */
+    }
+  return NULL;
+}
+
+/* Write and mix cells of a device show why they will not run; the allow action follows. */
+static void
+apply_target_state (DmkWindow *self)
+{
+  DmkTargetItem *device = current_device (self);
+  g_autofree char *reason = NULL;
+  GAction *allow;
+
+  if (self->rows == NULL)
+    return;
+  if (device != NULL && dmk_target_item_get_in_use (device))
+    {
+      self->device_writes_allowed = FALSE;
+      if (self->opened == NULL)
+        reason = g_strdup_printf (_("Write tests would destroy the data on %s, which is in use: "
+                                  "unmount it first"),
+                                self->target_path);
+    }
+  else if (device != NULL && !self->device_writes_allowed && self->opened == NULL)
+    reason = g_strdup_printf (_("Write tests would destroy the data on %s: allow them from the "
+                                "menu"),
+                              self->target_path);
+  for (guint i = 0; i < self->rows->len; i++)
+    {
+      Row *row = g_ptr_array_index (self->rows, i);
+      for (guint c = 1; c < N_COLUMNS_MAX; c++)
+        if (row->cells[c] != NULL)
+          dmk_result_cell_set_blocked (row->cells[c], reason);
+    }
+  update_title (self);
+  allow = g_action_map_lookup_action (G_ACTION_MAP (self), "allow-device-writes");
+  if (allow != NULL)
+    g_simple_action_set_enabled (G_SIMPLE_ACTION (allow),
+                                 device != NULL && !dmk_target_item_get_in_use (device) &&
+                                   !self->device_writes_allowed && self->runner == NULL);
+}
+
+static void
+set_target (DmkWindow *self, const char *path)
+{
+  if (g_strcmp0 (self->target_path, path) != 0)
+    {
+      /* Per device: a new target starts read-only. */
+      self->device_writes_allowed = FALSE;
+      if (self->allow_dialog != NULL)
+        gtk_window_destroy (GTK_WINDOW (self->allow_dialog));
+    }
+  g_free (self->target_path);
+  self->target_path = g_strdup (path);
+  apply_target_state (self);
+}
+
+/* ---- block devices ---- */
+
+static void scan_devices (DmkWindow *self);
+
+static void
+device_scan_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
+{
+  g_task_return_pointer (task, dmk_target_list_devices (), (GDestroyNotify) g_ptr_array_unref);
+}
+
+static void
+device_scan_done (GObject *source, GAsyncResult *res, gpointer user_data)
+{
+  DmkWindow *self = DMK_WINDOW (source);
+  g_autoptr (GPtrArray) found = g_task_propagate_pointer (G_TASK (res), NULL);
+  guint n_old;
+
+  if (found == NULL || self->disposed)
+    return;
+  self->scanning_devices = FALSE;
+  /* A device that went away stays while it is the target, so the list never jumps under the
+   * user; it is marked in use, so nothing writes to whatever takes its name. */
+  n_old = g_list_model_get_n_items (G_LIST_MODEL (self->devices));
+  for (guint i = 0; i < n_old; i++)
+    {
+      g_autoptr (DmkTargetItem) old = g_list_model_get_item (G_LIST_MODEL (self->devices), i);
+      gboolean there = FALSE;
+
+      if (g_strcmp0 (dmk_target_item_get_path (old), self->target_path) != 0)
+        continue;
+      for (guint j = 0; j < found->len && !there; j++)
+        there = g_str_equal (dmk_target_item_get_path (found->pdata[j]), self->target_path);
+      if (!there)
+        {
+          dmk_target_item_set_device (old, dmk_target_item_get_model (old),
+                                      dmk_target_item_get_size (old), TRUE);
+          g_ptr_array_add (found, g_object_ref (old));
+        }
+    }
+  self->updating_targets = TRUE;
+  g_list_store_splice (self->devices, 0, n_old, found->pdata, found->len);
+  self->updating_targets = FALSE;
+  if (self->target_path != NULL)
+    select_target_silently (self, find_target (self, self->target_path));
+  apply_target_state (self);
+  g_signal_emit (self, signals[SIGNAL_DEVICES_CHANGED], 0);
+  if (self->rescan_devices)
+    {
+      self->rescan_devices = FALSE;
+      scan_devices (self);
+    }
+}
+
+/* sysfs and mountinfo are quick, but a dying disk can stall them: list devices off the main
+ * thread, as the folders are. */
+static void
+scan_devices (DmkWindow *self)
+{
+  g_autoptr (GTask) task = NULL;
+
+  if (self->scanning_devices)
+    {
+      self->rescan_devices = TRUE;
+      return;
+    }
+  self->scanning_devices = TRUE;
+  task = g_task_new (self, self->scan_cancellable, device_scan_done, NULL);
+  g_task_run_in_thread (task, device_scan_thread);
+}
+
+/* Coming back to the window is when a stick was plugged in or a disk mounted elsewhere. */
+static void
+on_active_changed (DmkWindow *self, GParamSpec *pspec, gpointer data)
+{
+  if (gtk_window_is_active (GTK_WINDOW (self)) && self->runner == NULL)
+    scan_devices (self);
+}
+
+static void
+allow_response (AdwMessageDialog *dialog, const char *response, DmkWindow *self)
+{
+  DmkTargetItem *device = current_device (self);
+  g_autofree char *path = g_strdup (g_object_get_data (G_OBJECT (dialog), "device"));
+
+  /* Also when answered from code (adw_message_dialog_response), which does not close it;
+   * destroying twice is harmless in GTK 4.8. */
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  if (g_str_equal (response, "destroy") && device != NULL &&
+      g_strcmp0 (path, self->target_path) == 0 && !dmk_target_item_get_in_use (device) &&
+      self->runner == NULL)
+    {
+      g_autofree char *msg = g_strdup_printf (_("Write tests are allowed on %s until you choose "
+                                                "another target"),
+                                              self->target_path);
+      self->device_writes_allowed = TRUE;
+      apply_target_state (self);
+      adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (msg));
+    }
+}
+
+static void
+allow_device_writes_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
+{
+  DmkWindow *self = DMK_WINDOW (user_data);
+  DmkTargetItem *device = current_device (self);
+  g_autofree char *size = NULL, *body = NULL, *what = NULL;
+  const char *model;
+  AdwMessageDialog *dialog;
+
+  if (device == NULL || dmk_target_item_get_in_use (device) || self->runner != NULL ||
+      self->device_writes_allowed)
+    return;
+  if (self->allow_dialog != NULL)
+    {
+      gtk_window_present (GTK_WINDOW (self->allow_dialog));
+      return;
+    }
+  size = dmk_format_size (dmk_target_item_get_size (device));
+  model = dmk_target_item_get_model (device);
+  /* TRANSLATORS: "/dev/sdb (SanDisk Ultra, 29 GiB)" */
+  what = model != NULL ? g_strdup_printf (_("%s (%s, %s)"), self->target_path, model, size)
+                       : g_strdup_printf (_("%s (%s)"), self->target_path, size);
+  body = g_strdup_printf (_("Write tests write over the whole test area of %s. All data on this "
+                            "device will be destroyed: its files, partitions and file systems "
+                            "cannot be recovered afterwards.\n\nAllow this only for a device whose "
+                            "contents you no longer need."),
+                          what);
+  dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_WINDOW (self),
+                                                       _("Destroy All Data on This Device?"),
+                                                       body));
+  adw_message_dialog_add_responses (dialog, "cancel", _("_Cancel"), "destroy",
+                                    _("_Destroy Data and Test"), NULL);
+  adw_message_dialog_set_response_appearance (dialog, "destroy", ADW_RESPONSE_DESTRUCTIVE);
+  adw_message_dialog_set_default_response (dialog, "cancel");
+  adw_message_dialog_set_close_response (dialog, "cancel");
+  g_object_set_data_full (G_OBJECT (dialog), "device", g_strdup (self->target_path), g_free);
+  g_signal_connect (dialog, "response", G_CALLBACK (allow_response), self);
+  self->allow_dialog = dialog;
+  g_object_add_weak_pointer (G_OBJECT (dialog), (gpointer *) &self->allow_dialog);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
 static void
 describe_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
 {
@@ -752,14 +1080,30 @@ dmk_window_set_target_path (DmkWindow *self, const char *path)
   pos = find_target (self, path);
   if (pos == GTK_INVALID_LIST_POSITION)
     {
-      g_autoptr (DmkTargetItem) item = dmk_target_item_new (DMK_TARGET_ITEM_FOLDER, path, NULL,
-                                                            NULL);
-      g_list_store_append (self->folders, item);
-      describe_async (self, item);
+      struct stat st;
+      gboolean is_device = g_str_has_prefix (path, "/dev/") && stat (path, &st) == 0 &&
+                           S_ISBLK (st.st_mode);
+      g_autoptr (DmkTargetItem) item =
+        dmk_target_item_new (is_device ? DMK_TARGET_ITEM_DEVICE : DMK_TARGET_ITEM_FOLDER, path,
+                             NULL, NULL);
+
+      if (is_device)
+        {
+          /* In use until the scan says otherwise: never offer writes on what is unknown. */
+          dmk_target_item_set_device (item, NULL, 0, TRUE);
+          self->updating_targets = TRUE;
+          g_list_store_append (self->devices, item);
+          self->updating_targets = FALSE;
+          scan_devices (self);
+        }
+      else
+        {
+          g_list_store_append (self->folders, item);
+          describe_async (self, item);
+        }
       pos = find_target (self, path);
     }
-  g_free (self->target_path);
-  self->target_path = g_strdup (path);
+  set_target (self, path);
   select_target_silently (self, pos);
   g_settings_set_string (self->settings, "last-target", path);
 }
@@ -811,9 +1155,10 @@ on_target_selected (GtkDropDown *dropdown, GParamSpec *pspec, DmkWindow *self)
       choose_folder (self);
       return;
     }
-  g_free (self->target_path);
-  self->target_path = g_strdup (dmk_target_item_get_path (item));
+  set_target (self, dmk_target_item_get_path (item));
   g_settings_set_string (self->settings, "last-target", self->target_path);
+  if (dmk_target_item_get_kind (item) == DMK_TARGET_ITEM_DEVICE)
+    scan_devices (self); /* mounted since the list was made? */
 }
 
 static void
@@ -961,13 +1306,15 @@ setup_targets (DmkWindow *self)
     dmk_window_set_target_path (self, last);
   else if (home != NULL)
     {
-      self->target_path = g_strdup (home);
+      set_target (self, home);
       select_target_silently (self, 0);
     }
   {
     g_autoptr (GTask) task = g_task_new (self, self->scan_cancellable, scan_done, NULL);
     g_task_run_in_thread (task, scan_thread);
   }
+  scan_devices (self);
+  g_signal_connect (self, "notify::is-active", G_CALLBACK (on_active_changed), NULL);
 }
 
 /* ---- settings ↔ dropdowns ---- */
@@ -1055,6 +1402,331 @@ setup_dropdowns (DmkWindow *self)
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, _("Comment"), -1);
 }
 
+/* ---- save, copy, open ---- */
+
+static void
+toast (DmkWindow *self, const char *text)
+{
+  g_autofree char *escaped = g_markup_escape_text (text, -1);
+  adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (escaped));
+}
+
+static void
+show_file_error (DmkWindow *self, const char *heading, const char *message)
+{
+  AdwMessageDialog *dialog;
+
+  if (self->error_dialog != NULL)
+    gtk_window_destroy (self->error_dialog);
+  dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_WINDOW (self), heading, message));
+  adw_message_dialog_add_response (dialog, "close", _("_Close"));
+  adw_message_dialog_set_default_response (dialog, "close");
+  adw_message_dialog_set_close_response (dialog, "close");
+  self->error_dialog = GTK_WINDOW (dialog);
+  g_object_add_weak_pointer (G_OBJECT (dialog), (gpointer *) &self->error_dialog);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+/* What Copy and Save share: the opened result, else the last run's. */
+static DmkResult *
+shown_result (DmkWindow *self)
+{
+  return self->opened != NULL ? self->opened : self->last_result;
+}
+
+static gboolean
+need_result (DmkWindow *self)
+{
+  if (shown_result (self) != NULL)
+    return TRUE;
+  toast (self, _("Nothing to save yet: run a test first"));
+  return FALSE;
+}
+
+gboolean
+dmk_window_save_text (DmkWindow *self, const char *filename, GError **error)
+{
+  g_autofree char *text = NULL;
+
+  g_return_val_if_fail (DMK_IS_WINDOW (self), FALSE);
+  if (shown_result (self) == NULL)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND, _("There are no results yet"));
+      return FALSE;
+    }
+  text = dmk_result_to_text (shown_result (self));
+  return g_file_set_contents (filename, text, -1, error);
+}
+
+gboolean
+dmk_window_save_results (DmkWindow *self, const char *filename, GError **error)
+{
+  g_return_val_if_fail (DMK_IS_WINDOW (self), FALSE);
+  if (shown_result (self) == NULL)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND, _("There are no results yet"));
+      return FALSE;
+    }
+  return dmk_result_save (shown_result (self), filename, error);
+}
+
+gboolean
+dmk_window_save_image (DmkWindow *self, const char *filename, GError **error)
+{
+  g_return_val_if_fail (DMK_IS_WINDOW (self), FALSE);
+  return dmk_save_widget_png (GTK_WIDGET (self), filename, error);
+}
+
+gboolean
+dmk_window_copy (DmkWindow *self)
+{
+  g_autofree char *text = NULL;
+
+  g_return_val_if_fail (DMK_IS_WINDOW (self), FALSE);
+  if (shown_result (self) == NULL)
+    {
+      toast (self, _("Nothing to copy yet: run a test first"));
+      return FALSE;
+    }
+  text = dmk_result_to_text (shown_result (self));
+  gdk_clipboard_set_text (gtk_widget_get_clipboard (GTK_WIDGET (self)), text);
+  toast (self, _("Results copied"));
+  return TRUE;
+}
+
+static void
+show_opened (DmkWindow *self, DmkResult *result, const char *name)
+{
+  g_clear_pointer (&self->opened, dmk_result_unref);
+  g_free (self->opened_name);
+  self->opened = dmk_result_ref (result);
+  self->opened_name = g_strdup (name);
+  rebuild_grid (self);
+  {
+    /* TRANSLATORS: the status line under an opened result: "Measured on /home/ann, 2026-…" */
+    g_autofree char *status = g_strdup_printf (_("Measured on %s, %s"),
+                                               result->target.path ? result->target.path : "?",
+                                               result->date ? result->date : "?");
+    set_status (self, status);
+  }
+}
+
+gboolean
+dmk_window_open_file (DmkWindow *self, GFile *file, GError **error)
+{
+  g_autofree char *path = NULL;
+  g_autofree char *name = NULL;
+  g_autoptr (DmkResult) result = NULL;
+
+  g_return_val_if_fail (DMK_IS_WINDOW (self), FALSE);
+  g_return_val_if_fail (G_IS_FILE (file), FALSE);
+  path = g_file_get_path (file);
+  name = g_file_get_basename (file);
+  if (path == NULL)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
+                   _("“%s”: only local files can be opened"), name);
+      return FALSE;
+    }
+  if (self->runner != NULL)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_BUSY,
+                   _("“%s”: stop the benchmark before opening results"), name);
+      return FALSE;
+    }
+  result = dmk_result_load (path, error);
+  if (result == NULL)
+    return FALSE;
+  show_opened (self, result, name);
+  return TRUE;
+}
+
+/* The first file in this window, each further one in a window of its own; every failure is
+ * shown at once, with its file name. */
+void
+dmk_window_open_files (DmkWindow *self, GFile **files, guint n_files)
+{
+  g_autoptr (GString) errors = g_string_new (NULL);
+  DmkWindow *into = self;
+
+  g_return_if_fail (DMK_IS_WINDOW (self));
+  for (guint i = 0; i < n_files; i++)
+    {
+      g_autoptr (GError) error = NULL;
+
+      if (into == NULL)
+        {
+          into = dmk_window_new (gtk_window_get_application (GTK_WINDOW (self)));
+          if (self->target_path != NULL)
+            dmk_window_set_target_path (into, self->target_path);
+          gtk_window_present (GTK_WINDOW (into));
+        }
+      if (dmk_window_open_file (into, files[i], &error))
+        into = NULL;
+      else
+        g_string_append_printf (errors, "%s%s", errors->len ? "\n" : "", error->message);
+    }
+  if (into != NULL && into != self)
+    gtk_window_destroy (GTK_WINDOW (into));
+  if (errors->len > 0)
+    show_file_error (self, g_dngettext (GETTEXT_PACKAGE, "Could Not Open the Results",
+                                        "Could Not Open All Results", n_files),
+                     errors->str);
+}
+
+const char *
+dmk_window_get_opened_name (DmkWindow *self)
+{
+  g_return_val_if_fail (DMK_IS_WINDOW (self), NULL);
+  return self->opened != NULL ? self->opened_name : NULL;
+}
+
+typedef enum
+{
+  SAVE_TEXT,
+  SAVE_IMAGE,
+  SAVE_RESULTS,
+  OPEN_RESULTS,
+} FileJob;
+
+static void
+file_chooser_response (GtkNativeDialog *dialog, int response, gpointer user_data)
+{
+  DmkWindow *self = user_data;
+  FileJob job = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (dialog), "job"));
+  g_autoptr (GError) error = NULL;
+
+  if (response == GTK_RESPONSE_ACCEPT && job == OPEN_RESULTS)
+    {
+      g_autoptr (GListModel) list = gtk_file_chooser_get_files (GTK_FILE_CHOOSER (dialog));
+      guint n = g_list_model_get_n_items (list);
+      g_autoptr (GPtrArray) files = g_ptr_array_new_with_free_func (g_object_unref);
+
+      for (guint i = 0; i < n; i++)
+        g_ptr_array_add (files, g_list_model_get_item (list, i));
+      dmk_window_open_files (self, (GFile **) files->pdata, files->len);
+    }
+  else if (response == GTK_RESPONSE_ACCEPT)
+    {
+      g_autoptr (GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
+      g_autofree char *path = file ? g_file_get_path (file) : NULL;
+      gboolean ok = FALSE;
+
+      if (path == NULL)
+        g_set_error (&error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
+                     _("Only local files can be written"));
+      else if (job == SAVE_TEXT)
+        ok = dmk_window_save_text (self, path, &error);
+      else if (job == SAVE_IMAGE)
+        ok = dmk_window_save_image (self, path, &error);
+      else
+        ok = dmk_window_save_results (self, path, &error);
+      if (ok)
+        {
+          g_autofree char *name = g_path_get_basename (path);
+          g_autofree char *msg = g_strdup_printf (_("Saved “%s”"), name);
+          toast (self, msg);
+        }
+      else
+        show_file_error (self, _("Could Not Save"), error->message);
+    }
+  gtk_native_dialog_destroy (dialog);
+  if (self->file_chooser == GTK_FILE_CHOOSER_NATIVE (dialog))
+    g_clear_object (&self->file_chooser);
+}
+
+static void
+run_file_chooser (DmkWindow *self, FileJob job)
+{
+  static const struct
+  {
+    const char *title, *ext, *filter, *mime;
+  } jobs[] = {
+    [SAVE_TEXT] = { N_("Save Results as Text"), "txt", N_("Text"), "text/plain" },
+    [SAVE_IMAGE] = { N_("Save Image"), "png", N_("PNG Image"), "image/png" },
+    [SAVE_RESULTS] = { N_("Save Results"), "json", N_("GDiskMark Results"), "application/json" },
+    [OPEN_RESULTS] = { N_("Open Results"), "json", N_("GDiskMark Results"), "application/json" },
+  };
+  gboolean open = job == OPEN_RESULTS;
+  g_autoptr (GtkFileFilter) filter = gtk_file_filter_new ();
+  GtkFileChooserNative *chooser;
+
+  if (self->file_chooser != NULL || self->runner != NULL)
+    return;
+  if (!open && !need_result (self))
+    return;
+  chooser = gtk_file_chooser_native_new (_(jobs[job].title), GTK_WINDOW (self),
+                                         open ? GTK_FILE_CHOOSER_ACTION_OPEN
+                                              : GTK_FILE_CHOOSER_ACTION_SAVE,
+                                         open ? _("_Open") : _("_Save"), _("_Cancel"));
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
+  gtk_file_filter_set_name (filter, _(jobs[job].filter));
+  gtk_file_filter_add_mime_type (filter, jobs[job].mime);
+  {
+    g_autofree char *pattern = g_strconcat ("*.", jobs[job].ext, NULL);
+    gtk_file_filter_add_pattern (filter, pattern);
+  }
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), filter);
+  if (open)
+    gtk_file_chooser_set_select_multiple (GTK_FILE_CHOOSER (chooser), TRUE);
+  else
+    {
+      /* CrystalDiskMark's names: GDiskMark_20260130154502.txt */
+      g_autoptr (GDateTime) now = g_date_time_new_now_local ();
+      g_autofree char *stamp = g_date_time_format (now, "%Y%m%d%H%M%S");
+      g_autofree char *name = g_strdup_printf ("GDiskMark_%s.%s", stamp, jobs[job].ext);
+      gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), name);
+    }
+  g_object_set_data (G_OBJECT (chooser), "job", GINT_TO_POINTER (job));
+  g_signal_connect (chooser, "response", G_CALLBACK (file_chooser_response), self);
+  self->file_chooser = chooser;
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
+}
+
+static void
+copy_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
+{
+  dmk_window_copy (DMK_WINDOW (user_data));
+}
+
+static void
+save_text_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
+{
+  run_file_chooser (DMK_WINDOW (user_data), SAVE_TEXT);
+}
+
+static void
+save_image_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
+{
+  run_file_chooser (DMK_WINDOW (user_data), SAVE_IMAGE);
+}
+
+static void
+save_results_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
+{
+  run_file_chooser (DMK_WINDOW (user_data), SAVE_RESULTS);
+}
+
+static void
+open_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
+{
+  run_file_chooser (DMK_WINDOW (user_data), OPEN_RESULTS);
+}
+
+static gboolean
+on_drop (GtkDropTarget *target, const GValue *value, double x, double y, DmkWindow *self)
+{
+  GSList *list = g_value_get_boxed (value);
+  g_autoptr (GPtrArray) files = g_ptr_array_new ();
+
+  for (GSList *l = list; l != NULL; l = l->next)
+    g_ptr_array_add (files, l->data);
+  if (files->len == 0 || self->runner != NULL)
+    return FALSE;
+  dmk_window_open_files (self, (GFile **) files->pdata, files->len);
+  return TRUE;
+}
+
 /* ---- window ---- */
 
 /* The menu's fifty-odd rows are built when it first opens, not while the window starts. */
@@ -1136,8 +1808,13 @@ dmk_window_dispose (GObject *object)
   if (self->chooser != NULL)
     gtk_native_dialog_destroy (GTK_NATIVE_DIALOG (self->chooser));
   g_clear_object (&self->chooser);
+  if (self->file_chooser != NULL)
+    gtk_native_dialog_destroy (GTK_NATIVE_DIALOG (self->file_chooser));
+  g_clear_object (&self->file_chooser);
   if (self->error_dialog != NULL)
     gtk_window_destroy (self->error_dialog);
+  if (self->allow_dialog != NULL)
+    gtk_window_destroy (GTK_WINDOW (self->allow_dialog));
   if (self->settings != NULL)
     g_signal_handlers_disconnect_by_data (self->settings, self);
 
@@ -1181,6 +1858,10 @@ dmk_window_class_init (DmkWindowClass *klass)
   signals[SIGNAL_RUN_FINISHED] = g_signal_new ("run-finished", G_TYPE_FROM_CLASS (klass),
                                                G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
                                                G_TYPE_NONE, 0);
+  /* Emitted when a scan of the block devices has updated the target list. */
+  signals[SIGNAL_DEVICES_CHANGED] = g_signal_new ("devices-changed", G_TYPE_FROM_CLASS (klass),
+                                                  G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                                                  G_TYPE_NONE, 0);
 
   g_type_ensure (DMK_TYPE_RESULT_CELL);
   gtk_widget_class_set_template_from_resource (widget_class,
@@ -1210,6 +1891,15 @@ dmk_window_class_init (DmkWindowClass *klass)
       gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_1 + i, GDK_ALT_MASK,
                                            "win.run-test", "i", (gint32) i);
     }
+  /* CrystalDiskMark's keys for copying and saving. */
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_c,
+                                       GDK_CONTROL_MASK | GDK_SHIFT_MASK, "win.copy", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_t, GDK_CONTROL_MASK,
+                                       "win.save-text", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_s, GDK_CONTROL_MASK,
+                                       "win.save-image", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_o, GDK_CONTROL_MASK, "win.open",
+                                       NULL);
   for (guint i = 0; i < G_N_ELEMENTS (focus_keys); i++)
     gtk_widget_class_add_binding (widget_class, focus_keys[i].key, GDK_ALT_MASK, focus_shortcut,
                                   "s", focus_keys[i].which);
@@ -1219,6 +1909,12 @@ static const GActionEntry win_actions[] = {
   { "start", start_activated, NULL, NULL, NULL },
   { "run-test", run_test_activated, "i", NULL, NULL },
   { "stop", stop_activated, NULL, NULL, NULL },
+  { "allow-device-writes", allow_device_writes_activated, NULL, NULL, NULL },
+  { "copy", copy_activated, NULL, NULL, NULL },
+  { "save-text", save_text_activated, NULL, NULL, NULL },
+  { "save-image", save_image_activated, NULL, NULL, NULL },
+  { "save-results", save_results_activated, NULL, NULL, NULL },
+  { "open", open_activated, NULL, NULL, NULL },
 };
 
 static const char *const settings_actions[] = {
@@ -1262,7 +1958,13 @@ dmk_window_init (DmkWindow *self)
   }
   rebuild_grid (self);
   setup_targets (self);
+  apply_target_state (self);
   g_signal_connect (self->settings, "changed", G_CALLBACK (on_settings_changed), self);
+  {
+    GtkDropTarget *drop = gtk_drop_target_new (GDK_TYPE_FILE_LIST, GDK_ACTION_COPY);
+    g_signal_connect (drop, "drop", G_CALLBACK (on_drop), self);
+    gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drop));
+  }
 }
 
 DmkWindow *
@@ -1409,4 +2111,32 @@ dmk_window_get_settings (DmkWindow *self)
 {
   g_return_val_if_fail (DMK_IS_WINDOW (self), NULL);
   return self->settings;
+}
+
+gboolean
+dmk_window_get_device_writes_allowed (DmkWindow *self)
+{
+  g_return_val_if_fail (DMK_IS_WINDOW (self), FALSE);
+  return self->device_writes_allowed;
+}
+
+AdwMessageDialog *
+dmk_window_get_allow_dialog (DmkWindow *self)
+{
+  g_return_val_if_fail (DMK_IS_WINDOW (self), NULL);
+  return self->allow_dialog;
+}
+
+void
+dmk_window_refresh_devices (DmkWindow *self)
+{
+  g_return_if_fail (DMK_IS_WINDOW (self));
+  scan_devices (self);
+}
+
+const char *
+dmk_window_get_subtitle (DmkWindow *self)
+{
+  g_return_val_if_fail (DMK_IS_WINDOW (self), NULL);
+  return adw_window_title_get_subtitle (self->window_title);
 }

@@ -40,5 +40,24 @@ DmkResult *dmk_window_get_last_result (DmkWindow *self);
 const char *dmk_window_get_last_error (DmkWindow *self);
 GtkWindow *dmk_window_get_error_dialog (DmkWindow *self);
 GSettings *dmk_window_get_settings (DmkWindow *self);
+/* Block devices: whether write tests were confirmed for the current one, the confirmation dialog
+ * while it is open, and a new scan (the window emits "devices-changed" when it is done). */
+gboolean dmk_window_get_device_writes_allowed (DmkWindow *self);
+AdwMessageDialog *dmk_window_get_allow_dialog (DmkWindow *self);
+void dmk_window_refresh_devices (DmkWindow *self);
+
+/* Save, copy and open: what the file choosers, Ctrl+Shift+C and drops end in. Saving and
+ * copying use the opened result when one is shown, else the last run's. */
+gboolean dmk_window_save_text (DmkWindow *self, const char *filename, GError **error);
+gboolean dmk_window_save_image (DmkWindow *self, const char *filename, GError **error);
+gboolean dmk_window_save_results (DmkWindow *self, const char *filename, GError **error);
+gboolean dmk_window_copy (DmkWindow *self);
+/* Shows a saved result read-only until the next run. */
+gboolean dmk_window_open_file (DmkWindow *self, GFile *file, GError **error);
+/* The first file here, each further one in a new window; errors in one dialog. */
+void dmk_window_open_files (DmkWindow *self, GFile **files, guint n_files);
+/* The opened file's name, or NULL when the grid shows a run. */
+const char *dmk_window_get_opened_name (DmkWindow *self);
+const char *dmk_window_get_subtitle (DmkWindow *self);
 
 G_END_DECLS
