@@ -13,7 +13,9 @@ main (int argc, char *argv[])
   int status;
 
   setlocale (LC_ALL, "");
-  bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
+  /* GDISKMARK_LOCALEDIR lets tests and screenshots use the catalogs in the build tree. */
+  bindtextdomain (GETTEXT_PACKAGE, g_getenv ("GDISKMARK_LOCALEDIR") ? g_getenv ("GDISKMARK_LOCALEDIR")
+                                                                    : LOCALEDIR);
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   textdomain (GETTEXT_PACKAGE);
 
