@@ -102,6 +102,33 @@ test_text_locale (void)
 }
 
 static void
+test_text_block_device (void)
+{
+  g_autoptr (DmkResult) r = make_result ("real", 0);
+  g_autofree char *text = NULL;
+
+  /* A raw device read-only run: no filesystem, the device's size instead of usage. */
+  g_free (r->target.path);
+  r->target.path = g_strdup ("/dev/sdb");
+  r->target.kind = DMK_TARGET_BLOCK_DEVICE;
+  g_clear_pointer (&r->target.filesystem, g_free);
+  g_free (r->target.device);
+  r->target.device = g_strdup ("/dev/sdb");
+  g_free (r->target.model);
+  r->target.model = g_strdup ("SanDisk Ultra USB 3.0");
+  r->target.size_bytes = G_GUINT64_CONSTANT (61530439680);
+  r->target.free_bytes = 0;
+  r->settings.mode = DMK_MODE_READ;
+  g_free (r->comment);
+  r->comment = g_strdup ("USB stick, reads only");
+  for (guint i = r->tests->len; i > 0; i--)
+    if (((DmkTestResult *) g_ptr_array_index (r->tests, i - 1))->direction != DMK_DIRECTION_READ)
+      g_ptr_array_remove_index (r->tests, i - 1);
+  text = dmk_result_to_text (r);
+  compare_golden (text, "block-device.txt");
+}
+
+static void
 test_best_pass (void)
 {
   g_autoptr (DmkResult) r = make_result ("classic", 0);
@@ -213,6 +240,7 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/result/text-classic", test_text_classic);
   g_test_add_func ("/result/text-default-mix-locale", test_text_locale);
+  g_test_add_func ("/result/text-block-device", test_text_block_device);
   g_test_add_func ("/result/best-pass", test_best_pass);
   g_test_add_func ("/result/json-roundtrip", test_json_roundtrip);
   g_test_add_func ("/result/json-schema-keys", test_json_schema_keys);
