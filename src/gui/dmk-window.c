@@ -102,21 +102,6 @@ static DmkTargetItem *current_device (DmkWindow *self);
 /* ---- small helpers ---- */
 
 static const char *
-direction_label (DmkDirection dir)
-{
-  switch (dir)
-    {
-    case DMK_DIRECTION_WRITE:
-      return _("Write");
-    case DMK_DIRECTION_MIX:
-      return _("Mix");
-    case DMK_DIRECTION_READ:
-    default:
-      return _("Read");
-    }
-}
-
-static const char *
 profile_label (const char *profile)
 {
   static const struct
@@ -297,7 +282,7 @@ update_headings (DmkWindow *self)
         }
       else
         markup = g_markup_printf_escaped ("%s <small>(%s)</small>",
-                                          direction_label (c == 0 ? DMK_DIRECTION_READ
+                                          dmk_direction_label (c == 0 ? DMK_DIRECTION_READ
                                                                   : DMK_DIRECTION_WRITE),
                                           unit);
       gtk_label_set_markup (GTK_LABEL (self->headings[c]), markup);
@@ -563,7 +548,7 @@ on_progress (const DmkProgress *p, gpointer user_data)
   DmkWindow *self = user_data;
   g_autofree char *name = dmk_test_spec_to_name (&p->spec);
   g_autofree char *status = NULL;
-  const char *dir = direction_label (p->direction);
+  const char *dir = dmk_direction_label (p->direction);
   DmkResultCell *cell = NULL;
 
   self->phase = (int) p->phase;
