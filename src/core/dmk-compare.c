@@ -251,7 +251,6 @@ dmk_comparison_to_text (DmkComparison *cmp)
   guint n = cmp->results->len, first_width = 10;
   g_autofree guint *width = g_new0 (guint, n);
   GString *out = g_string_new (NULL);
-  const char *labels[] = { "Target", "Model", "Date", "Profile" };
 
   for (guint r = 0; r < cmp->rows->len; r++)
     {
@@ -282,7 +281,6 @@ dmk_comparison_to_text (DmkComparison *cmp)
       append_padded (out, h, width[c], TRUE);
     }
   g_string_append_c (out, '\n');
-  (void) labels;
   for (guint r = 0; r < cmp->rows->len; r++)
     {
       g_autofree char *name = row_name (&g_array_index (cmp->rows, DmkCompareRow, r));
