@@ -27,8 +27,8 @@ typedef struct
 static void
 cli_run_clear (CliRun *r)
 {
-  g_free (r->out);
-  g_free (r->err);
+  g_clear_pointer (&r->out, g_free);
+  g_clear_pointer (&r->err, g_free);
 }
 
 /* Runs the CLI with argv (NULL-terminated, without the program), capturing output and the
@@ -143,6 +143,20 @@ test_json_output_file (void)
   g_assert_cmpuint (((DmkTestResult *) g_ptr_array_index (result->tests, 0))->spec.threads, ==,
                     16);
   assert_dir_empty (dir);
+  g_unlink (out);
+
+  /* No --format: a .json output file gets JSON, which the window and compare read back. */
+  {
+    const char *auto_args[] = { TINY, "--mode=read", "--test=RND4K Q1T1", out_opt, dir, NULL };
+    g_autoptr (DmkResult) again = NULL;
+
+    cli_run_clear (&r);
+    run_cli (&r, auto_args, NULL);
+    g_assert_cmpint (r.status, ==, 0);
+    again = dmk_result_load (out, &error);
+    g_assert_no_error (error);
+    g_assert_cmpuint (again->tests->len, ==, 1);
+  }
   g_unlink (out);
   g_rmdir (outdir);
   g_rmdir (dir);

@@ -96,7 +96,8 @@ static const GOptionEntry entries[] = {
   { "allow-write-device", 0, 0, G_OPTION_ARG_NONE, &opt_allow_write_device,
     N_("Allow write tests on a block device, destroying the data on it"), NULL },
   { "format", 'f', 0, G_OPTION_ARG_STRING, &opt_format,
-    N_("Output format: text, json or csv (default: text)"), N_("FORMAT") },
+    N_("Output format: text, json or csv (default: from the --output file’s extension, else text)"),
+    N_("FORMAT") },
   { "json", 'j', 0, G_OPTION_ARG_NONE, &opt_json, N_("Print JSON (same as --format=json)"), NULL },
   { "output", 'o', 0, G_OPTION_ARG_FILENAME, &opt_output, N_("Write the result to FILE"),
     N_("FILE") },
@@ -284,6 +285,15 @@ parse_format (gboolean allow_json)
         die_usage (_("compare prints text or csv, not json"));
       return FORMAT_JSON;
     }
+  /* No format asked for: the output file's extension says it (-o run.json), else text. */
+  if (opt_format == NULL && opt_output != NULL)
+    {
+      g_autofree char *lower = g_ascii_strdown (opt_output, -1);
+      if (allow_json && g_str_has_suffix (lower, ".json"))
+        return FORMAT_JSON;
+      if (g_str_has_suffix (lower, ".csv"))
+        return FORMAT_CSV;
+    }
   if (opt_format == NULL || strcmp (opt_format, "text") == 0)
     return FORMAT_TEXT;
   if (strcmp (opt_format, "csv") == 0)
@@ -293,7 +303,7 @@ parse_format (gboolean allow_json)
 }
 
 static const GOptionEntry compare_entries[] = {
-  { "format", 'f', 0, G_OPTION_ARG_STRING, &opt_format, N_("text or csv (default: text)"),
+  { "format", 'f', 0, G_OPTION_ARG_STRING, &opt_format, N_("text or csv (default: from the --output file’s extension, else text)"),
     N_("FORMAT") },
   { "unit", 'u', 0, G_OPTION_ARG_STRING, &opt_unit,
     N_("MB/s, GB/s, IOPS or us (default: MB/s)"), N_("UNIT") },

@@ -15,6 +15,8 @@ typedef enum
   DMK_UNIT_US,
 } DmkUnit;
 
+#define DMK_N_UNITS 4
+
 const char *dmk_unit_to_string (DmkUnit unit); /* "MB/s", "GB/s", "IOPS", "us" */
 gboolean dmk_unit_from_string (const char *s, DmkUnit *out);
 /* Latency is better low; everything else high. */

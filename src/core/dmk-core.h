@@ -1,6 +1,7 @@
 /* dmk-core.h: the one header front ends include to use the benchmark core. */
 #pragma once
 
+#include "dmk-compare.h"
 #include "dmk-error.h"
 #include "dmk-histogram.h"
 #include "dmk-result.h"

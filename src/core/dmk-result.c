@@ -707,24 +707,26 @@ dmk_result_load (const char *filename, GError **error)
 /* ---- text ---- */
 
 /* English in the text report, which must read the same everywhere; translated in the UI. */
+static const struct
+{
+  const char *id, *name, *short_name;
+} profile_names[] = {
+  { "classic", N_("Classic (CrystalDiskMark 3)"), N_("Classic") },
+  { "default", N_("Default"), N_("Default") },
+  { "nvme", N_("NVMe SSD"), N_("NVMe SSD") },
+  { "peak", N_("Peak Performance"), N_("Peak Performance") },
+  { "real", N_("Real World Performance"), N_("Real World") },
+  { "demo", N_("Demo"), N_("Demo") },
+  /* TRANSLATORS: tests a user picked one by one, not a profile's */
+  { "custom", N_("Custom"), N_("Custom") },
+};
+
 static const char *
 profile_english_name (const char *profile)
 {
-  static const struct
-  {
-    const char *id, *name;
-  } names[] = {
-    { "classic", N_("Classic (CrystalDiskMark 3)") },
-    { "default", N_("Default") },
-    { "nvme", N_("NVMe SSD") },
-    { "peak", N_("Peak Performance") },
-    { "real", N_("Real World Performance") },
-    { "demo", N_("Demo") },
-    { "custom", N_("Custom") },
-  };
-  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
-    if (g_strcmp0 (names[i].id, profile) == 0)
-      return names[i].name;
+  for (guint i = 0; i < G_N_ELEMENTS (profile_names); i++)
+    if (g_strcmp0 (profile_names[i].id, profile) == 0)
+      return profile_names[i].name;
   return profile ? profile : "Custom";
 }
 
@@ -734,6 +736,15 @@ dmk_profile_display_name (const char *profile)
   const char *english = profile_english_name (profile);
 
   return english == profile ? profile : _(english);
+}
+
+const char *
+dmk_profile_short_name (const char *profile)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (profile_names); i++)
+    if (g_strcmp0 (profile_names[i].id, profile) == 0)
+      return _(profile_names[i].short_name);
+  return profile ? profile : _("Custom");
 }
 
 static void

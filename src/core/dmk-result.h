@@ -73,6 +73,8 @@ char *dmk_result_to_text (DmkResult *result);
 
 /* The profile's name for people, translated: "Classic (CrystalDiskMark 3)", "NVMe SSD", … */
 const char *dmk_profile_display_name (const char *profile);
+/* The same, short, for tight places: "Classic", "NVMe SSD", "Custom". */
+const char *dmk_profile_short_name (const char *profile);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (DmkResult, dmk_result_unref)
 

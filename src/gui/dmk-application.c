@@ -4,6 +4,7 @@
 #include <glib/gi18n.h>
 
 #include "dmk-application.h"
+#include "dmk-compare-window.h"
 #include "dmk-window.h"
 
 struct _DmkApplication
@@ -51,6 +52,34 @@ dmk_save_widget_png (GtkWidget *widget, const char *filename, GError **error)
       return FALSE;
     }
   return TRUE;
+}
+
+GtkFileChooserNative *
+dmk_file_chooser_new (GtkWindow *parent, gboolean open, const char *title,
+                      const char *filter_name, const char *mime_type, const char *ext,
+                      const char *prefix)
+{
+  g_autoptr (GtkFileFilter) filter = gtk_file_filter_new ();
+  g_autofree char *pattern = g_strconcat ("*.", ext, NULL);
+  GtkFileChooserNative *chooser = gtk_file_chooser_native_new (
+    title, parent, open ? GTK_FILE_CHOOSER_ACTION_OPEN : GTK_FILE_CHOOSER_ACTION_SAVE,
+    open ? _("_Open") : _("_Save"), _("_Cancel"));
+
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
+  gtk_file_filter_set_name (filter, filter_name);
+  gtk_file_filter_add_mime_type (filter, mime_type);
+  gtk_file_filter_add_pattern (filter, pattern);
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), filter);
+  if (open)
+    gtk_file_chooser_set_select_multiple (GTK_FILE_CHOOSER (chooser), TRUE);
+  else
+    {
+      g_autoptr (GDateTime) now = g_date_time_new_now_local ();
+      g_autofree char *stamp = g_date_time_format (now, "%Y%m%d%H%M%S");
+      g_autofree char *name = g_strdup_printf ("%s%s.%s", prefix, stamp, ext);
+      gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), name);
+    }
+  return chooser;
 }
 
 static void
@@ -105,6 +134,11 @@ take_screenshot (gpointer user_data)
 {
   DmkApplication *self = user_data;
   GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (self));
+
+  /* With result files, the picture is of the comparison. */
+  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (self)); l != NULL; l = l->next)
+    if (DMK_IS_COMPARE_WINDOW (l->data))
+      window = l->data;
   g_autoptr (GError) error = NULL;
 
   if (window == NULL || !dmk_save_widget_png (GTK_WIDGET (window), self->screenshot, &error))
@@ -114,8 +148,13 @@ take_screenshot (gpointer user_data)
     }
   else
     g_print ("%s\n", self->screenshot);
-  if (window != NULL)
-    gtk_window_destroy (window);
+  {
+    /* Every window, error dialogs included: nothing may keep the tool from quitting. */
+    GList *windows = g_list_copy (gtk_application_get_windows (GTK_APPLICATION (self)));
+    for (GList *l = windows; l != NULL; l = l->next)
+      gtk_window_destroy (l->data);
+    g_list_free (windows);
+  }
   g_application_release (G_APPLICATION (self));
   return G_SOURCE_REMOVE;
 }
@@ -172,13 +211,27 @@ dmk_application_activate (GApplication *app)
   gtk_window_present (window);
 }
 
-/* gdiskmark FILE.json…: each result in a window, read-only until a run there. */
+/* gdiskmark FILE.json…: one result fills the grid, read-only until a run there; several open
+ * side by side in the comparison. */
 static void
 dmk_application_open (GApplication *app, GFile **files, int n_files, const char *hint)
 {
   DmkApplication *self = DMK_APPLICATION (app);
   GtkWindow *active = gtk_application_get_active_window (GTK_APPLICATION (app));
   DmkWindow *window;
+
+  if (self->screenshot != NULL)
+    {
+      /* --screenshot with result files: a picture of them compared. */
+      DmkCompareWindow *cmp = dmk_compare_window_new (GTK_APPLICATION (app));
+
+      g_application_hold (app);
+      gtk_window_present (GTK_WINDOW (cmp));
+      if (dmk_compare_window_add_files (cmp, files, (guint) n_files) != (guint) n_files)
+        self->exit_status = 1;
+      g_timeout_add (600, take_screenshot, self);
+      return;
+    }
 
   if (active != NULL && DMK_IS_WINDOW (active) && !dmk_window_is_running (DMK_WINDOW (active)) &&
       dmk_window_get_last_result (DMK_WINDOW (active)) == NULL &&

@@ -15,4 +15,11 @@ int dmk_application_get_exit_status (DmkApplication *self);
 /* Saves what widget shows as a PNG, at its scale factor, with GTK's own renderer. */
 gboolean dmk_save_widget_png (GtkWidget *widget, const char *filename, GError **error);
 
+/* A modal native file chooser (portal in Flatpak) for one kind of file. For saving, the name
+ * proposed is prefix + local time + "." + ext, as CrystalDiskMark names its files:
+ * GDiskMark_20261130154502.txt. For opening, several files may be picked. */
+GtkFileChooserNative *dmk_file_chooser_new (GtkWindow *parent, gboolean open, const char *title,
+                                            const char *filter_name, const char *mime_type,
+                                            const char *ext, const char *prefix);
+
 G_END_DECLS

@@ -40,14 +40,14 @@ static const struct
 };
 
 const char *
-dmk_unit_to_string (DmkUnit unit)
+dmk_unit_nick (DmkUnit unit)
 {
   g_return_val_if_fail (unit < DMK_N_UNITS, "mb-s");
   return units[unit].nick;
 }
 
 DmkUnit
-dmk_unit_from_string (const char *s)
+dmk_unit_from_nick (const char *s)
 {
   for (guint i = 0; i < DMK_N_UNITS; i++)
     if (g_strcmp0 (units[i].nick, s) == 0)
@@ -84,6 +84,34 @@ dmk_unit_format (DmkUnit unit, double value)
 {
   /* CrystalDiskMark's precision: three decimals for GB/s, two for the rest. */
   return g_strdup_printf (unit == DMK_UNIT_GB_S ? "%.3f" : "%.2f", value);
+}
+
+static gboolean
+unit_get (GValue *value, GVariant *variant, gpointer data)
+{
+  g_value_set_uint (value, dmk_unit_from_nick (g_variant_get_string (variant, NULL)));
+  return TRUE;
+}
+
+static GVariant *
+unit_set (const GValue *value, const GVariantType *type, gpointer data)
+{
+  guint sel = g_value_get_uint (value);
+  return g_variant_new_string (dmk_unit_nick (sel < DMK_N_UNITS ? sel : DMK_UNIT_MB_S));
+}
+
+void
+dmk_unit_dropdown_setup (GtkDropDown *dropdown, GSettings *settings)
+{
+  g_autoptr (GtkStringList) units = gtk_string_list_new (NULL);
+
+  for (guint i = 0; i < DMK_N_UNITS; i++)
+    gtk_string_list_append (units, dmk_unit_label (i));
+  gtk_drop_down_set_model (dropdown, G_LIST_MODEL (units));
+  g_settings_bind_with_mapping (settings, "unit", dropdown, "selected", G_SETTINGS_BIND_DEFAULT,
+                                unit_get, unit_set, NULL, NULL);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (dropdown), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("Unit"), -1);
 }
 
 double

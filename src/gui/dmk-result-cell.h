@@ -7,22 +7,15 @@
 
 G_BEGIN_DECLS
 
-typedef enum
-{
-  DMK_UNIT_MB_S,
-  DMK_UNIT_GB_S,
-  DMK_UNIT_IOPS,
-  DMK_UNIT_US,
-} DmkUnit;
-
-#define DMK_N_UNITS 4
-
-const char *dmk_unit_to_string (DmkUnit unit); /* GSettings nick: "mb-s" */
-DmkUnit dmk_unit_from_string (const char *s);
+/* DmkUnit is the core's (dmk-compare.h); these are the window's views of it. */
+const char *dmk_unit_nick (DmkUnit unit); /* GSettings nick: "mb-s" */
+DmkUnit dmk_unit_from_nick (const char *s);
 const char *dmk_unit_label (DmkUnit unit);     /* "MB/s", translated */
 /* The value shown for unit, from a throughput, its IOPS and mean latency. */
 double dmk_unit_value (DmkUnit unit, double mb_per_s, double iops, double latency_us);
 char *dmk_unit_format (DmkUnit unit, double value); /* "1234.56" */
+/* Fills dropdown with the unit labels and binds it to settings' "unit" key, both ways. */
+void dmk_unit_dropdown_setup (GtkDropDown *dropdown, GSettings *settings);
 /* The meter's fill, 0–1: log10(MB/s × 10) / 6, or 1 − log10(µs) / 6 for latency. */
 double dmk_unit_fill (DmkUnit unit, double mb_per_s, double latency_us);
 

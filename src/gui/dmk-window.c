@@ -5,6 +5,7 @@
 #include <sys/stat.h>
 
 #include "dmk-application.h"
+#include "dmk-compare-window.h"
 #include "dmk-target-item.h"
 #include "dmk-window.h"
 
@@ -77,6 +78,8 @@ struct _DmkWindow
   /* a saved result shown read-only until the next run */
   DmkResult *opened;
   char *opened_name;
+  char *opened_path;
+  GtkWindow *compare; /* weak: the comparison this window opened, when there is no application */
   GtkFileChooserNative *file_chooser; /* save or open */
 };
 
@@ -100,23 +103,6 @@ static void apply_target_state (DmkWindow *self);
 static DmkTargetItem *current_device (DmkWindow *self);
 
 /* ---- small helpers ---- */
-
-static const char *
-profile_label (const char *profile)
-{
-  static const struct
-  {
-    const char *id, *label;
-  } names[] = {
-    { "classic", N_("Classic") }, { "default", N_("Default") },
-    { "nvme", N_("NVMe SSD") },   { "peak", N_("Peak Performance") },
-    { "real", N_("Real World") }, { "demo", N_("Demo") },
-  };
-  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
-    if (g_strcmp0 (names[i].id, profile) == 0)
-      return _(names[i].label);
-  return profile;
-}
 
 static int
 column_for (DmkDirection dir)
@@ -311,9 +297,9 @@ update_title (DmkWindow *self)
     }
   if (g_settings_get_boolean (self->settings, "mix") &&
       (device == NULL || self->device_writes_allowed))
-    subtitle = g_strdup_printf (_("%s · %s + Mix"), profile_label (profile), mode_label);
+    subtitle = g_strdup_printf (_("%s · %s + Mix"), dmk_profile_short_name (profile), mode_label);
   else
-    subtitle = g_strdup_printf (_("%s · %s"), profile_label (profile), mode_label);
+    subtitle = g_strdup_printf (_("%s · %s"), dmk_profile_short_name (profile), mode_label);
   adw_window_title_set_subtitle (self->window_title, subtitle);
 }
 
@@ -455,7 +441,7 @@ apply_unit (DmkWindow *self)
 {
   g_autofree char *nick = g_settings_get_string (self->settings, "unit");
 
-  self->unit = dmk_unit_from_string (nick);
+  self->unit = dmk_unit_from_nick (nick);
   for (guint i = 0; i < self->rows->len; i++)
     {
       Row *row = g_ptr_array_index (self->rows, i);
@@ -476,6 +462,7 @@ on_settings_changed (GSettings *settings, const char *key, DmkWindow *self)
         {
           g_clear_pointer (&self->opened, dmk_result_unref);
           g_clear_pointer (&self->opened_name, g_free);
+          g_clear_pointer (&self->opened_path, g_free);
         }
       rebuild_grid (self);
     }
@@ -640,6 +627,7 @@ run_done (GObject *source, GAsyncResult *res, gpointer user_data)
       g_clear_pointer (&self->last_result, dmk_result_unref);
   g_clear_pointer (&self->opened, dmk_result_unref);
   g_clear_pointer (&self->opened_name, g_free);
+  g_clear_pointer (&self->opened_path, g_free);
       self->last_result = dmk_result_ref (result);
       status = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Done: %u test in %.0f s",
                                              "Done: %u tests in %.0f s", result->tests->len),
@@ -696,6 +684,7 @@ start_run (DmkWindow *self, int row_index)
         spec = g_array_index (self->specs, DmkTestSpec, row_index);
       g_clear_pointer (&self->opened, dmk_result_unref);
       g_clear_pointer (&self->opened_name, g_free);
+      g_clear_pointer (&self->opened_path, g_free);
       rebuild_grid (self);
       if (have_spec)
         {
@@ -1338,42 +1327,23 @@ size_set (const GValue *value, const GVariantType *type, gpointer data)
   return g_variant_new_int32 (sizes_mib[sel < G_N_ELEMENTS (sizes_mib) ? sel : 6]);
 }
 
-static gboolean
-unit_get (GValue *value, GVariant *variant, gpointer data)
-{
-  g_value_set_uint (value, dmk_unit_from_string (g_variant_get_string (variant, NULL)));
-  return TRUE;
-}
-
-static GVariant *
-unit_set (const GValue *value, const GVariantType *type, gpointer data)
-{
-  guint sel = g_value_get_uint (value);
-  return g_variant_new_string (dmk_unit_to_string (sel < DMK_N_UNITS ? sel : DMK_UNIT_MB_S));
-}
-
 static void
 setup_dropdowns (DmkWindow *self)
 {
   g_autoptr (GtkStringList) sizes = gtk_string_list_new (NULL);
-  g_autoptr (GtkStringList) units = gtk_string_list_new (NULL);
 
   for (guint i = 0; i < G_N_ELEMENTS (sizes_mib); i++)
     {
       g_autofree char *s = dmk_format_size ((guint64) sizes_mib[i] << 20);
       gtk_string_list_append (sizes, s);
     }
-  for (guint i = 0; i < DMK_N_UNITS; i++)
-    gtk_string_list_append (units, dmk_unit_label (i));
   gtk_drop_down_set_model (self->size_dropdown, G_LIST_MODEL (sizes));
-  gtk_drop_down_set_model (self->unit_dropdown, G_LIST_MODEL (units));
+  dmk_unit_dropdown_setup (self->unit_dropdown, self->settings);
 
   g_settings_bind_with_mapping (self->settings, "passes", self->passes_dropdown, "selected",
                                 G_SETTINGS_BIND_DEFAULT, passes_get, passes_set, NULL, NULL);
   g_settings_bind_with_mapping (self->settings, "size-mib", self->size_dropdown, "selected",
                                 G_SETTINGS_BIND_DEFAULT, size_get, size_set, NULL, NULL);
-  g_settings_bind_with_mapping (self->settings, "unit", self->unit_dropdown, "selected",
-                                G_SETTINGS_BIND_DEFAULT, unit_get, unit_set, NULL, NULL);
 
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->passes_dropdown),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, _("Passes"), -1);
@@ -1381,8 +1351,6 @@ setup_dropdowns (DmkWindow *self)
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, _("Test size"), -1);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->target_dropdown),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, _("Target"), -1);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self->unit_dropdown),
-                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Unit"), -1);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->comment_entry),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, _("Comment"), -1);
 }
@@ -1480,12 +1448,14 @@ dmk_window_copy (DmkWindow *self)
 }
 
 static void
-show_opened (DmkWindow *self, DmkResult *result, const char *name)
+show_opened (DmkWindow *self, DmkResult *result, const char *path)
 {
   g_clear_pointer (&self->opened, dmk_result_unref);
   g_free (self->opened_name);
+  g_free (self->opened_path);
   self->opened = dmk_result_ref (result);
-  self->opened_name = g_strdup (name);
+  self->opened_name = g_path_get_basename (path);
+  self->opened_path = g_strdup (path);
   rebuild_grid (self);
   {
     /* TRANSLATORS: the status line under an opened result: "Measured on /home/ann, 2026-…" */
@@ -1522,41 +1492,91 @@ dmk_window_open_file (DmkWindow *self, GFile *file, GError **error)
   result = dmk_result_load (path, error);
   if (result == NULL)
     return FALSE;
-  show_opened (self, result, name);
+  show_opened (self, result, path);
   return TRUE;
 }
 
-/* The first file in this window, each further one in a window of its own; every failure is
- * shown at once, with its file name. */
+/* The comparison window: the application's one, else the one this window opened (tests). */
+DmkCompareWindow *
+dmk_window_get_compare_window (DmkWindow *self, gboolean create)
+{
+  GtkApplication *app;
+
+  g_return_val_if_fail (DMK_IS_WINDOW (self), NULL);
+  app = gtk_window_get_application (GTK_WINDOW (self));
+  for (GList *l = app ? gtk_application_get_windows (app) : NULL; l != NULL; l = l->next)
+    if (DMK_IS_COMPARE_WINDOW (l->data))
+      return l->data;
+  if (self->compare != NULL || !create)
+    return (DmkCompareWindow *) self->compare;
+  self->compare = GTK_WINDOW (dmk_compare_window_new (app));
+  g_object_add_weak_pointer (G_OBJECT (self->compare), (gpointer *) &self->compare);
+  dmk_compare_window_set_main_window (DMK_COMPARE_WINDOW (self->compare), GTK_WINDOW (self));
+  return DMK_COMPARE_WINDOW (self->compare);
+}
+
+/* One file fills the grid; several go side by side in the comparison. Every failure is shown at
+ * once, with its file name. */
 void
 dmk_window_open_files (DmkWindow *self, GFile **files, guint n_files)
 {
   g_autoptr (GString) errors = g_string_new (NULL);
-  DmkWindow *into = self;
 
   g_return_if_fail (DMK_IS_WINDOW (self));
+  if (n_files > 1)
+    {
+      DmkCompareWindow *cmp = dmk_window_get_compare_window (self, TRUE);
+
+      gtk_window_present (GTK_WINDOW (cmp));
+      dmk_compare_window_add_files (cmp, files, n_files);
+      return;
+    }
   for (guint i = 0; i < n_files; i++)
     {
       g_autoptr (GError) error = NULL;
 
-      if (into == NULL)
-        {
-          into = dmk_window_new (gtk_window_get_application (GTK_WINDOW (self)));
-          if (self->target_path != NULL)
-            dmk_window_set_target_path (into, self->target_path);
-          gtk_window_present (GTK_WINDOW (into));
-        }
-      if (dmk_window_open_file (into, files[i], &error))
-        into = NULL;
-      else
+      if (!dmk_window_open_file (self, files[i], &error))
         g_string_append_printf (errors, "%s%s", errors->len ? "\n" : "", error->message);
     }
-  if (into != NULL && into != self)
-    gtk_window_destroy (GTK_WINDOW (into));
   if (errors->len > 0)
     show_file_error (self, g_dngettext (GETTEXT_PACKAGE, "Could Not Open the Results",
                                         "Could Not Open All Results", n_files),
                      errors->str);
+}
+
+DmkResult *
+dmk_window_get_shown_result (DmkWindow *self)
+{
+  g_return_val_if_fail (DMK_IS_WINDOW (self), NULL);
+  return shown_result (self);
+}
+
+const char *
+dmk_window_get_shown_source (DmkWindow *self)
+{
+  g_return_val_if_fail (DMK_IS_WINDOW (self), NULL);
+  return self->opened != NULL ? self->opened_path : NULL;
+}
+
+/* Adds what the grid shows to the comparison (once) and brings the comparison up. */
+void
+dmk_window_compare (DmkWindow *self)
+{
+  DmkCompareWindow *cmp;
+  DmkResult *result;
+
+  g_return_if_fail (DMK_IS_WINDOW (self));
+  cmp = dmk_window_get_compare_window (self, TRUE);
+  result = shown_result (self);
+  if (result != NULL)
+    {
+      gboolean present = FALSE;
+      for (guint c = 0; c < dmk_compare_window_get_n_columns (cmp) && !present; c++)
+        present = dmk_compare_window_get_result (cmp, c) == result;
+      if (!present)
+        dmk_compare_window_add_result (cmp, result, dmk_window_get_shown_source (self));
+    }
+  gtk_window_present (GTK_WINDOW (cmp));
 }
 
 const char *
@@ -1633,35 +1653,15 @@ run_file_chooser (DmkWindow *self, FileJob job)
     [OPEN_RESULTS] = { N_("Open Results"), "json", N_("GDiskMark Results"), "application/json" },
   };
   gboolean open = job == OPEN_RESULTS;
-  g_autoptr (GtkFileFilter) filter = gtk_file_filter_new ();
   GtkFileChooserNative *chooser;
 
   if (self->file_chooser != NULL || self->runner != NULL)
     return;
   if (!open && !need_result (self))
     return;
-  chooser = gtk_file_chooser_native_new (_(jobs[job].title), GTK_WINDOW (self),
-                                         open ? GTK_FILE_CHOOSER_ACTION_OPEN
-                                              : GTK_FILE_CHOOSER_ACTION_SAVE,
-                                         open ? _("_Open") : _("_Save"), _("_Cancel"));
-  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
-  gtk_file_filter_set_name (filter, _(jobs[job].filter));
-  gtk_file_filter_add_mime_type (filter, jobs[job].mime);
-  {
-    g_autofree char *pattern = g_strconcat ("*.", jobs[job].ext, NULL);
-    gtk_file_filter_add_pattern (filter, pattern);
-  }
-  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), filter);
-  if (open)
-    gtk_file_chooser_set_select_multiple (GTK_FILE_CHOOSER (chooser), TRUE);
-  else
-    {
-      /* CrystalDiskMark's names: GDiskMark_20260130154502.txt */
-      g_autoptr (GDateTime) now = g_date_time_new_now_local ();
-      g_autofree char *stamp = g_date_time_format (now, "%Y%m%d%H%M%S");
-      g_autofree char *name = g_strdup_printf ("GDiskMark_%s.%s", stamp, jobs[job].ext);
-      gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), name);
-    }
+  chooser = dmk_file_chooser_new (GTK_WINDOW (self), open, _(jobs[job].title),
+                                  _(jobs[job].filter), jobs[job].mime, jobs[job].ext,
+                                  "GDiskMark_");
   g_object_set_data (G_OBJECT (chooser), "job", GINT_TO_POINTER (job));
   g_signal_connect (chooser, "response", G_CALLBACK (file_chooser_response), self);
   self->file_chooser = chooser;
@@ -1696,6 +1696,12 @@ static void
 open_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
 {
   run_file_chooser (DMK_WINDOW (user_data), OPEN_RESULTS);
+}
+
+static void
+compare_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
+{
+  dmk_window_compare (DMK_WINDOW (user_data));
 }
 
 static gboolean
@@ -1818,6 +1824,12 @@ dmk_window_dispose (GObject *object)
   g_clear_pointer (&self->last_result, dmk_result_unref);
   g_clear_pointer (&self->last_error, g_free);
   g_clear_pointer (&self->target_path, g_free);
+  g_clear_pointer (&self->opened, dmk_result_unref);
+  g_clear_pointer (&self->opened_name, g_free);
+  g_clear_pointer (&self->opened_path, g_free);
+  if (self->compare != NULL)
+    g_object_remove_weak_pointer (G_OBJECT (self->compare), (gpointer *) &self->compare);
+  self->compare = NULL;
   G_OBJECT_CLASS (dmk_window_parent_class)->dispose (object);
 }
 
@@ -1885,6 +1897,8 @@ dmk_window_class_init (DmkWindowClass *klass)
                                        "win.save-image", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_o, GDK_CONTROL_MASK, "win.open",
                                        NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_m, GDK_CONTROL_MASK, "win.compare",
+                                       NULL);
   for (guint i = 0; i < G_N_ELEMENTS (focus_keys); i++)
     gtk_widget_class_add_binding (widget_class, focus_keys[i].key, GDK_ALT_MASK, focus_shortcut,
                                   "s", focus_keys[i].which);
@@ -1900,6 +1914,7 @@ static const GActionEntry win_actions[] = {
   { "save-image", save_image_activated, NULL, NULL, NULL },
   { "save-results", save_results_activated, NULL, NULL, NULL },
   { "open", open_activated, NULL, NULL, NULL },
+  { "compare", compare_activated, NULL, NULL, NULL },
 };
 
 static const char *const settings_actions[] = {
@@ -1939,7 +1954,7 @@ dmk_window_init (DmkWindow *self)
   setup_dropdowns (self);
   {
     g_autofree char *nick = g_settings_get_string (self->settings, "unit");
-    self->unit = dmk_unit_from_string (nick);
+    self->unit = dmk_unit_from_nick (nick);
   }
   rebuild_grid (self);
   setup_targets (self);

@@ -3,6 +3,7 @@
 
 #include <adwaita.h>
 
+#include "dmk-compare-window.h"
 #include "dmk-core.h"
 #include "dmk-result-cell.h"
 
@@ -54,8 +55,17 @@ gboolean dmk_window_save_results (DmkWindow *self, const char *filename, GError 
 gboolean dmk_window_copy (DmkWindow *self);
 /* Shows a saved result read-only until the next run. */
 gboolean dmk_window_open_file (DmkWindow *self, GFile *file, GError **error);
-/* The first file here, each further one in a new window; errors in one dialog. */
+/* One file fills the grid; several open side by side in the comparison window. Errors in one
+ * dialog. */
 void dmk_window_open_files (DmkWindow *self, GFile **files, guint n_files);
+/* What Copy and Save use: the opened result, else the last run's; and the file it came from
+ * (NULL for a run). */
+DmkResult *dmk_window_get_shown_result (DmkWindow *self);
+const char *dmk_window_get_shown_source (DmkWindow *self);
+/* The comparison window (created when create is TRUE and there is none). */
+DmkCompareWindow *dmk_window_get_compare_window (DmkWindow *self, gboolean create);
+/* Adds the shown result to the comparison and presents it (Ctrl+M). */
+void dmk_window_compare (DmkWindow *self);
 /* The opened file's name, or NULL when the grid shows a run. */
 const char *dmk_window_get_opened_name (DmkWindow *self);
 const char *dmk_window_get_subtitle (DmkWindow *self);

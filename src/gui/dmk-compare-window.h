@@ -1,0 +1,66 @@
+/* dmk-compare-window.h: results side by side, one column per result, one row per test. */
+#pragma once
+
+#include <adwaita.h>
+
+#include "dmk-core.h"
+
+G_BEGIN_DECLS
+
+#define DMK_TYPE_COMPARE_WINDOW (dmk_compare_window_get_type ())
+G_DECLARE_FINAL_TYPE (DmkCompareWindow, dmk_compare_window, DMK, COMPARE_WINDOW,
+                      AdwApplicationWindow)
+
+/* application may be NULL (tests). */
+DmkCompareWindow *dmk_compare_window_new (GtkApplication *application);
+
+/* Where "Add the Current Run" takes its result from when there is no application to ask (tests);
+ * with an application, the most recently used main window that shows a result. */
+void dmk_compare_window_set_main_window (DmkCompareWindow *self, GtkWindow *main_window);
+
+/* Adds result as the last column. source is the file it was read from, or NULL for a run shown
+ * in a main window. FALSE (with a toast) when that result or file is there already. */
+gboolean dmk_compare_window_add_result (DmkCompareWindow *self, DmkResult *result,
+                                        const char *source);
+gboolean dmk_compare_window_add_file (DmkCompareWindow *self, GFile *file, GError **error);
+/* Adds each file that loads; the others are named in one error dialog. Returns how many were
+ * added. */
+guint dmk_compare_window_add_files (DmkCompareWindow *self, GFile **files, guint n_files);
+/* The run in the main window; FALSE (with a toast saying why) when there is none. */
+gboolean dmk_compare_window_add_current (DmkCompareWindow *self);
+
+void dmk_compare_window_remove_column (DmkCompareWindow *self, guint column);
+/* Moves column to position to (both 0-based); the baseline moves with its column. */
+void dmk_compare_window_move_column (DmkCompareWindow *self, guint column, guint to);
+void dmk_compare_window_set_baseline (DmkCompareWindow *self, guint column);
+guint dmk_compare_window_get_baseline (DmkCompareWindow *self);
+guint dmk_compare_window_get_n_columns (DmkCompareWindow *self);
+DmkResult *dmk_compare_window_get_result (DmkCompareWindow *self, guint column);
+DmkUnit dmk_compare_window_get_unit (DmkCompareWindow *self);
+
+/* The comparison as shown: its columns, unit and baseline. Free with dmk_comparison_free. */
+DmkComparison *dmk_compare_window_get_comparison (DmkCompareWindow *self);
+char *dmk_compare_window_to_text (DmkCompareWindow *self);
+char *dmk_compare_window_to_csv (DmkCompareWindow *self);
+gboolean dmk_compare_window_export_text (DmkCompareWindow *self, const char *filename,
+                                         GError **error);
+gboolean dmk_compare_window_export_csv (DmkCompareWindow *self, const char *filename,
+                                        GError **error);
+gboolean dmk_compare_window_save_image (DmkCompareWindow *self, const char *filename,
+                                        GError **error);
+gboolean dmk_compare_window_copy (DmkCompareWindow *self);
+
+/* Hooks for tests and the screenshot tool: what the table shows. Rows are the comparison's. */
+guint dmk_compare_window_get_n_rows (DmkCompareWindow *self);
+/* "SEQ1M Q8T1 Read": the row's test and direction, as the text export names it. */
+char *dmk_compare_window_get_row_name (DmkCompareWindow *self, guint row);
+const char *dmk_compare_window_get_cell_text (DmkCompareWindow *self, guint row, guint column);
+const char *dmk_compare_window_get_delta_text (DmkCompareWindow *self, guint row, guint column);
+gboolean dmk_compare_window_cell_is_best (DmkCompareWindow *self, guint row, guint column);
+GtkWidget *dmk_compare_window_get_cell (DmkCompareWindow *self, guint row, guint column);
+/* The column header's lines, joined by newlines. */
+char *dmk_compare_window_get_header_text (DmkCompareWindow *self, guint column);
+GtkWidget *dmk_compare_window_get_header_menu (DmkCompareWindow *self, guint column);
+GtkWindow *dmk_compare_window_get_error_dialog (DmkCompareWindow *self);
+
+G_END_DECLS
