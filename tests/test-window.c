@@ -4,6 +4,7 @@
 
 #include <adwaita.h>
 #include <glib/gstdio.h>
+#include <math.h>
 #include <signal.h>
 #include <string.h>
 #include <sys/mount.h>
@@ -1267,6 +1268,400 @@ test_files (void)
   g_rmdir (dir);
 }
 
+/* ---- the comparison ---- */
+
+/* A result as a run saves it, with values drawn from seed, so each column is best somewhere. */
+static DmkResult *
+synthetic_result (const char *path, const char *model, const char *profile, const char *date,
+                  guint32 seed, gboolean writes)
+{
+  DmkResult *r = dmk_result_new ();
+  g_autoptr (GArray) specs = NULL;
+  g_autoptr (GRand) rand = g_rand_new_with_seed (seed);
+
+  g_free (r->date);
+  r->date = g_strdup (date);
+  r->target.path = g_strdup (path);
+  r->target.kind = DMK_TARGET_DIRECTORY;
+  r->target.model = g_strdup (model);
+  r->target.filesystem = g_strdup ("ext4");
+  g_free (r->settings.profile);
+  r->settings.profile = g_strdup (profile);
+  r->settings.mode = writes ? DMK_MODE_READ_WRITE : DMK_MODE_READ;
+  g_assert_true (dmk_profile_lookup (profile, &specs, NULL));
+  for (DmkDirection d = DMK_DIRECTION_READ; d <= (writes ? DMK_DIRECTION_WRITE : DMK_DIRECTION_READ);
+       d++)
+    for (guint i = 0; i < specs->len; i++)
+      {
+        DmkTestSpec *spec = &g_array_index (specs, DmkTestSpec, i);
+        DmkTestResult *t = dmk_test_result_new (spec, d);
+        DmkPass p = { 0 };
+
+        p.seconds = 5.0;
+        p.bytes = (guint64) (g_rand_double_range (rand, 20e6, 3000e6) * p.seconds /
+                             spec->block_size) * spec->block_size;
+        p.mb_per_s = (double) p.bytes / p.seconds / 1e6;
+        p.iops = (double) p.bytes / spec->block_size / p.seconds;
+        dmk_test_result_add_pass (t, &p, NULL);
+        t->latency_us.mean = 1e6 / p.iops * spec->queue_depth * spec->threads;
+        g_ptr_array_add (r->tests, t);
+      }
+  return r;
+}
+
+static double
+value_in (const DmkTestResult *t, DmkUnit unit)
+{
+  return dmk_unit_value (unit, t->mb_per_s, t->iops, t->latency_us.mean);
+}
+
+/* Checks every cell of cmp against results (in column order): rows are every test of any result
+ * once, values in unit or "—", the best of each row marked, deltas against baseline. */
+static void
+check_comparison (DmkCompareWindow *cmp, GPtrArray *results, DmkUnit unit, guint baseline)
+{
+  g_autoptr (DmkComparison) shown = dmk_compare_window_get_comparison (cmp);
+  guint n = results->len, expected_rows = 0;
+  gboolean higher = unit != DMK_UNIT_US;
+
+  g_assert_cmpuint (dmk_compare_window_get_n_columns (cmp), ==, n);
+  g_assert_cmpuint (dmk_compare_window_get_baseline (cmp), ==, baseline);
+  g_assert_cmpint (dmk_compare_window_get_unit (cmp), ==, unit);
+  g_assert_cmpstr (dmk_compare_window_get_page (cmp), ==, n > 0 ? "table" : "empty");
+
+  /* Every (test, direction) of any result, counted once. */
+  for (guint c = 0; c < n; c++)
+    {
+      DmkResult *r = g_ptr_array_index (results, c);
+      for (guint i = 0; i < r->tests->len; i++)
+        {
+          DmkTestResult *t = g_ptr_array_index (r->tests, i);
+          gboolean earlier = FALSE;
+          for (guint k = 0; k < c && !earlier; k++)
+            earlier = dmk_result_find (g_ptr_array_index (results, k), &t->spec, t->direction) !=
+                      NULL;
+          expected_rows += !earlier;
+        }
+    }
+  g_assert_cmpuint (dmk_compare_window_get_n_rows (cmp), ==, expected_rows);
+  g_assert_cmpuint (shown->rows->len, ==, expected_rows);
+
+  for (guint c = 0; c < n; c++)
+    {
+      DmkResult *r = g_ptr_array_index (results, c);
+      g_autofree char *header = dmk_compare_window_get_header_text (cmp, c);
+      GtkWidget *menu = dmk_compare_window_get_header_menu (cmp, c);
+
+      g_assert_true (dmk_compare_window_get_result (cmp, c)->date != NULL);
+      g_assert_cmpstr (dmk_compare_window_get_result (cmp, c)->date, ==, r->date);
+      g_assert_nonnull (strstr (header, r->target.model));
+      g_assert_nonnull (strstr (header, r->target.path));
+      g_assert_nonnull (strstr (header, dmk_profile_short_name (r->settings.profile)));
+      g_assert_nonnull (strstr (header, "2026-11-"));
+      g_assert_true ((strstr (header, "Baseline") != NULL) == (c == baseline && n > 1));
+      g_assert_true (gtk_widget_get_focusable (gtk_widget_get_first_child (menu))); /* its button */
+      g_assert_nonnull (gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (menu)));
+    }
+
+  for (guint row = 0; row < expected_rows; row++)
+    {
+      DmkCompareRow *cr = &g_array_index (shown->rows, DmkCompareRow, row);
+      const DmkTestResult *base =
+        dmk_result_find (g_ptr_array_index (results, baseline), &cr->spec, cr->direction);
+      int best = -1, present = 0;
+      double best_value = 0;
+      g_autofree char *name = dmk_compare_window_get_row_name (cmp, row);
+      g_autofree char *spec_name = dmk_test_spec_to_name (&cr->spec);
+
+      g_assert_true (g_str_has_prefix (name, spec_name));
+      /* No row twice. */
+      for (guint k = 0; k < row; k++)
+        {
+          DmkCompareRow *other = &g_array_index (shown->rows, DmkCompareRow, k);
+          g_assert_false (other->direction == cr->direction &&
+                          dmk_test_spec_equal (&other->spec, &cr->spec));
+        }
+      for (guint c = 0; c < n; c++)
+        {
+          const DmkTestResult *t =
+            dmk_result_find (g_ptr_array_index (results, c), &cr->spec, cr->direction);
+          if (t == NULL)
+            continue;
+          present++;
+          if (best < 0 || (higher ? value_in (t, unit) > best_value
+                                  : value_in (t, unit) < best_value))
+            {
+              best = (int) c;
+              best_value = value_in (t, unit);
+            }
+        }
+      g_assert_cmpint (present, >, 0);
+      for (guint c = 0; c < n; c++)
+        {
+          const DmkTestResult *t =
+            dmk_result_find (g_ptr_array_index (results, c), &cr->spec, cr->direction);
+          const char *text = dmk_compare_window_get_cell_text (cmp, row, c);
+          const char *delta = dmk_compare_window_get_delta_text (cmp, row, c);
+          GtkWidget *cell = dmk_compare_window_get_cell (cmp, row, c);
+
+          g_assert_true (gtk_widget_get_focusable (cell));
+          if (t == NULL)
+            {
+              g_assert_cmpstr (text, ==, "—");
+              g_assert_cmpstr (delta, ==, "");
+              g_assert_false (dmk_compare_window_cell_is_best (cmp, row, c));
+              continue;
+            }
+          {
+            g_autofree char *want = expected_text (unit, t);
+            g_assert_cmpstr (text, ==, want);
+          }
+          g_assert_true (dmk_compare_window_cell_is_best (cmp, row, c) ==
+                         (present >= 2 && (int) c == best));
+          if (c == baseline || base == NULL)
+            g_assert_cmpstr (delta, ==, "");
+          else
+            {
+              double b = value_in (base, unit), v = value_in (t, unit);
+              double pct = (v - b) / b * 100.0;
+              g_autofree char *number = g_strdup_printf ("%.1f%%", fabs (pct));
+
+              g_assert_true (g_str_has_suffix (delta, number));
+              if (pct > 0.05)
+                g_assert_true (g_str_has_prefix (delta, "+"));
+              else if (pct < -0.05)
+                g_assert_true (g_str_has_prefix (delta, "−"));
+            }
+        }
+    }
+}
+
+static void
+wait_for_paint (GtkWidget *widget)
+{
+  GdkFrameClock *clock = gtk_widget_get_frame_clock (widget);
+  gboolean painted = FALSE;
+  gulong id = g_signal_connect (clock, "after-paint", G_CALLBACK (on_clicked), &painted);
+
+  gtk_widget_queue_draw (widget);
+  g_assert_true (iterate_until (flag_set, &painted));
+  g_signal_handler_disconnect (clock, id);
+}
+
+/* A PNG of widget's size at its scale, with more than one colour in it. */
+static void
+assert_png_of (GtkWidget *widget, const char *png)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GdkTexture) texture = gdk_texture_new_from_filename (png, &error);
+  int scale = gtk_widget_get_scale_factor (widget);
+  g_autofree guchar *pixels = NULL;
+  gboolean varied = FALSE;
+  int w, h;
+
+  g_assert_no_error (error);
+  w = gdk_texture_get_width (texture);
+  h = gdk_texture_get_height (texture);
+  g_assert_cmpint (w, ==, gtk_widget_get_width (widget) * scale);
+  g_assert_cmpint (h, ==, gtk_widget_get_height (widget) * scale);
+  pixels = g_malloc ((gsize) w * h * 4);
+  gdk_texture_download (texture, pixels, (gsize) w * 4);
+  for (gsize i = 1; i < (gsize) w * h && !varied; i++)
+    varied = memcmp (pixels + i * 4, pixels, 4) != 0;
+  g_assert_true (varied);
+}
+
+static char *
+read_clipboard (GtkWidget *widget)
+{
+  ClipRead clip = { 0 };
+
+  gdk_clipboard_read_text_async (gtk_widget_get_clipboard (widget), NULL, clip_read_done, &clip);
+  g_assert_true (iterate_until (clip_read_finished, &clip));
+  return clip.text;
+}
+
+/* The comparison as the core makes it from results in this order: what exports must hold. */
+static char *
+core_comparison (GPtrArray *results, DmkUnit unit, guint baseline, gboolean csv)
+{
+  g_autoptr (DmkComparison) c = dmk_comparison_new (results, unit, baseline);
+  return csv ? dmk_comparison_to_csv (c) : dmk_comparison_to_text (c);
+}
+
+static GPtrArray *
+reorder (GPtrArray *results, const guint *order, guint n)
+{
+  GPtrArray *out = g_ptr_array_new ();
+  for (guint i = 0; i < n; i++)
+    g_ptr_array_add (out, g_ptr_array_index (results, order[i]));
+  return out;
+}
+
+static void
+test_compare (void)
+{
+  g_autofree char *dir = make_target_dir ();
+  g_autoptr (GSettings) s = g_settings_new (APP_ID);
+  g_autoptr (GPtrArray) loaded = g_ptr_array_new_with_free_func ((GDestroyNotify) dmk_result_unref);
+  g_autoptr (GPtrArray) files = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autofree char *bad = g_build_filename (dir, "notes.json", NULL);
+  g_autofree char *txt = g_build_filename (dir, "cmp.txt", NULL);
+  g_autofree char *csv = g_build_filename (dir, "cmp.csv", NULL);
+  g_autofree char *png = g_build_filename (dir, "cmp.png", NULL);
+  const struct
+  {
+    const char *path, *model, *profile, *date;
+    gboolean writes;
+  } inputs[] = {
+    { "/home/ann", "Old Disk WD5000", "classic", "2026-11-01T12:00:00+00:00", TRUE },
+    { "/media/ann/usb", "SanDisk Ultra", "classic", "2026-11-02T12:00:00+00:00", FALSE },
+    { "/mnt/nvme", "Samsung SSD 980 PRO 1TB", "default", "2026-11-03T12:00:00+00:00", TRUE },
+  };
+  g_autofree char *paths[G_N_ELEMENTS (inputs)] = { NULL };
+  DmkCompareWindow *cmp;
+  DmkWindow *win;
+  GActionGroup *ag;
+
+  for (guint i = 0; i < G_N_ELEMENTS (inputs); i++)
+    {
+      g_autoptr (DmkResult) r = synthetic_result (inputs[i].path, inputs[i].model,
+                                                  inputs[i].profile, inputs[i].date, 17 + i,
+                                                  inputs[i].writes);
+      g_autoptr (GError) error = NULL;
+      g_autofree char *name = g_strdup_printf ("GDiskMark_%u.json", i);
+
+      paths[i] = g_build_filename (dir, name, NULL);
+      g_assert_true (dmk_result_save (r, paths[i], &error));
+      g_assert_no_error (error);
+      g_ptr_array_add (loaded, dmk_result_load (paths[i], &error));
+      g_assert_no_error (error);
+      g_ptr_array_add (files, g_file_new_for_path (paths[i]));
+    }
+
+  /* Three files opened at once: side by side in the comparison, the grid left alone. */
+  reset_settings ();
+  win = new_window (NULL);
+  dmk_window_open_files (win, (GFile **) files->pdata, files->len);
+  g_assert_null (dmk_window_get_opened_name (win));
+  g_assert_null (dmk_window_get_error_dialog (win));
+  cmp = dmk_window_get_compare_window (win, FALSE);
+  g_assert_nonnull (cmp);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (cmp)));
+  ag = G_ACTION_GROUP (cmp);
+  check_comparison (cmp, loaded, DMK_UNIT_MB_S, 0);
+  /* Classic's 8 tests, less the 4 writes the second one lacks, plus Default's SEQ1M Q8T1 twice. */
+  g_assert_cmpuint (dmk_compare_window_get_n_rows (cmp), ==, 10);
+
+  /* The unit the main window uses, in both windows at once; latency is best when lowest. */
+  g_settings_set_string (s, "unit", "iops");
+  check_comparison (cmp, loaded, DMK_UNIT_IOPS, 0);
+  g_settings_set_string (s, "unit", "us");
+  check_comparison (cmp, loaded, DMK_UNIT_US, 0);
+  g_settings_set_string (s, "unit", "gb-s");
+  check_comparison (cmp, loaded, DMK_UNIT_GB_S, 0);
+  g_settings_set_string (s, "unit", "mb-s");
+
+  /* Another baseline, from a column's menu action. */
+  g_action_group_activate_action (ag, "baseline", g_variant_new_uint32 (2));
+  check_comparison (cmp, loaded, DMK_UNIT_MB_S, 2);
+
+  /* Reordered: the third column first; the baseline follows its result. */
+  g_action_group_activate_action (ag, "move", g_variant_new ("(uu)", 2, 0));
+  {
+    const guint order[] = { 2, 0, 1 };
+    g_autoptr (GPtrArray) moved = reorder (loaded, order, 3);
+    g_autofree char *want_text = core_comparison (moved, DMK_UNIT_MB_S, 0, FALSE);
+    g_autofree char *want_csv = core_comparison (moved, DMK_UNIT_MB_S, 0, TRUE);
+    g_autofree char *got = NULL, *clip = NULL;
+    g_autoptr (GError) error = NULL;
+
+    check_comparison (cmp, moved, DMK_UNIT_MB_S, 0);
+
+    /* Exports are the core's comparison of what is shown: the same as gdiskmark-cli's. */
+    g_assert_true (dmk_compare_window_export_text (cmp, txt, &error));
+    g_assert_no_error (error);
+    g_assert_true (g_file_get_contents (txt, &got, NULL, NULL));
+    g_assert_cmpstr (got, ==, want_text);
+    g_clear_pointer (&got, g_free);
+    g_assert_true (dmk_compare_window_export_csv (cmp, csv, &error));
+    g_assert_no_error (error);
+    g_assert_true (g_file_get_contents (csv, &got, NULL, NULL));
+    g_assert_cmpstr (got, ==, want_csv);
+
+    /* Copy puts the text on the clipboard. */
+    g_action_group_activate_action (ag, "copy", NULL);
+    clip = read_clipboard (GTK_WIDGET (cmp));
+    g_assert_cmpstr (clip, ==, want_text);
+
+    /* The image: the whole table, scrolled part included. */
+    wait_for_paint (GTK_WIDGET (cmp));
+    g_assert_true (dmk_compare_window_save_image (cmp, png, &error));
+    g_assert_no_error (error);
+    assert_png_of (dmk_compare_window_get_table (cmp), png);
+  }
+
+  /* Removing the middle column. */
+  g_action_group_activate_action (ag, "remove", g_variant_new_uint32 (1));
+  {
+    const guint order[] = { 2, 1 };
+    g_autoptr (GPtrArray) left = reorder (loaded, order, 2);
+    check_comparison (cmp, left, DMK_UNIT_MB_S, 0);
+  }
+
+  /* A file already there is not added twice; a broken one is named, the good ones still come. */
+  g_assert_true (g_file_set_contents (bad, "{\"schema\": \"something-else\"}", -1, NULL));
+  {
+    g_autoptr (GFile) bad_file = g_file_new_for_path (bad);
+    GFile *more[] = { bad_file, files->pdata[2], files->pdata[0] };
+    GtkWindow *dialog;
+
+    g_assert_cmpuint (dmk_compare_window_add_files (cmp, more, 3), ==, 1);
+    dialog = dmk_compare_window_get_error_dialog (cmp);
+    g_assert_nonnull (dialog);
+    g_assert_nonnull (strstr (adw_message_dialog_get_body (ADW_MESSAGE_DIALOG (dialog)),
+                              "notes.json"));
+    gtk_window_destroy (dialog);
+  }
+  {
+    const guint order[] = { 2, 1, 0 };
+    g_autoptr (GPtrArray) now = reorder (loaded, order, 3);
+    check_comparison (cmp, now, DMK_UNIT_MB_S, 0);
+  }
+
+  /* The main window's result joins (Ctrl+M), once. */
+  g_action_group_activate_action (ag, "clear", NULL);
+  {
+    g_autoptr (GPtrArray) none = g_ptr_array_new ();
+    check_comparison (cmp, none, DMK_UNIT_MB_S, 0);
+  }
+  g_assert_false (g_action_group_get_action_enabled (ag, "copy"));
+  g_assert_false (dmk_compare_window_add_current (cmp)); /* nothing shown there yet */
+  {
+    g_autoptr (GError) error = NULL;
+    g_autoptr (GPtrArray) one = g_ptr_array_new ();
+
+    g_assert_true (dmk_window_open_file (win, files->pdata[1], &error));
+    g_assert_no_error (error);
+    g_action_group_activate_action (G_ACTION_GROUP (win), "compare", NULL);
+    g_ptr_array_add (one, loaded->pdata[1]);
+    check_comparison (cmp, one, DMK_UNIT_MB_S, 0);
+    g_assert_false (dmk_compare_window_add_current (cmp));
+    g_assert_cmpuint (dmk_compare_window_get_n_columns (cmp), ==, 1);
+    g_assert_true (g_action_group_get_action_enabled (ag, "copy"));
+  }
+
+  gtk_window_destroy (GTK_WINDOW (cmp));
+  destroy_window (win);
+  for (guint i = 0; i < G_N_ELEMENTS (inputs); i++)
+    g_unlink (paths[i]);
+  g_unlink (bad);
+  g_unlink (txt);
+  g_unlink (csv);
+  g_unlink (png);
+  g_rmdir (dir);
+}
+
 static void
 test_no_display (void)
 {
@@ -1304,6 +1699,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/window/choose-folder", test_choose_folder_item);
   g_test_add_func ("/window/menu", test_menu);
   g_test_add_func ("/window/files", test_files);
+  g_test_add_func ("/window/compare", test_compare);
   g_test_add_func ("/window/device/folder", test_device_action_folder);
   g_test_add_func ("/window/device/read-only", test_device_read_only);
   g_test_add_func ("/window/device/in-use", test_device_in_use);

@@ -1235,3 +1235,17 @@ dmk_compare_window_get_error_dialog (DmkCompareWindow *self)
   g_return_val_if_fail (DMK_IS_COMPARE_WINDOW (self), NULL);
   return self->error_dialog;
 }
+
+GtkWidget *
+dmk_compare_window_get_table (DmkCompareWindow *self)
+{
+  g_return_val_if_fail (DMK_IS_COMPARE_WINDOW (self), NULL);
+  return self->table_box;
+}
+
+const char *
+dmk_compare_window_get_page (DmkCompareWindow *self)
+{
+  g_return_val_if_fail (DMK_IS_COMPARE_WINDOW (self), NULL);
+  return gtk_stack_get_visible_child_name (self->stack);
+}

@@ -62,5 +62,9 @@ GtkWidget *dmk_compare_window_get_cell (DmkCompareWindow *self, guint row, guint
 char *dmk_compare_window_get_header_text (DmkCompareWindow *self, guint column);
 GtkWidget *dmk_compare_window_get_header_menu (DmkCompareWindow *self, guint column);
 GtkWindow *dmk_compare_window_get_error_dialog (DmkCompareWindow *self);
+/* The table with its legend: what Save Image draws. */
+GtkWidget *dmk_compare_window_get_table (DmkCompareWindow *self);
+/* "table", or "empty" when there are no columns. */
+const char *dmk_compare_window_get_page (DmkCompareWindow *self);
 
 G_END_DECLS
