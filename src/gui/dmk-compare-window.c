@@ -73,24 +73,13 @@ cell_free (Cell *c)
 static void
 toast (DmkCompareWindow *self, const char *text)
 {
-  g_autofree char *escaped = g_markup_escape_text (text, -1);
-  adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (escaped));
+  dmk_toast (self->toast_overlay, text);
 }
 
 static void
 show_error (DmkCompareWindow *self, const char *heading, const char *message)
 {
-  AdwMessageDialog *dialog;
-
-  if (self->error_dialog != NULL)
-    gtk_window_destroy (self->error_dialog);
-  dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_WINDOW (self), heading, message));
-  adw_message_dialog_add_response (dialog, "close", _("_Close"));
-  adw_message_dialog_set_default_response (dialog, "close");
-  adw_message_dialog_set_close_response (dialog, "close");
-  self->error_dialog = GTK_WINDOW (dialog);
-  g_object_add_weak_pointer (G_OBJECT (dialog), (gpointer *) &self->error_dialog);
-  gtk_window_present (GTK_WINDOW (dialog));
+  dmk_show_error (GTK_WINDOW (self), &self->error_dialog, heading, message);
 }
 
 /* ---- what a cell and a header say ---- */
@@ -811,81 +800,55 @@ dmk_compare_window_copy (DmkCompareWindow *self)
   return TRUE;
 }
 
-typedef enum
-{
-  JOB_ADD,
-  JOB_TEXT,
-  JOB_CSV,
-  JOB_IMAGE,
-} Job;
-
 static void
-chooser_response (GtkNativeDialog *dialog, int response, gpointer user_data)
+report_file_job (GtkWindow *window, gboolean ok, const char *text)
 {
-  DmkCompareWindow *self = user_data;
-  Job job = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (dialog), "job"));
-
-  if (response == GTK_RESPONSE_ACCEPT && job == JOB_ADD)
-    {
-      g_autoptr (GListModel) list = gtk_file_chooser_get_files (GTK_FILE_CHOOSER (dialog));
-      g_autoptr (GPtrArray) files = g_ptr_array_new_with_free_func (g_object_unref);
-
-      for (guint i = 0; i < g_list_model_get_n_items (list); i++)
-        g_ptr_array_add (files, g_list_model_get_item (list, i));
-      dmk_compare_window_add_files (self, (GFile **) files->pdata, files->len);
-    }
-  else if (response == GTK_RESPONSE_ACCEPT)
-    {
-      g_autoptr (GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
-      g_autofree char *path = file ? g_file_get_path (file) : NULL;
-      g_autoptr (GError) error = NULL;
-      gboolean ok = FALSE;
-
-      if (path == NULL)
-        g_set_error (&error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
-                     _("Only local files can be written"));
-      else if (job == JOB_TEXT)
-        ok = dmk_compare_window_export_text (self, path, &error);
-      else if (job == JOB_CSV)
-        ok = dmk_compare_window_export_csv (self, path, &error);
-      else
-        ok = dmk_compare_window_save_image (self, path, &error);
-      if (ok)
-        {
-          g_autofree char *name = g_path_get_basename (path);
-          g_autofree char *msg = g_strdup_printf (_("Saved “%s”"), name);
-          toast (self, msg);
-        }
-      else
-        show_error (self, _("Could Not Save"), error->message);
-    }
-  gtk_native_dialog_destroy (dialog);
-  if (self->file_chooser == GTK_FILE_CHOOSER_NATIVE (dialog))
-    g_clear_object (&self->file_chooser);
+  if (ok)
+    toast (DMK_COMPARE_WINDOW (window), text);
+  else
+    show_error (DMK_COMPARE_WINDOW (window), _("Could Not Save"), text);
 }
 
 static void
-run_chooser (DmkCompareWindow *self, Job job)
+add_files_job (GtkWindow *window, GFile **files, guint n_files)
 {
-  static const struct
-  {
-    const char *title, *ext, *filter, *mime;
-  } jobs[] = {
-    [JOB_ADD] = { N_("Add Results"), "json", N_("GDiskMark Results"), "application/json" },
-    [JOB_TEXT] = { N_("Export Comparison as Text"), "txt", N_("Text"), "text/plain" },
-    [JOB_CSV] = { N_("Export Comparison as CSV"), "csv", N_("CSV"), "text/csv" },
-    [JOB_IMAGE] = { N_("Save Image"), "png", N_("PNG Image"), "image/png" },
-  };
+  dmk_compare_window_add_files (DMK_COMPARE_WINDOW (window), files, n_files);
+}
 
+static gboolean
+export_text_job (GtkWindow *window, const char *path, GError **error)
+{
+  return dmk_compare_window_export_text (DMK_COMPARE_WINDOW (window), path, error);
+}
+
+static gboolean
+export_csv_job (GtkWindow *window, const char *path, GError **error)
+{
+  return dmk_compare_window_export_csv (DMK_COMPARE_WINDOW (window), path, error);
+}
+
+static gboolean
+save_image_job (GtkWindow *window, const char *path, GError **error)
+{
+  return dmk_compare_window_save_image (DMK_COMPARE_WINDOW (window), path, error);
+}
+
+static const DmkFileJob add_file = { N_("Add Results"), N_("GDiskMark Results"),
+                                     "application/json", "json", add_files_job, NULL };
+static const DmkFileJob text_file = { N_("Export Comparison as Text"), N_("Text"), "text/plain",
+                                      "txt", NULL, export_text_job };
+static const DmkFileJob csv_file = { N_("Export Comparison as CSV"), N_("CSV"), "text/csv", "csv",
+                                     NULL, export_csv_job };
+static const DmkFileJob image_file = { N_("Save Image"), N_("PNG Image"), "image/png", "png", NULL,
+                                       save_image_job };
+
+static void
+run_chooser (DmkCompareWindow *self, const DmkFileJob *job)
+{
   if (self->file_chooser != NULL)
     return;
-  self->file_chooser =
-    dmk_file_chooser_new (GTK_WINDOW (self), job == JOB_ADD, _(jobs[job].title),
-                          _(jobs[job].filter), jobs[job].mime, jobs[job].ext,
-                          "GDiskMark_Compare_");
-  g_object_set_data (G_OBJECT (self->file_chooser), "job", GINT_TO_POINTER (job));
-  g_signal_connect (self->file_chooser, "response", G_CALLBACK (chooser_response), self);
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (self->file_chooser));
+  dmk_file_job_start (GTK_WINDOW (self), job, "GDiskMark_Compare_", report_file_job,
+                      &self->file_chooser);
 }
 
 /* ---- actions ---- */
@@ -893,7 +856,7 @@ run_chooser (DmkCompareWindow *self, Job job)
 static void
 add_files_activated (GSimpleAction *a, GVariant *p, gpointer self)
 {
-  run_chooser (self, JOB_ADD);
+  run_chooser (self, &add_file);
 }
 
 static void
@@ -911,19 +874,19 @@ copy_activated (GSimpleAction *a, GVariant *p, gpointer self)
 static void
 export_text_activated (GSimpleAction *a, GVariant *p, gpointer self)
 {
-  run_chooser (self, JOB_TEXT);
+  run_chooser (self, &text_file);
 }
 
 static void
 export_csv_activated (GSimpleAction *a, GVariant *p, gpointer self)
 {
-  run_chooser (self, JOB_CSV);
+  run_chooser (self, &csv_file);
 }
 
 static void
 save_image_activated (GSimpleAction *a, GVariant *p, gpointer self)
 {
-  run_chooser (self, JOB_IMAGE);
+  run_chooser (self, &image_file);
 }
 
 static void

@@ -178,20 +178,9 @@ set_status (DmkWindow *self, const char *text)
 static void
 show_error (DmkWindow *self, const char *message)
 {
-  AdwMessageDialog *dialog;
-
   g_free (self->last_error);
   self->last_error = g_strdup (message);
-  if (self->error_dialog != NULL)
-    gtk_window_destroy (self->error_dialog);
-  dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_WINDOW (self),
-                                                       _("The Benchmark Failed"), message));
-  adw_message_dialog_add_response (dialog, "close", _("_Close"));
-  adw_message_dialog_set_default_response (dialog, "close");
-  adw_message_dialog_set_close_response (dialog, "close");
-  self->error_dialog = GTK_WINDOW (dialog);
-  g_object_add_weak_pointer (G_OBJECT (dialog), (gpointer *) &self->error_dialog);
-  gtk_window_present (GTK_WINDOW (dialog));
+  dmk_show_error (GTK_WINDOW (self), &self->error_dialog, _("The Benchmark Failed"), message);
 }
 
 /* ---- the grid ---- */
@@ -1360,24 +1349,13 @@ setup_dropdowns (DmkWindow *self)
 static void
 toast (DmkWindow *self, const char *text)
 {
-  g_autofree char *escaped = g_markup_escape_text (text, -1);
-  adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (escaped));
+  dmk_toast (self->toast_overlay, text);
 }
 
 static void
 show_file_error (DmkWindow *self, const char *heading, const char *message)
 {
-  AdwMessageDialog *dialog;
-
-  if (self->error_dialog != NULL)
-    gtk_window_destroy (self->error_dialog);
-  dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_WINDOW (self), heading, message));
-  adw_message_dialog_add_response (dialog, "close", _("_Close"));
-  adw_message_dialog_set_default_response (dialog, "close");
-  adw_message_dialog_set_close_response (dialog, "close");
-  self->error_dialog = GTK_WINDOW (dialog);
-  g_object_add_weak_pointer (G_OBJECT (dialog), (gpointer *) &self->error_dialog);
-  gtk_window_present (GTK_WINDOW (dialog));
+  dmk_show_error (GTK_WINDOW (self), &self->error_dialog, heading, message);
 }
 
 /* What Copy and Save share: the opened result, else the last run's. */
@@ -1586,86 +1564,58 @@ dmk_window_get_opened_name (DmkWindow *self)
   return self->opened != NULL ? self->opened_name : NULL;
 }
 
-typedef enum
-{
-  SAVE_TEXT,
-  SAVE_IMAGE,
-  SAVE_RESULTS,
-  OPEN_RESULTS,
-} FileJob;
-
 static void
-file_chooser_response (GtkNativeDialog *dialog, int response, gpointer user_data)
+report_file_job (GtkWindow *window, gboolean ok, const char *text)
 {
-  DmkWindow *self = user_data;
-  FileJob job = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (dialog), "job"));
-  g_autoptr (GError) error = NULL;
+  if (ok)
+    toast (DMK_WINDOW (window), text);
+  else
+    show_file_error (DMK_WINDOW (window), _("Could Not Save"), text);
+}
 
-  if (response == GTK_RESPONSE_ACCEPT && job == OPEN_RESULTS)
-    {
-      g_autoptr (GListModel) list = gtk_file_chooser_get_files (GTK_FILE_CHOOSER (dialog));
-      guint n = g_list_model_get_n_items (list);
-      g_autoptr (GPtrArray) files = g_ptr_array_new_with_free_func (g_object_unref);
+static gboolean
+save_text_job (GtkWindow *window, const char *path, GError **error)
+{
+  return dmk_window_save_text (DMK_WINDOW (window), path, error);
+}
 
-      for (guint i = 0; i < n; i++)
-        g_ptr_array_add (files, g_list_model_get_item (list, i));
-      dmk_window_open_files (self, (GFile **) files->pdata, files->len);
-    }
-  else if (response == GTK_RESPONSE_ACCEPT)
-    {
-      g_autoptr (GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
-      g_autofree char *path = file ? g_file_get_path (file) : NULL;
-      gboolean ok = FALSE;
+static gboolean
+save_image_job (GtkWindow *window, const char *path, GError **error)
+{
+  return dmk_window_save_image (DMK_WINDOW (window), path, error);
+}
 
-      if (path == NULL)
-        g_set_error (&error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
-                     _("Only local files can be written"));
-      else if (job == SAVE_TEXT)
-        ok = dmk_window_save_text (self, path, &error);
-      else if (job == SAVE_IMAGE)
-        ok = dmk_window_save_image (self, path, &error);
-      else
-        ok = dmk_window_save_results (self, path, &error);
-      if (ok)
-        {
-          g_autofree char *name = g_path_get_basename (path);
-          g_autofree char *msg = g_strdup_printf (_("Saved “%s”"), name);
-          toast (self, msg);
-        }
-      else
-        show_file_error (self, _("Could Not Save"), error->message);
-    }
-  gtk_native_dialog_destroy (dialog);
-  if (self->file_chooser == GTK_FILE_CHOOSER_NATIVE (dialog))
-    g_clear_object (&self->file_chooser);
+static gboolean
+save_results_job (GtkWindow *window, const char *path, GError **error)
+{
+  return dmk_window_save_results (DMK_WINDOW (window), path, error);
 }
 
 static void
-run_file_chooser (DmkWindow *self, FileJob job)
+open_files_job (GtkWindow *window, GFile **files, guint n_files)
 {
-  static const struct
-  {
-    const char *title, *ext, *filter, *mime;
-  } jobs[] = {
-    [SAVE_TEXT] = { N_("Save Results as Text"), "txt", N_("Text"), "text/plain" },
-    [SAVE_IMAGE] = { N_("Save Image"), "png", N_("PNG Image"), "image/png" },
-    [SAVE_RESULTS] = { N_("Save Results"), "json", N_("GDiskMark Results"), "application/json" },
-    [OPEN_RESULTS] = { N_("Open Results"), "json", N_("GDiskMark Results"), "application/json" },
-  };
-  gboolean open = job == OPEN_RESULTS;
-  GtkFileChooserNative *chooser;
+  dmk_window_open_files (DMK_WINDOW (window), files, n_files);
+}
 
+static const DmkFileJob save_text_file = { N_("Save Results as Text"), N_("Text"), "text/plain",
+                                           "txt", NULL, save_text_job };
+static const DmkFileJob save_image_file = { N_("Save Image"), N_("PNG Image"), "image/png", "png",
+                                            NULL, save_image_job };
+static const DmkFileJob save_results_file = { N_("Save Results"), N_("GDiskMark Results"),
+                                              "application/json", "json", NULL,
+                                              save_results_job };
+static const DmkFileJob open_results_file = { N_("Open Results"), N_("GDiskMark Results"),
+                                              "application/json", "json", open_files_job, NULL };
+
+static void
+run_file_chooser (DmkWindow *self, const DmkFileJob *job)
+{
   if (self->file_chooser != NULL || self->runner != NULL)
     return;
-  if (!open && !need_result (self))
+  if (job->save != NULL && !need_result (self))
     return;
-  chooser = dmk_file_chooser_new (GTK_WINDOW (self), open, _(jobs[job].title),
-                                  _(jobs[job].filter), jobs[job].mime, jobs[job].ext,
-                                  "GDiskMark_");
-  g_object_set_data (G_OBJECT (chooser), "job", GINT_TO_POINTER (job));
-  g_signal_connect (chooser, "response", G_CALLBACK (file_chooser_response), self);
-  self->file_chooser = chooser;
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
+  dmk_file_job_start (GTK_WINDOW (self), job, "GDiskMark_", report_file_job,
+                      &self->file_chooser);
 }
 
 static void
@@ -1677,25 +1627,25 @@ copy_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
 static void
 save_text_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
 {
-  run_file_chooser (DMK_WINDOW (user_data), SAVE_TEXT);
+  run_file_chooser (DMK_WINDOW (user_data), &save_text_file);
 }
 
 static void
 save_image_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
 {
-  run_file_chooser (DMK_WINDOW (user_data), SAVE_IMAGE);
+  run_file_chooser (DMK_WINDOW (user_data), &save_image_file);
 }
 
 static void
 save_results_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
 {
-  run_file_chooser (DMK_WINDOW (user_data), SAVE_RESULTS);
+  run_file_chooser (DMK_WINDOW (user_data), &save_results_file);
 }
 
 static void
 open_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
 {
-  run_file_chooser (DMK_WINDOW (user_data), OPEN_RESULTS);
+  run_file_chooser (DMK_WINDOW (user_data), &open_results_file);
 }
 
 static void
