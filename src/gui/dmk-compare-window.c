@@ -139,6 +139,12 @@ header_lines (Column *col)
     g_autofree char *line = g_strdup_printf (_("%s · %s"), profile ? profile : "?", size);
     g_strv_builder_add (b, line);
   }
+  /* The comment is where users name the drive or the conditions. */
+  if (has_text (r->comment))
+    {
+      g_autofree char *quoted = g_strdup_printf (_("“%s”"), r->comment);
+      g_strv_builder_add (b, quoted);
+    }
   lines = g_strv_builder_end (b);
   g_strv_builder_unref (b);
   return lines;
