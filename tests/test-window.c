@@ -1208,6 +1208,20 @@ test_files (void)
   /* Copy now copies the opened result. */
   g_assert_true (dmk_window_copy (win2));
 
+  /* What the window saves, gdiskmark-cli compares. */
+  if (g_getenv ("GDISKMARK_CLI") != NULL)
+    {
+      const char *argv[] = { g_getenv ("GDISKMARK_CLI"), "compare", json, json, NULL };
+      g_autofree char *out = NULL;
+      int status = 0;
+
+      g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_STDERR_TO_DEV_NULL, NULL,
+                                   NULL, &out, NULL, &status, NULL));
+      g_assert_true (g_spawn_check_wait_status (status, NULL));
+      g_assert_nonnull (strstr (out, result->target.path));
+      g_assert_nonnull (strstr (out, "RND4K Q32T1 Read"));
+    }
+
   /* A broken file: an error that names it; the grid keeps what it showed. */
   g_assert_true (g_file_set_contents (bad, "{ not json", -1, NULL));
   {
@@ -1519,6 +1533,8 @@ test_compare (void)
     { "/mnt/nvme", "Samsung SSD 980 PRO 1TB", "default", "2026-11-03T12:00:00+00:00", TRUE },
   };
   g_autofree char *paths[G_N_ELEMENTS (inputs)] = { NULL };
+  g_autofree char *cli_path = NULL;
+  guint n_files;
   DmkCompareWindow *cmp;
   DmkWindow *win;
   GActionGroup *ag;
@@ -1539,7 +1555,29 @@ test_compare (void)
       g_ptr_array_add (files, g_file_new_for_path (paths[i]));
     }
 
-  /* Three files opened at once: side by side in the comparison, the grid left alone. */
+  /* A result gdiskmark-cli wrote (as on a server) joins as a fourth file. */
+  if (g_getenv ("GDISKMARK_CLI") != NULL)
+    {
+      g_autofree char *cli_json = g_build_filename (dir, "server.json", NULL);
+      g_autofree char *out_opt = g_strconcat ("--output=", cli_json, NULL);
+      const char *argv[] = { g_getenv ("GDISKMARK_CLI"), "--quiet", "--mode=read",
+                             "--test=RND4K Q1T1", "--passes=1", "--size=16MiB", "--time=1",
+                             "--interval=0", "--comment=server", out_opt, dir, NULL };
+      g_autoptr (GError) error = NULL;
+      int status = 0;
+
+      g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_STDOUT_TO_DEV_NULL, NULL,
+                                   NULL, NULL, NULL, &status, NULL));
+      g_assert_true (g_spawn_check_wait_status (status, NULL));
+      g_ptr_array_add (loaded, dmk_result_load (cli_json, &error));
+      g_assert_no_error (error);
+      g_ptr_array_add (files, g_file_new_for_path (cli_json));
+      cli_path = g_steal_pointer (&cli_json);
+    }
+  else
+    g_test_message ("GDISKMARK_CLI is not set: no result from the CLI");
+
+  /* The files opened at once: side by side in the comparison, the grid left alone. */
   reset_settings ();
   win = new_window (NULL);
   dmk_window_open_files (win, (GFile **) files->pdata, files->len);
@@ -1549,9 +1587,25 @@ test_compare (void)
   g_assert_nonnull (cmp);
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (cmp)));
   ag = G_ACTION_GROUP (cmp);
+  n_files = files->len;
   check_comparison (cmp, loaded, DMK_UNIT_MB_S, 0);
   /* Classic's 8 tests, less the 4 writes the second one lacks, plus Default's SEQ1M Q8T1 twice. */
   g_assert_cmpuint (dmk_compare_window_get_n_rows (cmp), ==, 10);
+  if (n_files == 4)
+    {
+      g_autofree char *header = dmk_compare_window_get_header_text (cmp, 3);
+      g_assert_nonnull (strstr (header, "server"));
+      /* The CLI measured RND4K Q1T1 on a real folder: a number, not a dash. */
+      for (guint row = 0; row < dmk_compare_window_get_n_rows (cmp); row++)
+        {
+          g_autofree char *name = dmk_compare_window_get_row_name (cmp, row);
+          if (g_str_equal (name, "RND4K Q1T1 Read"))
+            g_assert_cmpstr (dmk_compare_window_get_cell_text (cmp, row, 3), !=, "—");
+        }
+      dmk_compare_window_remove_column (cmp, 3);
+      g_ptr_array_remove_index (loaded, 3);
+      check_comparison (cmp, loaded, DMK_UNIT_MB_S, 0);
+    }
 
   /* The unit the main window uses, in both windows at once; latency is best when lowest. */
   g_settings_set_string (s, "unit", "iops");
@@ -1655,6 +1709,8 @@ test_compare (void)
   destroy_window (win);
   for (guint i = 0; i < G_N_ELEMENTS (inputs); i++)
     g_unlink (paths[i]);
+  if (cli_path != NULL)
+    g_unlink (cli_path);
   g_unlink (bad);
   g_unlink (txt);
   g_unlink (csv);
