@@ -1622,6 +1622,13 @@ test_compare (void)
 
   /* Reordered: the third column first; the baseline follows its result. */
   g_action_group_activate_action (ag, "move", g_variant_new ("(uu)", 2, 0));
+  /* Keyboard focus stays with the moved column, on its menu button. */
+  {
+    GtkWidget *focus = gtk_window_get_focus (GTK_WINDOW (cmp));
+    g_assert_nonnull (focus);
+    g_assert_true (gtk_widget_is_ancestor (focus, dmk_compare_window_get_header_menu (cmp, 0)) ||
+                   focus == dmk_compare_window_get_header_menu (cmp, 0));
+  }
   {
     const guint order[] = { 2, 0, 1 };
     g_autoptr (GPtrArray) moved = reorder (loaded, order, 3);

@@ -905,13 +905,29 @@ clear_activated (GSimpleAction *a, GVariant *p, gpointer user_data)
   rebuild (self);
 }
 
+/* The table is rebuilt after a column's menu acted; keyboard focus goes to the menu button of the
+ * column that was acted on (or its neighbour), not back to the window. */
+static void
+focus_column (DmkCompareWindow *self, guint column)
+{
+  if (self->menus->len == 0)
+    {
+      gtk_widget_grab_focus (GTK_WIDGET (self->add_button));
+      return;
+    }
+  gtk_widget_grab_focus (g_ptr_array_index (self->menus, MIN (column, self->menus->len - 1)));
+}
+
 static void
 baseline_activated (GSimpleAction *a, GVariant *p, gpointer self)
 {
   guint column = g_variant_get_uint32 (p);
 
   if (column < DMK_COMPARE_WINDOW (self)->columns->len)
-    dmk_compare_window_set_baseline (self, column);
+    {
+      dmk_compare_window_set_baseline (self, column);
+      focus_column (self, column);
+    }
 }
 
 static void
@@ -921,7 +937,10 @@ move_activated (GSimpleAction *a, GVariant *p, gpointer self)
 
   g_variant_get (p, "(uu)", &from, &to);
   if (from < n && to < n)
-    dmk_compare_window_move_column (self, from, to);
+    {
+      dmk_compare_window_move_column (self, from, to);
+      focus_column (self, to);
+    }
 }
 
 static void
@@ -930,7 +949,10 @@ remove_activated (GSimpleAction *a, GVariant *p, gpointer self)
   guint column = g_variant_get_uint32 (p);
 
   if (column < DMK_COMPARE_WINDOW (self)->columns->len)
-    dmk_compare_window_remove_column (self, column);
+    {
+      dmk_compare_window_remove_column (self, column);
+      focus_column (self, column);
+    }
 }
 
 static const GActionEntry actions[] = {
