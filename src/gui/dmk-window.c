@@ -1662,7 +1662,8 @@ on_drop (GtkDropTarget *target, const GValue *value, double x, double y, DmkWind
 
   for (GSList *l = list; l != NULL; l = l->next)
     g_ptr_array_add (files, l->data);
-  if (files->len == 0 || self->runner != NULL)
+  /* One file replaces the grid, which a run is using; several go to the comparison, any time. */
+  if (files->len == 0 || (files->len == 1 && self->runner != NULL))
     return FALSE;
   dmk_window_open_files (self, (GFile **) files->pdata, files->len);
   return TRUE;
