@@ -190,9 +190,25 @@ about_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
   gtk_window_present (GTK_WINDOW (about));
 }
 
+/* gdiskmark --target=DIR while GDiskMark already runs: the running instance gets this action,
+ * forwarded over D-Bus, and points its window there. */
+static void
+set_target_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
+{
+  DmkApplication *self = DMK_APPLICATION (user_data);
+  const char *path = g_variant_get_bytestring (param);
+  GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (self));
+
+  g_free (self->target);
+  self->target = g_strdup (path);
+  if (window != NULL && DMK_IS_WINDOW (window) && !dmk_window_is_running (DMK_WINDOW (window)))
+    dmk_window_set_target_path (DMK_WINDOW (window), path);
+}
+
 static const GActionEntry app_actions[] = {
   { "quit", quit_activated, NULL, NULL, NULL },
   { "about", about_activated, NULL, NULL, NULL },
+  { "set-target", set_target_activated, "ay", NULL, NULL },
 };
 
 static void
@@ -337,12 +353,25 @@ dmk_application_handle_local_options (GApplication *app, GVariantDict *options)
       return 0;
     }
   g_variant_dict_lookup (options, "screenshot", "^ay", &self->screenshot);
-  g_variant_dict_lookup (options, "target", "^ay", &self->target);
+  if (g_variant_dict_lookup (options, "target", "^ay", &self->target))
+    {
+      /* Absolute, since a running instance that gets it has another working directory. */
+      char *abs = g_canonicalize_filename (self->target, NULL);
+      g_free (self->target);
+      self->target = abs;
+    }
   if (self->screenshot != NULL)
     {
       /* The screenshot's tiny settings must never reach the user's real settings. */
       g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
       g_application_set_flags (app, g_application_get_flags (app) | G_APPLICATION_NON_UNIQUE);
+    }
+  else if (self->target != NULL && g_application_register (app, NULL, NULL) &&
+           g_application_get_is_remote (app))
+    {
+      /* Already running: tell that instance, which then presents its window. */
+      g_action_group_activate_action (G_ACTION_GROUP (app), "set-target",
+                                      g_variant_new_bytestring (self->target));
     }
   return -1;
 }
