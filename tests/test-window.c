@@ -1112,6 +1112,51 @@ clip_read_finished (gpointer data)
 }
 
 static void
+wait_for_paint (GtkWidget *widget)
+{
+  GdkFrameClock *clock = gtk_widget_get_frame_clock (widget);
+  gboolean painted = FALSE;
+  gulong id = g_signal_connect (clock, "after-paint", G_CALLBACK (on_clicked), &painted);
+
+  gtk_widget_queue_draw (widget);
+  g_assert_true (iterate_until (flag_set, &painted));
+  g_signal_handler_disconnect (clock, id);
+}
+
+/* A PNG of widget's size at its scale, with more than one colour in it. */
+static void
+assert_png_of (GtkWidget *widget, const char *png)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GdkTexture) texture = gdk_texture_new_from_filename (png, &error);
+  int scale = gtk_widget_get_scale_factor (widget);
+  g_autofree guchar *pixels = NULL;
+  gboolean varied = FALSE;
+  int w, h;
+
+  g_assert_no_error (error);
+  w = gdk_texture_get_width (texture);
+  h = gdk_texture_get_height (texture);
+  g_assert_cmpint (w, ==, gtk_widget_get_width (widget) * scale);
+  g_assert_cmpint (h, ==, gtk_widget_get_height (widget) * scale);
+  pixels = g_malloc ((gsize) w * h * 4);
+  gdk_texture_download (texture, pixels, (gsize) w * 4);
+  for (gsize i = 1; i < (gsize) w * h && !varied; i++)
+    varied = memcmp (pixels + i * 4, pixels, 4) != 0;
+  g_assert_true (varied);
+}
+
+static char *
+read_clipboard (GtkWidget *widget)
+{
+  ClipRead clip = { 0 };
+
+  gdk_clipboard_read_text_async (gtk_widget_get_clipboard (widget), NULL, clip_read_done, &clip);
+  g_assert_true (iterate_until (clip_read_finished, &clip));
+  return clip.text;
+}
+
+static void
 test_files (void)
 {
   g_autofree char *dir = make_target_dir ();
@@ -1122,9 +1167,7 @@ test_files (void)
   g_autofree char *report = NULL, *saved_text = NULL;
   g_autoptr (GSettings) s = g_settings_new (APP_ID);
   g_autoptr (GError) error = NULL;
-  g_autoptr (GdkTexture) texture = NULL;
   g_autoptr (GFile) file = NULL;
-  ClipRead clip = { 0 };
   DmkResult *result;
   DmkWindow *win, *win2;
 
@@ -1145,11 +1188,10 @@ test_files (void)
 
   /* Copy (Ctrl+Shift+C): the text report on the clipboard. */
   g_action_group_activate_action (G_ACTION_GROUP (win), "copy", NULL);
-  gdk_clipboard_read_text_async (gtk_widget_get_clipboard (GTK_WIDGET (win)), NULL,
-                                 clip_read_done, &clip);
-  g_assert_true (iterate_until (clip_read_finished, &clip));
-  g_assert_cmpstr (clip.text, ==, report);
-  g_free (clip.text);
+  {
+    g_autofree char *clip = read_clipboard (GTK_WIDGET (win));
+    g_assert_cmpstr (clip, ==, report);
+  }
 
   /* Save Text: the same report. */
   g_assert_true (dmk_window_save_text (win, txt, &error));
@@ -1159,33 +1201,10 @@ test_files (void)
 
   /* Save Image: a PNG of the window at its scale, not blank. */
   /* The picture is of what was last drawn: let a frame be painted first. */
-  {
-    GdkFrameClock *clock = gtk_widget_get_frame_clock (GTK_WIDGET (win));
-    gboolean painted = FALSE;
-    gulong id = g_signal_connect (clock, "after-paint", G_CALLBACK (on_clicked), &painted);
-
-    gtk_widget_queue_draw (GTK_WIDGET (win));
-    g_assert_true (iterate_until (flag_set, &painted));
-    g_signal_handler_disconnect (clock, id);
-  }
+  wait_for_paint (GTK_WIDGET (win));
   g_assert_true (dmk_window_save_image (win, png, &error));
   g_assert_no_error (error);
-  texture = gdk_texture_new_from_filename (png, &error);
-  g_assert_no_error (error);
-  {
-    int scale = gtk_widget_get_scale_factor (GTK_WIDGET (win));
-    int w = gdk_texture_get_width (texture), h = gdk_texture_get_height (texture);
-    g_autofree guchar *pixels = NULL;
-    gboolean varied = FALSE;
-
-    g_assert_cmpint (w, ==, gtk_widget_get_width (GTK_WIDGET (win)) * scale);
-    g_assert_cmpint (h, ==, gtk_widget_get_height (GTK_WIDGET (win)) * scale);
-    pixels = g_malloc ((gsize) w * h * 4);
-    gdk_texture_download (texture, pixels, (gsize) w * 4);
-    for (gsize i = 1; i < (gsize) w * h && !varied; i++)
-      varied = memcmp (pixels + i * 4, pixels, 4) != 0;
-    g_assert_true (varied);
-  }
+  assert_png_of (GTK_WIDGET (win), png);
 
   /* Save Results, then open them in another window: the grid shows them, read-only. */
   g_assert_true (dmk_window_save_results (win, json, &error));
@@ -1454,51 +1473,6 @@ check_comparison (DmkCompareWindow *cmp, GPtrArray *results, DmkUnit unit, guint
             }
         }
     }
-}
-
-static void
-wait_for_paint (GtkWidget *widget)
-{
-  GdkFrameClock *clock = gtk_widget_get_frame_clock (widget);
-  gboolean painted = FALSE;
-  gulong id = g_signal_connect (clock, "after-paint", G_CALLBACK (on_clicked), &painted);
-
-  gtk_widget_queue_draw (widget);
-  g_assert_true (iterate_until (flag_set, &painted));
-  g_signal_handler_disconnect (clock, id);
-}
-
-/* A PNG of widget's size at its scale, with more than one colour in it. */
-static void
-assert_png_of (GtkWidget *widget, const char *png)
-{
-  g_autoptr (GError) error = NULL;
-  g_autoptr (GdkTexture) texture = gdk_texture_new_from_filename (png, &error);
-  int scale = gtk_widget_get_scale_factor (widget);
-  g_autofree guchar *pixels = NULL;
-  gboolean varied = FALSE;
-  int w, h;
-
-  g_assert_no_error (error);
-  w = gdk_texture_get_width (texture);
-  h = gdk_texture_get_height (texture);
-  g_assert_cmpint (w, ==, gtk_widget_get_width (widget) * scale);
-  g_assert_cmpint (h, ==, gtk_widget_get_height (widget) * scale);
-  pixels = g_malloc ((gsize) w * h * 4);
-  gdk_texture_download (texture, pixels, (gsize) w * 4);
-  for (gsize i = 1; i < (gsize) w * h && !varied; i++)
-    varied = memcmp (pixels + i * 4, pixels, 4) != 0;
-  g_assert_true (varied);
-}
-
-static char *
-read_clipboard (GtkWidget *widget)
-{
-  ClipRead clip = { 0 };
-
-  gdk_clipboard_read_text_async (gtk_widget_get_clipboard (widget), NULL, clip_read_done, &clip);
-  g_assert_true (iterate_until (clip_read_finished, &clip));
-  return clip.text;
 }
 
 /* The comparison as the core makes it from results in this order: what exports must hold. */
