@@ -3,7 +3,9 @@
 
 #include <fcntl.h>
 #include <glib/gstdio.h>
+#include <json-glib/json-glib.h>
 #include <signal.h>
+#include <string.h>
 #include <sys/mount.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -124,6 +126,57 @@ cli (const char *const *args, char **err_out)
   g_assert_no_error (error);
   g_test_message ("gdiskmark-cli … → %d, stderr: %s", wait_status, *err_out);
   return WIFEXITED (wait_status) ? WEXITSTATUS (wait_status) : 128 + WTERMSIG (wait_status);
+}
+
+/* gdiskmark-cli devices, as JSON and as text: the loop device is listed, as a loop device of
+ * the image's size, and in use or not. Returns whether it is in use. */
+static gboolean
+listed_in_use (void)
+{
+  const char *json_argv[] = { cli_path, "devices", "--format=json", NULL };
+  const char *text_argv[] = { cli_path, "devices", NULL };
+  g_autofree char *json = NULL, *text = NULL;
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  g_autoptr (GError) error = NULL;
+  JsonArray *list;
+  JsonObject *entry = NULL;
+  int status = 0;
+
+  g_assert_true (g_spawn_sync (NULL, (char **) json_argv, NULL, G_SPAWN_DEFAULT, NULL, NULL,
+                               &json, NULL, &status, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_spawn_check_wait_status (status, NULL));
+  g_assert_true (json_parser_load_from_data (parser, json, -1, &error));
+  g_assert_no_error (error);
+  list = json_node_get_array (json_parser_get_root (parser));
+  for (guint i = 0; i < json_array_get_length (list); i++)
+    {
+      JsonObject *o = json_array_get_object_element (list, i);
+      if (g_strcmp0 (json_object_get_string_member (o, "path"), loop_dev) == 0)
+        entry = o;
+    }
+  g_assert_nonnull (entry);
+  g_assert_cmpstr (json_object_get_string_member (entry, "transport"), ==, "loop");
+  g_assert_cmpint (json_object_get_int_member (entry, "size_bytes"), ==, IMAGE_SIZE);
+  g_assert_false (json_object_get_boolean_member (entry, "partition"));
+
+  g_assert_true (g_spawn_sync (NULL, (char **) text_argv, NULL, G_SPAWN_DEFAULT, NULL, NULL,
+                               &text, NULL, &status, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_spawn_check_wait_status (status, NULL));
+  g_assert_true (g_str_has_prefix (text, "DEVICE"));
+  {
+    g_autofree char *line_start = g_strconcat ("\n", loop_dev, " ", NULL);
+    const char *line = strstr (text, line_start);
+    g_autofree char *row = NULL;
+
+    g_assert_nonnull (line);
+    row = g_strndup (line + 1, strcspn (line + 1, "\n"));
+    g_assert_nonnull (strstr (row, " loop "));
+    g_assert_nonnull (strstr (row, json_object_get_boolean_member (entry, "in_use") ? "in use"
+                                                                                     : "free"));
+  }
+  return json_object_get_boolean_member (entry, "in_use");
 }
 
 typedef struct
@@ -248,8 +301,11 @@ test_loop_device (void)
 
       out = run_tool (mkfs, &status);
       g_assert_cmpint (status, ==, 0);
+      g_assert_false (listed_in_use ());
       mount_dir = g_dir_make_tmp ("dmk-blk-mnt-XXXXXX", NULL);
       g_assert_cmpint (mount (loop_dev, mount_dir, "ext4", 0, NULL), ==, 0);
+      /* gdiskmark-cli devices says so before anyone tries. */
+      g_assert_true (listed_in_use ());
       g_assert_cmpint (cli (args, &err), ==, 1);
       g_assert_nonnull (strstr (err, "is mounted at"));
       g_assert_nonnull (strstr (err, mount_dir));

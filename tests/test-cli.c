@@ -280,6 +280,14 @@ test_errors (void)
     expect_failure (a, 2, "Measure time");
   }
   {
+    const char *a[] = { "devices", dir, NULL };
+    expect_failure (a, 2, "devices takes no arguments");
+  }
+  {
+    const char *a[] = { "devices", "--format=csv", NULL };
+    expect_failure (a, 2, "Unknown format “csv”: choose text or json");
+  }
+  {
     const char *a[] = { "--interval=-1", dir, NULL };
     expect_failure (a, 2, "--interval cannot be negative");
   }

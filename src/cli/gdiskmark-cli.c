@@ -3,6 +3,7 @@
 
 #include <glib-unix.h>
 #include <glib/gi18n.h>
+#include <json-glib/json-glib.h>
 #include <locale.h>
 #include <stdio.h>
 #include <string.h>
@@ -375,6 +376,138 @@ compare_main (int argc, char **argv)
   return write_output (out) ? 0 : EXIT_RUN_FAILED;
 }
 
+static const GOptionEntry devices_entries[] = {
+  { "format", 'f', 0, G_OPTION_ARG_STRING, &opt_format, N_("text or json (default: text)"),
+    N_("FORMAT") },
+  { NULL }
+};
+
+/* Terminal columns text takes: CJK characters take two, combining marks none. */
+static glong
+display_width (const char *text)
+{
+  glong w = 0;
+
+  for (const char *p = text; *p != '\0'; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char (p);
+      w += g_unichar_iszerowidth (c) ? 0 : g_unichar_iswide (c) ? 2 : 1;
+    }
+  return w;
+}
+
+/* text, left-aligned in width terminal columns, then the gap to the next column */
+static void
+append_cell (GString *out, const char *text, glong width)
+{
+  g_string_append (out, text);
+  for (glong i = display_width (text); i < width; i++)
+    g_string_append_c (out, ' ');
+  g_string_append (out, "  ");
+}
+
+/* gdiskmark-cli devices: what can be tested besides folders, and whether writes could run. */
+static int
+devices_main (int argc, char **argv)
+{
+  g_autoptr (GOptionContext) ctx = g_option_context_new (_("— list the block devices to test"));
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GPtrArray) devices = NULL;
+  g_autoptr (JsonBuilder) json = json_builder_new ();
+  g_autoptr (GString) out = g_string_new (NULL);
+  const char *headings[] = { _("DEVICE"), _("SIZE"), _("TYPE"), _("STATE"), _("MODEL") };
+  g_autoptr (GPtrArray) rows = g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev);
+  glong width[G_N_ELEMENTS (headings)] = { 0 };
+  gboolean as_json;
+
+  g_option_context_add_main_entries (ctx, devices_entries, GETTEXT_PACKAGE);
+  g_option_context_set_translation_domain (ctx, GETTEXT_PACKAGE);
+  g_option_context_set_description (
+    ctx, _("Every disk and partition, with its size, type, model and whether it is in use "
+           "(mounted, swap, or part of RAID, LVM or dm-crypt). Read tests run on any of them; "
+           "write tests destroy the data and need --allow-write-device and a device not in use."));
+  if (!g_option_context_parse (ctx, &argc, &argv, &error))
+    die_usage (_("%s (see devices --help)"), error->message);
+  if (argc > 1)
+    die_usage (_("devices takes no arguments (see devices --help)"));
+  if (opt_format != NULL && strcmp (opt_format, "text") != 0 && strcmp (opt_format, "json") != 0)
+    die_usage (_("Unknown format “%s”: choose text or json"), opt_format);
+  as_json = g_strcmp0 (opt_format, "json") == 0;
+
+  devices = dmk_block_devices_list ();
+  json_builder_begin_array (json);
+  for (guint i = 0; i < devices->len; i++)
+    {
+      DmkBlockDevice *d = devices->pdata[i];
+      DmkBlockFacts facts = { 0 };
+      gboolean have = dmk_block_facts_for_dev (d->dev, &facts);
+      const char *transport = have && facts.transport ? facts.transport : d->transport_hint;
+      g_autofree char *size = dmk_format_size (have ? facts.size_bytes : 0);
+      const char *row[] = { d->path, size, transport ? transport : "-",
+                            d->in_use ? _("in use") : _("free"),
+                            have && facts.model ? facts.model : "", NULL };
+
+      json_builder_begin_object (json);
+      json_builder_set_member_name (json, "path");
+      json_builder_add_string_value (json, d->path);
+      json_builder_set_member_name (json, "partition");
+      json_builder_add_boolean_value (json, d->partition);
+      json_builder_set_member_name (json, "size_bytes");
+      json_builder_add_int_value (json, have ? (gint64) facts.size_bytes : 0);
+      json_builder_set_member_name (json, "transport");
+      if (transport != NULL)
+        json_builder_add_string_value (json, transport);
+      else
+        json_builder_add_null_value (json);
+      json_builder_set_member_name (json, "model");
+      if (have && facts.model != NULL)
+        json_builder_add_string_value (json, facts.model);
+      else
+        json_builder_add_null_value (json);
+      json_builder_set_member_name (json, "in_use");
+      json_builder_add_boolean_value (json, d->in_use);
+      json_builder_end_object (json);
+
+      g_ptr_array_add (rows, g_strdupv ((char **) row));
+      if (have)
+        dmk_block_facts_clear (&facts);
+    }
+  json_builder_end_array (json);
+
+  if (as_json)
+    {
+      g_autoptr (JsonNode) root = json_builder_get_root (json);
+      g_autofree char *text = json_to_string (root, TRUE);
+      g_print ("%s\n", text);
+      return 0;
+    }
+  for (guint c = 0; c < G_N_ELEMENTS (headings); c++)
+    width[c] = display_width (headings[c]);
+  for (guint r = 0; r < rows->len; r++)
+    for (guint c = 0; c < G_N_ELEMENTS (headings); c++)
+      width[c] = MAX (width[c], display_width (((char **) rows->pdata[r])[c]));
+  for (guint c = 0; c < G_N_ELEMENTS (headings); c++)
+    append_cell (out, headings[c], c + 1 < G_N_ELEMENTS (headings) ? width[c] : 0);
+  g_strchomp (out->str);
+  g_string_set_size (out, strlen (out->str));
+  g_string_append_c (out, '\n');
+  for (guint r = 0; r < rows->len; r++)
+    {
+      gsize start = out->len;
+      for (guint c = 0; c < G_N_ELEMENTS (headings); c++)
+        append_cell (out, ((char **) rows->pdata[r])[c],
+                     c + 1 < G_N_ELEMENTS (headings) ? width[c] : 0);
+      g_strchomp (out->str + start);
+      g_string_set_size (out, strlen (out->str));
+      g_string_append_c (out, '\n');
+    }
+  if (rows->len == 0)
+    g_printerr (_("gdiskmark-cli: no block devices found in /sys/block\n"));
+  else
+    fputs (out->str, stdout);
+  return 0;
+}
+
 int
 main (int argc, char **argv)
 {
@@ -398,9 +531,12 @@ main (int argc, char **argv)
 
   if (argc >= 2 && strcmp (argv[1], "compare") == 0)
     return compare_main (argc - 1, argv + 1);
+  if (argc >= 2 && strcmp (argv[1], "devices") == 0)
+    return devices_main (argc - 1, argv + 1);
 
   ctx = g_option_context_new (_("[TARGET] — measure a disk like CrystalDiskMark\n  gdiskmark-cli "
-                                "compare FILE.json… — compare saved results"));
+                                "compare FILE.json… — compare saved results\n  gdiskmark-cli "
+                                "devices — list the block devices to test"));
   g_option_context_add_main_entries (ctx, entries, GETTEXT_PACKAGE);
   g_option_context_set_translation_domain (ctx, GETTEXT_PACKAGE);
   g_option_context_set_description (

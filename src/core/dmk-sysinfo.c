@@ -272,3 +272,155 @@ dmk_mount_using_block_device (dev_t dev)
     }
   return NULL;
 }
+
+/* ---- the block devices of this machine ---- */
+
+static gboolean
+has_holders (const char *sys_dir)
+{
+  g_autofree char *path = g_build_filename (sys_dir, "holders", NULL);
+  g_autoptr (GDir) dir = g_dir_open (path, 0, NULL);
+
+  return dir != NULL && g_dir_read_name (dir) != NULL;
+}
+
+static gboolean
+is_swap (const char *dev_path, const char *swaps)
+{
+  g_auto (GStrv) lines = swaps != NULL ? g_strsplit (swaps, "\n", -1) : NULL;
+
+  for (guint i = 1; lines != NULL && lines[i] != NULL; i++)
+    {
+      g_auto (GStrv) fields = g_strsplit_set (lines[i], " \t", 2);
+      if (fields[0] != NULL && g_str_equal (fields[0], dev_path))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+static gboolean
+parse_dev (const char *sys_dir, dev_t *out)
+{
+  g_autofree char *text = read_sysfs_at (sys_dir, "dev", NULL);
+  guint maj = 0, min = 0;
+
+  if (text == NULL || sscanf (text, "%u:%u", &maj, &min) != 2)
+    return FALSE;
+  *out = makedev (maj, min);
+  return TRUE;
+}
+
+void
+dmk_block_device_free (DmkBlockDevice *device)
+{
+  if (device == NULL)
+    return;
+  g_free (device->name);
+  g_free (device->path);
+  g_free (device);
+}
+
+static DmkBlockDevice *
+block_device_new (const char *name, dev_t dev, gboolean partition, const char *transport_hint)
+{
+  DmkBlockDevice *d = g_new0 (DmkBlockDevice, 1);
+
+  d->name = g_strdup (name);
+  d->path = g_strconcat ("/dev/", name, NULL);
+  d->dev = dev;
+  d->partition = partition;
+  d->transport_hint = transport_hint;
+  return d;
+}
+
+static int
+compare_devices (gconstpointer a, gconstpointer b)
+{
+  return g_strcmp0 ((*(DmkBlockDevice *const *) a)->name, (*(DmkBlockDevice *const *) b)->name);
+}
+
+/* The partitions of the disk in sys_dir, sorted by name, each marked in use when it is held or
+ * swapped on (mounts are looked at by the caller). */
+static GPtrArray *
+list_partitions (const char *sys_dir, const char *swaps, const char *transport_hint)
+{
+  GPtrArray *parts = g_ptr_array_new_with_free_func ((GDestroyNotify) dmk_block_device_free);
+  g_autoptr (GDir) sub = g_dir_open (sys_dir, 0, NULL);
+  const char *name;
+
+  while (sub != NULL && (name = g_dir_read_name (sub)) != NULL)
+    {
+      g_autofree char *part_dir = g_build_filename (sys_dir, name, NULL);
+      g_autofree char *is_part = read_sysfs_at (part_dir, "partition", NULL);
+      DmkBlockDevice *p;
+      dev_t dev;
+
+      if (is_part == NULL || !parse_dev (part_dir, &dev))
+        continue;
+      p = block_device_new (name, dev, TRUE, transport_hint);
+      p->in_use = has_holders (part_dir) || is_swap (p->path, swaps);
+      g_ptr_array_add (parts, p);
+    }
+  g_ptr_array_sort (parts, compare_devices);
+  return parts;
+}
+
+GPtrArray *
+dmk_block_devices_list (void)
+{
+  GPtrArray *devices = g_ptr_array_new_with_free_func ((GDestroyNotify) dmk_block_device_free);
+  g_autoptr (GDir) dir = g_dir_open ("/sys/block", 0, NULL);
+  g_autoptr (GPtrArray) disks = g_ptr_array_new (); /* handed to devices one by one */
+  g_autofree char *swaps = NULL;
+  const char *name;
+
+  if (dir == NULL)
+    return devices;
+  g_file_get_contents ("/proc/swaps", &swaps, NULL, NULL);
+  while ((name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *sys_dir = g_build_filename ("/sys/block", name, NULL);
+      g_autofree char *size = NULL;
+      const char *hint = NULL;
+      dev_t dev;
+
+      if (g_str_has_prefix (name, "ram") || g_str_has_prefix (name, "zram"))
+        continue;
+      if (g_str_has_prefix (name, "loop"))
+        {
+          /* An unbound loop device has no loop/ folder, or an empty backing file. */
+          g_autofree char *backing = read_sysfs_at (sys_dir, "loop", "backing_file");
+          if (backing == NULL)
+            continue;
+          hint = "loop";
+        }
+      size = read_sysfs_at (sys_dir, "size", NULL);
+      if (size == NULL || g_ascii_strtoull (size, NULL, 10) == 0 || !parse_dev (sys_dir, &dev))
+        continue;
+      g_ptr_array_add (disks, block_device_new (name, dev, FALSE, hint));
+    }
+  g_ptr_array_sort (disks, compare_devices);
+
+  for (guint i = 0; i < disks->len; i++)
+    {
+      DmkBlockDevice *disk = disks->pdata[i];
+      g_autofree char *sys_dir = g_build_filename ("/sys/block", disk->name, NULL);
+      g_autoptr (GPtrArray) parts = list_partitions (sys_dir, swaps, disk->transport_hint);
+      g_autoptr (DmkMount) mount = dmk_mount_using_block_device (disk->dev);
+
+      /* The disk is in use when any of it is: writing to it would destroy a partition too. */
+      disk->in_use = mount != NULL || has_holders (sys_dir) || is_swap (disk->path, swaps);
+      for (guint j = 0; j < parts->len; j++)
+        {
+          DmkBlockDevice *p = parts->pdata[j];
+          g_autoptr (DmkMount) pm = dmk_mount_using_block_device (p->dev);
+
+          disk->in_use = disk->in_use || p->in_use;
+          p->in_use = p->in_use || pm != NULL;
+        }
+      g_ptr_array_add (devices, disk);
+      g_ptr_array_set_free_func (parts, NULL);
+      g_ptr_array_extend (devices, parts, NULL, NULL);
+    }
+  return devices;
+}

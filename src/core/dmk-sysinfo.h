@@ -40,6 +40,24 @@ DmkMount *dmk_mount_for_dev (dev_t dev);
 /* The first mount of the block device dev or of any of its partitions, or NULL. */
 DmkMount *dmk_mount_using_block_device (dev_t dev);
 
+typedef struct
+{
+  char *name; /* "sda1" */
+  char *path; /* "/dev/sda1" */
+  dev_t dev;
+  gboolean partition;
+  /* Mounted, swapped on, or held by another device (RAID, LVM, dm-crypt); a disk also when one
+   * of its partitions is: writing to it would destroy that partition too. */
+  gboolean in_use;
+  const char *transport_hint; /* "loop" for loop devices, whose sysfs says nothing; or NULL */
+} DmkBlockDevice;
+
+/* Every disk and partition of /sys/block, without RAM disks, unbound loop devices and empty
+ * drives, in name order with each disk's partitions after it. Blocking: reads sysfs,
+ * /proc/swaps and the mount table. */
+GPtrArray *dmk_block_devices_list (void);
+void dmk_block_device_free (DmkBlockDevice *device);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (DmkMount, dmk_mount_free)
 
 G_END_DECLS

@@ -337,68 +337,6 @@ dmk_target_list_folders (void)
 
 /* ---- block devices ---- */
 
-static char *
-read_sys (const char *dir, const char *name)
-{
-  g_autofree char *path = g_build_filename (dir, name, NULL);
-  char *text = NULL;
-
-  if (!g_file_get_contents (path, &text, NULL, NULL))
-    return NULL;
-  return g_strstrip (text);
-}
-
-static gboolean
-has_holders (const char *sys_dir)
-{
-  g_autofree char *path = g_build_filename (sys_dir, "holders", NULL);
-  g_autoptr (GDir) dir = g_dir_open (path, 0, NULL);
-
-  return dir != NULL && g_dir_read_name (dir) != NULL;
-}
-
-static gboolean
-is_swap (const char *dev_path, const char *swaps)
-{
-  g_auto (GStrv) lines = swaps != NULL ? g_strsplit (swaps, "\n", -1) : NULL;
-
-  for (guint i = 1; lines != NULL && lines[i] != NULL; i++)
-    {
-      g_auto (GStrv) fields = g_strsplit_set (lines[i], " \t", 2);
-      if (fields[0] != NULL && g_str_equal (fields[0], dev_path))
-        return TRUE;
-    }
-  return FALSE;
-}
-
-static gboolean
-parse_dev (const char *sys_dir, dev_t *out)
-{
-  g_autofree char *text = read_sys (sys_dir, "dev");
-  guint maj = 0, min = 0;
-
-  if (text == NULL || sscanf (text, "%u:%u", &maj, &min) != 2)
-    return FALSE;
-  *out = makedev (maj, min);
-  return TRUE;
-}
-
-typedef struct
-{
-  char *name;
-  char *sys_dir;
-  dev_t dev;
-  gboolean busy; /* its own holders or swap */
-} Part;
-
-static void
-part_free (Part *p)
-{
-  g_free (p->name);
-  g_free (p->sys_dir);
-  g_free (p);
-}
-
 static DmkTargetItem *
 device_item (const char *name, dev_t dev, gboolean in_use, const char *fallback_transport)
 {
@@ -431,100 +369,16 @@ device_item (const char *name, dev_t dev, gboolean in_use, const char *fallback_
   return item;
 }
 
-static int
-compare_names (gconstpointer a, gconstpointer b)
-{
-  return g_strcmp0 (*(const char *const *) a, *(const char *const *) b);
-}
-
-static int
-compare_parts (gconstpointer a, gconstpointer b)
-{
-  return g_strcmp0 ((*(Part *const *) a)->name, (*(Part *const *) b)->name);
-}
-
 GPtrArray *
 dmk_target_list_devices (void)
 {
   GPtrArray *items = g_ptr_array_new_with_free_func (g_object_unref);
-  g_autoptr (GDir) dir = g_dir_open ("/sys/block", 0, NULL);
-  g_autoptr (GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
-  g_autofree char *swaps = NULL;
-  const char *name;
+  g_autoptr (GPtrArray) devices = dmk_block_devices_list ();
 
-  if (dir == NULL)
-    return items;
-  g_file_get_contents ("/proc/swaps", &swaps, NULL, NULL);
-  while ((name = g_dir_read_name (dir)) != NULL)
-    g_ptr_array_add (names, g_strdup (name));
-  g_ptr_array_sort (names, compare_names);
-
-  for (guint i = 0; i < names->len; i++)
+  for (guint i = 0; i < devices->len; i++)
     {
-      const char *disk = names->pdata[i];
-      g_autofree char *sys_dir = g_build_filename ("/sys/block", disk, NULL);
-      g_autofree char *size = NULL;
-      g_autofree char *dev_path = g_strconcat ("/dev/", disk, NULL);
-      g_autoptr (GPtrArray) parts = g_ptr_array_new_with_free_func ((GDestroyNotify) part_free);
-      g_autoptr (GDir) sub = NULL;
-      g_autoptr (DmkMount) mount = NULL;
-      const char *transport = NULL;
-      gboolean disk_busy;
-      dev_t dev;
-
-      if (g_str_has_prefix (disk, "ram") || g_str_has_prefix (disk, "zram"))
-        continue;
-      if (g_str_has_prefix (disk, "loop"))
-        {
-          /* An unbound loop device has no loop/ folder, or an empty backing file. */
-          g_autofree char *loop_dir = g_build_filename (sys_dir, "loop", NULL);
-          g_autofree char *backing = read_sys (loop_dir, "backing_file");
-          if (backing == NULL || backing[0] == '\0')
-            continue;
-          transport = "loop";
-        }
-      size = read_sys (sys_dir, "size");
-      if (size == NULL || g_ascii_strtoull (size, NULL, 10) == 0)
-        continue;
-      if (!parse_dev (sys_dir, &dev))
-        continue;
-
-      sub = g_dir_open (sys_dir, 0, NULL);
-      while (sub != NULL && (name = g_dir_read_name (sub)) != NULL)
-        {
-          g_autofree char *part_dir = g_build_filename (sys_dir, name, NULL);
-          g_autofree char *is_part = read_sys (part_dir, "partition");
-          g_autofree char *part_dev = g_strconcat ("/dev/", name, NULL);
-          Part *p;
-
-          if (is_part == NULL)
-            continue;
-          p = g_new0 (Part, 1);
-          p->name = g_strdup (name);
-          p->sys_dir = g_steal_pointer (&part_dir);
-          if (!parse_dev (p->sys_dir, &p->dev))
-            {
-              part_free (p);
-              continue;
-            }
-          p->busy = has_holders (p->sys_dir) || is_swap (part_dev, swaps);
-          g_ptr_array_add (parts, p);
-        }
-      g_ptr_array_sort (parts, compare_parts);
-
-      /* The disk is in use when any of it is: writing to it would destroy a partition too. */
-      mount = dmk_mount_using_block_device (dev);
-      disk_busy = mount != NULL || has_holders (sys_dir) || is_swap (dev_path, swaps);
-      for (guint j = 0; j < parts->len; j++)
-        disk_busy = disk_busy || ((Part *) parts->pdata[j])->busy;
-      g_ptr_array_add (items, device_item (disk, dev, disk_busy, transport));
-
-      for (guint j = 0; j < parts->len; j++)
-        {
-          Part *p = parts->pdata[j];
-          g_autoptr (DmkMount) pm = dmk_mount_using_block_device (p->dev);
-          g_ptr_array_add (items, device_item (p->name, p->dev, p->busy || pm != NULL, transport));
-        }
+      DmkBlockDevice *d = devices->pdata[i];
+      g_ptr_array_add (items, device_item (d->name, d->dev, d->in_use, d->transport_hint));
     }
   return items;
 }
