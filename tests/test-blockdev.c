@@ -11,102 +11,16 @@
 #include <unistd.h>
 
 #include "dmk-core.h"
-
-#define IMAGE_SIZE (64 << 20)
+#include "dmk-test-loop.h"
 
 static const char *cli_path;
-static char *image_path;
-static char *loop_dev;
-static char *mount_dir;
-
-/* Loop devices and mounts outlive a failed test unless undone: do it even on abort. */
-static void
-cleanup (void)
-{
-  if (mount_dir != NULL)
-    {
-      umount2 (mount_dir, MNT_DETACH);
-      g_rmdir (mount_dir);
-      g_clear_pointer (&mount_dir, g_free);
-    }
-  if (loop_dev != NULL)
-    {
-      const char *argv[] = { "losetup", "-d", loop_dev, NULL };
-      g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH | G_SPAWN_STDERR_TO_DEV_NULL,
-                    NULL, NULL, NULL, NULL, NULL, NULL);
-      g_clear_pointer (&loop_dev, g_free);
-    }
-  if (image_path != NULL)
-    {
-      g_unlink (image_path);
-      g_clear_pointer (&image_path, g_free);
-    }
-}
 
 static void
 on_abort (int sig)
 {
-  cleanup ();
+  dmk_test_loop_cleanup ();
   signal (sig, SIG_DFL);
   raise (sig);
-}
-
-static char *
-run_tool (const char *const *argv, int *status)
-{
-  g_autoptr (GError) error = NULL;
-  char *out = NULL;
-  int wait_status = 0;
-
-  g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL,
-                               G_SPAWN_SEARCH_PATH | G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL, &out,
-                               NULL, &wait_status, &error));
-  g_assert_no_error (error);
-  *status = WIFEXITED (wait_status) ? WEXITSTATUS (wait_status) : 128 + WTERMSIG (wait_status);
-  return out;
-}
-
-static char *
-image_checksum (void)
-{
-  g_autofree char *data = NULL;
-  gsize len = 0;
-
-  g_assert_true (g_file_get_contents (image_path, &data, &len, NULL));
-  g_assert_cmpuint (len, ==, IMAGE_SIZE);
-  return g_compute_checksum_for_data (G_CHECKSUM_SHA256, (const guchar *) data, len);
-}
-
-static gboolean
-setup_loop (void)
-{
-  const char *dir = g_access ("/dev/shm", W_OK) == 0 ? "/dev/shm" : g_get_tmp_dir ();
-  g_autofree char *pattern = g_malloc (IMAGE_SIZE);
-  g_autoptr (GRand) rand = g_rand_new_with_seed (1234);
-  guint32 *w = (guint32 *) pattern;
-  int status = 0;
-
-  image_path = g_build_filename (dir, "gdiskmark-test-XXXXXX.img", NULL);
-  {
-    int fd = g_mkstemp (image_path);
-    g_assert_cmpint (fd, >=, 0);
-    close (fd);
-  }
-  /* A known pattern, so that any write would show in the checksum. */
-  for (gsize i = 0; i < IMAGE_SIZE / 4; i++)
-    w[i] = g_rand_int (rand);
-  g_assert_true (g_file_set_contents (image_path, pattern, IMAGE_SIZE, NULL));
-  {
-    const char *argv[] = { "losetup", "--direct-io=on", "-f", "--show", image_path, NULL };
-    loop_dev = run_tool (argv, &status);
-  }
-  if (status != 0)
-    {
-      g_clear_pointer (&loop_dev, g_free);
-      return FALSE;
-    }
-  g_strstrip (loop_dev);
-  return TRUE;
 }
 
 static int
@@ -152,12 +66,12 @@ listed_in_use (void)
   for (guint i = 0; i < json_array_get_length (list); i++)
     {
       JsonObject *o = json_array_get_object_element (list, i);
-      if (g_strcmp0 (json_object_get_string_member (o, "path"), loop_dev) == 0)
+      if (g_strcmp0 (json_object_get_string_member (o, "path"), dmk_test_loop) == 0)
         entry = o;
     }
   g_assert_nonnull (entry);
   g_assert_cmpstr (json_object_get_string_member (entry, "transport"), ==, "loop");
-  g_assert_cmpint (json_object_get_int_member (entry, "size_bytes"), ==, IMAGE_SIZE);
+  g_assert_cmpint (json_object_get_int_member (entry, "size_bytes"), ==, DMK_TEST_IMAGE_SIZE);
   g_assert_false (json_object_get_boolean_member (entry, "partition"));
 
   g_assert_true (g_spawn_sync (NULL, (char **) text_argv, NULL, G_SPAWN_DEFAULT, NULL, NULL,
@@ -166,7 +80,7 @@ listed_in_use (void)
   g_assert_true (g_spawn_check_wait_status (status, NULL));
   g_assert_true (g_str_has_prefix (text, "DEVICE"));
   {
-    g_autofree char *line_start = g_strconcat ("\n", loop_dev, " ", NULL);
+    g_autofree char *line_start = g_strconcat ("\n", dmk_test_loop, " ", NULL);
     const char *line = strstr (text, line_start);
     g_autofree char *row = NULL;
 
@@ -203,18 +117,9 @@ test_loop_device (void)
   g_autofree char *before = NULL, *after = NULL;
   DmkSettings s;
 
-  if (geteuid () != 0)
-    {
-      g_test_skip ("needs root to attach loop devices (losetup)");
-      return;
-    }
-  if (!setup_loop ())
-    {
-      g_test_skip ("losetup could not attach a loop device here");
-      cleanup ();
-      return;
-    }
-  before = image_checksum ();
+  if (!dmk_test_loop_setup (1234))
+    return;
+  before = dmk_test_loop_checksum ();
 
   /* 1. A read run through the core. */
   {
@@ -227,12 +132,12 @@ test_loop_device (void)
     s.measure_s = 1;
     s.interval_s = 0;
     s.mode = DMK_MODE_READ;
-    dmk_runner_run_async (runner, loop_dev, &s, NULL, NULL, NULL, on_done, &run);
+    dmk_runner_run_async (runner, dmk_test_loop, &s, NULL, NULL, NULL, on_done, &run);
     g_main_loop_run (run.loop);
     g_main_loop_unref (run.loop);
     g_assert_no_error (run.error);
     g_assert_cmpint (run.result->target.kind, ==, DMK_TARGET_BLOCK_DEVICE);
-    g_assert_cmpuint (run.result->target.size_bytes, ==, IMAGE_SIZE);
+    g_assert_cmpuint (run.result->target.size_bytes, ==, DMK_TEST_IMAGE_SIZE);
     g_assert_nonnull (strstr (run.result->target.model, "Loop device"));
     g_assert_cmpuint (run.result->tests->len, ==, 4);
     for (guint i = 0; i < run.result->tests->len; i++)
@@ -244,42 +149,42 @@ test_loop_device (void)
     dmk_result_unref (run.result);
     dmk_settings_clear (&s);
   }
-  after = image_checksum ();
+  after = dmk_test_loop_checksum ();
   g_assert_cmpstr (before, ==, after);
 
   /* 2. The CLI: read mode works and changes nothing. */
   {
-    const char *args[] = { TINY, "--mode=read", loop_dev, NULL };
+    const char *args[] = { TINY, "--mode=read", dmk_test_loop, NULL };
     g_autofree char *err = NULL;
     g_assert_cmpint (cli (args, &err), ==, 0);
   }
   g_free (after);
-  after = image_checksum ();
+  after = dmk_test_loop_checksum ();
   g_assert_cmpstr (before, ==, after);
 
   /* 3. Writes without explicit consent are refused before the device is even opened. */
   {
-    const char *args[] = { TINY, loop_dev, NULL };
+    const char *args[] = { TINY, dmk_test_loop, NULL };
     g_autofree char *err = NULL;
     g_assert_cmpint (cli (args, &err), ==, 2);
     g_assert_nonnull (strstr (err, "--allow-write-device"));
-    g_assert_nonnull (strstr (err, loop_dev));
+    g_assert_nonnull (strstr (err, dmk_test_loop));
   }
   {
-    const char *args[] = { TINY, "--mode=read", "--mix", loop_dev, NULL };
+    const char *args[] = { TINY, "--mode=read", "--mix", dmk_test_loop, NULL };
     g_autofree char *err = NULL;
     /* A mix test writes too. */
     g_assert_cmpint (cli (args, &err), ==, 2);
     g_assert_nonnull (strstr (err, "--allow-write-device"));
   }
   g_free (after);
-  after = image_checksum ();
+  after = dmk_test_loop_checksum ();
   g_assert_cmpstr (before, ==, after);
 
   /* 4. Held open exclusively by someone else: refused even with consent. */
   {
-    int held = open (loop_dev, O_RDONLY | O_EXCL);
-    const char *args[] = { TINY, "--mode=write", "--allow-write-device", loop_dev, NULL };
+    int held = open (dmk_test_loop, O_RDONLY | O_EXCL);
+    const char *args[] = { TINY, "--mode=write", "--allow-write-device", dmk_test_loop, NULL };
     g_autofree char *err = NULL;
 
     g_assert_cmpint (held, >=, 0);
@@ -288,31 +193,29 @@ test_loop_device (void)
     close (held);
   }
   g_free (after);
-  after = image_checksum ();
+  after = dmk_test_loop_checksum ();
   g_assert_cmpstr (before, ==, after);
 
   /* 5. Mounted: refused, naming the mount point. */
   if (g_find_program_in_path ("mkfs.ext4") != NULL)
     {
-      const char *mkfs[] = { "mkfs.ext4", "-q", "-F", loop_dev, NULL };
-      const char *args[] = { TINY, "--mode=write", "--allow-write-device", loop_dev, NULL };
-      g_autofree char *out = NULL, *err = NULL;
-      int status = 0;
+      const char *mkfs[] = { "mkfs.ext4", "-q", "-F", dmk_test_loop, NULL };
+      const char *args[] = { TINY, "--mode=write", "--allow-write-device", dmk_test_loop, NULL };
+      g_autofree char *err = NULL;
 
-      out = run_tool (mkfs, &status);
-      g_assert_cmpint (status, ==, 0);
+      g_assert_cmpint (dmk_test_run_tool (mkfs, NULL), ==, 0);
       g_assert_false (listed_in_use ());
-      mount_dir = g_dir_make_tmp ("dmk-blk-mnt-XXXXXX", NULL);
-      g_assert_cmpint (mount (loop_dev, mount_dir, "ext4", 0, NULL), ==, 0);
+      dmk_test_mount = g_dir_make_tmp ("dmk-blk-mnt-XXXXXX", NULL);
+      g_assert_cmpint (mount (dmk_test_loop, dmk_test_mount, "ext4", 0, NULL), ==, 0);
       /* gdiskmark-cli devices says so before anyone tries. */
       g_assert_true (listed_in_use ());
       g_assert_cmpint (cli (args, &err), ==, 1);
       g_assert_nonnull (strstr (err, "is mounted at"));
-      g_assert_nonnull (strstr (err, mount_dir));
+      g_assert_nonnull (strstr (err, dmk_test_mount));
       g_assert_nonnull (strstr (err, "unmount it"));
-      g_assert_cmpint (umount (mount_dir), ==, 0);
-      g_rmdir (mount_dir);
-      g_clear_pointer (&mount_dir, g_free);
+      g_assert_cmpint (umount (dmk_test_mount), ==, 0);
+      g_rmdir (dmk_test_mount);
+      g_clear_pointer (&dmk_test_mount, g_free);
     }
   else
     g_test_message ("mkfs.ext4 missing: mounted-device check skipped");
@@ -320,11 +223,11 @@ test_loop_device (void)
   /* 6. With consent on an idle device, writes run. */
   {
     const char *args[] = { TINY, "--mode=write", "--allow-write-device", "--test=SEQ1M Q1T1",
-                           loop_dev, NULL };
+                           dmk_test_loop, NULL };
     g_autofree char *err = NULL;
     g_assert_cmpint (cli (args, &err), ==, 0);
   }
-  cleanup ();
+  dmk_test_loop_cleanup ();
 }
 
 int

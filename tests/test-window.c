@@ -13,6 +13,7 @@
 
 #include "dmk-core.h"
 #include "dmk-target-item.h"
+#include "dmk-test-loop.h"
 #include "dmk-window.h"
 
 /* A safety net against a hung run, not a measurement: a tiny run takes a few seconds. */
@@ -728,36 +729,6 @@ test_error_shown (void)
 
 /* ---- block devices (issue 3/5) ---- */
 
-#define IMAGE_SIZE (64 << 20)
-
-static char *image_path;
-static char *loop_dev;
-static char *mount_dir;
-
-/* Loop devices and mounts outlive a failed test unless undone: do it even on abort. */
-static void
-loop_cleanup (void)
-{
-  if (mount_dir != NULL)
-    {
-      umount2 (mount_dir, MNT_DETACH);
-      g_rmdir (mount_dir);
-      g_clear_pointer (&mount_dir, g_free);
-    }
-  if (loop_dev != NULL)
-    {
-      const char *argv[] = { "losetup", "-d", loop_dev, NULL };
-      g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH | G_SPAWN_STDERR_TO_DEV_NULL,
-                    NULL, NULL, NULL, NULL, NULL, NULL);
-      g_clear_pointer (&loop_dev, g_free);
-    }
-  if (image_path != NULL)
-    {
-      g_unlink (image_path);
-      g_clear_pointer (&image_path, g_free);
-    }
-}
-
 /* What a failed assertion must not leave running: /window/forward-target's bus and app. */
 static GPid forward_pids[2];
 
@@ -767,67 +738,9 @@ on_abort (int sig)
   for (guint i = 0; i < G_N_ELEMENTS (forward_pids); i++)
     if (forward_pids[i] > 0)
       kill (forward_pids[i], SIGTERM);
-  loop_cleanup ();
+  dmk_test_loop_cleanup ();
   signal (sig, SIG_DFL);
   raise (sig);
-}
-
-static int
-run_tool (const char *const *argv, char **out)
-{
-  int wait_status = 0;
-
-  if (!g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH | G_SPAWN_STDERR_TO_DEV_NULL,
-                     NULL, NULL, out, NULL, &wait_status, NULL))
-    return 127;
-  return WIFEXITED (wait_status) ? WEXITSTATUS (wait_status) : 128 + WTERMSIG (wait_status);
-}
-
-static char *
-image_checksum (void)
-{
-  g_autofree char *data = NULL;
-  gsize len = 0;
-
-  g_assert_true (g_file_get_contents (image_path, &data, &len, NULL));
-  g_assert_cmpuint (len, ==, IMAGE_SIZE);
-  return g_compute_checksum_for_data (G_CHECKSUM_SHA256, (const guchar *) data, len);
-}
-
-/* A 64 MiB image of a known pattern in /dev/shm on a direct-I/O loop device; FALSE (with the test
- * skipped) where that cannot be had. */
-static gboolean
-setup_loop (void)
-{
-  const char *dir = g_access ("/dev/shm", W_OK) == 0 ? "/dev/shm" : g_get_tmp_dir ();
-  g_autofree char *pattern = NULL;
-  g_autoptr (GRand) rand = g_rand_new_with_seed (4321);
-  const char *argv[] = { "losetup", "--direct-io=on", "-f", "--show", NULL, NULL };
-  int fd;
-
-  if (geteuid () != 0)
-    {
-      g_test_skip ("needs root to attach loop devices (losetup)");
-      return FALSE;
-    }
-  image_path = g_build_filename (dir, "gdiskmark-win-XXXXXX.img", NULL);
-  fd = g_mkstemp (image_path);
-  g_assert_cmpint (fd, >=, 0);
-  close (fd);
-  pattern = g_malloc (IMAGE_SIZE);
-  for (gsize i = 0; i < IMAGE_SIZE / 4; i++)
-    ((guint32 *) pattern)[i] = g_rand_int (rand);
-  g_assert_true (g_file_set_contents (image_path, pattern, IMAGE_SIZE, NULL));
-  argv[4] = image_path;
-  if (run_tool (argv, &loop_dev) != 0 || loop_dev == NULL)
-    {
-      g_clear_pointer (&loop_dev, g_free);
-      loop_cleanup ();
-      g_test_skip ("losetup could not attach a loop device here");
-      return FALSE;
-    }
-  g_strstrip (loop_dev);
-  return TRUE;
 }
 
 typedef struct
@@ -893,7 +806,7 @@ assert_writes_blocked (DmkWindow *win, const char *why)
       g_assert_nonnull (dmk_result_cell_get_blocked (cell));
       g_assert_null (dmk_result_cell_get_result (cell));
       g_assert_nonnull (tip);
-      g_assert_nonnull (strstr (tip, loop_dev));
+      g_assert_nonnull (strstr (tip, dmk_test_loop));
       g_assert_nonnull (strstr (tip, why));
       /* Reads stay available. */
       g_assert_true (gtk_widget_get_sensitive (
@@ -919,9 +832,9 @@ test_device_read_only (void)
   DmkResult *result;
   DmkWindow *win;
 
-  if (!setup_loop ())
+  if (!dmk_test_loop_setup (4321))
     return;
-  before = image_checksum ();
+  before = dmk_test_loop_checksum ();
   reset_settings ();
   set_tiny ("default");
   {
@@ -930,7 +843,7 @@ test_device_read_only (void)
   }
   win = new_window (NULL);
   ag = G_ACTION_GROUP (win);
-  select_device (win, loop_dev);
+  select_device (win, dmk_test_loop);
   g_assert_false (dmk_target_item_get_in_use (selected_item (win)));
   g_assert_nonnull (strstr (dmk_target_item_get_subtitle (selected_item (win)), "loop"));
   g_assert_null (strstr (dmk_target_item_get_subtitle (selected_item (win)), "in use"));
@@ -962,7 +875,7 @@ test_device_read_only (void)
       g_assert_cmpstr (dmk_window_get_cell_text (win, r, DMK_DIRECTION_READ), ==, want);
     }
   assert_writes_blocked (win, "allow them from the menu");
-  after = image_checksum ();
+  after = dmk_test_loop_checksum ();
   g_assert_cmpstr (before, ==, after);
 
   /* The confirmation names the device, says what is lost, and defaults to Cancel. */
@@ -973,7 +886,7 @@ test_device_read_only (void)
     g_autofree char *size = dmk_format_size (dmk_target_item_get_size (selected_item (win)));
     const char *body = adw_message_dialog_get_body (dialog);
 
-    g_assert_nonnull (strstr (body, loop_dev));
+    g_assert_nonnull (strstr (body, dmk_test_loop));
     g_assert_nonnull (strstr (body, size));
     g_assert_nonnull (strstr (body, "Loop device"));
     g_assert_nonnull (strstr (body, "destroyed"));
@@ -1011,7 +924,7 @@ test_device_read_only (void)
   g_assert_nonnull (dmk_result_cell_get_result (dmk_window_get_cell (win, 1,
                                                                      DMK_DIRECTION_WRITE)));
   g_free (after);
-  after = image_checksum ();
+  after = dmk_test_loop_checksum ();
   g_assert_cmpstr (before, !=, after);
 
   /* Another target and back: the confirmation is gone; it never reaches GSettings. */
@@ -1020,13 +933,13 @@ test_device_read_only (void)
   g_assert_false (dmk_window_get_device_writes_allowed (win));
   g_assert_null (dmk_result_cell_get_blocked (dmk_window_get_cell (win, 0, DMK_DIRECTION_WRITE)));
   g_assert_false (g_action_group_get_action_enabled (ag, "allow-device-writes"));
-  select_device (win, loop_dev);
+  select_device (win, dmk_test_loop);
   g_assert_false (dmk_window_get_device_writes_allowed (win));
   assert_writes_blocked (win, "allow them from the menu");
 
   destroy_window (win);
   g_rmdir (dir);
-  loop_cleanup ();
+  dmk_test_loop_cleanup ();
 }
 
 static void
@@ -1036,28 +949,28 @@ test_device_in_use (void)
   g_autofree char *tmpl = NULL;
   DmkWindow *win;
 
-  if (!setup_loop ())
+  if (!dmk_test_loop_setup (4321))
     return;
-  mkfs[3] = loop_dev;
-  if (run_tool (mkfs, NULL) != 0)
+  mkfs[3] = dmk_test_loop;
+  if (dmk_test_run_tool (mkfs, NULL) != 0)
     {
-      loop_cleanup ();
+      dmk_test_loop_cleanup ();
       g_test_skip ("mkfs.ext4 is not available");
       return;
     }
   tmpl = g_build_filename (g_get_tmp_dir (), "dmk-win-mnt-XXXXXX", NULL);
   g_assert_nonnull (g_mkdtemp (tmpl));
-  mount_dir = g_strdup (tmpl);
-  if (mount (loop_dev, mount_dir, "ext4", 0, NULL) != 0)
+  dmk_test_mount = g_strdup (tmpl);
+  if (mount (dmk_test_loop, dmk_test_mount, "ext4", 0, NULL) != 0)
     {
-      loop_cleanup ();
+      dmk_test_loop_cleanup ();
       g_test_skip ("could not mount the loop device");
       return;
     }
 
   reset_settings ();
   win = new_window (NULL);
-  select_device (win, loop_dev);
+  select_device (win, dmk_test_loop);
   g_assert_true (dmk_target_item_get_in_use (selected_item (win)));
   g_assert_nonnull (strstr (dmk_target_item_get_subtitle (selected_item (win)), "in use"));
   g_assert_nonnull (strstr (dmk_target_item_get_summary (selected_item (win)), "in use"));
@@ -1069,7 +982,7 @@ test_device_in_use (void)
   g_assert_null (dmk_window_get_allow_dialog (win));
   g_assert_false (dmk_window_get_device_writes_allowed (win));
   destroy_window (win);
-  loop_cleanup ();
+  dmk_test_loop_cleanup ();
 }
 
 /* A folder is never a device: the action stays off. */

@@ -447,28 +447,31 @@ devices_main (int argc, char **argv)
                             d->in_use ? _("in use") : _("free"),
                             have && facts.model ? facts.model : "", NULL };
 
-      json_builder_begin_object (json);
-      json_builder_set_member_name (json, "path");
-      json_builder_add_string_value (json, d->path);
-      json_builder_set_member_name (json, "partition");
-      json_builder_add_boolean_value (json, d->partition);
-      json_builder_set_member_name (json, "size_bytes");
-      json_builder_add_int_value (json, have ? (gint64) facts.size_bytes : 0);
-      json_builder_set_member_name (json, "transport");
-      if (transport != NULL)
-        json_builder_add_string_value (json, transport);
+      if (!as_json)
+        g_ptr_array_add (rows, g_strdupv ((char **) row));
       else
-        json_builder_add_null_value (json);
-      json_builder_set_member_name (json, "model");
-      if (have && facts.model != NULL)
-        json_builder_add_string_value (json, facts.model);
-      else
-        json_builder_add_null_value (json);
-      json_builder_set_member_name (json, "in_use");
-      json_builder_add_boolean_value (json, d->in_use);
-      json_builder_end_object (json);
-
-      g_ptr_array_add (rows, g_strdupv ((char **) row));
+        {
+          json_builder_begin_object (json);
+          json_builder_set_member_name (json, "path");
+          json_builder_add_string_value (json, d->path);
+          json_builder_set_member_name (json, "partition");
+          json_builder_add_boolean_value (json, d->partition);
+          json_builder_set_member_name (json, "size_bytes");
+          json_builder_add_int_value (json, have ? (gint64) facts.size_bytes : 0);
+          json_builder_set_member_name (json, "transport");
+          if (transport != NULL)
+            json_builder_add_string_value (json, transport);
+          else
+            json_builder_add_null_value (json);
+          json_builder_set_member_name (json, "model");
+          if (have && facts.model != NULL)
+            json_builder_add_string_value (json, facts.model);
+          else
+            json_builder_add_null_value (json);
+          json_builder_set_member_name (json, "in_use");
+          json_builder_add_boolean_value (json, d->in_use);
+          json_builder_end_object (json);
+        }
       if (have)
         dmk_block_facts_clear (&facts);
     }

@@ -50,20 +50,26 @@ dmk_unit_higher_is_better (DmkUnit unit)
 }
 
 double
-dmk_test_result_value (const DmkTestResult *t, DmkUnit unit)
+dmk_unit_value (DmkUnit unit, double mb_per_s, double iops, double latency_us)
 {
   switch (unit)
     {
     case DMK_UNIT_GB_S:
-      return t->mb_per_s / 1000.0;
+      return mb_per_s / 1000.0;
     case DMK_UNIT_IOPS:
-      return t->iops;
+      return iops;
     case DMK_UNIT_US:
-      return t->latency_us.mean;
+      return latency_us;
     case DMK_UNIT_MB_S:
     default:
-      return t->mb_per_s;
+      return mb_per_s;
     }
+}
+
+double
+dmk_test_result_value (const DmkTestResult *t, DmkUnit unit)
+{
+  return dmk_unit_value (unit, t->mb_per_s, t->iops, t->latency_us.mean);
 }
 
 char *

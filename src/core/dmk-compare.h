@@ -21,6 +21,9 @@ const char *dmk_unit_to_string (DmkUnit unit); /* "MB/s", "GB/s", "IOPS", "us" *
 gboolean dmk_unit_from_string (const char *s, DmkUnit *out);
 /* Latency is better low; everything else high. */
 gboolean dmk_unit_higher_is_better (DmkUnit unit);
+/* The value shown in unit, from a throughput, its IOPS and mean latency (also for a pass that is
+ * still running, which has no DmkTestResult yet). */
+double dmk_unit_value (DmkUnit unit, double mb_per_s, double iops, double latency_us);
 double dmk_test_result_value (const DmkTestResult *test, DmkUnit unit);
 /* C-locale number in the unit's usual precision: "1234.567", "0.123", "12345.6", "84.12". */
 char *dmk_format_value (double value, DmkUnit unit);

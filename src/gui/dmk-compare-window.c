@@ -288,9 +288,8 @@ make_header (DmkCompareWindow *self, guint column)
 
 /* The bar is the value against the row's best, so lengths compare at a glance. */
 static double
-meter_fraction (DmkComparison *cmp, guint row, double value)
+meter_fraction (DmkComparison *cmp, guint row, int best, double value)
 {
-  int best = dmk_comparison_best_column (cmp, row);
   DmkTestResult *b;
   double best_value;
 
@@ -304,8 +303,10 @@ meter_fraction (DmkComparison *cmp, guint row, double value)
                 0.0, 1.0);
 }
 
+/* best is the row's best column (or -1), title the column's header title: both the same for a
+ * whole row or column, so the caller works them out once. */
 static Cell *
-make_cell (DmkCompareWindow *self, guint row, guint column)
+make_cell (DmkCompareWindow *self, guint row, guint column, int best, const char *header)
 {
   DmkComparison *cmp = self->cmp;
   DmkCompareRow *r = &g_array_index (cmp->rows, DmkCompareRow, row);
@@ -316,16 +317,11 @@ make_cell (DmkCompareWindow *self, guint row, guint column)
   GtkWidget *star = make_label ("★", "compare-star", 0);
   GtkWidget *value, *delta, *meter;
   g_autofree char *what = dmk_describe_test (&r->spec, r->direction);
-  g_autofree char *header = NULL;
   g_autofree char *a11y = NULL;
   double v = 0, pct = 0;
   gboolean have_delta = FALSE;
 
-  {
-    g_auto (GStrv) lines = header_lines (g_ptr_array_index (self->columns, column));
-    header = g_strdup (lines[0]);
-  }
-  cell->best = t != NULL && dmk_comparison_best_column (cmp, row) == (int) column;
+  cell->best = t != NULL && best == (int) column;
   if (t != NULL)
     {
       v = dmk_test_result_value (t, cmp->unit);
@@ -369,7 +365,7 @@ make_cell (DmkCompareWindow *self, guint row, guint column)
   gtk_level_bar_remove_offset_value (GTK_LEVEL_BAR (meter), GTK_LEVEL_BAR_OFFSET_LOW);
   gtk_level_bar_remove_offset_value (GTK_LEVEL_BAR (meter), GTK_LEVEL_BAR_OFFSET_HIGH);
   gtk_level_bar_remove_offset_value (GTK_LEVEL_BAR (meter), GTK_LEVEL_BAR_OFFSET_FULL);
-  gtk_level_bar_set_value (GTK_LEVEL_BAR (meter), t != NULL ? meter_fraction (cmp, row, v) : 0);
+  gtk_level_bar_set_value (GTK_LEVEL_BAR (meter), t != NULL ? meter_fraction (cmp, row, best, v) : 0);
   gtk_widget_add_css_class (meter, "compare-meter");
   gtk_widget_set_visible (meter, t != NULL);
   gtk_box_append (GTK_BOX (box), meter);
@@ -458,9 +454,11 @@ rebuild (DmkCompareWindow *self)
 {
   GtkWidget *child;
   g_autoptr (GPtrArray) results = g_ptr_array_new ();
+  g_autoptr (GPtrArray) titles = g_ptr_array_new_with_free_func (g_free);
   guint n = self->columns->len;
   int grid_row = 1;
   int last_dir = -1;
+  int best;
 
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->grid))) != NULL)
     gtk_grid_remove (self->grid, child);
@@ -489,7 +487,10 @@ rebuild (DmkCompareWindow *self)
 
   for (guint c = 0; c < n; c++)
     {
+      g_auto (GStrv) lines = header_lines (g_ptr_array_index (self->columns, c));
       GtkWidget *header = make_header (self, c);
+
+      g_ptr_array_add (titles, g_strdup (lines[0]));
       g_ptr_array_add (self->headers, header);
       gtk_grid_attach (self->grid, header, (int) c + 1, 0, 1, 1);
     }
@@ -515,9 +516,10 @@ rebuild (DmkCompareWindow *self)
       gtk_label_set_markup (GTK_LABEL (label), markup);
       gtk_widget_set_valign (label, GTK_ALIGN_CENTER);
       gtk_grid_attach (self->grid, label, 0, grid_row, 1, 1);
+      best = dmk_comparison_best_column (self->cmp, r);
       for (guint c = 0; c < n; c++)
         {
-          Cell *cell = make_cell (self, r, c);
+          Cell *cell = make_cell (self, r, c, best, titles->pdata[c]);
           g_ptr_array_add (self->cells, cell);
           gtk_grid_attach (self->grid, cell->widget, (int) c + 1, grid_row, 1, 1);
         }
@@ -535,7 +537,7 @@ fit_to_table (DmkCompareWindow *self)
   g_autoptr (GdkMonitor) monitor = NULL;
   GdkSurface *surface = gtk_native_get_surface (GTK_NATIVE (self));
   GdkRectangle area = { 0, 0, 1280, 800 };
-  int nat_w = 0, nat_h = 0, w = 0, h = 0, chrome = 0;
+  int nat_w = 0, nat_h = 0, w = 0, h = 0;
 
   if (self->columns->len == 0 || gtk_window_is_maximized (GTK_WINDOW (self)) ||
       gtk_window_is_fullscreen (GTK_WINDOW (self)))
@@ -549,10 +551,9 @@ fit_to_table (DmkCompareWindow *self)
   gtk_widget_measure (self->table_box, GTK_ORIENTATION_HORIZONTAL, -1, NULL, &nat_w, NULL, NULL);
   gtk_widget_measure (self->table_box, GTK_ORIENTATION_VERTICAL, nat_w, NULL, &nat_h, NULL, NULL);
   gtk_window_get_default_size (GTK_WINDOW (self), &w, &h);
-  /* The header bar and the window's own margins: about 60 px in Adwaita. */
-  chrome = 64;
+  /* Plus the header bar and the window's own margins: about 60 px in Adwaita. */
   w = MAX (w, MIN (nat_w + 24, area.width * 9 / 10));
-  h = MAX (h, MIN (nat_h + chrome, area.height * 9 / 10));
+  h = MAX (h, MIN (nat_h + 64, area.height * 9 / 10));
   gtk_window_set_default_size (GTK_WINDOW (self), w, h);
 }
 

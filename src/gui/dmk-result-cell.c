@@ -62,23 +62,6 @@ dmk_unit_label (DmkUnit unit)
   return _(units[unit].label);
 }
 
-double
-dmk_unit_value (DmkUnit unit, double mb_per_s, double iops, double latency_us)
-{
-  switch (unit)
-    {
-    case DMK_UNIT_GB_S:
-      return mb_per_s / 1000.0;
-    case DMK_UNIT_IOPS:
-      return iops;
-    case DMK_UNIT_US:
-      return latency_us;
-    case DMK_UNIT_MB_S:
-    default:
-      return mb_per_s;
-    }
-}
-
 char *
 dmk_unit_format (DmkUnit unit, double value)
 {

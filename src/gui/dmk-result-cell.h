@@ -11,8 +11,6 @@ G_BEGIN_DECLS
 const char *dmk_unit_nick (DmkUnit unit); /* GSettings nick: "mb-s" */
 DmkUnit dmk_unit_from_nick (const char *s);
 const char *dmk_unit_label (DmkUnit unit);     /* "MB/s", translated */
-/* The value shown for unit, from a throughput, its IOPS and mean latency. */
-double dmk_unit_value (DmkUnit unit, double mb_per_s, double iops, double latency_us);
 char *dmk_unit_format (DmkUnit unit, double value); /* "1234.56" */
 /* Fills dropdown with the unit labels and binds it to settings' "unit" key, both ways. */
 void dmk_unit_dropdown_setup (GtkDropDown *dropdown, GSettings *settings);

@@ -1546,14 +1546,9 @@ dmk_window_compare (DmkWindow *self)
   g_return_if_fail (DMK_IS_WINDOW (self));
   cmp = dmk_window_get_compare_window (self, TRUE);
   result = shown_result (self);
+  /* Already there: the comparison says so in a toast. */
   if (result != NULL)
-    {
-      gboolean present = FALSE;
-      for (guint c = 0; c < dmk_compare_window_get_n_columns (cmp) && !present; c++)
-        present = dmk_compare_window_get_result (cmp, c) == result;
-      if (!present)
-        dmk_compare_window_add_result (cmp, result, dmk_window_get_shown_source (self));
-    }
+    dmk_compare_window_add_result (cmp, result, dmk_window_get_shown_source (self));
   gtk_window_present (GTK_WINDOW (cmp));
 }
 

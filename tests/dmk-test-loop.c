@@ -1,0 +1,91 @@
+/* dmk-test-loop.c: the scratch loop device the block-device and window tests share. */
+#include "config.h"
+
+#include <glib/gstdio.h>
+#include <sys/mount.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "dmk-test-loop.h"
+
+char *dmk_test_image;
+char *dmk_test_loop;
+char *dmk_test_mount;
+
+int
+dmk_test_run_tool (const char *const *argv, char **out)
+{
+  int wait_status = 0;
+
+  if (!g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH | G_SPAWN_STDERR_TO_DEV_NULL,
+                     NULL, NULL, out, NULL, &wait_status, NULL))
+    return 127;
+  return WIFEXITED (wait_status) ? WEXITSTATUS (wait_status) : 128 + WTERMSIG (wait_status);
+}
+
+void
+dmk_test_loop_cleanup (void)
+{
+  if (dmk_test_mount != NULL)
+    {
+      umount2 (dmk_test_mount, MNT_DETACH);
+      g_rmdir (dmk_test_mount);
+      g_clear_pointer (&dmk_test_mount, g_free);
+    }
+  if (dmk_test_loop != NULL)
+    {
+      const char *argv[] = { "losetup", "-d", dmk_test_loop, NULL };
+      dmk_test_run_tool (argv, NULL);
+      g_clear_pointer (&dmk_test_loop, g_free);
+    }
+  if (dmk_test_image != NULL)
+    {
+      g_unlink (dmk_test_image);
+      g_clear_pointer (&dmk_test_image, g_free);
+    }
+}
+
+char *
+dmk_test_loop_checksum (void)
+{
+  g_autofree char *data = NULL;
+  gsize len = 0;
+
+  g_assert_true (g_file_get_contents (dmk_test_image, &data, &len, NULL));
+  g_assert_cmpuint (len, ==, DMK_TEST_IMAGE_SIZE);
+  return g_compute_checksum_for_data (G_CHECKSUM_SHA256, (const guchar *) data, len);
+}
+
+gboolean
+dmk_test_loop_setup (guint32 seed)
+{
+  const char *dir = g_access ("/dev/shm", W_OK) == 0 ? "/dev/shm" : g_get_tmp_dir ();
+  g_autofree char *pattern = NULL;
+  g_autoptr (GRand) rand = g_rand_new_with_seed (seed);
+  const char *argv[] = { "losetup", "--direct-io=on", "-f", "--show", NULL, NULL };
+  int fd;
+
+  if (geteuid () != 0)
+    {
+      g_test_skip ("needs root to attach loop devices (losetup)");
+      return FALSE;
+    }
+  dmk_test_image = g_build_filename (dir, "gdiskmark-test-XXXXXX.img", NULL);
+  fd = g_mkstemp (dmk_test_image);
+  g_assert_cmpint (fd, >=, 0);
+  close (fd);
+  /* A known pattern, so that any write would show in the checksum. */
+  pattern = g_malloc (DMK_TEST_IMAGE_SIZE);
+  for (gsize i = 0; i < DMK_TEST_IMAGE_SIZE / 4; i++)
+    ((guint32 *) pattern)[i] = g_rand_int (rand);
+  g_assert_true (g_file_set_contents (dmk_test_image, pattern, DMK_TEST_IMAGE_SIZE, NULL));
+  argv[4] = dmk_test_image;
+  if (dmk_test_run_tool (argv, &dmk_test_loop) != 0 || dmk_test_loop == NULL)
+    {
+      dmk_test_loop_cleanup ();
+      g_test_skip ("losetup could not attach a loop device here");
+      return FALSE;
+    }
+  g_strstrip (dmk_test_loop);
+  return TRUE;
+}

@@ -1,0 +1,26 @@
+/* dmk-test-loop.h: a scratch loop device for the tests: a 64 MiB image of a seeded pattern in
+ * /dev/shm, attached with direct I/O, and undone again even when a test aborts. */
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+#define DMK_TEST_IMAGE_SIZE (64 << 20)
+
+extern char *dmk_test_image; /* the image file */
+extern char *dmk_test_loop;  /* "/dev/loopN" */
+extern char *dmk_test_mount; /* where a test mounted the device, or NULL */
+
+/* Attaches the image; FALSE, with the test skipped and nothing left, when not root or when
+ * losetup cannot attach one here. */
+gboolean dmk_test_loop_setup (guint32 seed);
+/* Unmounts, detaches and removes what is there; safe from a signal handler's last breath. */
+void dmk_test_loop_cleanup (void);
+/* SHA-256 of the image file: any write to the device changes it. */
+char *dmk_test_loop_checksum (void);
+/* Runs argv (from PATH, stderr dropped); its exit status, 128 + signal, or 127 if it could not
+ * start. out (may be NULL) gets its stdout. */
+int dmk_test_run_tool (const char *const *argv, char **out);
+
+G_END_DECLS
