@@ -12,35 +12,4 @@ DmkApplication *dmk_application_new (void);
 /* Non-zero when the screenshot mode failed. */
 int dmk_application_get_exit_status (DmkApplication *self);
 
-/* Saves what widget shows as a PNG, at its scale factor, with GTK's own renderer. */
-gboolean dmk_save_widget_png (GtkWidget *widget, const char *filename, GError **error);
-
-/* A toast with text shown as is (no markup). */
-void dmk_toast (AdwToastOverlay *overlay, const char *text);
-/* An error dialog over parent with one Close button; *slot points to it while it is shown and an
- * older one there is closed first. */
-void dmk_show_error (GtkWindow *parent, GtkWindow **slot, const char *heading,
-                     const char *message);
-
-/* One kind of file a window opens or saves through a native file chooser (a portal in Flatpak).
- * Strings are untranslated (N_()); exactly one of open_files and save is set. */
-typedef struct
-{
-  const char *title;
-  const char *filter_name;
-  const char *mime_type;
-  const char *ext;
-  void (*open_files) (GtkWindow *window, GFile **files, guint n_files);
-  gboolean (*save) (GtkWindow *window, const char *path, GError **error);
-} DmkFileJob;
-
-/* How a save ended: ok with "Saved “name”" for a toast, or the error message for a dialog. */
-typedef void (*DmkFileReportFunc) (GtkWindow *window, gboolean ok, const char *text);
-
-/* Shows a modal chooser for job over window and keeps it in *slot until it is answered. For
- * saving, the name proposed is prefix + local time + "." + ext, as CrystalDiskMark names its
- * files: GDiskMark_20261130154502.txt; for opening, several files may be picked. */
-void dmk_file_job_start (GtkWindow *window, const DmkFileJob *job, const char *prefix,
-                         DmkFileReportFunc report, GtkFileChooserNative **slot);
-
 G_END_DECLS

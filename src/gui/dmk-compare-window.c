@@ -5,7 +5,7 @@
 #include <glib/gi18n.h>
 #include <math.h>
 
-#include "dmk-application.h"
+#include "dmk-gui-utils.h"
 #include "dmk-compare-window.h"
 #include "dmk-result-cell.h"
 #include "dmk-window.h"

@@ -4,7 +4,7 @@
 #include <glib/gi18n.h>
 #include <sys/stat.h>
 
-#include "dmk-application.h"
+#include "dmk-gui-utils.h"
 #include "dmk-compare-window.h"
 #include "dmk-target-item.h"
 #include "dmk-window.h"

@@ -1,0 +1,149 @@
+/* dmk-gui-utils.c: what every window shares: toast, error dialog, file chooser job, widget → PNG. */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "dmk-gui-utils.h"
+
+gboolean
+dmk_save_widget_png (GtkWidget *widget, const char *filename, GError **error)
+{
+  g_autoptr (GdkPaintable) paintable = gtk_widget_paintable_new (widget);
+  g_autoptr (GtkSnapshot) snapshot = gtk_snapshot_new ();
+  g_autoptr (GskRenderNode) node = NULL;
+  g_autoptr (GdkTexture) texture = NULL;
+  GskRenderer *renderer = gtk_native_get_renderer (gtk_widget_get_native (widget));
+  int w = gtk_widget_get_width (widget);
+  int h = gtk_widget_get_height (widget);
+  int scale = gtk_widget_get_scale_factor (widget);
+
+  if (renderer == NULL || w <= 0 || h <= 0)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, _("The window is not shown"));
+      return FALSE;
+    }
+  /* Drawing at the scale factor keeps text and bars as sharp as on screen. */
+  gtk_snapshot_scale (snapshot, scale, scale);
+  gdk_paintable_snapshot (paintable, GDK_SNAPSHOT (snapshot), w, h);
+  node = gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
+  if (node == NULL)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, _("Nothing was drawn"));
+      return FALSE;
+    }
+  texture = gsk_renderer_render_texture (renderer, node,
+                                         &GRAPHENE_RECT_INIT (0, 0, w * scale, h * scale));
+  if (!gdk_texture_save_to_png (texture, filename))
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, _("Could not write “%s”"), filename);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+void
+dmk_toast (AdwToastOverlay *overlay, const char *text)
+{
+  g_autofree char *escaped = g_markup_escape_text (text, -1);
+  adw_toast_overlay_add_toast (overlay, adw_toast_new (escaped));
+}
+
+void
+dmk_show_error (GtkWindow *parent, GtkWindow **slot, const char *heading, const char *message)
+{
+  AdwMessageDialog *dialog;
+
+  if (*slot != NULL)
+    gtk_window_destroy (*slot);
+  dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (parent, heading, message));
+  adw_message_dialog_add_response (dialog, "close", _("_Close"));
+  adw_message_dialog_set_default_response (dialog, "close");
+  adw_message_dialog_set_close_response (dialog, "close");
+  *slot = GTK_WINDOW (dialog);
+  g_object_add_weak_pointer (G_OBJECT (dialog), (gpointer *) slot);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+typedef struct
+{
+  GtkWindow *window;
+  const DmkFileJob *job;
+  DmkFileReportFunc report;
+  GtkFileChooserNative **slot;
+} FileJobRun;
+
+static void
+file_job_response (GtkNativeDialog *dialog, int response, gpointer user_data)
+{
+  FileJobRun *run = user_data;
+  GtkFileChooser *chooser = GTK_FILE_CHOOSER (dialog);
+
+  if (response == GTK_RESPONSE_ACCEPT && run->job->open_files != NULL)
+    {
+      g_autoptr (GListModel) list = gtk_file_chooser_get_files (chooser);
+      g_autoptr (GPtrArray) files = g_ptr_array_new_with_free_func (g_object_unref);
+
+      for (guint i = 0; i < g_list_model_get_n_items (list); i++)
+        g_ptr_array_add (files, g_list_model_get_item (list, i));
+      run->job->open_files (run->window, (GFile **) files->pdata, files->len);
+    }
+  else if (response == GTK_RESPONSE_ACCEPT)
+    {
+      g_autoptr (GFile) file = gtk_file_chooser_get_file (chooser);
+      g_autofree char *path = file ? g_file_get_path (file) : NULL;
+      g_autoptr (GError) error = NULL;
+
+      if (path == NULL)
+        run->report (run->window, FALSE, _("Only local files can be written"));
+      else if (run->job->save (run->window, path, &error))
+        {
+          g_autofree char *name = g_path_get_basename (path);
+          g_autofree char *msg = g_strdup_printf (_("Saved “%s”"), name);
+          run->report (run->window, TRUE, msg);
+        }
+      else
+        run->report (run->window, FALSE, error->message);
+    }
+  gtk_native_dialog_destroy (dialog);
+  if (*run->slot == GTK_FILE_CHOOSER_NATIVE (dialog))
+    g_clear_object (run->slot); /* frees run too */
+}
+
+void
+dmk_file_job_start (GtkWindow *window, const DmkFileJob *job, const char *prefix,
+                    DmkFileReportFunc report, GtkFileChooserNative **slot)
+{
+  gboolean open = job->open_files != NULL;
+  g_autoptr (GtkFileFilter) filter = gtk_file_filter_new ();
+  g_autofree char *pattern = g_strconcat ("*.", job->ext, NULL);
+  GtkFileChooserNative *chooser;
+  FileJobRun *run;
+
+  g_return_if_fail (*slot == NULL);
+  chooser = gtk_file_chooser_native_new (
+    _(job->title), window, open ? GTK_FILE_CHOOSER_ACTION_OPEN : GTK_FILE_CHOOSER_ACTION_SAVE,
+    open ? _("_Open") : _("_Save"), _("_Cancel"));
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
+  gtk_file_filter_set_name (filter, _(job->filter_name));
+  gtk_file_filter_add_mime_type (filter, job->mime_type);
+  gtk_file_filter_add_pattern (filter, pattern);
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), filter);
+  if (open)
+    gtk_file_chooser_set_select_multiple (GTK_FILE_CHOOSER (chooser), TRUE);
+  else
+    {
+      g_autoptr (GDateTime) now = g_date_time_new_now_local ();
+      g_autofree char *stamp = g_date_time_format (now, "%Y%m%d%H%M%S");
+      g_autofree char *name = g_strdup_printf ("%s%s.%s", prefix, stamp, job->ext);
+      gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), name);
+    }
+  run = g_new0 (FileJobRun, 1);
+  run->window = window;
+  run->job = job;
+  run->report = report;
+  run->slot = slot;
+  g_object_set_data_full (G_OBJECT (chooser), "dmk-file-job", run, g_free);
+  g_signal_connect (chooser, "response", G_CALLBACK (file_job_response), run);
+  *slot = chooser;
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
+}
