@@ -9,7 +9,7 @@
 #include <unistd.h>
 
 #include "dmk-application.h"
-#include "dmk-window.h"
+#include "dmk-window-private.h"
 
 static gint64 main_start_us;
 static gint64 first_frame_us;

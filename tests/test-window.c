@@ -14,7 +14,7 @@
 #include "dmk-core.h"
 #include "dmk-target-item.h"
 #include "dmk-test-loop.h"
-#include "dmk-window.h"
+#include "dmk-window-private.h"
 
 /* A safety net against a hung run, not a measurement: a tiny run takes a few seconds. */
 #define HANG_LIMIT_S 120.0
@@ -408,7 +408,7 @@ check_stop (gboolean by_button)
   g_assert_cmpuint (count_entries (dir), ==, 0);
   g_assert_null (dmk_window_get_last_error (win));
   g_assert_null (dmk_window_get_error_dialog (win));
-  g_assert_cmpstr (dmk_window_get_status_text (win), ==, "Stopped");
+  g_assert_true (g_str_has_prefix (dmk_window_get_status_text (win), "Stopped"));
   g_assert_true (gtk_widget_get_sensitive (dmk_window_get_all_button (win)));
   g_assert_true (gtk_widget_get_sensitive (dmk_window_get_test_button (win, 0)));
   g_assert_true (gtk_widget_get_sensitive (dmk_window_get_test_button (win, 3)));
@@ -457,7 +457,22 @@ test_close_during_run (void)
   g_object_weak_ref (G_OBJECT (win), window_gone, &gone);
   click (dmk_window_get_all_button (win));
   g_assert_true (iterate_until (measuring, win));
+
+  /* What Ctrl+W does: it asks first, and "Keep Running" keeps the window and the run. */
   gtk_window_close (GTK_WINDOW (win));
+  g_assert_nonnull (dmk_window_get_close_dialog (win));
+  g_assert_cmpstr (adw_message_dialog_get_heading (dmk_window_get_close_dialog (win)), ==,
+                   "Stop the Benchmark and Close?");
+  g_assert_false (gone);
+  adw_message_dialog_response (dmk_window_get_close_dialog (win), "cancel");
+  g_assert_null (dmk_window_get_close_dialog (win));
+  g_assert_true (dmk_window_is_running (win));
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (win)));
+
+  /* Confirming stops cleanly: the window goes, and no file is left. */
+  gtk_window_close (GTK_WINDOW (win));
+  g_assert_nonnull (dmk_window_get_close_dialog (win));
+  adw_message_dialog_response (dmk_window_get_close_dialog (win), "stop");
   g_assert_true (iterate_until (flag_set, &gone));
   g_assert_cmpuint (count_entries (dir), ==, 0);
   g_rmdir (dir);
@@ -902,13 +917,15 @@ test_device_read_only (void)
   assert_writes_blocked (win, "allow them from the menu");
   g_assert_true (g_action_group_get_action_enabled (ag, "allow-device-writes"));
 
-  /* Confirming enables the write cells, and the run writes. */
+  /* "Destroy Data and Test" allows writes and runs what was asked for at once: all tests,
+   * reads and writes, and the device is written. */
   g_action_group_activate_action (ag, "allow-device-writes", NULL);
   dialog = dmk_window_get_allow_dialog (win);
   g_assert_nonnull (dialog);
   adw_message_dialog_response (dialog, "destroy");
   g_assert_true (iterate_until (pointer_cleared, win));
   g_assert_true (dmk_window_get_device_writes_allowed (win));
+  g_assert_true (dmk_window_is_running (win));
   g_assert_false (g_action_group_get_action_enabled (ag, "allow-device-writes"));
   for (guint r = 0; r < 4; r++)
     {
@@ -917,25 +934,31 @@ test_device_read_only (void)
       g_assert_true (gtk_widget_get_sensitive (GTK_WIDGET (cell)));
       g_assert_cmpstr (dmk_window_get_cell_text (win, r, DMK_DIRECTION_WRITE), !=, "—");
     }
-  g_settings_set_string (s, "mode", "write");
-  click (dmk_window_get_test_button (win, 1)); /* SEQ1M Q1T1 */
   g_assert_true (iterate_until (not_running, win));
   g_assert_null (dmk_window_get_last_error (win));
-  g_assert_nonnull (dmk_result_cell_get_result (dmk_window_get_cell (win, 1,
-                                                                     DMK_DIRECTION_WRITE)));
+  result = dmk_window_get_last_result (win);
+  g_assert_cmpuint (result->tests->len, ==, 8);
+  for (guint r = 0; r < 4; r++)
+    g_assert_nonnull (dmk_result_cell_get_result (dmk_window_get_cell (win, r,
+                                                                       DMK_DIRECTION_WRITE)));
   g_free (after);
   after = dmk_test_loop_checksum ();
   g_assert_cmpstr (before, !=, after);
 
-  /* Another target and back: the confirmation is gone; it never reaches GSettings. */
+  /* Another target: the confirmation is gone (it never reaches GSettings), and the numbers
+   * stay with a line that names the device they belong to, not the new target. */
   dir = make_target_dir ();
   dmk_window_set_target_path (win, dir);
   g_assert_false (dmk_window_get_device_writes_allowed (win));
-  g_assert_null (dmk_result_cell_get_blocked (dmk_window_get_cell (win, 0, DMK_DIRECTION_WRITE)));
   g_assert_false (g_action_group_get_action_enabled (ag, "allow-device-writes"));
+  g_assert_true (g_str_has_prefix (dmk_window_get_facts_text (win), "Results of "));
+  g_assert_nonnull (strstr (dmk_window_get_facts_text (win), dmk_test_loop));
+  g_assert_null (strstr (dmk_window_get_facts_text (win), dir));
+  g_assert_nonnull (dmk_result_cell_get_result (dmk_window_get_cell (win, 0,
+                                                                     DMK_DIRECTION_WRITE)));
   select_device (win, dmk_test_loop);
   g_assert_false (dmk_window_get_device_writes_allowed (win));
-  assert_writes_blocked (win, "allow them from the menu");
+  g_assert_true (g_action_group_get_action_enabled (ag, "allow-device-writes"));
 
   destroy_window (win);
   g_rmdir (dir);
@@ -1128,7 +1151,10 @@ test_files (void)
   g_assert_true (dmk_window_open_file (win2, file, &error));
   g_assert_no_error (error);
   g_assert_cmpstr (dmk_window_get_opened_name (win2), ==, "GDiskMark_test.json");
-  g_assert_true (g_str_has_prefix (dmk_window_get_subtitle (win2), "Opened: GDiskMark_test.json"));
+  /* It says what it is and whose it is, not the controls' target. */
+  g_assert_true (g_str_has_prefix (dmk_window_get_facts_text (win2),
+                                   "Viewing saved result “GDiskMark_test.json”: "));
+  g_assert_nonnull (strstr (dmk_window_get_facts_text (win2), result->target.path));
   g_assert_cmpuint (dmk_window_get_n_rows (win2), ==, 4);
   for (guint r = 0; r < 4; r++)
     {
@@ -1204,7 +1230,7 @@ test_files (void)
   g_action_group_activate_action (G_ACTION_GROUP (win2), "run-test", g_variant_new_int32 (2));
   g_assert_true (dmk_window_is_running (win2));
   g_assert_null (dmk_window_get_opened_name (win2));
-  g_assert_false (g_str_has_prefix (dmk_window_get_subtitle (win2), "Opened"));
+  g_assert_null (dmk_window_get_facts_text (win2));
   g_assert_cmpuint (dmk_window_get_n_rows (win2), ==, 4);
   g_assert_cmpstr (gtk_actionable_get_action_name (
                      GTK_ACTIONABLE (dmk_window_get_test_button (win2, 3))), ==, "win.stop");

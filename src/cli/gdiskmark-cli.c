@@ -227,6 +227,9 @@ parse_settings (DmkSettings *s, GArray **specs_out)
     s->interval_s = non_negative ("--interval", opt_interval);
   if (opt_mix != -1)
     s->mix_read_percent = (guint) opt_mix;
+  if (s->mix_read_percent > 0 && s->mode == DMK_MODE_READ)
+    die_usage (_("--mix writes (the mixed test's share of writes): it cannot run with "
+                 "--mode=read; leave out --mix to test reads only"));
   s->direct = !opt_buffered;
   s->allow_write_device = opt_allow_write_device;
   if (!dmk_settings_validate (s, &error))

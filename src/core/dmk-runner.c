@@ -114,7 +114,8 @@ dmk_runner_plan (const DmkSettings *settings, GArray *specs, GError **error)
     dirs[n_dirs++] = DMK_DIRECTION_READ;
   if (settings->mode != DMK_MODE_READ)
     dirs[n_dirs++] = DMK_DIRECTION_WRITE;
-  if (settings->mix_read_percent > 0)
+  /* A mixed test writes: read-only mode never runs it. */
+  if (settings->mix_read_percent > 0 && settings->mode != DMK_MODE_READ)
     dirs[n_dirs++] = DMK_DIRECTION_MIX;
 
   jobs = g_array_new (FALSE, TRUE, sizeof (DmkJob));
@@ -171,6 +172,7 @@ typedef struct
   GArray *jobs;
   char *comment;
   GPtrArray *providers;
+  DmkResult *partial; /* set when a run stops or fails after finishing some tests */
 } RunData;
 
 static void
@@ -183,6 +185,7 @@ run_data_free (RunData *d)
   g_array_unref (d->jobs);
   g_free (d->comment);
   g_ptr_array_unref (d->providers);
+  g_clear_pointer (&d->partial, dmk_result_unref);
   g_free (d);
 }
 
@@ -614,6 +617,19 @@ layout_progress (double fraction, gpointer user_data)
   post (d, &prog, NULL);
 }
 
+/* What a stopped or failed run finished stays a result of its own, marked so that nobody takes
+ * it for a whole run. */
+static void
+keep_partial (RunData *d, DmkResult *result, guint done)
+{
+  if (result->tests->len == 0)
+    return;
+  g_ptr_array_add (result->warnings,
+                   g_strdup_printf (_("Interrupted: only %u of %u tests ran."), done,
+                                    d->jobs->len));
+  d->partial = dmk_result_ref (result);
+}
+
 static void
 run_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *cancellable)
 {
@@ -686,14 +702,12 @@ run_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *canc
                 break;
             }
         }
-      if (g_cancellable_set_error_if_cancelled (cancellable, &error))
-        {
-          g_task_return_error (task, error);
-          return;
-        }
-      test = run_test (d, target, i, cancellable, &error);
+      test = g_cancellable_set_error_if_cancelled (cancellable, &error)
+               ? NULL
+               : run_test (d, target, i, cancellable, &error);
       if (test == NULL)
         {
+          keep_partial (d, result, i);
           g_task_return_error (task, error);
           return;
         }
@@ -730,6 +744,8 @@ dmk_runner_run_async (DmkRunner *runner, const char *path, const DmkSettings *se
   d->context = g_main_context_ref_thread_default ();
   d->path = g_strdup (path);
   dmk_settings_copy (&d->settings, settings);
+  if (d->settings.mode == DMK_MODE_READ)
+    d->settings.mix_read_percent = 0; /* the result must not claim a mix that never ran */
   d->jobs = jobs;
   d->comment = g_strdup (comment);
   d->providers = g_ptr_array_copy (runner->providers, NULL, NULL);
@@ -742,4 +758,14 @@ dmk_runner_run_finish (DmkRunner *runner, GAsyncResult *result, GError **error)
 {
   g_return_val_if_fail (g_task_is_valid (result, runner), NULL);
   return g_task_propagate_pointer (G_TASK (result), error);
+}
+
+DmkResult *
+dmk_runner_run_get_partial (DmkRunner *runner, GAsyncResult *result)
+{
+  RunData *d;
+
+  g_return_val_if_fail (g_task_is_valid (result, runner), NULL);
+  d = g_task_get_task_data (G_TASK (result));
+  return d != NULL && d->partial != NULL ? dmk_result_ref (d->partial) : NULL;
 }

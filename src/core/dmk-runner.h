@@ -64,5 +64,8 @@ void dmk_runner_run_async (DmkRunner *runner, const char *path, const DmkSetting
                            GArray *specs, const char *comment, GCancellable *cancellable,
                            GAsyncReadyCallback callback, gpointer user_data);
 DmkResult *dmk_runner_run_finish (DmkRunner *runner, GAsyncResult *result, GError **error);
+/* After a run_finish that failed (stopped or an error): the tests that finished before, with a
+ * warning that the run was interrupted; NULL when none finished. */
+DmkResult *dmk_runner_run_get_partial (DmkRunner *runner, GAsyncResult *result);
 
 G_END_DECLS

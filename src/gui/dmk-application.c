@@ -115,7 +115,7 @@ take_screenshot (gpointer user_data)
 static void
 screenshot_run_finished (DmkWindow *window, DmkApplication *self)
 {
-  if (dmk_window_get_last_result (window) == NULL)
+  if (dmk_window_get_shown_result (window) == NULL)
     {
       g_printerr ("gdiskmark: the run failed: %s\n",
                   dmk_window_get_last_error (window) ? dmk_window_get_last_error (window) : "?");
@@ -187,8 +187,7 @@ dmk_application_open (GApplication *app, GFile **files, int n_files, const char 
     }
 
   if (active != NULL && DMK_IS_WINDOW (active) && !dmk_window_is_running (DMK_WINDOW (active)) &&
-      dmk_window_get_last_result (DMK_WINDOW (active)) == NULL &&
-      dmk_window_get_opened_name (DMK_WINDOW (active)) == NULL)
+      dmk_window_get_shown_result (DMK_WINDOW (active)) == NULL)
     window = DMK_WINDOW (active);
   else
     {

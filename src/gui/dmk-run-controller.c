@@ -1,0 +1,324 @@
+/* dmk-run-controller.c: one benchmark run at a time, off the main thread; the window binds to it. */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "dmk-run-controller.h"
+
+struct _DmkRunController
+{
+  GObject parent_instance;
+
+  GtkWindow *window; /* weak */
+  DmkRunner *runner;
+  GCancellable *cancellable;
+  GArray *jobs;
+  char *path;
+  int phase;
+  gint64 started_us;
+  gint64 ended_us;
+  gboolean stopping;
+  GtkApplication *inhibit_app;
+  guint inhibit_cookie;
+
+  DmkResult *result;
+  GError *error;
+};
+
+G_DEFINE_FINAL_TYPE (DmkRunController, dmk_run_controller, G_TYPE_OBJECT)
+
+enum
+{
+  PROP_0,
+  PROP_RUNNING,
+  PROP_STOPPING,
+  PROP_PHASE,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+enum
+{
+  SIGNAL_PROGRESS,
+  SIGNAL_FINISHED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+static void
+inhibit (DmkRunController *self, gboolean on)
+{
+  if (on && self->window != NULL && gtk_window_get_application (self->window) != NULL)
+    {
+      self->inhibit_app = g_object_ref (gtk_window_get_application (self->window));
+      self->inhibit_cookie = gtk_application_inhibit (self->inhibit_app, self->window,
+                                                      GTK_APPLICATION_INHIBIT_SUSPEND,
+                                                      _("Running a disk benchmark"));
+    }
+  else if (!on && self->inhibit_app != NULL)
+    {
+      if (self->inhibit_cookie != 0)
+        gtk_application_uninhibit (self->inhibit_app, self->inhibit_cookie);
+      self->inhibit_cookie = 0;
+      g_clear_object (&self->inhibit_app);
+    }
+}
+
+static void
+on_progress (const DmkProgress *p, gpointer user_data)
+{
+  DmkRunController *self = user_data;
+
+  if ((int) p->phase != self->phase)
+    {
+      self->phase = (int) p->phase;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PHASE]);
+    }
+  g_signal_emit (self, signals[SIGNAL_PROGRESS], 0, p);
+}
+
+static void
+run_done (GObject *source, GAsyncResult *res, gpointer user_data)
+{
+  g_autoptr (DmkRunController) self = user_data;
+  DmkRunner *runner = DMK_RUNNER (source);
+  GError *error = NULL;
+  DmkResult *result = dmk_runner_run_finish (runner, res, &error);
+
+  dmk_runner_set_progress_func (runner, NULL, NULL, NULL);
+  if (result == NULL)
+    result = dmk_runner_run_get_partial (runner, res);
+  g_clear_pointer (&self->result, dmk_result_unref);
+  g_clear_error (&self->error);
+  self->result = result;
+  self->error = error;
+  self->ended_us = g_get_monotonic_time ();
+  g_clear_object (&self->runner);
+  g_clear_object (&self->cancellable);
+  inhibit (self, FALSE);
+  self->phase = -1;
+  self->stopping = FALSE;
+  g_object_freeze_notify (G_OBJECT (self));
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PHASE]);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_STOPPING]);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RUNNING]);
+  g_object_thaw_notify (G_OBJECT (self));
+  g_signal_emit (self, signals[SIGNAL_FINISHED], 0);
+}
+
+gboolean
+dmk_run_controller_start (DmkRunController *self, const char *path, const DmkSettings *settings,
+                          GArray *specs, const char *comment, GError **error)
+{
+  GArray *jobs;
+
+  g_return_val_if_fail (DMK_IS_RUN_CONTROLLER (self), FALSE);
+  g_return_val_if_fail (settings != NULL, FALSE);
+  if (self->runner != NULL)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_BUSY, _("A benchmark is running already"));
+      return FALSE;
+    }
+  if (path == NULL)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                   _("Choose a folder to test first."));
+      return FALSE;
+    }
+  jobs = dmk_runner_plan (settings, specs, error);
+  if (jobs == NULL)
+    return FALSE;
+
+  g_clear_pointer (&self->jobs, g_array_unref);
+  self->jobs = jobs;
+  g_free (self->path);
+  self->path = g_strdup (path);
+  self->runner = dmk_runner_new ();
+  dmk_runner_set_fd_providers (self->runner, dmk_default_fd_providers ());
+  dmk_runner_set_progress_func (self->runner, on_progress, self, NULL);
+  self->cancellable = g_cancellable_new ();
+  self->phase = DMK_PHASE_OPEN;
+  self->started_us = g_get_monotonic_time ();
+  self->ended_us = 0;
+  self->stopping = FALSE;
+  inhibit (self, TRUE);
+  dmk_runner_run_async (self->runner, path, settings, specs, comment, self->cancellable,
+                        run_done, g_object_ref (self));
+  g_object_freeze_notify (G_OBJECT (self));
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RUNNING]);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PHASE]);
+  g_object_thaw_notify (G_OBJECT (self));
+  return TRUE;
+}
+
+void
+dmk_run_controller_stop (DmkRunController *self)
+{
+  g_return_if_fail (DMK_IS_RUN_CONTROLLER (self));
+  if (self->cancellable == NULL || self->stopping)
+    return;
+  self->stopping = TRUE;
+  g_cancellable_cancel (self->cancellable);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_STOPPING]);
+}
+
+gboolean
+dmk_run_controller_get_running (DmkRunController *self)
+{
+  g_return_val_if_fail (DMK_IS_RUN_CONTROLLER (self), FALSE);
+  return self->runner != NULL;
+}
+
+gboolean
+dmk_run_controller_get_stopping (DmkRunController *self)
+{
+  g_return_val_if_fail (DMK_IS_RUN_CONTROLLER (self), FALSE);
+  return self->stopping;
+}
+
+int
+dmk_run_controller_get_phase (DmkRunController *self)
+{
+  g_return_val_if_fail (DMK_IS_RUN_CONTROLLER (self), -1);
+  return self->runner != NULL ? self->phase : -1;
+}
+
+GArray *
+dmk_run_controller_get_jobs (DmkRunController *self)
+{
+  g_return_val_if_fail (DMK_IS_RUN_CONTROLLER (self), NULL);
+  return self->jobs;
+}
+
+const char *
+dmk_run_controller_get_path (DmkRunController *self)
+{
+  g_return_val_if_fail (DMK_IS_RUN_CONTROLLER (self), NULL);
+  return self->path;
+}
+
+double
+dmk_run_controller_get_elapsed (DmkRunController *self)
+{
+  gint64 end;
+
+  g_return_val_if_fail (DMK_IS_RUN_CONTROLLER (self), 0);
+  if (self->started_us == 0)
+    return 0;
+  end = self->ended_us != 0 ? self->ended_us : g_get_monotonic_time ();
+  return (double) (end - self->started_us) / G_USEC_PER_SEC;
+}
+
+DmkResult *
+dmk_run_controller_get_result (DmkRunController *self)
+{
+  g_return_val_if_fail (DMK_IS_RUN_CONTROLLER (self), NULL);
+  return self->result;
+}
+
+const GError *
+dmk_run_controller_get_error (DmkRunController *self)
+{
+  g_return_val_if_fail (DMK_IS_RUN_CONTROLLER (self), NULL);
+  return self->error;
+}
+
+static void
+dmk_run_controller_get_property (GObject *object, guint prop_id, GValue *value,
+                                 GParamSpec *pspec)
+{
+  DmkRunController *self = DMK_RUN_CONTROLLER (object);
+
+  switch (prop_id)
+    {
+    case PROP_RUNNING:
+      g_value_set_boolean (value, self->runner != NULL);
+      break;
+    case PROP_STOPPING:
+      g_value_set_boolean (value, self->stopping);
+      break;
+    case PROP_PHASE:
+      g_value_set_int (value, dmk_run_controller_get_phase (self));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+dmk_run_controller_dispose (GObject *object)
+{
+  DmkRunController *self = DMK_RUN_CONTROLLER (object);
+
+  /* The pending run holds a reference, so this only happens with no run or at exit. */
+  if (self->cancellable != NULL)
+    g_cancellable_cancel (self->cancellable);
+  inhibit (self, FALSE);
+  if (self->window != NULL)
+    g_object_remove_weak_pointer (G_OBJECT (self->window), (gpointer *) &self->window);
+  self->window = NULL;
+  g_clear_object (&self->runner);
+  g_clear_object (&self->cancellable);
+  G_OBJECT_CLASS (dmk_run_controller_parent_class)->dispose (object);
+}
+
+static void
+dmk_run_controller_finalize (GObject *object)
+{
+  DmkRunController *self = DMK_RUN_CONTROLLER (object);
+
+  g_clear_pointer (&self->jobs, g_array_unref);
+  g_clear_pointer (&self->result, dmk_result_unref);
+  g_clear_error (&self->error);
+  g_free (self->path);
+  G_OBJECT_CLASS (dmk_run_controller_parent_class)->finalize (object);
+}
+
+static void
+dmk_run_controller_class_init (DmkRunControllerClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->get_property = dmk_run_controller_get_property;
+  object_class->dispose = dmk_run_controller_dispose;
+  object_class->finalize = dmk_run_controller_finalize;
+
+  properties[PROP_RUNNING] = g_param_spec_boolean ("running", NULL, NULL, FALSE,
+                                                   G_PARAM_READABLE | G_PARAM_STATIC_STRINGS |
+                                                     G_PARAM_EXPLICIT_NOTIFY);
+  properties[PROP_STOPPING] = g_param_spec_boolean ("stopping", NULL, NULL, FALSE,
+                                                    G_PARAM_READABLE | G_PARAM_STATIC_STRINGS |
+                                                      G_PARAM_EXPLICIT_NOTIFY);
+  properties[PROP_PHASE] = g_param_spec_int ("phase", NULL, NULL, -1, G_MAXINT, -1,
+                                             G_PARAM_READABLE | G_PARAM_STATIC_STRINGS |
+                                               G_PARAM_EXPLICIT_NOTIFY);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  /* (const DmkProgress *): valid during the emission only. */
+  signals[SIGNAL_PROGRESS] = g_signal_new ("progress", G_TYPE_FROM_CLASS (klass),
+                                           G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE,
+                                           1, G_TYPE_POINTER);
+  /* However the run ended: see get_result and get_error. */
+  signals[SIGNAL_FINISHED] = g_signal_new ("finished", G_TYPE_FROM_CLASS (klass),
+                                           G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE,
+                                           0);
+}
+
+static void
+dmk_run_controller_init (DmkRunController *self)
+{
+  self->phase = -1;
+}
+
+DmkRunController *
+dmk_run_controller_new (GtkWindow *window)
+{
+  DmkRunController *self = g_object_new (DMK_TYPE_RUN_CONTROLLER, NULL);
+
+  self->window = window;
+  if (window != NULL)
+    g_object_add_weak_pointer (G_OBJECT (window), (gpointer *) &self->window);
+  return self;
+}

@@ -1,0 +1,42 @@
+/* dmk-run-controller.h: one benchmark run at a time, off the main thread: runner, cancellable,
+ * suspend inhibit, phase, and the last result or error. No widgets. */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "dmk-core.h"
+
+G_BEGIN_DECLS
+
+#define DMK_TYPE_RUN_CONTROLLER (dmk_run_controller_get_type ())
+G_DECLARE_FINAL_TYPE (DmkRunController, dmk_run_controller, DMK, RUN_CONTROLLER, GObject)
+
+/* window (may be NULL) is what the suspend inhibit is for, through its application. */
+DmkRunController *dmk_run_controller_new (GtkWindow *window);
+
+/* Plans and starts a run of specs (NULL: the settings' profile) on path. FALSE with error when
+ * there is a run already or the plan is invalid; nothing changes then. Progress arrives through
+ * "progress" in the caller's main context, the end through "finished". */
+gboolean dmk_run_controller_start (DmkRunController *self, const char *path,
+                                   const DmkSettings *settings, GArray *specs,
+                                   const char *comment, GError **error);
+/* Asks the run to stop; the runner answers within about 100 ms, then "finished" is emitted. */
+void dmk_run_controller_stop (DmkRunController *self);
+
+gboolean dmk_run_controller_get_running (DmkRunController *self);
+gboolean dmk_run_controller_get_stopping (DmkRunController *self);
+/* The last DmkPhase seen in the current run, or -1 outside a run. */
+int dmk_run_controller_get_phase (DmkRunController *self);
+/* The (test, direction) pairs of the current or last run, in run order. */
+GArray *dmk_run_controller_get_jobs (DmkRunController *self);
+const char *dmk_run_controller_get_path (DmkRunController *self);
+double dmk_run_controller_get_elapsed (DmkRunController *self);
+
+/* After "finished": what the last run gave. A run that was stopped or failed after finishing
+ * some tests gives those, with an "interrupted" warning, and its error too. NULL when no test
+ * finished. */
+DmkResult *dmk_run_controller_get_result (DmkRunController *self);
+/* NULL when the run finished every test; G_IO_ERROR_CANCELLED when it was stopped. */
+const GError *dmk_run_controller_get_error (DmkRunController *self);
+
+G_END_DECLS

@@ -1,0 +1,605 @@
+/* dmk-target-chooser.c: the target dropdown: folders, then devices, then "Choose Folder…". */
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <sys/stat.h>
+
+#include "dmk-gui-utils.h"
+#include "dmk-target-chooser.h"
+
+struct _DmkTargetChooser
+{
+  GtkWidget parent_instance;
+
+  GtkDropDown *dropdown;
+  GListStore *folders;
+  GListStore *devices;
+  GListStore *actions;
+  GtkFlattenListModel *targets;
+  char *path;
+  guint updating; /* > 0 while the lists change under the dropdown: its selection is ours */
+  GCancellable *cancellable;
+  GtkFileChooserNative *chooser;
+  gboolean scanning_devices;
+  gboolean rescan_devices; /* asked for while a scan ran */
+  gboolean writes_allowed; /* confirmed for path, until it changes */
+};
+
+G_DEFINE_FINAL_TYPE (DmkTargetChooser, dmk_target_chooser, GTK_TYPE_WIDGET)
+
+enum
+{
+  PROP_0,
+  PROP_PATH,
+  PROP_WRITES_ALLOWED,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+enum
+{
+  SIGNAL_DEVICES_CHANGED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+static guint
+find_target (DmkTargetChooser *self, const char *path)
+{
+  GListModel *model = G_LIST_MODEL (self->targets);
+  guint n = g_list_model_get_n_items (model);
+
+  for (guint i = 0; path != NULL && i < n; i++)
+    {
+      g_autoptr (DmkTargetItem) item = g_list_model_get_item (model, i);
+      if (dmk_target_item_get_kind (item) != DMK_TARGET_ITEM_CHOOSER &&
+          g_strcmp0 (dmk_target_item_get_path (item), path) == 0)
+        return i;
+    }
+  return GTK_INVALID_LIST_POSITION;
+}
+
+/* Every change of the lists goes between these two: the dropdown may move its selection while
+ * items come and go, and that must never count as the user's choice. */
+static void
+lists_change_begin (DmkTargetChooser *self)
+{
+  self->updating++;
+}
+
+static void
+lists_change_end (DmkTargetChooser *self)
+{
+  gtk_drop_down_set_selected (self->dropdown, find_target (self, self->path));
+  self->updating--;
+}
+
+static DmkTargetItem *
+find_in (GListStore *store, const char *path)
+{
+  guint n = g_list_model_get_n_items (G_LIST_MODEL (store));
+
+  for (guint i = 0; path != NULL && i < n; i++)
+    {
+      g_autoptr (DmkTargetItem) item = g_list_model_get_item (G_LIST_MODEL (store), i);
+      if (g_strcmp0 (dmk_target_item_get_path (item), path) == 0)
+        return item; /* the store keeps it alive */
+    }
+  return NULL;
+}
+
+DmkTargetItem *
+dmk_target_chooser_get_device (DmkTargetChooser *self)
+{
+  g_return_val_if_fail (DMK_IS_TARGET_CHOOSER (self), NULL);
+  return find_in (self->devices, self->path);
+}
+
+DmkTargetItem *
+dmk_target_chooser_get_item (DmkTargetChooser *self)
+{
+  DmkTargetItem *device;
+
+  g_return_val_if_fail (DMK_IS_TARGET_CHOOSER (self), NULL);
+  device = find_in (self->devices, self->path);
+  return device != NULL ? device : find_in (self->folders, self->path);
+}
+
+static void
+set_writes_allowed (DmkTargetChooser *self, gboolean allowed)
+{
+  if (self->writes_allowed == allowed)
+    return;
+  self->writes_allowed = allowed;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_WRITES_ALLOWED]);
+}
+
+static void
+set_path (DmkTargetChooser *self, const char *path)
+{
+  if (g_strcmp0 (self->path, path) == 0)
+    return;
+  /* Per device: a new target starts read-only. */
+  set_writes_allowed (self, FALSE);
+  g_free (self->path);
+  self->path = g_strdup (path);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PATH]);
+}
+
+gboolean
+dmk_target_chooser_allow_writes (DmkTargetChooser *self)
+{
+  DmkTargetItem *device;
+
+  g_return_val_if_fail (DMK_IS_TARGET_CHOOSER (self), FALSE);
+  device = dmk_target_chooser_get_device (self);
+  if (device == NULL || dmk_target_item_get_in_use (device))
+    return FALSE;
+  set_writes_allowed (self, TRUE);
+  return TRUE;
+}
+
+gboolean
+dmk_target_chooser_get_writes_allowed (DmkTargetChooser *self)
+{
+  g_return_val_if_fail (DMK_IS_TARGET_CHOOSER (self), FALSE);
+  return self->writes_allowed;
+}
+
+/* ---- block devices ---- */
+
+static void scan_devices (DmkTargetChooser *self);
+
+static void
+device_scan_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
+{
+  g_task_return_pointer (task, dmk_target_list_devices (), (GDestroyNotify) g_ptr_array_unref);
+}
+
+/* A device that went away stays while it is the target, so the list never jumps under the user;
+ * it is marked in use, so nothing writes to whatever takes its name. */
+static void
+keep_vanished_target (DmkTargetChooser *self, GPtrArray *found)
+{
+  DmkTargetItem *old = find_in (self->devices, self->path);
+  gboolean there = FALSE;
+
+  if (old == NULL)
+    return;
+  for (guint j = 0; j < found->len && !there; j++)
+    there = g_str_equal (dmk_target_item_get_path (found->pdata[j]), self->path);
+  if (!there)
+    {
+      dmk_target_item_set_device (old, dmk_target_item_get_model (old),
+                                  dmk_target_item_get_size (old), TRUE);
+      g_ptr_array_add (found, g_object_ref (old));
+    }
+}
+
+static void
+device_scan_done (GObject *source, GAsyncResult *res, gpointer user_data)
+{
+  g_autoptr (GPtrArray) found = g_task_propagate_pointer (G_TASK (res), NULL);
+  DmkTargetChooser *self;
+  DmkTargetItem *device;
+
+  if (found == NULL)
+    return; /* cancelled: the chooser is gone */
+  self = DMK_TARGET_CHOOSER (source);
+  self->scanning_devices = FALSE;
+  keep_vanished_target (self, found);
+  lists_change_begin (self);
+  g_list_store_splice (self->devices, 0, g_list_model_get_n_items (G_LIST_MODEL (self->devices)),
+                       found->pdata, found->len);
+  lists_change_end (self);
+  device = dmk_target_chooser_get_device (self);
+  if (device != NULL && dmk_target_item_get_in_use (device))
+    set_writes_allowed (self, FALSE);
+  g_signal_emit (self, signals[SIGNAL_DEVICES_CHANGED], 0);
+  if (self->rescan_devices)
+    {
+      self->rescan_devices = FALSE;
+      scan_devices (self);
+    }
+}
+
+/* sysfs and mountinfo are quick, but a dying disk can stall them: off the main thread. */
+static void
+scan_devices (DmkTargetChooser *self)
+{
+  g_autoptr (GTask) task = NULL;
+
+  if (self->scanning_devices)
+    {
+      self->rescan_devices = TRUE;
+      return;
+    }
+  self->scanning_devices = TRUE;
+  task = g_task_new (self, self->cancellable, device_scan_done, NULL);
+  g_task_run_in_thread (task, device_scan_thread);
+}
+
+void
+dmk_target_chooser_refresh_devices (DmkTargetChooser *self)
+{
+  g_return_if_fail (DMK_IS_TARGET_CHOOSER (self));
+  scan_devices (self);
+}
+
+/* ---- folders ---- */
+
+static void
+describe_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
+{
+  DmkTargetItem *item = data;
+  char *texts[2];
+
+  dmk_target_describe_folder (dmk_target_item_get_path (item), &texts[0], &texts[1]);
+  g_task_return_pointer (task, g_memdup2 (texts, sizeof texts), NULL);
+}
+
+static void
+describe_done (GObject *source, GAsyncResult *res, gpointer user_data)
+{
+  DmkTargetItem *item = g_task_get_task_data (G_TASK (res));
+  g_autofree char **texts = g_task_propagate_pointer (G_TASK (res), NULL);
+
+  if (texts == NULL)
+    return;
+  dmk_target_item_set_subtitle (item, texts[0]);
+  dmk_target_item_set_summary (item, texts[1]);
+  g_free (texts[0]);
+  g_free (texts[1]);
+}
+
+/* statvfs and sysfs can block on a sick filesystem: describe folders off the main thread. */
+static void
+describe_async (DmkTargetChooser *self, DmkTargetItem *item)
+{
+  g_autoptr (GTask) task = g_task_new (self, self->cancellable, describe_done, NULL);
+
+  g_task_set_task_data (task, g_object_ref (item), g_object_unref);
+  g_task_run_in_thread (task, describe_thread);
+}
+
+static void
+folder_scan_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
+{
+  g_task_return_pointer (task, dmk_target_list_folders (), (GDestroyNotify) g_ptr_array_unref);
+}
+
+static void
+folder_scan_done (GObject *source, GAsyncResult *res, gpointer user_data)
+{
+  g_autoptr (GPtrArray) found = g_task_propagate_pointer (G_TASK (res), NULL);
+  g_autoptr (GPtrArray) merged = NULL;
+  DmkTargetChooser *self;
+  guint n_old;
+
+  if (found == NULL)
+    return;
+  self = DMK_TARGET_CHOOSER (source);
+  /* Found mounts in mount order, then folders the user chose, which the scan cannot know. */
+  merged = g_ptr_array_new_with_free_func (g_object_unref);
+  for (guint i = 0; i < found->len; i++)
+    g_ptr_array_add (merged, g_object_ref (found->pdata[i]));
+  n_old = g_list_model_get_n_items (G_LIST_MODEL (self->folders));
+  for (guint i = 0; i < n_old; i++)
+    {
+      g_autoptr (DmkTargetItem) old = g_list_model_get_item (G_LIST_MODEL (self->folders), i);
+      gboolean dup = FALSE;
+      for (guint j = 0; j < found->len && !dup; j++)
+        dup = g_str_equal (dmk_target_item_get_path (found->pdata[j]),
+                           dmk_target_item_get_path (old));
+      if (!dup)
+        g_ptr_array_add (merged, g_object_ref (old));
+    }
+  lists_change_begin (self);
+  g_list_store_splice (self->folders, 0, n_old, merged->pdata, merged->len);
+  lists_change_end (self);
+}
+
+void
+dmk_target_chooser_set_path (DmkTargetChooser *self, const char *path)
+{
+  g_return_if_fail (DMK_IS_TARGET_CHOOSER (self));
+  g_return_if_fail (path != NULL);
+
+  lists_change_begin (self);
+  if (find_target (self, path) == GTK_INVALID_LIST_POSITION)
+    {
+      struct stat st;
+      gboolean is_device = g_str_has_prefix (path, "/dev/") && stat (path, &st) == 0 &&
+                           S_ISBLK (st.st_mode);
+      g_autoptr (DmkTargetItem) item =
+        dmk_target_item_new (is_device ? DMK_TARGET_ITEM_DEVICE : DMK_TARGET_ITEM_FOLDER, path,
+                             NULL, NULL);
+
+      if (is_device)
+        {
+          /* In use until the scan says otherwise: never offer writes on what is unknown. */
+          dmk_target_item_set_device (item, NULL, 0, TRUE);
+          g_list_store_append (self->devices, item);
+          scan_devices (self);
+        }
+      else
+        {
+          g_list_store_append (self->folders, item);
+          describe_async (self, item);
+        }
+    }
+  set_path (self, path);
+  lists_change_end (self);
+}
+
+const char *
+dmk_target_chooser_get_path (DmkTargetChooser *self)
+{
+  g_return_val_if_fail (DMK_IS_TARGET_CHOOSER (self), NULL);
+  return self->path;
+}
+
+static void
+chooser_response (GtkNativeDialog *dialog, int response, gpointer user_data)
+{
+  DmkTargetChooser *self = user_data;
+
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      g_autoptr (GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
+      g_autofree char *path = file ? g_file_get_path (file) : NULL;
+
+      if (path != NULL)
+        dmk_target_chooser_set_path (self, path);
+      else
+        gtk_widget_activate_action (GTK_WIDGET (self), "win.toast", "s",
+                                    _("Only local folders can be tested"));
+    }
+  gtk_native_dialog_destroy (dialog);
+  g_clear_object (&self->chooser);
+}
+
+void
+dmk_target_chooser_choose_folder (DmkTargetChooser *self)
+{
+  GtkRoot *root;
+
+  g_return_if_fail (DMK_IS_TARGET_CHOOSER (self));
+  if (self->chooser != NULL)
+    return;
+  root = gtk_widget_get_root (GTK_WIDGET (self));
+  self->chooser = gtk_file_chooser_native_new (_("Choose a Folder to Test"),
+                                               GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
+                                               GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER, _("_Select"),
+                                               _("_Cancel"));
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (self->chooser), TRUE);
+  g_signal_connect (self->chooser, "response", G_CALLBACK (chooser_response), self);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (self->chooser));
+}
+
+static void
+on_selected (GtkDropDown *dropdown, GParamSpec *pspec, DmkTargetChooser *self)
+{
+  DmkTargetItem *item = gtk_drop_down_get_selected_item (dropdown);
+
+  if (self->updating > 0 || item == NULL)
+    return;
+  if (dmk_target_item_get_kind (item) == DMK_TARGET_ITEM_CHOOSER)
+    {
+      /* "Choose Folder…" is an action, not a target: keep showing the current one. */
+      lists_change_begin (self);
+      lists_change_end (self);
+      dmk_target_chooser_choose_folder (self);
+      return;
+    }
+  set_path (self, dmk_target_item_get_path (item));
+  if (dmk_target_item_get_kind (item) == DMK_TARGET_ITEM_DEVICE)
+    scan_devices (self); /* mounted since the list was made? */
+}
+
+GtkWidget *
+dmk_target_chooser_get_dropdown (DmkTargetChooser *self)
+{
+  g_return_val_if_fail (DMK_IS_TARGET_CHOOSER (self), NULL);
+  return GTK_WIDGET (self->dropdown);
+}
+
+/* ---- the dropdown's rows ---- */
+
+static void
+target_setup (GtkSignalListItemFactory *factory, GtkListItem *list_item, gpointer two_lines)
+{
+  GtkWidget *box = gtk_box_new (two_lines ? GTK_ORIENTATION_VERTICAL : GTK_ORIENTATION_HORIZONTAL,
+                                two_lines ? 2 : 6);
+  GtkWidget *title = gtk_label_new (NULL);
+  GtkWidget *sub = gtk_label_new (NULL);
+
+  gtk_label_set_xalign (GTK_LABEL (title), 0);
+  gtk_label_set_xalign (GTK_LABEL (sub), 0);
+  gtk_label_set_ellipsize (GTK_LABEL (title), PANGO_ELLIPSIZE_MIDDLE);
+  /* In the button the path gives way, never the fill level. The list is as wide as the button,
+   * so there the details wrap rather than lose the device model. */
+  if (two_lines)
+    {
+      gtk_label_set_wrap (GTK_LABEL (sub), TRUE);
+      gtk_label_set_wrap_mode (GTK_LABEL (sub), PANGO_WRAP_WORD_CHAR);
+      gtk_widget_add_css_class (sub, "caption");
+    }
+  else
+    gtk_widget_set_hexpand (title, TRUE);
+  gtk_widget_add_css_class (sub, "dim-label");
+  gtk_box_append (GTK_BOX (box), title);
+  gtk_box_append (GTK_BOX (box), sub);
+  gtk_list_item_set_child (list_item, box);
+}
+
+static void
+target_bind (GtkSignalListItemFactory *factory, GtkListItem *list_item, gpointer two_lines)
+{
+  DmkTargetItem *item = gtk_list_item_get_item (list_item);
+  GtkWidget *box = gtk_list_item_get_child (list_item);
+  GtkWidget *title = gtk_widget_get_first_child (box);
+  GtkWidget *sub = gtk_widget_get_last_child (box);
+  GBinding *binding;
+
+  gtk_label_set_text (GTK_LABEL (title), dmk_target_item_get_title (item));
+  binding = g_object_bind_property (item, two_lines ? "subtitle" : "summary", sub, "label",
+                                    G_BINDING_SYNC_CREATE);
+  g_object_set_data (G_OBJECT (list_item), "binding", binding);
+  gtk_widget_set_visible (sub, dmk_target_item_get_kind (item) != DMK_TARGET_ITEM_CHOOSER);
+}
+
+static void
+target_unbind (GtkSignalListItemFactory *factory, GtkListItem *list_item, gpointer two_lines)
+{
+  GBinding *binding = g_object_get_data (G_OBJECT (list_item), "binding");
+
+  if (binding != NULL)
+    g_binding_unbind (binding);
+  g_object_set_data (G_OBJECT (list_item), "binding", NULL);
+}
+
+static GtkListItemFactory *
+target_factory (gboolean two_lines)
+{
+  GtkListItemFactory *f = gtk_signal_list_item_factory_new ();
+
+  g_signal_connect (f, "setup", G_CALLBACK (target_setup), GINT_TO_POINTER (two_lines));
+  g_signal_connect (f, "bind", G_CALLBACK (target_bind), GINT_TO_POINTER (two_lines));
+  g_signal_connect (f, "unbind", G_CALLBACK (target_unbind), GINT_TO_POINTER (two_lines));
+  return f;
+}
+
+/* ---- the widget ---- */
+
+static void
+dmk_target_chooser_get_property (GObject *object, guint prop_id, GValue *value,
+                                 GParamSpec *pspec)
+{
+  DmkTargetChooser *self = DMK_TARGET_CHOOSER (object);
+
+  switch (prop_id)
+    {
+    case PROP_PATH:
+      g_value_set_string (value, self->path);
+      break;
+    case PROP_WRITES_ALLOWED:
+      g_value_set_boolean (value, self->writes_allowed);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+dmk_target_chooser_dispose (GObject *object)
+{
+  DmkTargetChooser *self = DMK_TARGET_CHOOSER (object);
+
+  g_cancellable_cancel (self->cancellable);
+  if (self->chooser != NULL)
+    gtk_native_dialog_destroy (GTK_NATIVE_DIALOG (self->chooser));
+  g_clear_object (&self->chooser);
+  if (self->dropdown != NULL)
+    {
+      g_signal_handlers_disconnect_by_data (self->dropdown, self);
+      gtk_widget_unparent (GTK_WIDGET (self->dropdown));
+      self->dropdown = NULL;
+    }
+  g_clear_object (&self->targets);
+  g_clear_object (&self->folders);
+  g_clear_object (&self->devices);
+  g_clear_object (&self->actions);
+  G_OBJECT_CLASS (dmk_target_chooser_parent_class)->dispose (object);
+}
+
+static void
+dmk_target_chooser_finalize (GObject *object)
+{
+  DmkTargetChooser *self = DMK_TARGET_CHOOSER (object);
+
+  g_clear_object (&self->cancellable);
+  g_free (self->path);
+  G_OBJECT_CLASS (dmk_target_chooser_parent_class)->finalize (object);
+}
+
+static void
+dmk_target_chooser_class_init (DmkTargetChooserClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->get_property = dmk_target_chooser_get_property;
+  object_class->dispose = dmk_target_chooser_dispose;
+  object_class->finalize = dmk_target_chooser_finalize;
+  properties[PROP_PATH] = g_param_spec_string ("path", NULL, NULL, NULL,
+                                               G_PARAM_READABLE | G_PARAM_STATIC_STRINGS |
+                                                 G_PARAM_EXPLICIT_NOTIFY);
+  properties[PROP_WRITES_ALLOWED] =
+    g_param_spec_boolean ("writes-allowed", NULL, NULL, FALSE,
+                          G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+  /* Emitted when a scan of the block devices has updated the list. */
+  signals[SIGNAL_DEVICES_CHANGED] = g_signal_new ("devices-changed", G_TYPE_FROM_CLASS (klass),
+                                                  G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                                                  G_TYPE_NONE, 0);
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+}
+
+static void
+dmk_target_chooser_init (DmkTargetChooser *self)
+{
+  g_autoptr (GListStore) sections = g_list_store_new (G_TYPE_LIST_MODEL);
+  g_autoptr (DmkTargetItem) choose = NULL;
+  g_autoptr (GtkListItemFactory) button_factory = target_factory (FALSE);
+  g_autoptr (GtkListItemFactory) list_factory = target_factory (TRUE);
+  const char *home = g_get_home_dir ();
+
+  self->cancellable = g_cancellable_new ();
+  self->folders = g_list_store_new (DMK_TYPE_TARGET_ITEM);
+  self->devices = g_list_store_new (DMK_TYPE_TARGET_ITEM);
+  self->actions = g_list_store_new (DMK_TYPE_TARGET_ITEM);
+  choose = dmk_target_item_new (DMK_TARGET_ITEM_CHOOSER, NULL, _("Choose Folder…"), NULL);
+  g_list_store_append (self->actions, choose);
+  g_list_store_append (sections, self->folders);
+  g_list_store_append (sections, self->devices);
+  g_list_store_append (sections, self->actions);
+  self->targets = gtk_flatten_list_model_new (G_LIST_MODEL (g_object_ref (sections)));
+
+  self->dropdown = GTK_DROP_DOWN (gtk_drop_down_new (NULL, NULL));
+  gtk_widget_set_hexpand (GTK_WIDGET (self->dropdown), TRUE);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->dropdown), _("Where to test (Alt+T)"));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->dropdown), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("Target"), -1);
+  gtk_drop_down_set_factory (self->dropdown, button_factory);
+  gtk_drop_down_set_list_factory (self->dropdown, list_factory);
+  gtk_widget_set_parent (GTK_WIDGET (self->dropdown), GTK_WIDGET (self));
+  gtk_widget_set_hexpand (GTK_WIDGET (self), TRUE);
+
+  /* What needs no I/O now; the mounts and their descriptions arrive from threads. */
+  lists_change_begin (self);
+  gtk_drop_down_set_model (self->dropdown, G_LIST_MODEL (self->targets));
+  if (home != NULL)
+    {
+      g_autoptr (DmkTargetItem) item = dmk_target_item_new (DMK_TARGET_ITEM_FOLDER, home, NULL,
+                                                            NULL);
+      g_list_store_append (self->folders, item);
+      describe_async (self, item);
+      set_path (self, home);
+    }
+  lists_change_end (self);
+  g_signal_connect (self->dropdown, "notify::selected", G_CALLBACK (on_selected), self);
+  {
+    g_autoptr (GTask) task = g_task_new (self, self->cancellable, folder_scan_done, NULL);
+    g_task_run_in_thread (task, folder_scan_thread);
+  }
+  scan_devices (self);
+}
+
+GtkWidget *
+dmk_target_chooser_new (void)
+{
+  return g_object_new (DMK_TYPE_TARGET_CHOOSER, NULL);
+}

@@ -1,0 +1,35 @@
+/* dmk-target-chooser.h: where to test: the folders and block devices of this machine in one
+ * dropdown, their scans, "Choose Folder…", and the write consent for a device. */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "dmk-target-item.h"
+
+G_BEGIN_DECLS
+
+#define DMK_TYPE_TARGET_CHOOSER (dmk_target_chooser_get_type ())
+G_DECLARE_FINAL_TYPE (DmkTargetChooser, dmk_target_chooser, DMK, TARGET_CHOOSER, GtkWidget)
+
+GtkWidget *dmk_target_chooser_new (void);
+
+/* Makes path the target, adding it to the list when it is not there. Opens nothing. */
+void dmk_target_chooser_set_path (DmkTargetChooser *self, const char *path);
+const char *dmk_target_chooser_get_path (DmkTargetChooser *self);
+/* The device item of the target, or NULL when it is a folder. */
+DmkTargetItem *dmk_target_chooser_get_device (DmkTargetChooser *self);
+/* The item of the target (folder or device), or NULL. */
+DmkTargetItem *dmk_target_chooser_get_item (DmkTargetChooser *self);
+
+/* Write tests on the target device, confirmed by the user; forgotten when the target changes or
+ * the device turns out to be in use. FALSE when refused (not a device, or in use). */
+gboolean dmk_target_chooser_allow_writes (DmkTargetChooser *self);
+gboolean dmk_target_chooser_get_writes_allowed (DmkTargetChooser *self);
+
+/* Scans the block devices again ("devices-changed" when done). */
+void dmk_target_chooser_refresh_devices (DmkTargetChooser *self);
+/* Opens the folder chooser (what "Choose Folder…" does). */
+void dmk_target_chooser_choose_folder (DmkTargetChooser *self);
+GtkWidget *dmk_target_chooser_get_dropdown (DmkTargetChooser *self);
+
+G_END_DECLS

@@ -1,0 +1,313 @@
+/* dmk-window-files.c: the main window's files: save as text, JSON and PNG, copy, open and drop;
+ * every export describes the shown result with the comment that is in the field. */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "dmk-gui-utils.h"
+#include "dmk-window-private.h"
+
+gboolean
+dmk_window_save_text (DmkWindow *self, const char *filename, GError **error)
+{
+  g_autofree char *text = NULL;
+  DmkResult *result;
+
+  g_return_val_if_fail (DMK_IS_WINDOW (self), FALSE);
+  result = _dmk_window_export_result (self);
+  if (result == NULL)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND, _("There are no results yet"));
+      return FALSE;
+    }
+  text = dmk_result_to_text (result);
+  return g_file_set_contents (filename, text, -1, error);
+}
+
+gboolean
+dmk_window_save_results (DmkWindow *self, const char *filename, GError **error)
+{
+  DmkResult *result;
+
+  g_return_val_if_fail (DMK_IS_WINDOW (self), FALSE);
+  result = _dmk_window_export_result (self);
+  if (result == NULL)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND, _("There are no results yet"));
+      return FALSE;
+    }
+  return dmk_result_save (result, filename, error);
+}
+
+gboolean
+dmk_window_save_image (DmkWindow *self, const char *filename, GError **error)
+{
+  g_return_val_if_fail (DMK_IS_WINDOW (self), FALSE);
+  return dmk_save_widget_png (GTK_WIDGET (self), filename, error);
+}
+
+gboolean
+dmk_window_copy (DmkWindow *self)
+{
+  g_autofree char *text = NULL;
+  DmkResult *result;
+
+  g_return_val_if_fail (DMK_IS_WINDOW (self), FALSE);
+  result = _dmk_window_export_result (self);
+  if (result == NULL)
+    {
+      _dmk_window_toast (self, _("Nothing to copy yet: run a test first"));
+      return FALSE;
+    }
+  text = dmk_result_to_text (result);
+  gdk_clipboard_set_text (gtk_widget_get_clipboard (GTK_WIDGET (self)), text);
+  _dmk_window_toast (self, _("Results copied"));
+  return TRUE;
+}
+
+gboolean
+dmk_window_open_file (DmkWindow *self, GFile *file, GError **error)
+{
+  g_autofree char *path = NULL;
+  g_autofree char *name = NULL;
+  g_autoptr (DmkResult) result = NULL;
+
+  g_return_val_if_fail (DMK_IS_WINDOW (self), FALSE);
+  g_return_val_if_fail (G_IS_FILE (file), FALSE);
+  path = g_file_get_path (file);
+  name = g_file_get_basename (file);
+  if (path == NULL)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
+                   _("“%s”: only local files can be opened"), name);
+      return FALSE;
+    }
+  if (dmk_run_controller_get_running (self->run))
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_BUSY,
+                   _("“%s”: stop the benchmark before opening results"), name);
+      return FALSE;
+    }
+  result = dmk_result_load (path, error);
+  if (result == NULL)
+    return FALSE;
+  _dmk_window_show_result (self, result, path);
+  return TRUE;
+}
+
+/* The comparison window: the application's one, else the one this window opened (tests). */
+DmkCompareWindow *
+dmk_window_get_compare_window (DmkWindow *self, gboolean create)
+{
+  GtkApplication *app;
+
+  g_return_val_if_fail (DMK_IS_WINDOW (self), NULL);
+  app = gtk_window_get_application (GTK_WINDOW (self));
+  for (GList *l = app ? gtk_application_get_windows (app) : NULL; l != NULL; l = l->next)
+    if (DMK_IS_COMPARE_WINDOW (l->data))
+      return l->data;
+  if (self->compare != NULL || !create)
+    return (DmkCompareWindow *) self->compare;
+  self->compare = GTK_WINDOW (dmk_compare_window_new (app));
+  g_object_add_weak_pointer (G_OBJECT (self->compare), (gpointer *) &self->compare);
+  dmk_compare_window_set_main_window (DMK_COMPARE_WINDOW (self->compare), GTK_WINDOW (self));
+  return DMK_COMPARE_WINDOW (self->compare);
+}
+
+/* One file fills the grid; several go side by side in the comparison. Every failure is shown at
+ * once, with its file name. */
+void
+dmk_window_open_files (DmkWindow *self, GFile **files, guint n_files)
+{
+  g_autoptr (GString) errors = g_string_new (NULL);
+
+  g_return_if_fail (DMK_IS_WINDOW (self));
+  if (n_files > 1)
+    {
+      DmkCompareWindow *cmp = dmk_window_get_compare_window (self, TRUE);
+
+      gtk_window_present (GTK_WINDOW (cmp));
+      dmk_compare_window_add_files (cmp, files, n_files);
+      return;
+    }
+  for (guint i = 0; i < n_files; i++)
+    {
+      g_autoptr (GError) error = NULL;
+
+      if (!dmk_window_open_file (self, files[i], &error))
+        g_string_append_printf (errors, "%s%s", errors->len ? "\n" : "", error->message);
+    }
+  if (errors->len > 0)
+    _dmk_window_show_error (self, g_dngettext (GETTEXT_PACKAGE, "Could Not Open the Results",
+                                               "Could Not Open All Results", n_files),
+                            errors->str);
+}
+
+DmkResult *
+dmk_window_get_shown_result (DmkWindow *self)
+{
+  g_return_val_if_fail (DMK_IS_WINDOW (self), NULL);
+  return _dmk_window_export_result (self);
+}
+
+const char *
+dmk_window_get_shown_source (DmkWindow *self)
+{
+  g_return_val_if_fail (DMK_IS_WINDOW (self), NULL);
+  return self->shown != NULL ? self->shown_source : NULL;
+}
+
+/* Adds what the grid shows to the comparison (once) and brings the comparison up. */
+void
+dmk_window_compare (DmkWindow *self)
+{
+  DmkCompareWindow *cmp;
+  DmkResult *result;
+
+  g_return_if_fail (DMK_IS_WINDOW (self));
+  cmp = dmk_window_get_compare_window (self, TRUE);
+  result = _dmk_window_export_result (self);
+  /* Already there: the comparison says so in a toast. */
+  if (result != NULL)
+    dmk_compare_window_add_result (cmp, result, dmk_window_get_shown_source (self));
+  gtk_window_present (GTK_WINDOW (cmp));
+}
+
+static void
+report_file_job (GtkWindow *window, gboolean ok, const char *text)
+{
+  if (ok)
+    _dmk_window_toast (DMK_WINDOW (window), text);
+  else
+    _dmk_window_show_error (DMK_WINDOW (window), _("Could Not Save"), text);
+}
+
+static gboolean
+save_text_job (GtkWindow *window, const char *path, GError **error)
+{
+  return dmk_window_save_text (DMK_WINDOW (window), path, error);
+}
+
+static gboolean
+save_image_job (GtkWindow *window, const char *path, GError **error)
+{
+  return dmk_window_save_image (DMK_WINDOW (window), path, error);
+}
+
+static gboolean
+save_results_job (GtkWindow *window, const char *path, GError **error)
+{
+  return dmk_window_save_results (DMK_WINDOW (window), path, error);
+}
+
+static void
+open_files_job (GtkWindow *window, GFile **files, guint n_files)
+{
+  dmk_window_open_files (DMK_WINDOW (window), files, n_files);
+}
+
+static const DmkFileJob save_text_file = { N_("Save Results as Text"), N_("Text"), "text/plain",
+                                           "txt", NULL, save_text_job };
+static const DmkFileJob save_image_file = { N_("Save Image"), N_("PNG Image"), "image/png", "png",
+                                            NULL, save_image_job };
+static const DmkFileJob save_results_file = { N_("Save Results"), N_("GDiskMark Results"),
+                                              "application/json", "json", NULL,
+                                              save_results_job };
+static const DmkFileJob open_results_file = { N_("Open Results"), N_("GDiskMark Results"),
+                                              "application/json", "json", open_files_job, NULL };
+
+static void
+run_file_chooser (DmkWindow *self, const DmkFileJob *job)
+{
+  if (self->file_chooser != NULL || dmk_run_controller_get_running (self->run))
+    return;
+  if (job->save != NULL && self->shown == NULL)
+    {
+      _dmk_window_toast (self, _("Nothing to save yet: run a test first"));
+      return;
+    }
+  dmk_file_job_start (GTK_WINDOW (self), job, "GDiskMark_", report_file_job,
+                      &self->file_chooser);
+}
+
+static void
+copy_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
+{
+  dmk_window_copy (DMK_WINDOW (user_data));
+}
+
+static void
+save_text_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
+{
+  run_file_chooser (DMK_WINDOW (user_data), &save_text_file);
+}
+
+static void
+save_image_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
+{
+  run_file_chooser (DMK_WINDOW (user_data), &save_image_file);
+}
+
+static void
+save_results_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
+{
+  run_file_chooser (DMK_WINDOW (user_data), &save_results_file);
+}
+
+static void
+open_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
+{
+  run_file_chooser (DMK_WINDOW (user_data), &open_results_file);
+}
+
+static void
+compare_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
+{
+  dmk_window_compare (DMK_WINDOW (user_data));
+}
+
+static gboolean
+on_drop (GtkDropTarget *target, const GValue *value, double x, double y, DmkWindow *self)
+{
+  GSList *list = g_value_get_boxed (value);
+  g_autoptr (GPtrArray) files = g_ptr_array_new ();
+
+  for (GSList *l = list; l != NULL; l = l->next)
+    g_ptr_array_add (files, l->data);
+  /* One file replaces the grid, which a run is using; several go to the comparison, any time. */
+  if (files->len == 0 || (files->len == 1 && dmk_run_controller_get_running (self->run)))
+    return FALSE;
+  dmk_window_open_files (self, (GFile **) files->pdata, files->len);
+  return TRUE;
+}
+
+static const GActionEntry file_actions[] = {
+  { "copy", copy_activated, NULL, NULL, NULL },
+  { "save-text", save_text_activated, NULL, NULL, NULL },
+  { "save-image", save_image_activated, NULL, NULL, NULL },
+  { "save-results", save_results_activated, NULL, NULL, NULL },
+  { "open", open_activated, NULL, NULL, NULL },
+  { "compare", compare_activated, NULL, NULL, NULL },
+};
+
+void
+_dmk_window_files_init (DmkWindow *self)
+{
+  GtkDropTarget *drop = gtk_drop_target_new (GDK_TYPE_FILE_LIST, GDK_ACTION_COPY);
+
+  g_action_map_add_action_entries (G_ACTION_MAP (self), file_actions,
+                                   G_N_ELEMENTS (file_actions), self);
+  g_signal_connect (drop, "drop", G_CALLBACK (on_drop), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drop));
+}
+
+void
+_dmk_window_files_dispose (DmkWindow *self)
+{
+  if (self->file_chooser != NULL)
+    gtk_native_dialog_destroy (GTK_NATIVE_DIALOG (self->file_chooser));
+  g_clear_object (&self->file_chooser);
+  if (self->compare != NULL)
+    g_object_remove_weak_pointer (G_OBJECT (self->compare), (gpointer *) &self->compare);
+  self->compare = NULL;
+}

@@ -1,0 +1,125 @@
+/* dmk-window-private.h: the main window's insides, shared by its files (dmk-window*.c), and the
+ * hooks tests and tools use. Nothing else includes it. */
+#pragma once
+
+#include "dmk-result-grid.h"
+#include "dmk-run-controller.h"
+#include "dmk-target-chooser.h"
+#include "dmk-window.h"
+
+G_BEGIN_DECLS
+
+struct _DmkWindow
+{
+  AdwApplicationWindow parent_instance;
+
+  /* template children */
+  AdwToastOverlay *toast_overlay;
+  AdwWindowTitle *window_title;
+  GtkMenuButton *menu_button;
+  DmkResultGrid *grid;
+  GtkWidget *controls_box;
+  GtkDropDown *passes_dropdown;
+  GtkDropDown *size_dropdown;
+  DmkTargetChooser *target_chooser;
+  GtkDropDown *unit_dropdown;
+  GtkWidget *facts_box;
+  GtkLabel *facts_label;
+  GtkButton *facts_close;
+  GtkEntry *comment_entry;
+  GtkLabel *status_label;
+
+  GSettings *settings;
+  DmkRunController *run;
+
+  /* What the grid shows: a run's result or an opened file's; NULL when the grid is empty. */
+  DmkResult *shown;
+  char *shown_source; /* the file it came from; NULL for a run */
+  char *shown_name;
+  DmkResult *last_run; /* the last run's result, to come back to from an opened file */
+  char *last_error;
+  gboolean setting_comment;
+
+  /* the run in progress */
+  DmkResult *before_run; /* what was shown when it started: it comes back if nothing finishes */
+  char *before_run_source;
+  int run_row; /* DMK_RESULT_GRID_ALL or a row */
+  gboolean merge_run; /* one row of the shown result again: the rest stays */
+
+  /* a profile change cleared a result: Undo brings both back */
+  DmkResult *undo_result;
+  char *undo_profile;
+  gboolean undo_mix;
+  gboolean restoring;
+
+  gboolean close_after_run;
+  GtkWindow *error_dialog;
+  AdwMessageDialog *allow_dialog;
+  AdwMessageDialog *close_dialog;
+  GtkWindow *compare; /* weak: the comparison this window opened, when there is no application */
+  GtkFileChooserNative *file_chooser;
+};
+
+/* dmk-window.c */
+void _dmk_window_show_result (DmkWindow *self, DmkResult *result, const char *source);
+void _dmk_window_start_run (DmkWindow *self, int row);
+void _dmk_window_update_state (DmkWindow *self);
+void _dmk_window_show_error (DmkWindow *self, const char *heading, const char *message);
+void _dmk_window_toast (DmkWindow *self, const char *text);
+/* The shown result with the comment field's text in it: what every export writes. */
+DmkResult *_dmk_window_export_result (DmkWindow *self);
+
+/* dmk-window-actions.c */
+void _dmk_window_actions_class_init (GtkWidgetClass *widget_class);
+void _dmk_window_actions_init (DmkWindow *self);
+void _dmk_window_update_actions (DmkWindow *self);
+/* The destroy-data confirmation for the target device; confirming runs row (or all). */
+void _dmk_window_ask_device_writes (DmkWindow *self, int row);
+gboolean _dmk_window_close_request (GtkWindow *window);
+
+/* dmk-window-files.c */
+void _dmk_window_files_init (DmkWindow *self);
+void _dmk_window_files_dispose (DmkWindow *self);
+
+/* ---- hooks for tests, tools and benchmarks; the window itself does not need them ---- */
+guint dmk_window_get_n_rows (DmkWindow *self);
+guint dmk_window_get_n_cells (DmkWindow *self);
+/* The cell of row (0-based) and direction, or NULL when that column is not shown. */
+DmkResultCell *dmk_window_get_cell (DmkWindow *self, guint row, DmkDirection direction);
+const char *dmk_window_get_cell_text (DmkWindow *self, guint row, DmkDirection direction);
+GtkWidget *dmk_window_get_all_button (DmkWindow *self);
+GtkWidget *dmk_window_get_test_button (DmkWindow *self, guint row);
+GtkWidget *dmk_window_get_target_dropdown (DmkWindow *self);
+GtkWidget *dmk_window_get_unit_dropdown (DmkWindow *self);
+GtkWidget *dmk_window_get_passes_dropdown (DmkWindow *self);
+GtkWidget *dmk_window_get_size_dropdown (DmkWindow *self);
+GtkWidget *dmk_window_get_menu_button (DmkWindow *self);
+GtkWidget *dmk_window_get_comment_entry (DmkWindow *self);
+const char *dmk_window_get_status_text (DmkWindow *self);
+/* The line naming what the shown result belongs to, or NULL when it is hidden. */
+const char *dmk_window_get_facts_text (DmkWindow *self);
+/* The last progress phase seen in the current run, or -1 outside a run. */
+int dmk_window_get_phase (DmkWindow *self);
+DmkResult *dmk_window_get_last_result (DmkWindow *self);
+GtkWindow *dmk_window_get_error_dialog (DmkWindow *self);
+GSettings *dmk_window_get_settings (DmkWindow *self);
+gboolean dmk_window_get_device_writes_allowed (DmkWindow *self);
+AdwMessageDialog *dmk_window_get_allow_dialog (DmkWindow *self);
+AdwMessageDialog *dmk_window_get_close_dialog (DmkWindow *self);
+void dmk_window_refresh_devices (DmkWindow *self);
+DmkTargetChooser *dmk_window_get_target_chooser (DmkWindow *self);
+const char *dmk_window_get_subtitle (DmkWindow *self);
+
+/* Save, copy and open: what the file choosers, Ctrl+Shift+C and drops end in. */
+gboolean dmk_window_save_text (DmkWindow *self, const char *filename, GError **error);
+gboolean dmk_window_save_image (DmkWindow *self, const char *filename, GError **error);
+gboolean dmk_window_save_results (DmkWindow *self, const char *filename, GError **error);
+gboolean dmk_window_copy (DmkWindow *self);
+/* Shows a saved result read-only until the next run. */
+gboolean dmk_window_open_file (DmkWindow *self, GFile *file, GError **error);
+/* The opened file's name, or NULL when the grid shows a run. */
+const char *dmk_window_get_opened_name (DmkWindow *self);
+/* The comparison window (created when create is TRUE and there is none). */
+DmkCompareWindow *dmk_window_get_compare_window (DmkWindow *self, gboolean create);
+
+G_END_DECLS
