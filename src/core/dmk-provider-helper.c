@@ -32,7 +32,8 @@ dmk_helper_get_path (void)
 {
   const char *env = g_getenv ("GDISKMARK_HELPER");
 
-  /* Only for tests. pkexec runs any other path only as org.freedesktop.policykit.exec, which
+  /* For tests, and set by the uninstalled gdiskmark in its own build tree (src/gui/main.c),
+   * never by an installed one. pkexec runs any other path only as org.freedesktop.policykit.exec, which
    * takes an administrator's password: nothing the user could not ask pkexec for directly. */
   if (env != NULL && g_path_is_absolute (env))
     return env;
