@@ -533,6 +533,41 @@ test_japanese (void)
   g_rmdir (dir);
 }
 
+/* --help lists exactly the core's profiles and its default, from the real binary. */
+static void
+test_help_profiles (void)
+{
+  const char *args[] = { "--help", NULL };
+  const char *marker = "one of: ", *def_marker = " (default: ";
+  CliRun r = { 0 };
+  DmkSettings defaults;
+  const char *line, *start, *end;
+  g_autofree char *list = NULL, *def = NULL;
+  g_auto (GStrv) listed = NULL;
+
+  run_cli (&r, args, NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  line = strstr (r.out, "--profile=NAME");
+  g_assert_nonnull (line);
+  start = strstr (line, marker);
+  g_assert_nonnull (start);
+  start += strlen (marker);
+  end = strstr (start, def_marker);
+  g_assert_nonnull (end);
+  g_assert_null (memchr (start, '\n', (gsize) (end - start)));
+  list = g_strndup (start, (gsize) (end - start));
+  listed = g_strsplit (list, ", ", -1);
+  g_assert_cmpstrv ((const char *const *) listed, dmk_profile_names ());
+
+  end += strlen (def_marker);
+  def = g_strndup (end, strcspn (end, ")"));
+  dmk_settings_init_default (&defaults);
+  g_assert_cmpstr (def, ==, defaults.profile);
+  g_assert_nonnull (dmk_profile_find (def));
+  dmk_settings_clear (&defaults);
+  cli_run_clear (&r);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -551,6 +586,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/unwritable", test_unwritable_directory);
   g_test_add_func ("/cli/errors-mounted", test_errors_mounted);
   g_test_add_func ("/cli/compare", test_compare);
+  g_test_add_func ("/cli/help-profiles", test_help_profiles);
   g_test_add_func ("/cli/japanese", test_japanese);
   return g_test_run ();
 }

@@ -233,6 +233,53 @@ test_json_bad (void)
     }
 }
 
+/* The one deep copy (the runner's progress, the window's cells): every pass is the copy's own. */
+static void
+test_copy_deep (void)
+{
+  g_autoptr (DmkResult) r = make_result ("default", 70);
+
+  for (guint i = 0; i < r->tests->len; i++)
+    {
+      DmkTestResult *t = g_ptr_array_index (r->tests, i);
+      g_autoptr (DmkTestResult) copy = dmk_test_result_copy (t);
+      g_autoptr (GArray) before = g_array_copy (t->passes);
+      DmkTestResult saved = *t;
+      DmkPass extra = { .mb_per_s = t->mb_per_s * 2, .iops = t->iops * 2, .seconds = 1 };
+
+      g_assert_true (copy->passes != t->passes);
+      g_assert_true (dmk_test_spec_equal (&copy->spec, &t->spec));
+      g_assert_cmpint (copy->direction, ==, t->direction);
+      g_assert_cmpuint (copy->passes->len, ==, t->passes->len);
+      g_assert_cmpmem (copy->passes->data, copy->passes->len * sizeof (DmkPass), t->passes->data,
+                       t->passes->len * sizeof (DmkPass));
+      g_assert_cmpmem (&copy->latency_us, sizeof copy->latency_us, &t->latency_us,
+                       sizeof t->latency_us);
+
+      /* Mutate the original every way a run or a reload can: the copy must not notice. */
+      for (guint p = 0; p < t->passes->len; p++)
+        g_array_index (t->passes, DmkPass, p).mb_per_s = -1;
+      dmk_test_result_add_pass (t, &extra, NULL);
+      t->latency_us.p99 = -1;
+      t->spec.queue_depth++;
+      g_assert_cmpuint (copy->passes->len, ==, before->len);
+      g_assert_cmpmem (copy->passes->data, copy->passes->len * sizeof (DmkPass), before->data,
+                       before->len * sizeof (DmkPass));
+      g_assert_cmpfloat (copy->mb_per_s, ==, saved.mb_per_s);
+      g_assert_cmpfloat (copy->iops, ==, saved.iops);
+      g_assert_cmpfloat (copy->latency_us.p99, ==, saved.latency_us.p99);
+      g_assert_cmpuint (copy->spec.queue_depth, ==, saved.spec.queue_depth);
+    }
+  /* A test without passes (a file from a tool that kept none) copies to an empty array. */
+  {
+    DmkTestSpec spec = { DMK_PATTERN_RANDOM, 4096, 1, 1 };
+    g_autoptr (DmkTestResult) empty = dmk_test_result_new (&spec, DMK_DIRECTION_READ);
+    g_autoptr (DmkTestResult) copy = dmk_test_result_copy (empty);
+    g_assert_nonnull (copy->passes);
+    g_assert_cmpuint (copy->passes->len, ==, 0);
+  }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -245,5 +292,6 @@ main (int argc, char **argv)
   g_test_add_func ("/result/json-roundtrip", test_json_roundtrip);
   g_test_add_func ("/result/json-schema-keys", test_json_schema_keys);
   g_test_add_func ("/result/json-bad", test_json_bad);
+  g_test_add_func ("/result/copy-deep", test_copy_deep);
   return g_test_run ();
 }

@@ -227,6 +227,132 @@ test_format_size (void)
     }
 }
 
+/* Every profile of the one table loads, with exactly the table's tests, and has names. */
+static void
+test_profile_table (void)
+{
+  const DmkProfile *profiles = dmk_profiles ();
+  const char *const *names = dmk_profile_names ();
+  g_autofree char *list = dmk_profile_list ();
+  g_auto (GStrv) listed = g_strsplit (list, ", ", -1);
+  guint n = 0;
+
+  for (; profiles[n].id != NULL; n++)
+    {
+      const DmkProfile *p = &profiles[n];
+      g_autoptr (GArray) specs = NULL;
+      g_autoptr (GError) error = NULL;
+
+      g_test_message ("profile %s", p->id);
+      g_assert_true (dmk_profile_lookup (p->id, &specs, &error));
+      g_assert_no_error (error);
+      g_assert_true (dmk_profile_find (p->id) == p);
+      g_assert_cmpuint (specs->len, ==, g_strv_length ((char **) p->tests));
+      g_assert_cmpuint (specs->len, >, 0);
+      for (guint i = 0; i < specs->len; i++)
+        {
+          DmkTestSpec *spec = &g_array_index (specs, DmkTestSpec, i);
+          g_autofree char *name = dmk_test_spec_to_name (spec);
+          g_assert_cmpstr (name, ==, p->tests[i]);
+          g_assert_true (dmk_test_spec_validate (spec, NULL));
+        }
+      g_assert_cmpstr (names[n], ==, p->id);
+      g_assert_cmpstr (listed[n], ==, p->id);
+      g_assert_cmpstr (dmk_profile_report_name (p->id), ==, p->name);
+      g_assert_cmpstr (dmk_profile_display_name (p->id), !=, "");
+      g_assert_cmpstr (dmk_profile_short_name (p->id), !=, "");
+      g_assert_cmpstr (dmk_profile_short_name (p->id), !=, p->id);
+    }
+  g_assert_null (names[n]);
+  g_assert_cmpuint (g_strv_length (listed), ==, n);
+  /* "custom" has names but no tests: it is not a profile to run. */
+  g_assert_false (dmk_profile_lookup (DMK_PROFILE_CUSTOM, NULL, NULL));
+  g_assert_null (dmk_profile_find (DMK_PROFILE_CUSTOM));
+  g_assert_cmpstr (dmk_profile_report_name (DMK_PROFILE_CUSTOM), ==, "Custom");
+  g_assert_cmpstr (dmk_profile_report_name (NULL), ==, "Custom");
+  /* A profile from a newer GDiskMark is shown by its id, not lost. */
+  g_assert_cmpstr (dmk_profile_display_name ("turbo"), ==, "turbo");
+  {
+    g_autoptr (GError) error = NULL;
+    g_assert_false (dmk_profile_lookup ("turbo", NULL, &error));
+    g_assert_nonnull (strstr (error->message, list));
+  }
+}
+
+typedef struct
+{
+  gboolean in_profile, in_default;
+  GPtrArray *choices;
+  GString *default_value;
+} SchemaProfile;
+
+static void
+schema_start (GMarkupParseContext *ctx, const char *element, const char **names,
+              const char **values, gpointer data, GError **error)
+{
+  SchemaProfile *sp = data;
+
+  if (strcmp (element, "key") == 0)
+    for (guint i = 0; names[i] != NULL; i++)
+      if (strcmp (names[i], "name") == 0)
+        sp->in_profile = strcmp (values[i], "profile") == 0;
+  if (sp->in_profile && strcmp (element, "choice") == 0)
+    for (guint i = 0; names[i] != NULL; i++)
+      if (strcmp (names[i], "value") == 0)
+        g_ptr_array_add (sp->choices, g_strdup (values[i]));
+  sp->in_default = sp->in_profile && strcmp (element, "default") == 0;
+}
+
+static void
+schema_end (GMarkupParseContext *ctx, const char *element, gpointer data, GError **error)
+{
+  SchemaProfile *sp = data;
+
+  if (strcmp (element, "key") == 0)
+    sp->in_profile = FALSE;
+  sp->in_default = FALSE;
+}
+
+static void
+schema_text (GMarkupParseContext *ctx, const char *text, gsize len, gpointer data, GError **error)
+{
+  SchemaProfile *sp = data;
+
+  if (sp->in_default)
+    g_string_append_len (sp->default_value, text, (gssize) len);
+}
+
+/* The window's settings schema offers exactly the table's profiles, in the table's order. */
+static void
+test_profile_schema (void)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "..", "data",
+                                                 "io.github.gdiskmark.GDiskMark.gschema.xml",
+                                                 NULL);
+  g_autofree char *xml = NULL;
+  g_autoptr (GError) error = NULL;
+  GMarkupParser parser = { schema_start, schema_end, schema_text, NULL, NULL };
+  SchemaProfile sp = { FALSE, FALSE, g_ptr_array_new_with_free_func (g_free), g_string_new (NULL) };
+  g_autoptr (GMarkupParseContext) ctx = g_markup_parse_context_new (&parser, 0, &sp, NULL);
+  const char *const *names = dmk_profile_names ();
+  g_autofree char *def = NULL;
+
+  g_assert_true (g_file_get_contents (path, &xml, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_markup_parse_context_parse (ctx, xml, -1, &error));
+  g_assert_true (g_markup_parse_context_end_parse (ctx, &error));
+  g_assert_no_error (error);
+
+  g_ptr_array_add (sp.choices, NULL);
+  g_assert_cmpstrv ((const char *const *) sp.choices->pdata, names);
+  /* The default is a GVariant text: 'default'. */
+  def = g_strstrip (g_string_free (sp.default_value, FALSE));
+  g_assert_true (g_str_has_prefix (def, "'") && g_str_has_suffix (def, "'"));
+  def[strlen (def) - 1] = '\0';
+  g_assert_nonnull (dmk_profile_find (def + 1));
+  g_ptr_array_unref (sp.choices);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -235,6 +361,8 @@ main (int argc, char **argv)
   g_test_add_func ("/spec/values", test_spec_values);
   g_test_add_func ("/spec/bad", test_spec_bad);
   g_test_add_func ("/spec/profiles", test_profiles);
+  g_test_add_func ("/spec/profile-table", test_profile_table);
+  g_test_add_func ("/spec/profile-schema", test_profile_schema);
   g_test_add_func ("/spec/plan", test_plan);
   g_test_add_func ("/settings/ranges", test_settings_ranges);
   g_test_add_func ("/settings/parse-size", test_parse_size);

@@ -71,9 +71,9 @@ parse_mix (const char *name, const char *value, gpointer data, GError **error)
   return TRUE;
 }
 
-static const GOptionEntry entries[] = {
-  { "profile", 'p', 0, G_OPTION_ARG_STRING, &opt_profile,
-    N_("Tests to run: classic, default, nvme, peak, real or demo (default: classic)"), N_("NAME") },
+/* Not const: the --profile description is filled from the core's profile table at start-up. */
+static GOptionEntry entries[] = {
+  { "profile", 'p', 0, G_OPTION_ARG_STRING, &opt_profile, NULL, N_("NAME") },
   { "mode", 'm', 0, G_OPTION_ARG_STRING, &opt_mode,
     N_("read-write, read or write (default: read-write)"), N_("MODE") },
   { "mix", 0, G_OPTION_FLAG_OPTIONAL_ARG, G_OPTION_ARG_CALLBACK, parse_mix,
@@ -109,6 +109,23 @@ static const GOptionEntry entries[] = {
   { NULL }
 };
 
+/* --help lists the profiles of the core's table, so a new profile needs no edit here. */
+static void
+set_profile_help (void)
+{
+  static char *help = NULL;
+  g_autofree char *list = dmk_profile_list ();
+  DmkSettings defaults;
+
+  dmk_settings_init_default (&defaults);
+  /* TRANSLATORS: --profile's help; the first %s lists the profile ids, the second the default */
+  help = g_strdup_printf (_("Tests to run, one of: %s (default: %s)"), list, defaults.profile);
+  dmk_settings_clear (&defaults);
+  for (guint i = 0; entries[i].long_name != NULL; i++)
+    if (strcmp (entries[i].long_name, "profile") == 0)
+      entries[i].description = help;
+}
+
 static void G_GNUC_PRINTF (1, 2)
 die_usage (const char *format, ...)
 {
@@ -134,35 +151,44 @@ static void
 on_progress (const DmkProgress *p, gpointer user_data)
 {
   Cli *cli = user_data;
-  g_autofree char *name = dmk_test_spec_to_name (&p->spec);
+  g_autofree char *status = dmk_progress_describe (p);
+  g_autofree char *mb = dmk_unit_format (DMK_UNIT_MB_S, p->phase == DMK_PHASE_TEST_DONE && p->test
+                                                          ? p->test->mb_per_s
+                                                          : p->live_mb_per_s);
+  const char *unit = dmk_unit_label (DMK_UNIT_MB_S);
   g_autofree char *line = NULL;
 
+  /* The window's status line, numbered because a terminal shows no grid of tests. */
   switch (p->phase)
     {
     case DMK_PHASE_OPEN:
-      line = g_strdup (_("Opening the target…"));
-      break;
     case DMK_PHASE_LAYOUT:
-      line = g_strdup_printf (_("Preparing the test file: %.0f%%"), p->fraction * 100.0);
+      line = g_steal_pointer (&status);
       break;
     case DMK_PHASE_WARMUP:
-      line = g_strdup_printf (_("[%u/%u] %s %s: warming up"), p->test_index + 1, p->n_tests, name,
-                              dmk_direction_label (p->direction));
+    case DMK_PHASE_INTERVAL:
+      line = g_strdup_printf ("[%u/%u] %s", p->test_index + 1, p->n_tests, status);
       break;
     case DMK_PHASE_MEASURE:
     case DMK_PHASE_PASS_DONE:
-      line = g_strdup_printf (_("[%u/%u] %s %s, pass %u/%u: %.1f MB/s"), p->test_index + 1,
-                              p->n_tests, name, dmk_direction_label (p->direction), p->pass,
-                              p->n_passes, p->live_mb_per_s);
-      break;
-    case DMK_PHASE_INTERVAL:
-      line = g_strdup_printf (_("[%u/%u] next: %s %s in %u s"), p->test_index + 1, p->n_tests,
-                              name, dmk_direction_label (p->direction), p->interval_remaining_s);
+      {
+        DmkProgress measuring = *p;
+        g_autofree char *pass = NULL;
+
+        /* A finished pass reads like the pass it was: its number and its throughput. */
+        measuring.phase = DMK_PHASE_MEASURE;
+        pass = dmk_progress_describe (&measuring);
+        line = g_strdup_printf ("[%u/%u] %s: %s %s", p->test_index + 1, p->n_tests, pass, mb,
+                                unit);
+      }
       break;
     case DMK_PHASE_TEST_DONE:
-      clear_progress (cli);
-      fprintf (stderr, _("[%u/%u] %s %s: %.3f MB/s\n"), p->test_index + 1, p->n_tests, name,
-               dmk_direction_label (p->direction), p->test->mb_per_s);
+      {
+        g_autofree char *name = dmk_test_spec_to_name (&p->spec);
+        clear_progress (cli);
+        fprintf (stderr, "[%u/%u] %s %s: %s %s\n", p->test_index + 1, p->n_tests, name,
+                 dmk_direction_label (p->direction), mb, unit);
+      }
       return;
     default:
       return;
@@ -535,6 +561,7 @@ main (int argc, char **argv)
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   textdomain (GETTEXT_PACKAGE);
 
+  set_profile_help ();
   if (argc >= 2 && strcmp (argv[1], "compare") == 0)
     return compare_main (argc - 1, argv + 1);
   if (argc >= 2 && strcmp (argv[1], "devices") == 0)

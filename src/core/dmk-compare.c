@@ -6,79 +6,10 @@
 
 #include "dmk-compare.h"
 
-const char *
-dmk_unit_to_string (DmkUnit unit)
-{
-  switch (unit)
-    {
-    case DMK_UNIT_GB_S:
-      return "GB/s";
-    case DMK_UNIT_IOPS:
-      return "IOPS";
-    case DMK_UNIT_US:
-      return "us";
-    case DMK_UNIT_MB_S:
-    default:
-      return "MB/s";
-    }
-}
-
-gboolean
-dmk_unit_from_string (const char *s, DmkUnit *out)
-{
-  static const struct
-  {
-    const char *name;
-    DmkUnit unit;
-  } names[] = { { "MB/s", DMK_UNIT_MB_S }, { "mbps", DMK_UNIT_MB_S }, { "GB/s", DMK_UNIT_GB_S },
-                { "gbps", DMK_UNIT_GB_S }, { "IOPS", DMK_UNIT_IOPS }, { "us", DMK_UNIT_US },
-                { "µs", DMK_UNIT_US },     { "usec", DMK_UNIT_US } };
-
-  for (guint i = 0; s != NULL && i < G_N_ELEMENTS (names); i++)
-    if (g_ascii_strcasecmp (s, names[i].name) == 0 || strcmp (s, names[i].name) == 0)
-      {
-        *out = names[i].unit;
-        return TRUE;
-      }
-  return FALSE;
-}
-
-gboolean
-dmk_unit_higher_is_better (DmkUnit unit)
-{
-  return unit != DMK_UNIT_US;
-}
-
-double
-dmk_unit_value (DmkUnit unit, double mb_per_s, double iops, double latency_us)
-{
-  switch (unit)
-    {
-    case DMK_UNIT_GB_S:
-      return mb_per_s / 1000.0;
-    case DMK_UNIT_IOPS:
-      return iops;
-    case DMK_UNIT_US:
-      return latency_us;
-    case DMK_UNIT_MB_S:
-    default:
-      return mb_per_s;
-    }
-}
-
 double
 dmk_test_result_value (const DmkTestResult *t, DmkUnit unit)
 {
   return dmk_unit_value (unit, t->mb_per_s, t->iops, t->latency_us.mean);
-}
-
-char *
-dmk_format_value (double value, DmkUnit unit)
-{
-  char buf[G_ASCII_DTOSTR_BUF_SIZE];
-  const char *format = unit == DMK_UNIT_IOPS ? "%.1f" : unit == DMK_UNIT_US ? "%.2f" : "%.3f";
-
-  return g_strdup (g_ascii_formatd (buf, sizeof buf, format, value));
 }
 
 DmkComparison *
@@ -207,10 +138,8 @@ static char *
 row_name (const DmkCompareRow *row)
 {
   g_autofree char *name = dmk_test_spec_to_name (&row->spec);
-  const char *dir = row->direction == DMK_DIRECTION_READ    ? "Read"
-                    : row->direction == DMK_DIRECTION_WRITE ? "Write"
-                                                            : "Mix";
-  return g_strdup_printf ("%s %s", name, dir);
+
+  return g_strdup_printf ("%s %s", name, dmk_direction_report_label (row->direction));
 }
 
 static char *
@@ -229,9 +158,8 @@ cell_text (DmkComparison *cmp, guint row, guint column)
     g_string_append (s, " *");
   if (column != cmp->baseline && dmk_comparison_delta (cmp, row, column, &pct))
     {
-      char buf[G_ASCII_DTOSTR_BUF_SIZE];
-      g_string_append_printf (s, " (%s%s%%)", pct >= 0 ? "+" : "",
-                              g_ascii_formatd (buf, sizeof buf, "%.1f", pct));
+      g_autofree char *delta = dmk_format_delta (pct, TRUE);
+      g_string_append_printf (s, " (%s%%)", delta);
     }
   return g_string_free (s, FALSE);
 }
@@ -358,13 +286,15 @@ dmk_comparison_to_csv (DmkComparison *cmp)
       for (guint c = 0; c < n; c++)
         {
           double pct;
-          char buf[G_ASCII_DTOSTR_BUF_SIZE];
 
           if (c == cmp->baseline)
             continue;
           g_string_append_c (out, ',');
           if (dmk_comparison_delta (cmp, r, c, &pct))
-            g_string_append (out, g_ascii_formatd (buf, sizeof buf, "%.2f", pct));
+            {
+              g_autofree char *delta = dmk_format_delta (pct, FALSE);
+              g_string_append (out, delta);
+            }
         }
       g_string_append (out, "\r\n");
     }
@@ -386,16 +316,17 @@ dmk_result_to_csv (DmkResult *result)
                           t->latency_us.mean,   t->latency_us.p50,
                           t->latency_us.p90,    t->latency_us.p99,
                           t->latency_us.p99_9,  t->latency_us.p99_99 };
-      const char *formats[] = { "%.3f", "%.1f", "%.2f", "%.2f", "%.2f", "%.2f", "%.2f", "%.2f" };
+      DmkUnit value_units[] = { DMK_UNIT_MB_S, DMK_UNIT_IOPS, DMK_UNIT_US, DMK_UNIT_US,
+                                DMK_UNIT_US,   DMK_UNIT_US,   DMK_UNIT_US, DMK_UNIT_US };
 
       g_string_append_printf (out, "%s,%s,%u,%u,%u", name,
                               dmk_direction_to_string (t->direction), t->spec.block_size,
                               t->spec.queue_depth, t->spec.threads);
       for (guint k = 0; k < G_N_ELEMENTS (values); k++)
         {
-          char buf[G_ASCII_DTOSTR_BUF_SIZE];
+          g_autofree char *v = dmk_format_report_value (values[k], value_units[k]);
           g_string_append_c (out, ',');
-          g_string_append (out, g_ascii_formatd (buf, sizeof buf, formats[k], values[k]));
+          g_string_append (out, v);
         }
       g_string_append (out, "\r\n");
     }

@@ -1,32 +1,15 @@
-/* dmk-compare.h: results side by side: units, best per row, deltas against a baseline, text/CSV. */
+/* dmk-compare.h: results side by side: best per row, deltas against a baseline, text/CSV. */
 #pragma once
 
 #include <glib.h>
 
 #include "dmk-result.h"
+#include "dmk-units.h"
 
 G_BEGIN_DECLS
 
-typedef enum
-{
-  DMK_UNIT_MB_S,
-  DMK_UNIT_GB_S,
-  DMK_UNIT_IOPS,
-  DMK_UNIT_US,
-} DmkUnit;
-
-#define DMK_N_UNITS 4
-
-const char *dmk_unit_to_string (DmkUnit unit); /* "MB/s", "GB/s", "IOPS", "us" */
-gboolean dmk_unit_from_string (const char *s, DmkUnit *out);
-/* Latency is better low; everything else high. */
-gboolean dmk_unit_higher_is_better (DmkUnit unit);
-/* The value shown in unit, from a throughput, its IOPS and mean latency (also for a pass that is
- * still running, which has no DmkTestResult yet). */
-double dmk_unit_value (DmkUnit unit, double mb_per_s, double iops, double latency_us);
+/* The test's score in unit. */
 double dmk_test_result_value (const DmkTestResult *test, DmkUnit unit);
-/* C-locale number in the unit's usual precision: "1234.567", "0.123", "12345.6", "84.12". */
-char *dmk_format_value (double value, DmkUnit unit);
 
 typedef struct
 {

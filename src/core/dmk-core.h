@@ -2,13 +2,16 @@
 #pragma once
 
 #include "dmk-compare.h"
+#include "dmk-describe.h"
 #include "dmk-error.h"
 #include "dmk-histogram.h"
+#include "dmk-random.h"
 #include "dmk-result.h"
 #include "dmk-runner.h"
 #include "dmk-spec.h"
 #include "dmk-sysinfo.h"
 #include "dmk-target.h"
+#include "dmk-units.h"
 
 G_BEGIN_DECLS
 

@@ -67,6 +67,21 @@ dmk_test_result_new (const DmkTestSpec *spec, DmkDirection direction)
   return t;
 }
 
+DmkTestResult *
+dmk_test_result_copy (const DmkTestResult *test)
+{
+  DmkTestResult *copy;
+
+  g_return_val_if_fail (test != NULL, NULL);
+  copy = g_memdup2 (test, sizeof *test);
+  /* Every pass, not a shared array: the copy outlives the runner's or the window's original. */
+  copy->passes = g_array_sized_new (FALSE, TRUE, sizeof (DmkPass),
+                                    test->passes != NULL ? test->passes->len : 0);
+  if (test->passes != NULL)
+    g_array_append_vals (copy->passes, test->passes->data, test->passes->len);
+  return copy;
+}
+
 void
 dmk_test_result_free (DmkTestResult *test)
 {
@@ -702,179 +717,4 @@ dmk_result_load (const char *filename, GError **error)
       return NULL;
     }
   return r;
-}
-
-/* ---- text ---- */
-
-/* English in the text report, which must read the same everywhere; translated in the UI. */
-static const struct
-{
-  const char *id, *name, *short_name;
-} profile_names[] = {
-  { "classic", N_("Classic (CrystalDiskMark 3)"), N_("Classic") },
-  { "default", N_("Default"), N_("Default") },
-  { "nvme", N_("NVMe SSD"), N_("NVMe SSD") },
-  { "peak", N_("Peak Performance"), N_("Peak Performance") },
-  { "real", N_("Real World Performance"), N_("Real World") },
-  { "demo", N_("Demo"), N_("Demo") },
-  /* TRANSLATORS: tests a user picked one by one, not a profile's */
-  { "custom", N_("Custom"), N_("Custom") },
-};
-
-static const char *
-profile_english_name (const char *profile)
-{
-  for (guint i = 0; i < G_N_ELEMENTS (profile_names); i++)
-    if (g_strcmp0 (profile_names[i].id, profile) == 0)
-      return profile_names[i].name;
-  return profile ? profile : "Custom";
-}
-
-const char *
-dmk_profile_display_name (const char *profile)
-{
-  const char *english = profile_english_name (profile);
-
-  return english == profile ? profile : _(english);
-}
-
-const char *
-dmk_profile_short_name (const char *profile)
-{
-  for (guint i = 0; i < G_N_ELEMENTS (profile_names); i++)
-    if (g_strcmp0 (profile_names[i].id, profile) == 0)
-      return _(profile_names[i].short_name);
-  return profile ? profile : _("Custom");
-}
-
-static void
-append_padded (GString *s, const char *format, double v, int width)
-{
-  char buf[G_ASCII_DTOSTR_BUF_SIZE];
-  const char *t = g_ascii_formatd (buf, sizeof buf, format, v);
-  int len = (int) strlen (t);
-
-  for (int i = len; i < width; i++)
-    g_string_append_c (s, ' ');
-  g_string_append (s, t);
-}
-
-static void
-append_test_line (GString *s, const DmkTestResult *t)
-{
-  g_autofree char *bs = dmk_format_block_size (t->spec.block_size);
-  g_autofree char *bsi = g_strconcat (bs, g_ascii_isdigit (bs[strlen (bs) - 1]) ? "B" : "iB",
-                                      NULL);
-
-  g_string_append_printf (s, "  %s %7s (Q=%3u, T=%2u): ",
-                          t->spec.pattern == DMK_PATTERN_SEQUENTIAL ? "SEQ" : "RND", bsi,
-                          t->spec.queue_depth, t->spec.threads);
-  append_padded (s, "%.3f", t->mb_per_s, 9);
-  g_string_append (s, " MB/s [");
-  append_padded (s, "%.1f", t->iops, 8);
-  g_string_append (s, " IOPS] <");
-  append_padded (s, "%.2f", t->latency_us.mean, 9);
-  g_string_append (s, " us>\n");
-}
-
-static void
-append_section (GString *s, DmkResult *r, DmkDirection dir, const char *title)
-{
-  gboolean any = FALSE;
-
-  for (guint i = 0; i < r->tests->len; i++)
-    {
-      DmkTestResult *t = g_ptr_array_index (r->tests, i);
-      if (t->direction != dir)
-        continue;
-      if (!any)
-        g_string_append_printf (s, "\n%s\n", title);
-      any = TRUE;
-      append_test_line (s, t);
-    }
-}
-
-static char *
-format_date (const char *iso)
-{
-  g_autoptr (GDateTime) dt = iso ? g_date_time_new_from_iso8601 (iso, NULL) : NULL;
-
-  if (dt == NULL)
-    return g_strdup (iso ? iso : "");
-  return g_date_time_format (dt, "%Y/%m/%d %H:%M:%S");
-}
-
-char *
-dmk_result_to_text (DmkResult *r)
-{
-  GString *s = g_string_new (NULL);
-  const char *rule =
-    "------------------------------------------------------------------------------\n";
-  g_autofree char *size = dmk_format_size (r->settings.size_bytes);
-  g_autofree char *date = format_date (r->date);
-
-  g_return_val_if_fail (r != NULL, NULL);
-
-  g_string_append (s, rule);
-  g_string_append_printf (s, "GDiskMark %s (C) 2026 The GDiskMark authors\n", r->tool_version);
-  g_string_append (s, "                           https://github.com/gdiskmark/gdiskmark\n");
-  g_string_append (s, rule);
-  g_string_append (s, "* MB/s = 1,000,000 bytes/s\n");
-  g_string_append (s, "* KB = 1000 bytes, KiB = 1024 bytes\n");
-
-  append_section (s, r, DMK_DIRECTION_READ, "[Read]");
-  append_section (s, r, DMK_DIRECTION_WRITE, "[Write]");
-  {
-    g_autofree char *mix = g_strdup_printf ("[Mix] Read %u%%/Write %u%%",
-                                            r->settings.mix_read_percent,
-                                            100 - r->settings.mix_read_percent);
-    append_section (s, r, DMK_DIRECTION_MIX, mix);
-  }
-
-  g_string_append_printf (s, "\nProfile: %s\n", profile_english_name (r->settings.profile));
-  g_string_append_printf (s, "   Test: %s (x%u) [%s", size, r->settings.passes,
-                          r->target.path ? r->target.path : "");
-  {
-    GPtrArray *facts = g_ptr_array_new_with_free_func (g_free);
-    g_autofree char *joined = NULL;
-
-    if (r->target.filesystem != NULL)
-      g_ptr_array_add (facts, g_strdup (r->target.filesystem));
-    if (r->target.model != NULL)
-      g_ptr_array_add (facts, g_strdup (r->target.model));
-    if (r->target.size_bytes > 0)
-      {
-        if (r->target.kind == DMK_TARGET_DIRECTORY && r->target.free_bytes <= r->target.size_bytes &&
-            r->target.free_bytes > 0)
-          {
-            guint64 used = r->target.size_bytes - r->target.free_bytes;
-            g_ptr_array_add (facts, g_strdup_printf ("%u%% (%" G_GUINT64_FORMAT "/%" G_GUINT64_FORMAT "GiB)",
-                                                     (guint) (100.0 * (double) used /
-                                                              (double) r->target.size_bytes + 0.5),
-                                                     used >> 30, r->target.size_bytes >> 30));
-          }
-        else
-          g_ptr_array_add (facts, dmk_format_size (r->target.size_bytes));
-      }
-    g_ptr_array_add (facts, NULL);
-    joined = g_strjoinv (", ", (char **) facts->pdata);
-    if (joined[0] != '\0')
-      g_string_append_printf (s, ": %s", joined);
-    g_ptr_array_unref (facts);
-  }
-  g_string_append (s, "]\n");
-  g_string_append_printf (s, "   Mode: %s, %s data, %s, %s\n",
-                          r->settings.mode == DMK_MODE_READ ? "Read"
-                          : r->settings.mode == DMK_MODE_WRITE ? "Write"
-                                                               : "Read & Write",
-                          dmk_data_to_string (r->settings.data), r->engine ? r->engine : "libaio",
-                          r->settings.direct ? "direct I/O" : "buffered I/O");
-  g_string_append_printf (s, "   Time: Measure %u sec / Interval %u sec\n", r->settings.measure_s,
-                          r->settings.interval_s);
-  g_string_append_printf (s, "   Date: %s\n", date);
-  g_string_append_printf (s, "     OS: %s\n", r->os ? r->os : "");
-  g_string_append_printf (s, "Comment: %s\n", r->comment ? r->comment : "");
-  for (guint i = 0; i < r->warnings->len; i++)
-    g_string_append_printf (s, "Warning: %s\n", (char *) g_ptr_array_index (r->warnings, i));
-  return g_string_free (s, FALSE);
 }

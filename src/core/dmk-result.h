@@ -57,6 +57,8 @@ DmkResult *dmk_result_ref (DmkResult *result);
 void dmk_result_unref (DmkResult *result);
 
 DmkTestResult *dmk_test_result_new (const DmkTestSpec *spec, DmkDirection direction);
+/* A deep copy: every field and its own array of every pass. */
+DmkTestResult *dmk_test_result_copy (const DmkTestResult *test);
 void dmk_test_result_free (DmkTestResult *test);
 /* Appends a pass and, when it is the best so far, makes it the score with its latency. */
 void dmk_test_result_add_pass (DmkTestResult *test, const DmkPass *pass, const DmkHistogram *hist);
@@ -71,11 +73,7 @@ DmkResult *dmk_result_load (const char *filename, GError **error);
 /* CrystalDiskMark 8's text layout; always in the C locale. */
 char *dmk_result_to_text (DmkResult *result);
 
-/* The profile's name for people, translated: "Classic (CrystalDiskMark 3)", "NVMe SSD", … */
-const char *dmk_profile_display_name (const char *profile);
-/* The same, short, for tight places: "Classic", "NVMe SSD", "Custom". */
-const char *dmk_profile_short_name (const char *profile);
-
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (DmkResult, dmk_result_unref)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (DmkTestResult, dmk_test_result_free)
 
 G_END_DECLS

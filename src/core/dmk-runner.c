@@ -10,6 +10,7 @@
 #include "dmk-engine.h"
 #include "dmk-error.h"
 #include "dmk-histogram.h"
+#include "dmk-random.h"
 #include "dmk-runner.h"
 #include "dmk-sysinfo.h"
 
@@ -198,13 +199,7 @@ post (RunData *d, const DmkProgress *p, const DmkTestResult *test)
   m->progress = *p;
   m->progress.test = NULL;
   if (test != NULL)
-    {
-      m->test = dmk_test_result_new (&test->spec, test->direction);
-      g_array_append_vals (m->test->passes, test->passes->data, test->passes->len);
-      m->test->mb_per_s = test->mb_per_s;
-      m->test->iops = test->iops;
-      m->test->latency_us = test->latency_us;
-    }
+    m->test = dmk_test_result_copy (test);
   g_main_context_invoke_full (d->context, G_PRIORITY_DEFAULT, progress_dispatch, m,
                               progress_msg_free);
 }
@@ -242,24 +237,13 @@ typedef struct
   DmkHistogram hist;
 } Worker;
 
-static inline guint64
-rng_next (guint64 *s)
-{
-  guint64 x = *s;
-  x ^= x >> 12;
-  x ^= x << 25;
-  x ^= x >> 27;
-  *s = x;
-  return x * 0x2545F4914F6CDD1DULL;
-}
-
 static inline void
 prepare_io (Worker *w, DmkIo *io)
 {
   guint64 block;
 
   if (w->pattern == DMK_PATTERN_RANDOM)
-    block = (guint64) (((unsigned __int128) rng_next (&w->rng) * w->region_blocks) >> 64);
+    block = dmk_rng_below (&w->rng, w->region_blocks);
   else
     {
       block = w->seq_next++;
@@ -272,14 +256,14 @@ prepare_io (Worker *w, DmkIo *io)
   else if (w->direction == DMK_DIRECTION_WRITE)
     io->is_write = TRUE;
   else
-    io->is_write = (rng_next (&w->rng) % 100) >= w->mix_read_percent;
+    io->is_write = dmk_rng_below (&w->rng, 100) >= w->mix_read_percent;
   if (io->is_write)
     {
       /* Stamp the buffer so no two writes carry the same data: a deduplicating or
        * compressing device must not get an easy ride. */
       guint64 *stamp = io->buf;
       stamp[0] = io->offset;
-      stamp[1] = rng_next (&w->rng);
+      stamp[1] = dmk_rng_next (&w->rng);
     }
 }
 
@@ -391,7 +375,7 @@ worker_setup (Worker *w, guint index, DmkTarget *target, const DmkJob *job,
   w->direction = job->direction;
   w->mix_read_percent = settings->mix_read_percent;
   w->stop = stop;
-  w->rng = (g_random_int () | ((guint64) g_random_int () << 32)) | 1;
+  w->rng = dmk_rng_seed ();
   w->engine.ops = dmk_engine_ops_for_kind (settings->engine);
   w->engine.fd = dmk_target_get_fd (target);
   w->engine.depth = w->depth;

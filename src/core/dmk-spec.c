@@ -153,57 +153,132 @@ bad:
   return FALSE;
 }
 
-typedef struct
-{
-  const char *name;
-  const char *tests[5];
-} ProfileDef;
-
-/* CrystalDiskMark 3 ("classic") and CrystalDiskMark 8's profiles. */
-static const ProfileDef profiles[] = {
-  { "classic", { "SEQ1M Q1T1", "RND512K Q1T1", "RND4K Q1T1", "RND4K Q32T1", NULL } },
-  { "default", { "SEQ1M Q8T1", "SEQ1M Q1T1", "RND4K Q32T1", "RND4K Q1T1", NULL } },
-  { "nvme", { "SEQ1M Q8T1", "SEQ128K Q32T1", "RND4K Q32T16", "RND4K Q1T1", NULL } },
-  { "peak", { "SEQ1M Q8T1", "RND4K Q32T16", NULL } },
-  { "real", { "SEQ1M Q1T1", "RND4K Q1T1", NULL } },
-  { "demo", { "SEQ1M Q8T1", NULL } },
+/* The one list of built-in profiles: the CLI's --help, the settings schema's choices (checked by
+ * test-spec), the window's menus and the report all read it. Names are English here and in the
+ * text report, which must read the same everywhere, and translated in the UI. */
+static const DmkProfile profiles[] = {
+  { "classic",
+    { "SEQ1M Q1T1", "RND512K Q1T1", "RND4K Q1T1", "RND4K Q32T1", NULL },
+    N_("Classic (CrystalDiskMark 3)"),
+    N_("Classic") },
+  { "default",
+    { "SEQ1M Q8T1", "SEQ1M Q1T1", "RND4K Q32T1", "RND4K Q1T1", NULL },
+    N_("Default"),
+    N_("Default") },
+  { "nvme",
+    { "SEQ1M Q8T1", "SEQ128K Q32T1", "RND4K Q32T16", "RND4K Q1T1", NULL },
+    N_("NVMe SSD"),
+    N_("NVMe SSD") },
+  { "peak",
+    { "SEQ1M Q8T1", "RND4K Q32T16", NULL },
+    N_("Peak Performance"),
+    N_("Peak Performance") },
+  { "real", { "SEQ1M Q1T1", "RND4K Q1T1", NULL }, N_("Real World Performance"), N_("Real World") },
+  { "demo", { "SEQ1M Q8T1", NULL }, N_("Demo"), N_("Demo") },
+  { NULL },
 };
+
+/* TRANSLATORS: tests a user picked one by one, not a profile's */
+static const DmkProfile custom_profile = { DMK_PROFILE_CUSTOM, { NULL }, N_("Custom"),
+                                           N_("Custom") };
+
+const DmkProfile *
+dmk_profiles (void)
+{
+  return profiles;
+}
+
+const DmkProfile *
+dmk_profile_find (const char *id)
+{
+  for (guint i = 0; id != NULL && profiles[i].id != NULL; i++)
+    if (strcmp (profiles[i].id, id) == 0)
+      return &profiles[i];
+  return NULL;
+}
 
 const char *const *
 dmk_profile_names (void)
 {
-  static const char *const names[] = { "classic", "default", "nvme", "peak", "real", "demo", NULL };
+  static const char *names[G_N_ELEMENTS (profiles)];
+  static gsize done = 0;
+
+  /* Built from the table once, so a profile added there is listed everywhere. */
+  if (g_once_init_enter (&done))
+    {
+      for (guint i = 0; i < G_N_ELEMENTS (profiles); i++)
+        names[i] = profiles[i].id;
+      g_once_init_leave (&done, 1);
+    }
   return names;
+}
+
+char *
+dmk_profile_list (void)
+{
+  return g_strjoinv (", ", (char **) dmk_profile_names ());
 }
 
 gboolean
 dmk_profile_lookup (const char *name, GArray **specs_out, GError **error)
 {
+  const DmkProfile *profile;
+  GArray *specs;
+
   g_return_val_if_fail (name != NULL, FALSE);
 
-  for (guint i = 0; i < G_N_ELEMENTS (profiles); i++)
+  profile = dmk_profile_find (name);
+  if (profile == NULL)
     {
-      GArray *specs;
-
-      if (g_strcmp0 (profiles[i].name, name) != 0)
-        continue;
-      specs = g_array_new (FALSE, TRUE, sizeof (DmkTestSpec));
-      for (guint j = 0; profiles[i].tests[j] != NULL; j++)
-        {
-          DmkTestSpec spec;
-          gboolean ok = dmk_test_spec_parse (profiles[i].tests[j], &spec, NULL);
-          g_assert (ok);
-          g_array_append_val (specs, spec);
-        }
-      if (specs_out != NULL)
-        *specs_out = specs;
-      else
-        g_array_unref (specs);
-      return TRUE;
+      g_autofree char *list = dmk_profile_list ();
+      g_set_error (error, DMK_ERROR, DMK_ERROR_INVALID_ARGUMENT,
+                   _("Unknown profile “%s”: choose one of %s"), name, list);
+      return FALSE;
     }
-  g_set_error (error, DMK_ERROR, DMK_ERROR_INVALID_ARGUMENT,
-               _("Unknown profile “%s”: choose classic, default, nvme, peak, real or demo"), name);
-  return FALSE;
+  specs = g_array_new (FALSE, TRUE, sizeof (DmkTestSpec));
+  for (guint j = 0; profile->tests[j] != NULL; j++)
+    {
+      DmkTestSpec spec;
+      gboolean ok = dmk_test_spec_parse (profile->tests[j], &spec, NULL);
+      g_assert (ok);
+      g_array_append_val (specs, spec);
+    }
+  if (specs_out != NULL)
+    *specs_out = specs;
+  else
+    g_array_unref (specs);
+  return TRUE;
+}
+
+static const DmkProfile *
+profile_or_custom (const char *id)
+{
+  return g_strcmp0 (id, DMK_PROFILE_CUSTOM) == 0 ? &custom_profile : dmk_profile_find (id);
+}
+
+const char *
+dmk_profile_report_name (const char *id)
+{
+  const DmkProfile *p = profile_or_custom (id);
+
+  /* A profile from a newer version is shown by its id rather than lost. */
+  return p != NULL ? p->name : id != NULL ? id : custom_profile.name;
+}
+
+const char *
+dmk_profile_display_name (const char *id)
+{
+  const DmkProfile *p = profile_or_custom (id);
+
+  return p != NULL ? _(p->name) : id != NULL ? id : _(custom_profile.name);
+}
+
+const char *
+dmk_profile_short_name (const char *id)
+{
+  const DmkProfile *p = profile_or_custom (id);
+
+  return p != NULL ? _(p->short_name) : id != NULL ? id : _(custom_profile.short_name);
 }
 
 void
@@ -301,6 +376,16 @@ static const EnumName engine_names[] = { { DMK_ENGINE_LIBAIO, "libaio" },
 static const EnumName direction_names[] = { { DMK_DIRECTION_READ, "read" },
                                             { DMK_DIRECTION_WRITE, "write" },
                                             { DMK_DIRECTION_MIX, "mix" } };
+/* How a direction reads for people, by DmkDirection: N_() marked English, translated on use. */
+static const struct
+{
+  const char *label; /* a heading: "[Read]", "SEQ1M Q1T1 Read" */
+  const char *lower; /* inside a sentence: "…, 1 thread, read" */
+} direction_words[] = {
+  [DMK_DIRECTION_READ] = { N_("Read"), N_("read") },
+  [DMK_DIRECTION_WRITE] = { N_("Write"), N_("write") },
+  [DMK_DIRECTION_MIX] = { N_("Mix"), N_("mixed") },
+};
 static const EnumName pattern_names[] = { { DMK_PATTERN_SEQUENTIAL, "sequential" },
                                           { DMK_PATTERN_RANDOM, "random" } };
 
@@ -345,19 +430,29 @@ ENUM_STRINGS (DmkEngineKind, dmk_engine_kind, engine_names)
 ENUM_STRINGS (DmkDirection, dmk_direction, direction_names)
 ENUM_STRINGS (DmkPattern, dmk_pattern, pattern_names)
 
+static DmkDirection
+direction_checked (DmkDirection dir)
+{
+  g_return_val_if_fail ((guint) dir < G_N_ELEMENTS (direction_words), DMK_DIRECTION_READ);
+  return dir;
+}
+
 const char *
 dmk_direction_label (DmkDirection dir)
 {
-  switch (dir)
-    {
-    case DMK_DIRECTION_WRITE:
-      return _("Write");
-    case DMK_DIRECTION_MIX:
-      return _("Mix");
-    case DMK_DIRECTION_READ:
-    default:
-      return _("Read");
-    }
+  return _(direction_words[direction_checked (dir)].label);
+}
+
+const char *
+dmk_direction_report_label (DmkDirection dir)
+{
+  return direction_words[direction_checked (dir)].label;
+}
+
+const char *
+dmk_direction_lower_label (DmkDirection dir)
+{
+  return _(direction_words[direction_checked (dir)].lower);
 }
 
 /* "64MiB", "1GiB", "512M", "1g", "16777216" (bytes). Binary units: CrystalDiskMark's sizes are. */

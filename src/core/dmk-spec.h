@@ -83,8 +83,33 @@ gboolean dmk_test_spec_validate (const DmkTestSpec *spec, GError **error);
 char *dmk_format_block_size (guint32 block_size); /* "1M", "512K", "4K" */
 gboolean dmk_test_spec_equal (const DmkTestSpec *a, const DmkTestSpec *b);
 
+/* The id a result keeps for tests picked one by one; it is not a profile to look up. */
+#define DMK_PROFILE_CUSTOM "custom"
+
+typedef struct
+{
+  const char *id;       /* "classic": settings, JSON, --profile, the schema's choices */
+  const char *tests[5]; /* spec names, NULL-terminated */
+  const char *name;     /* English, N_() marked: "Classic (CrystalDiskMark 3)" */
+  const char *short_name; /* English, N_() marked, for tight places: "Classic" */
+} DmkProfile;
+
+/* The built-in profiles in menu order, ending with an entry whose id is NULL. */
+const DmkProfile *dmk_profiles (void);
+/* The built-in profile id, or NULL. */
+const DmkProfile *dmk_profile_find (const char *id);
+/* The ids of dmk_profiles(), NULL-terminated. */
 const char *const *dmk_profile_names (void);
+/* "classic, default, nvme, …": the ids for a help text or an error message. */
+char *dmk_profile_list (void);
 gboolean dmk_profile_lookup (const char *name, GArray **specs_out, GError **error);
+/* The profile's name for people, translated: "Classic (CrystalDiskMark 3)", "NVMe SSD", "Custom";
+ * an unknown id as it is. */
+const char *dmk_profile_display_name (const char *id);
+/* The same, short, for tight places: "Classic", "NVMe SSD", "Custom". */
+const char *dmk_profile_short_name (const char *id);
+/* The display name in English, for the text report. */
+const char *dmk_profile_report_name (const char *id);
 
 void dmk_settings_init_default (DmkSettings *settings);
 void dmk_settings_clear (DmkSettings *settings);
@@ -100,6 +125,10 @@ gboolean dmk_engine_kind_from_string (const char *s, DmkEngineKind *out);
 const char *dmk_direction_to_string (DmkDirection dir);
 /* "Read", "Write", "Mix", translated, for people. */
 const char *dmk_direction_label (DmkDirection dir);
+/* "Read", "Write", "Mix" in English, for the C-locale report and comparison text. */
+const char *dmk_direction_report_label (DmkDirection dir);
+/* "read", "write", "mixed", translated, inside a sentence. */
+const char *dmk_direction_lower_label (DmkDirection dir);
 gboolean dmk_direction_from_string (const char *s, DmkDirection *out);
 const char *dmk_pattern_to_string (DmkPattern pattern);
 gboolean dmk_pattern_from_string (const char *s, DmkPattern *out);

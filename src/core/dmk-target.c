@@ -16,7 +16,9 @@
 #include <sys/sysmacros.h>
 #include <unistd.h>
 
+#include "dmk-describe.h"
 #include "dmk-error.h"
+#include "dmk-random.h"
 #include "dmk-sysinfo.h"
 #include "dmk-target.h"
 
@@ -87,34 +89,6 @@ dmk_target_kind_from_string (const char *s, DmkTargetKind *out)
   else
     return FALSE;
   return TRUE;
-}
-
-static inline guint64
-next_random (guint64 *s)
-{
-  /* xorshift64*: fast, and plenty for test data that must not compress or deduplicate. */
-  guint64 x = *s;
-  x ^= x >> 12;
-  x ^= x << 25;
-  x ^= x >> 27;
-  *s = x;
-  return x * 0x2545F4914F6CDD1DULL;
-}
-
-void
-dmk_fill_buffer (void *buf, gsize len, DmkData data, guint64 *state)
-{
-  guint64 *w = buf;
-
-  if (data == DMK_DATA_ZERO)
-    {
-      memset (buf, 0, len);
-      return;
-    }
-  if (*state == 0)
-    *state = 0x9E3779B97F4A7C15ULL;
-  for (gsize i = 0; i < len / 8; i++)
-    w[i] = next_random (state);
 }
 
 static DmkTarget *
@@ -582,6 +556,20 @@ open_block_device (DmkTarget *t, const struct stat *st, gboolean write,
   return TRUE;
 }
 
+/* The device as the window's consent dialog names it, so the refusal names the same thing. */
+static char *
+describe_device (const char *path, dev_t dev)
+{
+  DmkBlockFacts facts;
+  char *what;
+
+  if (!dmk_block_facts_for_dev (dev, &facts))
+    return g_strdup (path);
+  what = dmk_describe_device (path, facts.model, facts.size_bytes);
+  dmk_block_facts_clear (&facts);
+  return what;
+}
+
 DmkTarget *
 dmk_target_open (const char *path, const DmkSettings *settings, gboolean write,
                  const DmkFdProvider *const *providers, GCancellable *cancellable,
@@ -619,10 +607,11 @@ dmk_target_open (const char *path, const DmkSettings *settings, gboolean write,
       t = target_new (path, DMK_TARGET_BLOCK_DEVICE, settings);
       if (write && !settings->allow_write_device)
         {
+          g_autofree char *what = describe_device (path, st.st_rdev);
           g_set_error (error, DMK_ERROR, DMK_ERROR_WRITE_NOT_ALLOWED,
                        _("Write tests on %s would destroy the data on it: allow them explicitly "
                          "(--allow-write-device), or run read tests only (--mode=read)"),
-                       path);
+                       what);
           return NULL;
         }
       if (!open_block_device (t, &st, write, providers, cancellable, error))
@@ -666,7 +655,7 @@ dmk_target_prepare (DmkTarget *target, DmkLayoutProgressFunc progress, gpointer 
       g_set_error (error, DMK_ERROR, DMK_ERROR_IO, _("Out of memory"));
       return FALSE;
     }
-  state = g_random_int () | ((guint64) g_random_int () << 32) | 1;
+  state = dmk_rng_seed ();
   while (done < target->test_size)
     {
       gsize len = (gsize) MIN ((guint64) chunk, target->test_size - done);

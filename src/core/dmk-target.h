@@ -70,9 +70,6 @@ const DmkTargetInfo *dmk_target_get_info (DmkTarget *target);
 /* Warnings about numbers that may not be what they seem (tmpfs, NFS, …). */
 GPtrArray *dmk_target_get_warnings (DmkTarget *target);
 
-/* Fills buf with data of the given kind; state is the PRNG state, advanced. */
-void dmk_fill_buffer (void *buf, gsize len, DmkData data, guint64 *state);
-
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (DmkTarget, dmk_target_free)
 
 G_END_DECLS

@@ -28,47 +28,6 @@ struct _DmkResultCell
 
 G_DEFINE_FINAL_TYPE (DmkResultCell, dmk_result_cell, GTK_TYPE_WIDGET)
 
-static const struct
-{
-  const char *nick;
-  const char *label;
-} units[DMK_N_UNITS] = {
-  { "mb-s", N_("MB/s") },
-  { "gb-s", N_("GB/s") },
-  { "iops", N_("IOPS") },
-  { "us", N_("µs") },
-};
-
-const char *
-dmk_unit_nick (DmkUnit unit)
-{
-  g_return_val_if_fail (unit < DMK_N_UNITS, "mb-s");
-  return units[unit].nick;
-}
-
-DmkUnit
-dmk_unit_from_nick (const char *s)
-{
-  for (guint i = 0; i < DMK_N_UNITS; i++)
-    if (g_strcmp0 (units[i].nick, s) == 0)
-      return (DmkUnit) i;
-  return DMK_UNIT_MB_S;
-}
-
-const char *
-dmk_unit_label (DmkUnit unit)
-{
-  g_return_val_if_fail (unit < DMK_N_UNITS, "");
-  return _(units[unit].label);
-}
-
-char *
-dmk_unit_format (DmkUnit unit, double value)
-{
-  /* CrystalDiskMark's precision: three decimals for GB/s, two for the rest. */
-  return g_strdup_printf (unit == DMK_UNIT_GB_S ? "%.3f" : "%.2f", value);
-}
-
 static gboolean
 unit_get (GValue *value, GVariant *variant, gpointer data)
 {
@@ -97,52 +56,6 @@ dmk_unit_dropdown_setup (GtkDropDown *dropdown, GSettings *settings)
                                   _("Unit"), -1);
 }
 
-double
-dmk_unit_fill (DmkUnit unit, double mb_per_s, double latency_us)
-{
-  double f;
-
-  if (unit == DMK_UNIT_US)
-    f = latency_us > 0 ? 1.0 - log10 (latency_us) / 6.0 : 0.0;
-  else
-    f = mb_per_s > 0 ? log10 (mb_per_s * 10.0) / 6.0 : 0.0;
-  return CLAMP (f, 0.0, 1.0);
-}
-
-char *
-dmk_describe_test (const DmkTestSpec *spec, DmkDirection direction)
-{
-  g_autofree char *bs = dmk_format_size (spec->block_size);
-  const char *dir = direction == DMK_DIRECTION_READ    ? _("read")
-                    : direction == DMK_DIRECTION_WRITE ? _("write")
-                                                       : _("mixed");
-  /* TRANSLATORS: "Sequential 1 MiB, queue 8, 1 thread, read" */
-  g_autofree char *t = g_strdup_printf (
-    g_dngettext (GETTEXT_PACKAGE, "%u thread", "%u threads", spec->threads), spec->threads);
-
-  if (spec->pattern == DMK_PATTERN_SEQUENTIAL)
-    return g_strdup_printf (_("Sequential %s, queue %u, %s, %s"), bs, spec->queue_depth, t, dir);
-  return g_strdup_printf (_("Random %s, queue %u, %s, %s"), bs, spec->queue_depth, t, dir);
-}
-
-/* Spoken units, for the screen reader. */
-static const char *
-unit_spoken (DmkUnit unit)
-{
-  switch (unit)
-    {
-    case DMK_UNIT_GB_S:
-      return _("gigabytes per second");
-    case DMK_UNIT_IOPS:
-      return _("I/O operations per second");
-    case DMK_UNIT_US:
-      return _("microseconds mean latency");
-    case DMK_UNIT_MB_S:
-    default:
-      return _("megabytes per second");
-    }
-}
-
 /* What a live throughput means in the other units: IOPS from the block size, and latency from
  * Little's law with every slot of the queue busy. Estimates, shown dimmed until the score. */
 static void
@@ -160,9 +73,7 @@ tooltip_for_result (DmkResultCell *self)
   const DmkTestResult *r = self->result;
   GString *s = g_string_new (NULL);
   g_autofree char *name = dmk_test_spec_to_name (&self->spec);
-  const char *dir = self->direction == DMK_DIRECTION_READ    ? _("Read")
-                    : self->direction == DMK_DIRECTION_WRITE ? _("Write")
-                                                             : _("Mix");
+  const char *dir = dmk_direction_label (self->direction);
 
   g_string_append_printf (s, "<b>%s %s</b>", name, dir);
   if (r == NULL)
@@ -259,7 +170,7 @@ update (DmkResultCell *self)
   if (self->result != NULL)
     {
       /* TRANSLATORS: "Sequential 1 MiB, queue 1, 1 thread, read: 1234.56 megabytes per second" */
-      label = g_strdup_printf (_("%s: %s %s"), what, text, unit_spoken (self->unit));
+      label = g_strdup_printf (_("%s: %s %s"), what, text, dmk_unit_spoken (self->unit));
       description = g_strdup_printf (
         _("%.2f megabytes per second, %.2f I/O operations per second, mean latency %.2f "
           "microseconds, 99th percentile %.2f microseconds; best of %u passes"),
@@ -268,7 +179,7 @@ update (DmkResultCell *self)
     }
   else if (self->live)
     {
-      label = g_strdup_printf (_("%s: measuring, %s %s"), what, text, unit_spoken (self->unit));
+      label = g_strdup_printf (_("%s: measuring, %s %s"), what, text, dmk_unit_spoken (self->unit));
       description = self->live_pass > 0
                       ? g_strdup_printf (_("Pass %u of %u"), self->live_pass, self->live_n_passes)
                       : g_strdup (_("Warming up"));
@@ -397,18 +308,10 @@ dmk_result_cell_set_live (DmkResultCell *self, double mb_per_s, guint pass, guin
 void
 dmk_result_cell_set_result (DmkResultCell *self, const DmkTestResult *test)
 {
-  DmkTestResult *copy;
-
   g_return_if_fail (DMK_IS_RESULT_CELL (self));
   g_return_if_fail (test != NULL);
-  copy = dmk_test_result_new (&test->spec, test->direction);
-  if (test->passes != NULL)
-    g_array_append_vals (copy->passes, test->passes->data, test->passes->len);
-  copy->mb_per_s = test->mb_per_s;
-  copy->iops = test->iops;
-  copy->latency_us = test->latency_us;
   g_clear_pointer (&self->result, dmk_test_result_free);
-  self->result = copy;
+  self->result = dmk_test_result_copy (test);
   self->live = FALSE;
   update (self);
 }

@@ -7,15 +7,10 @@
 
 G_BEGIN_DECLS
 
-/* DmkUnit is the core's (dmk-compare.h); these are the window's views of it. */
-const char *dmk_unit_nick (DmkUnit unit); /* GSettings nick: "mb-s" */
-DmkUnit dmk_unit_from_nick (const char *s);
-const char *dmk_unit_label (DmkUnit unit);     /* "MB/s", translated */
-char *dmk_unit_format (DmkUnit unit, double value); /* "1234.56" */
-/* Fills dropdown with the unit labels and binds it to settings' "unit" key, both ways. */
+/* DmkUnit and its names, labels, formatting and meter fill are the core's (dmk-units.h); this is
+ * the one GTK-specific part: fills dropdown with the unit labels and binds it to settings' "unit"
+ * key, both ways. */
 void dmk_unit_dropdown_setup (GtkDropDown *dropdown, GSettings *settings);
-/* The meter's fill, 0–1: log10(MB/s × 10) / 6, or 1 − log10(µs) / 6 for latency. */
-double dmk_unit_fill (DmkUnit unit, double mb_per_s, double latency_us);
 
 #define DMK_TYPE_RESULT_CELL (dmk_result_cell_get_type ())
 G_DECLARE_FINAL_TYPE (DmkResultCell, dmk_result_cell, DMK, RESULT_CELL, GtkWidget)
@@ -40,7 +35,6 @@ DmkDirection dmk_result_cell_get_direction (DmkResultCell *self);
 const char *dmk_result_cell_get_accessible_label (DmkResultCell *self);
 const char *dmk_result_cell_get_accessible_description (DmkResultCell *self);
 
-/* "Sequential 1 MiB, queue 8, 1 thread, read": how a screen reader names a cell. */
-char *dmk_describe_test (const DmkTestSpec *spec, DmkDirection direction);
+/* dmk_describe_test(), how a screen reader names a cell, is the core's (dmk-describe.h). */
 
 G_END_DECLS

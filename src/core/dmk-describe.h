@@ -1,0 +1,22 @@
+/* dmk-describe.h: sentences about tests, devices and a run's progress, for every front end. */
+#pragma once
+
+#include <glib.h>
+
+#include "dmk-runner.h"
+#include "dmk-spec.h"
+
+G_BEGIN_DECLS
+
+/* "Sequential 1 MiB, queue 8, 1 thread, read": how a screen reader names a test. Translated. */
+char *dmk_describe_test (const DmkTestSpec *spec, DmkDirection direction);
+
+/* "/dev/sdb (SanDisk Ultra, 29 GiB)", or "/dev/sdb (29 GiB)" without a model. Translated. */
+char *dmk_describe_device (const char *path, const char *model, guint64 size_bytes);
+
+/* The status line for p: "Preparing the test file, 40%", "SEQ1M Q8T1 Read, pass 2/5", …
+ * Translated. NULL for a phase with nothing new to say (a pass or a test ended: the numbers
+ * show it). */
+char *dmk_progress_describe (const DmkProgress *p);
+
+G_END_DECLS

@@ -1,0 +1,143 @@
+/* dmk-report.c: a result as CrystalDiskMark 8's text report, always English and C locale. */
+#include "config.h"
+
+#include <string.h>
+
+#include "dmk-result.h"
+#include "dmk-units.h"
+
+static void
+append_padded (GString *s, double v, DmkUnit unit, int width)
+{
+  g_autofree char *t = dmk_format_report_value (v, unit);
+  int len = (int) strlen (t);
+
+  for (int i = len; i < width; i++)
+    g_string_append_c (s, ' ');
+  g_string_append (s, t);
+}
+
+static void
+append_test_line (GString *s, const DmkTestResult *t)
+{
+  g_autofree char *bs = dmk_format_block_size (t->spec.block_size);
+  g_autofree char *bsi = g_strconcat (bs, g_ascii_isdigit (bs[strlen (bs) - 1]) ? "B" : "iB",
+                                      NULL);
+
+  g_string_append_printf (s, "  %s %7s (Q=%3u, T=%2u): ",
+                          t->spec.pattern == DMK_PATTERN_SEQUENTIAL ? "SEQ" : "RND", bsi,
+                          t->spec.queue_depth, t->spec.threads);
+  append_padded (s, t->mb_per_s, DMK_UNIT_MB_S, 9);
+  g_string_append (s, " MB/s [");
+  append_padded (s, t->iops, DMK_UNIT_IOPS, 8);
+  g_string_append (s, " IOPS] <");
+  append_padded (s, t->latency_us.mean, DMK_UNIT_US, 9);
+  g_string_append (s, " us>\n");
+}
+
+static void
+append_section (GString *s, DmkResult *r, DmkDirection dir, const char *detail)
+{
+  gboolean any = FALSE;
+
+  for (guint i = 0; i < r->tests->len; i++)
+    {
+      DmkTestResult *t = g_ptr_array_index (r->tests, i);
+      if (t->direction != dir)
+        continue;
+      if (!any)
+        g_string_append_printf (s, "\n[%s]%s\n", dmk_direction_report_label (dir), detail);
+      any = TRUE;
+      append_test_line (s, t);
+    }
+}
+
+static char *
+format_date (const char *iso)
+{
+  g_autoptr (GDateTime) dt = iso ? g_date_time_new_from_iso8601 (iso, NULL) : NULL;
+
+  if (dt == NULL)
+    return g_strdup (iso ? iso : "");
+  return g_date_time_format (dt, "%Y/%m/%d %H:%M:%S");
+}
+
+/* "ext4, Samsung SSD 980, 42% (200/476GiB)": the facts after the test path. */
+static char *
+target_facts (const DmkTargetInfo *t)
+{
+  g_autoptr (GPtrArray) facts = g_ptr_array_new_with_free_func (g_free);
+
+  if (t->filesystem != NULL)
+    g_ptr_array_add (facts, g_strdup (t->filesystem));
+  if (t->model != NULL)
+    g_ptr_array_add (facts, g_strdup (t->model));
+  if (t->size_bytes > 0 && t->kind == DMK_TARGET_DIRECTORY && t->free_bytes <= t->size_bytes &&
+      t->free_bytes > 0)
+    {
+      guint64 used = t->size_bytes - t->free_bytes;
+      guint percent = (guint) (100.0 * (double) used / (double) t->size_bytes + 0.5);
+
+      g_ptr_array_add (facts, g_strdup_printf ("%u%% (%" G_GUINT64_FORMAT "/%" G_GUINT64_FORMAT
+                                               "GiB)",
+                                               percent, used >> 30, t->size_bytes >> 30));
+    }
+  else if (t->size_bytes > 0)
+    g_ptr_array_add (facts, dmk_format_size (t->size_bytes));
+  g_ptr_array_add (facts, NULL);
+  return g_strjoinv (", ", (char **) facts->pdata);
+}
+
+char *
+dmk_result_to_text (DmkResult *r)
+{
+  GString *s = g_string_new (NULL);
+  const char *rule =
+    "------------------------------------------------------------------------------\n";
+  g_autofree char *size = dmk_format_size (r->settings.size_bytes);
+  g_autofree char *date = format_date (r->date);
+
+  g_return_val_if_fail (r != NULL, NULL);
+
+  g_string_append (s, rule);
+  g_string_append_printf (s, "GDiskMark %s (C) 2026 The GDiskMark authors\n", r->tool_version);
+  g_string_append (s, "                           https://github.com/gdiskmark/gdiskmark\n");
+  g_string_append (s, rule);
+  g_string_append (s, "* MB/s = 1,000,000 bytes/s\n");
+  g_string_append (s, "* KB = 1000 bytes, KiB = 1024 bytes\n");
+
+  append_section (s, r, DMK_DIRECTION_READ, "");
+  append_section (s, r, DMK_DIRECTION_WRITE, "");
+  {
+    g_autofree char *mix = g_strdup_printf (" %s %u%%/%s %u%%",
+                                            dmk_direction_report_label (DMK_DIRECTION_READ),
+                                            r->settings.mix_read_percent,
+                                            dmk_direction_report_label (DMK_DIRECTION_WRITE),
+                                            100 - r->settings.mix_read_percent);
+    append_section (s, r, DMK_DIRECTION_MIX, mix);
+  }
+
+  g_string_append_printf (s, "\nProfile: %s\n", dmk_profile_report_name (r->settings.profile));
+  g_string_append_printf (s, "   Test: %s (x%u) [%s", size, r->settings.passes,
+                          r->target.path ? r->target.path : "");
+  {
+    g_autofree char *facts = target_facts (&r->target);
+    if (facts[0] != '\0')
+      g_string_append_printf (s, ": %s", facts);
+  }
+  g_string_append (s, "]\n");
+  g_string_append_printf (s, "   Mode: %s, %s data, %s, %s\n",
+                          r->settings.mode == DMK_MODE_READ ? "Read"
+                          : r->settings.mode == DMK_MODE_WRITE ? "Write"
+                                                               : "Read & Write",
+                          dmk_data_to_string (r->settings.data), r->engine ? r->engine : "libaio",
+                          r->settings.direct ? "direct I/O" : "buffered I/O");
+  g_string_append_printf (s, "   Time: Measure %u sec / Interval %u sec\n", r->settings.measure_s,
+                          r->settings.interval_s);
+  g_string_append_printf (s, "   Date: %s\n", date);
+  g_string_append_printf (s, "     OS: %s\n", r->os ? r->os : "");
+  g_string_append_printf (s, "Comment: %s\n", r->comment ? r->comment : "");
+  for (guint i = 0; i < r->warnings->len; i++)
+    g_string_append_printf (s, "Warning: %s\n", (char *) g_ptr_array_index (r->warnings, i));
+  return g_string_free (s, FALSE);
+}
