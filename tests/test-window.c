@@ -1431,6 +1431,25 @@ reorder (GPtrArray *results, const guint *order, guint n)
   return out;
 }
 
+/* The comparison's current run when a test, not a main window, says what it is. */
+static DmkResult *
+current_result (gpointer data, char **source)
+{
+  return dmk_result_ref (data);
+}
+
+static DmkResult *
+no_current_result (gpointer data, char **source)
+{
+  return NULL;
+}
+
+static void
+set_flag (gpointer data)
+{
+  *(gboolean *) data = TRUE;
+}
+
 static void
 test_compare (void)
 {
@@ -1629,6 +1648,25 @@ test_compare (void)
     g_assert_false (dmk_compare_window_add_current (cmp));
     g_assert_cmpuint (dmk_compare_window_get_n_columns (cmp), ==, 1);
     g_assert_true (g_action_group_get_action_enabled (ag, "copy"));
+  }
+
+  /* Whoever makes the comparison says what the current run is; without that, there is none. */
+  {
+    g_autoptr (GPtrArray) two = g_ptr_array_new ();
+    gboolean destroyed = FALSE;
+
+    dmk_compare_window_set_current_func (cmp, current_result, loaded->pdata[0], NULL);
+    g_assert_true (dmk_compare_window_add_current (cmp));
+    g_assert_false (dmk_compare_window_add_current (cmp)); /* already there */
+    g_ptr_array_add (two, loaded->pdata[1]);
+    g_ptr_array_add (two, loaded->pdata[0]);
+    check_comparison (cmp, two, DMK_UNIT_MB_S, 0);
+    dmk_compare_window_set_current_func (cmp, no_current_result, &destroyed, set_flag);
+    g_assert_false (dmk_compare_window_add_current (cmp));
+    dmk_compare_window_set_current_func (cmp, NULL, NULL, NULL);
+    g_assert_true (destroyed);
+    g_assert_false (dmk_compare_window_add_current (cmp));
+    g_assert_cmpuint (dmk_compare_window_get_n_columns (cmp), ==, 2);
   }
 
   gtk_window_destroy (GTK_WINDOW (cmp));

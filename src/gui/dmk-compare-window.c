@@ -3,70 +3,20 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
-#include <math.h>
 
+#include "dmk-compare-cell.h"
+#include "dmk-compare-header.h"
+#include "dmk-compare-window-private.h"
 #include "dmk-gui-utils.h"
-#include "dmk-compare-window.h"
 #include "dmk-result-cell.h"
-#include "dmk-window.h"
-
-typedef struct
-{
-  DmkResult *result;
-  char *source; /* the file it was read from, or NULL for a run */
-} Column;
-
-typedef struct
-{
-  GtkWidget *widget;
-  char *value; /* as shown: "1234.56", or "—" where the result lacks the test */
-  char *delta; /* "+12.3%", "Baseline", or "" */
-  gboolean best;
-} Cell;
-
-struct _DmkCompareWindow
-{
-  AdwApplicationWindow parent_instance;
-
-  /* template children */
-  AdwToastOverlay *toast_overlay;
-  AdwWindowTitle *window_title;
-  GtkMenuButton *add_button;
-  GtkMenuButton *menu_button;
-  GtkDropDown *unit_dropdown;
-  GtkStack *stack;
-  GtkWidget *table_box;
-  GtkGrid *grid;
-  GtkLabel *legend_label;
-
-  GSettings *settings;
-  DmkUnit unit;
-  GPtrArray *columns; /* Column* */
-  guint baseline;
-  DmkComparison *cmp;   /* what the table shows; rebuilt with it */
-  GPtrArray *cells;     /* Cell*, row by row, one per column */
-  GPtrArray *headers;   /* GtkWidget*: each column's header */
-  GPtrArray *menus;     /* GtkWidget*: each header's menu button */
-  GtkWindow *main_window; /* weak */
-  GtkWindow *error_dialog; /* weak */
-  GtkFileChooserNative *file_chooser;
-};
 
 G_DEFINE_FINAL_TYPE (DmkCompareWindow, dmk_compare_window, ADW_TYPE_APPLICATION_WINDOW)
 
 static void
-column_free (Column *c)
+column_free (DmkCompareColumn *c)
 {
   dmk_result_unref (c->result);
   g_free (c->source);
-  g_free (c);
-}
-
-static void
-cell_free (Cell *c)
-{
-  g_free (c->value);
-  g_free (c->delta);
   g_free (c);
 }
 
@@ -82,111 +32,7 @@ show_error (DmkCompareWindow *self, const char *heading, const char *message)
   dmk_show_error (GTK_WINDOW (self), &self->error_dialog, heading, message);
 }
 
-/* ---- what a cell and a header say ---- */
-
-/* "+12.3%" with a real minus sign; translators may space it as their language does. */
-static char *
-format_delta (double percent)
-{
-  const char *sign = percent > 0.05 ? "+" : percent < -0.05 ? "−" : "±";
-
-  /* TRANSLATORS: a change against the baseline column: "+12.3%", "−4.0%". %s is the sign. */
-  return g_strdup_printf (_("%s%.1f%%"), sign, fabs (percent));
-}
-
-/* "2026-11-30 14:02" in local time, or the stored text when it is not a date. */
-static char *
-format_date (const char *iso)
-{
-  g_autoptr (GDateTime) dt = iso ? g_date_time_new_from_iso8601 (iso, NULL) : NULL;
-  g_autoptr (GDateTime) local = dt ? g_date_time_to_local (dt) : NULL;
-
-  return local ? g_date_time_format (local, "%Y-%m-%d %H:%M") : g_strdup (iso ? iso : "");
-}
-
-static gboolean
-has_text (const char *s)
-{
-  return s != NULL && *s != '\0';
-}
-
-/* A header's lines: title (the drive's model, else the target), where, when, how. */
-static GStrv
-header_lines (Column *col)
-{
-  DmkResult *r = col->result;
-  GStrvBuilder *b = g_strv_builder_new ();
-  g_autofree char *date = format_date (r->date);
-  g_autofree char *size = dmk_format_size (r->settings.size_bytes);
-  const char *profile = dmk_profile_short_name (r->settings.profile);
-  GStrv lines;
-
-  if (has_text (r->target.model))
-    {
-      g_strv_builder_add (b, r->target.model);
-      g_strv_builder_add (b, has_text (r->target.path) ? r->target.path : "?");
-    }
-  else
-    {
-      g_strv_builder_add (b, has_text (r->target.path) ? r->target.path : _("Unknown target"));
-      g_strv_builder_add (b, has_text (r->target.filesystem) ? r->target.filesystem
-                             : has_text (r->target.device) ? r->target.device
-                                                           : "");
-    }
-  g_strv_builder_add (b, date);
-  {
-    /* TRANSLATORS: a column header's profile line: "Default · 1 GiB" */
-    g_autofree char *line = g_strdup_printf (_("%s · %s"), profile ? profile : "?", size);
-    g_strv_builder_add (b, line);
-  }
-  /* The comment is where users name the drive or the conditions. */
-  if (has_text (r->comment))
-    {
-      g_autofree char *quoted = g_strdup_printf (_("“%s”"), r->comment);
-      g_strv_builder_add (b, quoted);
-    }
-  lines = g_strv_builder_end (b);
-  g_strv_builder_unref (b);
-  return lines;
-}
-
-static char *
-header_tooltip (Column *col)
-{
-  DmkResult *r = col->result;
-  GString *s = g_string_new (NULL);
-  g_autofree char *date = format_date (r->date);
-
-  g_string_append_printf (s, _("Target: %s"), has_text (r->target.path) ? r->target.path : "?");
-  if (has_text (r->target.model))
-    g_string_append_printf (s, "\n%s", r->target.model);
-  if (has_text (r->target.device) && g_strcmp0 (r->target.device, r->target.path) != 0)
-    g_string_append_printf (s, "\n%s", r->target.device);
-  if (has_text (r->target.filesystem))
-    g_string_append_printf (s, "\n%s", r->target.filesystem);
-  g_string_append_printf (s, "\n%s", date);
-  g_string_append_printf (s, "\n%s", dmk_profile_display_name (r->settings.profile));
-  if (has_text (r->comment))
-    g_string_append_printf (s, "\n“%s”", r->comment);
-  if (col->source != NULL)
-    g_string_append_printf (s, "\n%s", col->source);
-  else
-    g_string_append_printf (s, "\n%s", _("The run in the main window"));
-  return g_string_free (s, FALSE);
-}
-
 /* ---- the table ---- */
-
-static GtkWidget *
-make_label (const char *text, const char *css_class, float xalign)
-{
-  GtkWidget *label = gtk_label_new (text);
-
-  gtk_label_set_xalign (GTK_LABEL (label), xalign);
-  if (css_class != NULL)
-    gtk_widget_add_css_class (label, css_class);
-  return label;
-}
 
 static GMenuModel *
 column_menu (DmkCompareWindow *self, guint column)
@@ -224,190 +70,6 @@ column_menu (DmkCompareWindow *self, guint column)
     g_menu_append_section (menu, NULL, G_MENU_MODEL (last));
   }
   return G_MENU_MODEL (menu);
-}
-
-static GtkWidget *
-make_header (DmkCompareWindow *self, guint column)
-{
-  Column *col = g_ptr_array_index (self->columns, column);
-  g_auto (GStrv) lines = header_lines (col);
-  g_autofree char *tooltip = header_tooltip (col);
-  g_autofree char *joined = g_strjoinv (", ", lines);
-  g_autoptr (GMenuModel) menu = column_menu (self, column);
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 1);
-  GtkWidget *top = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 2);
-  GtkWidget *title = make_label (lines[0], "compare-title", 0);
-  GtkWidget *button = gtk_menu_button_new ();
-
-  gtk_widget_add_css_class (box, "compare-header");
-  gtk_widget_set_tooltip_text (box, tooltip);
-  /* Models are long ("Samsung SSD 980 PRO 1TB"): three lines, then an ellipsis. */
-  gtk_label_set_wrap (GTK_LABEL (title), TRUE);
-  gtk_label_set_wrap_mode (GTK_LABEL (title), PANGO_WRAP_WORD_CHAR);
-  gtk_label_set_lines (GTK_LABEL (title), 3);
-  gtk_label_set_ellipsize (GTK_LABEL (title), PANGO_ELLIPSIZE_END);
-  gtk_label_set_max_width_chars (GTK_LABEL (title), 12);
-  gtk_label_set_width_chars (GTK_LABEL (title), 10);
-  gtk_widget_set_valign (title, GTK_ALIGN_START);
-  gtk_widget_set_hexpand (title, TRUE);
-  gtk_box_append (GTK_BOX (top), title);
-
-  gtk_menu_button_set_icon_name (GTK_MENU_BUTTON (button), "view-more-symbolic");
-  gtk_menu_button_set_menu_model (GTK_MENU_BUTTON (button), menu);
-  gtk_widget_add_css_class (button, "flat");
-  gtk_widget_set_valign (button, GTK_ALIGN_START);
-  gtk_widget_set_tooltip_text (button, _("Column Options"));
-  {
-    /* TRANSLATORS: what a screen reader says for a column's menu button: "Options for
-     * Samsung SSD 980, /dev/nvme0n1, 2026-11-30 14:02, Default · 1 GiB" */
-    g_autofree char *a11y = g_strdup_printf (_("Options for %s"), joined);
-    gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, a11y,
-                                    -1);
-  }
-  gtk_box_append (GTK_BOX (top), button);
-  gtk_box_append (GTK_BOX (box), top);
-  g_ptr_array_add (self->menus, button);
-
-  for (guint i = 1; lines[i] != NULL; i++)
-    {
-      GtkWidget *line = make_label (lines[i], "compare-detail", 0);
-      gtk_label_set_ellipsize (GTK_LABEL (line), i == 1 ? PANGO_ELLIPSIZE_MIDDLE
-                                                        : PANGO_ELLIPSIZE_END);
-      gtk_label_set_max_width_chars (GTK_LABEL (line), 14);
-      gtk_box_append (GTK_BOX (box), line);
-    }
-  if (column == self->baseline && self->columns->len > 1)
-    {
-      GtkWidget *badge = make_label (_("Baseline"), "compare-baseline", 0.5);
-      gtk_widget_set_halign (badge, GTK_ALIGN_START);
-      gtk_widget_set_margin_top (badge, 3);
-      gtk_box_append (GTK_BOX (box), badge);
-    }
-  return box;
-}
-
-/* The bar is the value against the row's best, so lengths compare at a glance. */
-static double
-meter_fraction (DmkComparison *cmp, guint row, int best, double value)
-{
-  DmkTestResult *b;
-  double best_value;
-
-  if (best < 0)
-    return value > 0 ? 1.0 : 0.0;
-  b = dmk_comparison_get (cmp, row, (guint) best);
-  best_value = dmk_test_result_value (b, cmp->unit);
-  if (!(best_value > 0) || !(value > 0))
-    return 0.0;
-  return CLAMP (dmk_unit_higher_is_better (cmp->unit) ? value / best_value : best_value / value,
-                0.0, 1.0);
-}
-
-/* best is the row's best column (or -1), title the column's header title: both the same for a
- * whole row or column, so the caller works them out once. */
-static Cell *
-make_cell (DmkCompareWindow *self, guint row, guint column, int best, const char *header)
-{
-  DmkComparison *cmp = self->cmp;
-  DmkCompareRow *r = &g_array_index (cmp->rows, DmkCompareRow, row);
-  DmkTestResult *t = dmk_comparison_get (cmp, row, column);
-  Cell *cell = g_new0 (Cell, 1);
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
-  GtkWidget *line = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 4);
-  GtkWidget *star = make_label ("★", "compare-star", 0);
-  GtkWidget *value, *delta, *meter;
-  g_autofree char *what = dmk_describe_test (&r->spec, r->direction);
-  g_autofree char *a11y = NULL;
-  double v = 0, pct = 0;
-  gboolean have_delta = FALSE;
-
-  cell->best = t != NULL && best == (int) column;
-  if (t != NULL)
-    {
-      v = dmk_test_result_value (t, cmp->unit);
-      cell->value = dmk_unit_format (cmp->unit, v);
-    }
-  else
-    cell->value = g_strdup ("—");
-  /* The baseline's own cells say nothing there: its header says it is the baseline. */
-  if (t != NULL && column != cmp->baseline &&
-      (have_delta = dmk_comparison_delta (cmp, row, column, &pct)))
-    cell->delta = format_delta (pct);
-  else
-    cell->delta = g_strdup ("");
-
-  gtk_widget_add_css_class (box, "compare-cell");
-  if (cell->best)
-    gtk_widget_add_css_class (box, "best");
-  if (t == NULL)
-    gtk_widget_add_css_class (box, "missing");
-  gtk_widget_set_focusable (box, TRUE);
-
-  gtk_widget_set_visible (star, cell->best);
-  gtk_widget_set_valign (star, GTK_ALIGN_CENTER);
-  gtk_box_append (GTK_BOX (line), star);
-  value = make_label (cell->value, "value", 1);
-  gtk_widget_set_hexpand (value, TRUE);
-  gtk_box_append (GTK_BOX (line), value);
-  gtk_box_append (GTK_BOX (box), line);
-
-  delta = make_label (cell->delta, "delta", 1);
-  if (have_delta && fabs (pct) >= 0.05)
-    {
-      gboolean better = (pct > 0) == dmk_unit_higher_is_better (cmp->unit);
-      gtk_widget_add_css_class (delta, better ? "better" : "worse");
-    }
-  else
-    gtk_widget_add_css_class (delta, "dim-label");
-  gtk_box_append (GTK_BOX (box), delta);
-
-  meter = gtk_level_bar_new_for_interval (0.0, 1.0);
-  gtk_level_bar_remove_offset_value (GTK_LEVEL_BAR (meter), GTK_LEVEL_BAR_OFFSET_LOW);
-  gtk_level_bar_remove_offset_value (GTK_LEVEL_BAR (meter), GTK_LEVEL_BAR_OFFSET_HIGH);
-  gtk_level_bar_remove_offset_value (GTK_LEVEL_BAR (meter), GTK_LEVEL_BAR_OFFSET_FULL);
-  gtk_level_bar_set_value (GTK_LEVEL_BAR (meter), t != NULL ? meter_fraction (cmp, row, best, v) : 0);
-  gtk_widget_add_css_class (meter, "compare-meter");
-  gtk_widget_set_visible (meter, t != NULL);
-  gtk_box_append (GTK_BOX (box), meter);
-
-  /* The cell speaks for itself as one sentence; its parts stay quiet. */
-  gtk_accessible_update_state (GTK_ACCESSIBLE (star), GTK_ACCESSIBLE_STATE_HIDDEN, TRUE, -1);
-  gtk_accessible_update_state (GTK_ACCESSIBLE (value), GTK_ACCESSIBLE_STATE_HIDDEN, TRUE, -1);
-  gtk_accessible_update_state (GTK_ACCESSIBLE (delta), GTK_ACCESSIBLE_STATE_HIDDEN, TRUE, -1);
-  gtk_accessible_update_state (GTK_ACCESSIBLE (meter), GTK_ACCESSIBLE_STATE_HIDDEN, TRUE, -1);
-  if (t == NULL)
-    /* TRANSLATORS: a screen reader's words for an empty comparison cell: "Sequential 1 MiB,
-     * queue 8, 1 thread, read, Samsung SSD 980: not measured" */
-    a11y = g_strdup_printf (_("%s, %s: not measured"), what, header);
-  else
-    {
-      GString *s = g_string_new (NULL);
-      /* TRANSLATORS: "Sequential 1 MiB, queue 8, 1 thread, read, Samsung SSD 980: 3456.78 MB/s" */
-      g_string_append_printf (s, _("%s, %s: %s %s"), what, header, cell->value,
-                              dmk_unit_label (cmp->unit));
-      if (cell->best)
-        g_string_append_printf (s, ", %s", _("best"));
-      if (have_delta)
-        {
-          gboolean better = (pct > 0) == dmk_unit_higher_is_better (cmp->unit);
-          g_autofree char *d = g_strdup_printf ("%.1f", fabs (pct));
-          g_string_append (s, ", ");
-          if (fabs (pct) < 0.05)
-            g_string_append (s, _("same as the baseline"));
-          else
-            /* TRANSLATORS: "12.3 percent better than the baseline" */
-            g_string_append_printf (s, better ? _("%s percent better than the baseline")
-                                              : _("%s percent worse than the baseline"),
-                                    d);
-        }
-      else if (column == cmp->baseline && self->columns->len > 1)
-        g_string_append_printf (s, ", %s", _("the baseline"));
-      a11y = g_string_free (s, FALSE);
-    }
-  gtk_accessible_update_property (GTK_ACCESSIBLE (box), GTK_ACCESSIBLE_PROPERTY_LABEL, a11y, -1);
-  gtk_widget_set_tooltip_text (box, a11y);
-  cell->widget = box;
-  return cell;
 }
 
 static char *
@@ -449,26 +111,95 @@ update_actions (DmkCompareWindow *self)
       G_SIMPLE_ACTION (g_action_map_lookup_action (G_ACTION_MAP (self), need_columns[i])), any);
 }
 
+/* A row's name or a direction's heading, at the start of the table's line. */
+static GtkWidget *
+make_row_label (const char *markup, const char *css_class)
+{
+  GtkWidget *label = gtk_label_new (NULL);
+
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_widget_add_css_class (label, css_class);
+  gtk_label_set_markup (GTK_LABEL (label), markup);
+  return label;
+}
+
 static void
-rebuild (DmkCompareWindow *self)
+attach_headers (DmkCompareWindow *self)
+{
+  guint n = self->columns->len;
+
+  for (guint c = 0; c < n; c++)
+    {
+      DmkCompareColumn *col = g_ptr_array_index (self->columns, c);
+      g_autoptr (GMenuModel) menu = column_menu (self, c);
+      GtkWidget *header = g_object_new (DMK_TYPE_COMPARE_HEADER, "result", col->result, "source",
+                                        col->source, "baseline", c == self->baseline && n > 1,
+                                        "menu-model", menu, NULL);
+
+      g_ptr_array_add (self->headers, g_object_ref (header));
+      gtk_grid_attach (self->grid, header, (int) c + 1, 0, 1, 1);
+    }
+}
+
+/* Attaches the row's name and its cells at grid_row, with the direction's heading above when the
+ * direction changes; returns the next free grid row. */
+static int
+attach_row (DmkCompareWindow *self, guint r, int grid_row, int *last_dir)
+{
+  DmkCompareRow *row = &g_array_index (self->cmp->rows, DmkCompareRow, r);
+  g_autofree char *markup = row_markup (row);
+  guint n = self->columns->len;
+  int best = dmk_comparison_best_column (self->cmp, r);
+  GtkWidget *label;
+
+  if ((int) row->direction != *last_dir)
+    {
+      g_autofree char *heading =
+        g_markup_printf_escaped ("%s <small>(%s)</small>", dmk_direction_label (row->direction),
+                                 dmk_unit_label (self->unit));
+      GtkWidget *h = make_row_label (heading, "column-heading");
+
+      gtk_widget_set_margin_top (h, grid_row > 1 ? 10 : 4);
+      gtk_grid_attach (self->grid, h, 0, grid_row++, (int) n + 1, 1);
+      *last_dir = (int) row->direction;
+    }
+  label = make_row_label (markup, "compare-row-name");
+  gtk_widget_set_valign (label, GTK_ALIGN_CENTER);
+  gtk_grid_attach (self->grid, label, 0, grid_row, 1, 1);
+  for (guint c = 0; c < n; c++)
+    {
+      const char *title = dmk_compare_header_get_title (g_ptr_array_index (self->headers, c));
+      GtkWidget *cell = dmk_compare_cell_new_for_comparison (self->cmp, r, c, best, title);
+
+      g_ptr_array_add (self->cells, g_object_ref (cell));
+      gtk_grid_attach (self->grid, cell, (int) c + 1, grid_row, 1, 1);
+    }
+  return grid_row + 1;
+}
+
+static void
+clear_table (DmkCompareWindow *self)
 {
   GtkWidget *child;
-  g_autoptr (GPtrArray) results = g_ptr_array_new ();
-  g_autoptr (GPtrArray) titles = g_ptr_array_new_with_free_func (g_free);
-  guint n = self->columns->len;
-  int grid_row = 1;
-  int last_dir = -1;
-  int best;
 
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->grid))) != NULL)
     gtk_grid_remove (self->grid, child);
   g_ptr_array_set_size (self->cells, 0);
   g_ptr_array_set_size (self->headers, 0);
-  g_ptr_array_set_size (self->menus, 0);
   g_clear_pointer (&self->cmp, dmk_comparison_free);
+}
 
+static void
+rebuild (DmkCompareWindow *self)
+{
+  g_autoptr (GPtrArray) results = g_ptr_array_new ();
+  guint n = self->columns->len;
+  int grid_row = 1;
+  int last_dir = -1;
+
+  clear_table (self);
   for (guint c = 0; c < n; c++)
-    g_ptr_array_add (results, ((Column *) g_ptr_array_index (self->columns, c))->result);
+    g_ptr_array_add (results, ((DmkCompareColumn *) g_ptr_array_index (self->columns, c))->result);
   if (self->baseline >= n)
     self->baseline = 0;
   self->cmp = dmk_comparison_new (results, self->unit, self->baseline);
@@ -485,46 +216,9 @@ rebuild (DmkCompareWindow *self)
   if (n == 0)
     return;
 
-  for (guint c = 0; c < n; c++)
-    {
-      g_auto (GStrv) lines = header_lines (g_ptr_array_index (self->columns, c));
-      GtkWidget *header = make_header (self, c);
-
-      g_ptr_array_add (titles, g_strdup (lines[0]));
-      g_ptr_array_add (self->headers, header);
-      gtk_grid_attach (self->grid, header, (int) c + 1, 0, 1, 1);
-    }
+  attach_headers (self);
   for (guint r = 0; r < self->cmp->rows->len; r++)
-    {
-      DmkCompareRow *row = &g_array_index (self->cmp->rows, DmkCompareRow, r);
-      g_autofree char *markup = row_markup (row);
-      GtkWidget *label;
-
-      if ((int) row->direction != last_dir)
-        {
-          g_autofree char *heading =
-            g_markup_printf_escaped ("%s <small>(%s)</small>", dmk_direction_label (row->direction),
-                                     dmk_unit_label (self->unit));
-          GtkWidget *h = make_label (NULL, "column-heading", 0);
-
-          gtk_label_set_markup (GTK_LABEL (h), heading);
-          gtk_widget_set_margin_top (h, grid_row > 1 ? 10 : 4);
-          gtk_grid_attach (self->grid, h, 0, grid_row++, (int) n + 1, 1);
-          last_dir = (int) row->direction;
-        }
-      label = make_label (NULL, "compare-row-name", 0);
-      gtk_label_set_markup (GTK_LABEL (label), markup);
-      gtk_widget_set_valign (label, GTK_ALIGN_CENTER);
-      gtk_grid_attach (self->grid, label, 0, grid_row, 1, 1);
-      best = dmk_comparison_best_column (self->cmp, r);
-      for (guint c = 0; c < n; c++)
-        {
-          Cell *cell = make_cell (self, r, c, best, titles->pdata[c]);
-          g_ptr_array_add (self->cells, cell);
-          gtk_grid_attach (self->grid, cell->widget, (int) c + 1, grid_row, 1, 1);
-        }
-      grid_row++;
-    }
+    grid_row = attach_row (self, r, grid_row, &last_dir);
 }
 
 /* Grows the window to show the whole table when the screen has room: eight columns should read
@@ -567,7 +261,7 @@ dmk_compare_window_add_result (DmkCompareWindow *self, DmkResult *result, const 
 
   for (guint c = 0; c < self->columns->len; c++)
     {
-      Column *col = g_ptr_array_index (self->columns, c);
+      DmkCompareColumn *col = g_ptr_array_index (self->columns, c);
       if (col->result == result || (source != NULL && g_strcmp0 (col->source, source) == 0))
         {
           g_autofree char *name = source ? g_path_get_basename (source) : NULL;
@@ -579,7 +273,7 @@ dmk_compare_window_add_result (DmkCompareWindow *self, DmkResult *result, const 
         }
     }
   {
-    Column *col = g_new0 (Column, 1);
+    DmkCompareColumn *col = g_new0 (DmkCompareColumn, 1);
     col->result = dmk_result_ref (result);
     col->source = g_strdup (source);
     g_ptr_array_add (self->columns, col);
@@ -635,46 +329,41 @@ dmk_compare_window_add_files (DmkCompareWindow *self, GFile **files, guint n_fil
   return added;
 }
 
+/* dmk_compare_window_set_main_window is in dmk-compare-main-window.c: it knows the main window,
+ * which this file must not. */
+
 void
-dmk_compare_window_set_main_window (DmkCompareWindow *self, GtkWindow *main_window)
+dmk_compare_window_set_current_func (DmkCompareWindow *self, DmkCurrentResultFunc func,
+                                     gpointer user_data, GDestroyNotify destroy)
 {
+  GDestroyNotify old_destroy;
+  gpointer old_data;
+
   g_return_if_fail (DMK_IS_COMPARE_WINDOW (self));
-  if (self->main_window != NULL)
-    g_object_remove_weak_pointer (G_OBJECT (self->main_window), (gpointer *) &self->main_window);
-  self->main_window = main_window;
-  if (main_window != NULL)
-    g_object_add_weak_pointer (G_OBJECT (main_window), (gpointer *) &self->main_window);
-}
-
-static DmkWindow *
-window_with_result (DmkCompareWindow *self)
-{
-  GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
-
-  if (self->main_window != NULL && DMK_IS_WINDOW (self->main_window) &&
-      dmk_window_get_shown_result (DMK_WINDOW (self->main_window)) != NULL)
-    return DMK_WINDOW (self->main_window);
-  /* Most recently used first. */
-  for (GList *l = app ? gtk_application_get_windows (app) : NULL; l != NULL; l = l->next)
-    if (DMK_IS_WINDOW (l->data) && dmk_window_get_shown_result (l->data) != NULL)
-      return l->data;
-  return NULL;
+  old_destroy = self->current_destroy;
+  old_data = self->current_data;
+  self->current_func = func;
+  self->current_data = user_data;
+  self->current_destroy = destroy;
+  if (old_destroy != NULL)
+    old_destroy (old_data);
 }
 
 gboolean
 dmk_compare_window_add_current (DmkCompareWindow *self)
 {
-  DmkWindow *win;
+  g_autoptr (DmkResult) result = NULL;
+  g_autofree char *source = NULL;
 
   g_return_val_if_fail (DMK_IS_COMPARE_WINDOW (self), FALSE);
-  win = window_with_result (self);
-  if (win == NULL)
+  if (self->current_func != NULL)
+    result = self->current_func (self->current_data, &source);
+  if (result == NULL)
     {
       toast (self, _("There is no run to add: run a benchmark in the main window first"));
       return FALSE;
     }
-  return dmk_compare_window_add_result (self, dmk_window_get_shown_result (win),
-                                        dmk_window_get_shown_source (win));
+  return dmk_compare_window_add_result (self, result, source);
 }
 
 void
@@ -693,7 +382,7 @@ dmk_compare_window_remove_column (DmkCompareWindow *self, guint column)
 void
 dmk_compare_window_move_column (DmkCompareWindow *self, guint column, guint to)
 {
-  Column *col;
+  DmkCompareColumn *col;
 
   g_return_if_fail (DMK_IS_COMPARE_WINDOW (self));
   g_return_if_fail (column < self->columns->len && to < self->columns->len);
@@ -720,180 +409,12 @@ dmk_compare_window_set_baseline (DmkCompareWindow *self, guint column)
   rebuild (self);
 }
 
-/* ---- exporting ---- */
-
-DmkComparison *
-dmk_compare_window_get_comparison (DmkCompareWindow *self)
-{
-  g_autoptr (GPtrArray) results = g_ptr_array_new ();
-
-  g_return_val_if_fail (DMK_IS_COMPARE_WINDOW (self), NULL);
-  for (guint c = 0; c < self->columns->len; c++)
-    g_ptr_array_add (results, ((Column *) g_ptr_array_index (self->columns, c))->result);
-  return dmk_comparison_new (results, self->unit, self->baseline);
-}
-
-char *
-dmk_compare_window_to_text (DmkCompareWindow *self)
-{
-  g_autoptr (DmkComparison) cmp = dmk_compare_window_get_comparison (self);
-  return dmk_comparison_to_text (cmp);
-}
-
-char *
-dmk_compare_window_to_csv (DmkCompareWindow *self)
-{
-  g_autoptr (DmkComparison) cmp = dmk_compare_window_get_comparison (self);
-  return dmk_comparison_to_csv (cmp);
-}
-
-static gboolean
-need_columns (DmkCompareWindow *self, GError **error)
-{
-  if (self->columns->len > 0)
-    return TRUE;
-  g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND, _("There is nothing to compare yet"));
-  return FALSE;
-}
-
-gboolean
-dmk_compare_window_export_text (DmkCompareWindow *self, const char *filename, GError **error)
-{
-  g_autofree char *text = NULL;
-
-  g_return_val_if_fail (DMK_IS_COMPARE_WINDOW (self), FALSE);
-  if (!need_columns (self, error))
-    return FALSE;
-  text = dmk_compare_window_to_text (self);
-  return g_file_set_contents (filename, text, -1, error);
-}
-
-gboolean
-dmk_compare_window_export_csv (DmkCompareWindow *self, const char *filename, GError **error)
-{
-  g_autofree char *csv = NULL;
-
-  g_return_val_if_fail (DMK_IS_COMPARE_WINDOW (self), FALSE);
-  if (!need_columns (self, error))
-    return FALSE;
-  csv = dmk_compare_window_to_csv (self);
-  return g_file_set_contents (filename, csv, -1, error);
-}
-
-/* The whole table with its legend, even the part scrolled out of view. */
-gboolean
-dmk_compare_window_save_image (DmkCompareWindow *self, const char *filename, GError **error)
-{
-  g_return_val_if_fail (DMK_IS_COMPARE_WINDOW (self), FALSE);
-  if (!need_columns (self, error))
-    return FALSE;
-  return dmk_save_widget_png (self->table_box, filename, error);
-}
-
-gboolean
-dmk_compare_window_copy (DmkCompareWindow *self)
-{
-  g_autofree char *text = NULL;
-
-  g_return_val_if_fail (DMK_IS_COMPARE_WINDOW (self), FALSE);
-  if (self->columns->len == 0)
-    {
-      toast (self, _("Nothing to copy yet: add results first"));
-      return FALSE;
-    }
-  text = dmk_compare_window_to_text (self);
-  gdk_clipboard_set_text (gtk_widget_get_clipboard (GTK_WIDGET (self)), text);
-  toast (self, _("Comparison copied"));
-  return TRUE;
-}
-
-static void
-report_file_job (GtkWindow *window, gboolean ok, const char *text)
-{
-  if (ok)
-    toast (DMK_COMPARE_WINDOW (window), text);
-  else
-    show_error (DMK_COMPARE_WINDOW (window), _("Could Not Save"), text);
-}
-
-static void
-add_files_job (GtkWindow *window, GFile **files, guint n_files)
-{
-  dmk_compare_window_add_files (DMK_COMPARE_WINDOW (window), files, n_files);
-}
-
-static gboolean
-export_text_job (GtkWindow *window, const char *path, GError **error)
-{
-  return dmk_compare_window_export_text (DMK_COMPARE_WINDOW (window), path, error);
-}
-
-static gboolean
-export_csv_job (GtkWindow *window, const char *path, GError **error)
-{
-  return dmk_compare_window_export_csv (DMK_COMPARE_WINDOW (window), path, error);
-}
-
-static gboolean
-save_image_job (GtkWindow *window, const char *path, GError **error)
-{
-  return dmk_compare_window_save_image (DMK_COMPARE_WINDOW (window), path, error);
-}
-
-static const DmkFileJob add_file = { N_("Add Results"), N_("GDiskMark Results"),
-                                     "application/json", "json", add_files_job, NULL };
-static const DmkFileJob text_file = { N_("Export Comparison as Text"), N_("Text"), "text/plain",
-                                      "txt", NULL, export_text_job };
-static const DmkFileJob csv_file = { N_("Export Comparison as CSV"), N_("CSV"), "text/csv", "csv",
-                                     NULL, export_csv_job };
-static const DmkFileJob image_file = { N_("Save Image"), N_("PNG Image"), "image/png", "png", NULL,
-                                       save_image_job };
-
-static void
-run_chooser (DmkCompareWindow *self, const DmkFileJob *job)
-{
-  if (self->file_chooser != NULL)
-    return;
-  dmk_file_job_start (GTK_WINDOW (self), job, "GDiskMark_Compare_", report_file_job,
-                      &self->file_chooser);
-}
-
 /* ---- actions ---- */
-
-static void
-add_files_activated (GSimpleAction *a, GVariant *p, gpointer self)
-{
-  run_chooser (self, &add_file);
-}
 
 static void
 add_current_activated (GSimpleAction *a, GVariant *p, gpointer self)
 {
   dmk_compare_window_add_current (self);
-}
-
-static void
-copy_activated (GSimpleAction *a, GVariant *p, gpointer self)
-{
-  dmk_compare_window_copy (self);
-}
-
-static void
-export_text_activated (GSimpleAction *a, GVariant *p, gpointer self)
-{
-  run_chooser (self, &text_file);
-}
-
-static void
-export_csv_activated (GSimpleAction *a, GVariant *p, gpointer self)
-{
-  run_chooser (self, &csv_file);
-}
-
-static void
-save_image_activated (GSimpleAction *a, GVariant *p, gpointer self)
-{
-  run_chooser (self, &image_file);
 }
 
 static void
@@ -911,12 +432,15 @@ clear_activated (GSimpleAction *a, GVariant *p, gpointer user_data)
 static void
 focus_column (DmkCompareWindow *self, guint column)
 {
-  if (self->menus->len == 0)
+  DmkCompareHeader *header;
+
+  if (self->headers->len == 0)
     {
       gtk_widget_grab_focus (GTK_WIDGET (self->add_button));
       return;
     }
-  gtk_widget_grab_focus (g_ptr_array_index (self->menus, MIN (column, self->menus->len - 1)));
+  header = g_ptr_array_index (self->headers, MIN (column, self->headers->len - 1));
+  gtk_widget_grab_focus (dmk_compare_header_get_menu_button (header));
 }
 
 static void
@@ -957,12 +481,7 @@ remove_activated (GSimpleAction *a, GVariant *p, gpointer self)
 }
 
 static const GActionEntry actions[] = {
-  { "add-files", add_files_activated, NULL, NULL, NULL },
   { "add-current", add_current_activated, NULL, NULL, NULL },
-  { "copy", copy_activated, NULL, NULL, NULL },
-  { "export-text", export_text_activated, NULL, NULL, NULL },
-  { "export-csv", export_csv_activated, NULL, NULL, NULL },
-  { "save-image", save_image_activated, NULL, NULL, NULL },
   { "clear", clear_activated, NULL, NULL, NULL },
   { "baseline", baseline_activated, "u", NULL, NULL },
   { "move", move_activated, "(uu)", NULL, NULL },
@@ -1009,12 +528,13 @@ dmk_compare_window_dispose (GObject *object)
   if (self->settings != NULL)
     g_signal_handlers_disconnect_by_data (self->settings, self);
   g_clear_object (&self->settings);
-  dmk_compare_window_set_main_window (self, NULL);
-  if (self->file_chooser != NULL)
-    {
-      gtk_native_dialog_destroy (GTK_NATIVE_DIALOG (self->file_chooser));
-      g_clear_object (&self->file_chooser);
-    }
+  dmk_compare_window_set_current_func (self, NULL, NULL, NULL);
+  /* The table's widgets go with the template; these are only handles on them. */
+  if (self->cells != NULL)
+    g_ptr_array_set_size (self->cells, 0);
+  if (self->headers != NULL)
+    g_ptr_array_set_size (self->headers, 0);
+  _dmk_compare_window_files_dispose (self);
   G_OBJECT_CLASS (dmk_compare_window_parent_class)->dispose (object);
 }
 
@@ -1027,7 +547,6 @@ dmk_compare_window_finalize (GObject *object)
   g_ptr_array_unref (self->columns);
   g_ptr_array_unref (self->cells);
   g_ptr_array_unref (self->headers);
-  g_ptr_array_unref (self->menus);
   G_OBJECT_CLASS (dmk_compare_window_parent_class)->finalize (object);
 }
 
@@ -1077,11 +596,11 @@ dmk_compare_window_init (DmkCompareWindow *self)
   gtk_widget_init_template (GTK_WIDGET (self));
 
   self->columns = g_ptr_array_new_with_free_func ((GDestroyNotify) column_free);
-  self->cells = g_ptr_array_new_with_free_func ((GDestroyNotify) cell_free);
-  self->headers = g_ptr_array_new ();
-  self->menus = g_ptr_array_new ();
+  self->cells = g_ptr_array_new_with_free_func (g_object_unref);
+  self->headers = g_ptr_array_new_with_free_func (g_object_unref);
   self->settings = g_settings_new (APP_ID);
   g_action_map_add_action_entries (G_ACTION_MAP (self), actions, G_N_ELEMENTS (actions), self);
+  _dmk_compare_window_files_init (self);
   dmk_unit_dropdown_setup (self->unit_dropdown, self->settings);
   {
     g_autofree char *nick = g_settings_get_string (self->settings, "unit");
@@ -1123,7 +642,7 @@ dmk_compare_window_get_result (DmkCompareWindow *self, guint column)
 {
   g_return_val_if_fail (DMK_IS_COMPARE_WINDOW (self), NULL);
   g_return_val_if_fail (column < self->columns->len, NULL);
-  return ((Column *) g_ptr_array_index (self->columns, column))->result;
+  return ((DmkCompareColumn *) g_ptr_array_index (self->columns, column))->result;
 }
 
 DmkUnit
@@ -1155,7 +674,7 @@ dmk_compare_window_get_row_name (DmkCompareWindow *self, guint row)
                                                                 : "Mix");
 }
 
-static Cell *
+static DmkCompareCell *
 get_cell (DmkCompareWindow *self, guint row, guint column)
 {
   g_return_val_if_fail (DMK_IS_COMPARE_WINDOW (self), NULL);
@@ -1167,58 +686,44 @@ get_cell (DmkCompareWindow *self, guint row, guint column)
 const char *
 dmk_compare_window_get_cell_text (DmkCompareWindow *self, guint row, guint column)
 {
-  Cell *cell = get_cell (self, row, column);
-  return cell ? cell->value : NULL;
+  DmkCompareCell *cell = get_cell (self, row, column);
+  return cell ? dmk_compare_cell_get_value (cell) : NULL;
 }
 
 const char *
 dmk_compare_window_get_delta_text (DmkCompareWindow *self, guint row, guint column)
 {
-  Cell *cell = get_cell (self, row, column);
-  return cell ? cell->delta : NULL;
+  DmkCompareCell *cell = get_cell (self, row, column);
+  return cell ? dmk_compare_cell_get_delta (cell) : NULL;
 }
 
 gboolean
 dmk_compare_window_cell_is_best (DmkCompareWindow *self, guint row, guint column)
 {
-  Cell *cell = get_cell (self, row, column);
-  return cell != NULL && cell->best;
+  DmkCompareCell *cell = get_cell (self, row, column);
+  return cell != NULL && dmk_compare_cell_get_best (cell);
 }
 
 GtkWidget *
 dmk_compare_window_get_cell (DmkCompareWindow *self, guint row, guint column)
 {
-  Cell *cell = get_cell (self, row, column);
-  return cell ? cell->widget : NULL;
+  return GTK_WIDGET (get_cell (self, row, column));
 }
 
 char *
 dmk_compare_window_get_header_text (DmkCompareWindow *self, guint column)
 {
-  GString *s = g_string_new (NULL);
-  GtkWidget *header;
-
   g_return_val_if_fail (DMK_IS_COMPARE_WINDOW (self), NULL);
   g_return_val_if_fail (column < self->headers->len, NULL);
-  header = g_ptr_array_index (self->headers, column);
-  /* Every label of the header, in order, as drawn. */
-  for (GtkWidget *w = gtk_widget_get_first_child (header); w != NULL;
-       w = gtk_widget_get_next_sibling (w))
-    {
-      GtkWidget *label = GTK_IS_LABEL (w) ? w : gtk_widget_get_first_child (w);
-      if (label != NULL && GTK_IS_LABEL (label))
-        g_string_append_printf (s, "%s%s", s->len ? "\n" : "",
-                                gtk_label_get_text (GTK_LABEL (label)));
-    }
-  return g_string_free (s, FALSE);
+  return dmk_compare_header_get_text (g_ptr_array_index (self->headers, column));
 }
 
 GtkWidget *
 dmk_compare_window_get_header_menu (DmkCompareWindow *self, guint column)
 {
   g_return_val_if_fail (DMK_IS_COMPARE_WINDOW (self), NULL);
-  g_return_val_if_fail (column < self->menus->len, NULL);
-  return g_ptr_array_index (self->menus, column);
+  g_return_val_if_fail (column < self->headers->len, NULL);
+  return dmk_compare_header_get_menu_button (g_ptr_array_index (self->headers, column));
 }
 
 GtkWindow *

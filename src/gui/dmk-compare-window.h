@@ -14,8 +14,20 @@ G_DECLARE_FINAL_TYPE (DmkCompareWindow, dmk_compare_window, DMK, COMPARE_WINDOW,
 /* application may be NULL (tests). */
 DmkCompareWindow *dmk_compare_window_new (GtkApplication *application);
 
-/* Where "Add the Current Run" takes its result from when there is no application to ask (tests);
- * with an application, the most recently used main window that shows a result. */
+/* What "Add the Current Run" adds: a new reference to a result, or NULL when there is none; and in
+ * *source (preset to NULL) a newly allocated path of the file it was read from, left NULL for a
+ * run. */
+typedef DmkResult *(*DmkCurrentResultFunc) (gpointer user_data, char **source);
+
+/* Set by whoever makes the comparison (the application, a main window, a test); replaces (and
+ * destroys) the previous one. Without one, "Add the Current Run" only says there is no run. */
+void dmk_compare_window_set_current_func (DmkCompareWindow *self, DmkCurrentResultFunc func,
+                                          gpointer user_data, GDestroyNotify destroy);
+
+/* Deprecated, for dmk-window.c until it calls dmk_compare_window_set_current_func itself: the
+ * current run is main_window's shown result, else that of the most recently used main window of
+ * the comparison's application that shows one. Defined in dmk-compare-main-window.c, beside the
+ * main window, so that the comparison window does not depend on it. */
 void dmk_compare_window_set_main_window (DmkCompareWindow *self, GtkWindow *main_window);
 
 /* Adds result as the last column. source is the file it was read from, or NULL for a run shown
@@ -26,7 +38,7 @@ gboolean dmk_compare_window_add_file (DmkCompareWindow *self, GFile *file, GErro
 /* Adds each file that loads; the others are named in one error dialog. Returns how many were
  * added. */
 guint dmk_compare_window_add_files (DmkCompareWindow *self, GFile **files, guint n_files);
-/* The run in the main window; FALSE (with a toast saying why) when there is none. */
+/* The current run, from the current func; FALSE (with a toast saying why) when there is none. */
 gboolean dmk_compare_window_add_current (DmkCompareWindow *self);
 
 void dmk_compare_window_remove_column (DmkCompareWindow *self, guint column);

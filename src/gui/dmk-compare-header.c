@@ -1,0 +1,339 @@
+/* dmk-compare-header.c: a comparison column's header, its tooltip and its screen reader label. */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "dmk-compare-header.h"
+
+struct _DmkCompareHeader
+{
+  GtkBox parent_instance;
+
+  /* template children */
+  GtkLabel *title_label;
+  GtkMenuButton *menu_button;
+  GtkLabel *place_label;
+  GtkLabel *date_label;
+  GtkLabel *profile_label;
+  GtkLabel *comment_label;
+  GtkLabel *baseline_label;
+
+  DmkResult *result;
+  char *source;
+};
+
+G_DEFINE_FINAL_TYPE (DmkCompareHeader, dmk_compare_header, GTK_TYPE_BOX)
+
+enum
+{
+  PROP_0,
+  PROP_RESULT,
+  PROP_SOURCE,
+  PROP_BASELINE,
+  PROP_MENU_MODEL,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+static gboolean
+has_text (const char *s)
+{
+  return s != NULL && *s != '\0';
+}
+
+/* "2026-11-30 14:02" in local time, or the stored text when it is not a date. */
+static char *
+format_date (const char *iso)
+{
+  g_autoptr (GDateTime) dt = iso ? g_date_time_new_from_iso8601 (iso, NULL) : NULL;
+  g_autoptr (GDateTime) local = dt ? g_date_time_to_local (dt) : NULL;
+
+  return local ? g_date_time_format (local, "%Y-%m-%d %H:%M") : g_strdup (iso ? iso : "");
+}
+
+static char *
+make_tooltip (DmkResult *r, const char *source)
+{
+  GString *s = g_string_new (NULL);
+  g_autofree char *date = format_date (r->date);
+
+  g_string_append_printf (s, _("Target: %s"), has_text (r->target.path) ? r->target.path : "?");
+  if (has_text (r->target.model))
+    g_string_append_printf (s, "\n%s", r->target.model);
+  if (has_text (r->target.device) && g_strcmp0 (r->target.device, r->target.path) != 0)
+    g_string_append_printf (s, "\n%s", r->target.device);
+  if (has_text (r->target.filesystem))
+    g_string_append_printf (s, "\n%s", r->target.filesystem);
+  g_string_append_printf (s, "\n%s", date);
+  g_string_append_printf (s, "\n%s", dmk_profile_display_name (r->settings.profile));
+  if (has_text (r->comment))
+    g_string_append_printf (s, "\n“%s”", r->comment);
+  if (source != NULL)
+    g_string_append_printf (s, "\n%s", source);
+  else
+    g_string_append_printf (s, "\n%s", _("The run in the main window"));
+  return g_string_free (s, FALSE);
+}
+
+/* The lines: title (the drive's model, else the target), where, when, how, and the comment. */
+static void
+update_lines (DmkCompareHeader *self)
+{
+  DmkResult *r = self->result;
+  g_autofree char *date = format_date (r->date);
+  g_autofree char *size = dmk_format_size (r->settings.size_bytes);
+  const char *profile = dmk_profile_short_name (r->settings.profile);
+  /* TRANSLATORS: a column header's profile line: "Default · 1 GiB" */
+  g_autofree char *how = g_strdup_printf (_("%s · %s"), profile ? profile : "?", size);
+  g_autofree char *comment = has_text (r->comment) ? g_strdup_printf (_("“%s”"), r->comment)
+                                                   : NULL;
+
+  if (has_text (r->target.model))
+    {
+      gtk_label_set_text (self->title_label, r->target.model);
+      gtk_label_set_text (self->place_label, has_text (r->target.path) ? r->target.path : "?");
+    }
+  else
+    {
+      gtk_label_set_text (self->title_label,
+                          has_text (r->target.path) ? r->target.path : _("Unknown target"));
+      gtk_label_set_text (self->place_label, has_text (r->target.filesystem) ? r->target.filesystem
+                                             : has_text (r->target.device) ? r->target.device
+                                                                           : "");
+    }
+  gtk_label_set_text (self->date_label, date);
+  gtk_label_set_text (self->profile_label, how);
+  gtk_label_set_text (self->comment_label, comment ? comment : "");
+  gtk_widget_set_visible (GTK_WIDGET (self->comment_label), comment != NULL);
+}
+
+static void
+update (DmkCompareHeader *self)
+{
+  g_autofree char *tooltip = NULL;
+  g_autoptr (GString) joined = g_string_new (NULL);
+  g_autofree char *a11y = NULL;
+
+  if (self->result == NULL)
+    return;
+  update_lines (self);
+  tooltip = make_tooltip (self->result, self->source);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self), tooltip);
+  /* Every line but the badge, as the header shows them. */
+  for (GtkLabel **l = (GtkLabel *[]){ self->title_label, self->place_label, self->date_label,
+                                      self->profile_label, self->comment_label, NULL };
+       *l != NULL; l++)
+    if (gtk_widget_get_visible (GTK_WIDGET (*l)))
+      g_string_append_printf (joined, "%s%s", joined->len ? ", " : "", gtk_label_get_text (*l));
+  /* TRANSLATORS: what a screen reader says for a column's menu button: "Options for
+   * Samsung SSD 980, /dev/nvme0n1, 2026-11-30 14:02, Default · 1 GiB" */
+  a11y = g_strdup_printf (_("Options for %s"), joined->str);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->menu_button),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, a11y, -1);
+}
+
+GtkWidget *
+dmk_compare_header_new (DmkResult *result, const char *source)
+{
+  return g_object_new (DMK_TYPE_COMPARE_HEADER, "result", result, "source", source, NULL);
+}
+
+DmkResult *
+dmk_compare_header_get_result (DmkCompareHeader *self)
+{
+  g_return_val_if_fail (DMK_IS_COMPARE_HEADER (self), NULL);
+  return self->result;
+}
+
+void
+dmk_compare_header_set_result (DmkCompareHeader *self, DmkResult *result)
+{
+  g_return_if_fail (DMK_IS_COMPARE_HEADER (self));
+  if (result == self->result)
+    return;
+  if (result != NULL)
+    dmk_result_ref (result);
+  g_clear_pointer (&self->result, dmk_result_unref);
+  self->result = result;
+  update (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RESULT]);
+}
+
+const char *
+dmk_compare_header_get_source (DmkCompareHeader *self)
+{
+  g_return_val_if_fail (DMK_IS_COMPARE_HEADER (self), NULL);
+  return self->source;
+}
+
+void
+dmk_compare_header_set_source (DmkCompareHeader *self, const char *source)
+{
+  g_return_if_fail (DMK_IS_COMPARE_HEADER (self));
+  if (g_strcmp0 (source, self->source) == 0)
+    return;
+  g_free (self->source);
+  self->source = g_strdup (source);
+  update (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SOURCE]);
+}
+
+gboolean
+dmk_compare_header_get_baseline (DmkCompareHeader *self)
+{
+  g_return_val_if_fail (DMK_IS_COMPARE_HEADER (self), FALSE);
+  return gtk_widget_get_visible (GTK_WIDGET (self->baseline_label));
+}
+
+void
+dmk_compare_header_set_baseline (DmkCompareHeader *self, gboolean baseline)
+{
+  g_return_if_fail (DMK_IS_COMPARE_HEADER (self));
+  baseline = !!baseline;
+  if (baseline == dmk_compare_header_get_baseline (self))
+    return;
+  gtk_widget_set_visible (GTK_WIDGET (self->baseline_label), baseline);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_BASELINE]);
+}
+
+GMenuModel *
+dmk_compare_header_get_menu_model (DmkCompareHeader *self)
+{
+  g_return_val_if_fail (DMK_IS_COMPARE_HEADER (self), NULL);
+  return gtk_menu_button_get_menu_model (self->menu_button);
+}
+
+void
+dmk_compare_header_set_menu_model (DmkCompareHeader *self, GMenuModel *menu_model)
+{
+  g_return_if_fail (DMK_IS_COMPARE_HEADER (self));
+  if (menu_model == gtk_menu_button_get_menu_model (self->menu_button))
+    return;
+  gtk_menu_button_set_menu_model (self->menu_button, menu_model);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MENU_MODEL]);
+}
+
+const char *
+dmk_compare_header_get_title (DmkCompareHeader *self)
+{
+  g_return_val_if_fail (DMK_IS_COMPARE_HEADER (self), NULL);
+  return gtk_label_get_text (self->title_label);
+}
+
+GtkWidget *
+dmk_compare_header_get_menu_button (DmkCompareHeader *self)
+{
+  g_return_val_if_fail (DMK_IS_COMPARE_HEADER (self), NULL);
+  return GTK_WIDGET (self->menu_button);
+}
+
+char *
+dmk_compare_header_get_text (DmkCompareHeader *self)
+{
+  GString *s = g_string_new (NULL);
+
+  g_return_val_if_fail (DMK_IS_COMPARE_HEADER (self), NULL);
+  for (GtkLabel **l = (GtkLabel *[]){ self->title_label, self->place_label, self->date_label,
+                                      self->profile_label, self->comment_label,
+                                      self->baseline_label, NULL };
+       *l != NULL; l++)
+    if (gtk_widget_get_visible (GTK_WIDGET (*l)))
+      g_string_append_printf (s, "%s%s", s->len ? "\n" : "", gtk_label_get_text (*l));
+  return g_string_free (s, FALSE);
+}
+
+static void
+dmk_compare_header_get_property (GObject *object, guint prop_id, GValue *value,
+                                 GParamSpec *pspec)
+{
+  DmkCompareHeader *self = DMK_COMPARE_HEADER (object);
+
+  switch (prop_id)
+    {
+    case PROP_RESULT:
+      g_value_set_boxed (value, self->result);
+      break;
+    case PROP_SOURCE:
+      g_value_set_string (value, self->source);
+      break;
+    case PROP_BASELINE:
+      g_value_set_boolean (value, dmk_compare_header_get_baseline (self));
+      break;
+    case PROP_MENU_MODEL:
+      g_value_set_object (value, dmk_compare_header_get_menu_model (self));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+dmk_compare_header_set_property (GObject *object, guint prop_id, const GValue *value,
+                                 GParamSpec *pspec)
+{
+  DmkCompareHeader *self = DMK_COMPARE_HEADER (object);
+
+  switch (prop_id)
+    {
+    case PROP_RESULT:
+      dmk_compare_header_set_result (self, g_value_get_boxed (value));
+      break;
+    case PROP_SOURCE:
+      dmk_compare_header_set_source (self, g_value_get_string (value));
+      break;
+    case PROP_BASELINE:
+      dmk_compare_header_set_baseline (self, g_value_get_boolean (value));
+      break;
+    case PROP_MENU_MODEL:
+      dmk_compare_header_set_menu_model (self, g_value_get_object (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+dmk_compare_header_finalize (GObject *object)
+{
+  DmkCompareHeader *self = DMK_COMPARE_HEADER (object);
+
+  g_clear_pointer (&self->result, dmk_result_unref);
+  g_free (self->source);
+  G_OBJECT_CLASS (dmk_compare_header_parent_class)->finalize (object);
+}
+
+static void
+dmk_compare_header_class_init (DmkCompareHeaderClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+  GParamFlags flags = G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS;
+
+  object_class->get_property = dmk_compare_header_get_property;
+  object_class->set_property = dmk_compare_header_set_property;
+  object_class->finalize = dmk_compare_header_finalize;
+
+  properties[PROP_RESULT] = g_param_spec_boxed ("result", NULL, NULL, DMK_TYPE_RESULT, flags);
+  properties[PROP_SOURCE] = g_param_spec_string ("source", NULL, NULL, NULL, flags);
+  properties[PROP_BASELINE] = g_param_spec_boolean ("baseline", NULL, NULL, FALSE, flags);
+  properties[PROP_MENU_MODEL] =
+    g_param_spec_object ("menu-model", NULL, NULL, G_TYPE_MENU_MODEL, flags);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  gtk_widget_class_set_template_from_resource (
+    widget_class, "/io/github/gdiskmark/GDiskMark/dmk-compare-header.ui");
+  gtk_widget_class_bind_template_child (widget_class, DmkCompareHeader, title_label);
+  gtk_widget_class_bind_template_child (widget_class, DmkCompareHeader, menu_button);
+  gtk_widget_class_bind_template_child (widget_class, DmkCompareHeader, place_label);
+  gtk_widget_class_bind_template_child (widget_class, DmkCompareHeader, date_label);
+  gtk_widget_class_bind_template_child (widget_class, DmkCompareHeader, profile_label);
+  gtk_widget_class_bind_template_child (widget_class, DmkCompareHeader, comment_label);
+  gtk_widget_class_bind_template_child (widget_class, DmkCompareHeader, baseline_label);
+}
+
+static void
+dmk_compare_header_init (DmkCompareHeader *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+}

@@ -1,0 +1,199 @@
+/* dmk-compare-window-files.c: the comparison as text, CSV, image and clipboard text; its file
+ * choosers (adding results, exporting) and the actions that open them. */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "dmk-compare-window-private.h"
+#include "dmk-gui-utils.h"
+
+DmkComparison *
+dmk_compare_window_get_comparison (DmkCompareWindow *self)
+{
+  g_autoptr (GPtrArray) results = g_ptr_array_new ();
+
+  g_return_val_if_fail (DMK_IS_COMPARE_WINDOW (self), NULL);
+  for (guint c = 0; c < self->columns->len; c++)
+    g_ptr_array_add (results, ((DmkCompareColumn *) g_ptr_array_index (self->columns, c))->result);
+  return dmk_comparison_new (results, self->unit, self->baseline);
+}
+
+char *
+dmk_compare_window_to_text (DmkCompareWindow *self)
+{
+  g_autoptr (DmkComparison) cmp = dmk_compare_window_get_comparison (self);
+  return dmk_comparison_to_text (cmp);
+}
+
+char *
+dmk_compare_window_to_csv (DmkCompareWindow *self)
+{
+  g_autoptr (DmkComparison) cmp = dmk_compare_window_get_comparison (self);
+  return dmk_comparison_to_csv (cmp);
+}
+
+static gboolean
+need_columns (DmkCompareWindow *self, GError **error)
+{
+  if (self->columns->len > 0)
+    return TRUE;
+  g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND, _("There is nothing to compare yet"));
+  return FALSE;
+}
+
+gboolean
+dmk_compare_window_export_text (DmkCompareWindow *self, const char *filename, GError **error)
+{
+  g_autofree char *text = NULL;
+
+  g_return_val_if_fail (DMK_IS_COMPARE_WINDOW (self), FALSE);
+  if (!need_columns (self, error))
+    return FALSE;
+  text = dmk_compare_window_to_text (self);
+  return g_file_set_contents (filename, text, -1, error);
+}
+
+gboolean
+dmk_compare_window_export_csv (DmkCompareWindow *self, const char *filename, GError **error)
+{
+  g_autofree char *csv = NULL;
+
+  g_return_val_if_fail (DMK_IS_COMPARE_WINDOW (self), FALSE);
+  if (!need_columns (self, error))
+    return FALSE;
+  csv = dmk_compare_window_to_csv (self);
+  return g_file_set_contents (filename, csv, -1, error);
+}
+
+/* The whole table with its legend, even the part scrolled out of view. */
+gboolean
+dmk_compare_window_save_image (DmkCompareWindow *self, const char *filename, GError **error)
+{
+  g_return_val_if_fail (DMK_IS_COMPARE_WINDOW (self), FALSE);
+  if (!need_columns (self, error))
+    return FALSE;
+  return dmk_save_widget_png (self->table_box, filename, error);
+}
+
+gboolean
+dmk_compare_window_copy (DmkCompareWindow *self)
+{
+  g_autofree char *text = NULL;
+
+  g_return_val_if_fail (DMK_IS_COMPARE_WINDOW (self), FALSE);
+  if (self->columns->len == 0)
+    {
+      dmk_toast (self->toast_overlay, _("Nothing to copy yet: add results first"));
+      return FALSE;
+    }
+  text = dmk_compare_window_to_text (self);
+  gdk_clipboard_set_text (gtk_widget_get_clipboard (GTK_WIDGET (self)), text);
+  dmk_toast (self->toast_overlay, _("Comparison copied"));
+  return TRUE;
+}
+
+static void
+report_file_job (GtkWindow *window, gboolean ok, const char *text)
+{
+  if (ok)
+    dmk_toast (DMK_COMPARE_WINDOW (window)->toast_overlay, text);
+  else
+    dmk_show_error (window, &DMK_COMPARE_WINDOW (window)->error_dialog, _("Could Not Save"), text);
+}
+
+static void
+add_files_job (GtkWindow *window, GFile **files, guint n_files)
+{
+  dmk_compare_window_add_files (DMK_COMPARE_WINDOW (window), files, n_files);
+}
+
+static gboolean
+export_text_job (GtkWindow *window, const char *path, GError **error)
+{
+  return dmk_compare_window_export_text (DMK_COMPARE_WINDOW (window), path, error);
+}
+
+static gboolean
+export_csv_job (GtkWindow *window, const char *path, GError **error)
+{
+  return dmk_compare_window_export_csv (DMK_COMPARE_WINDOW (window), path, error);
+}
+
+static gboolean
+save_image_job (GtkWindow *window, const char *path, GError **error)
+{
+  return dmk_compare_window_save_image (DMK_COMPARE_WINDOW (window), path, error);
+}
+
+static const DmkFileJob add_file = { N_("Add Results"), N_("GDiskMark Results"),
+                                     "application/json", "json", add_files_job, NULL };
+static const DmkFileJob text_file = { N_("Export Comparison as Text"), N_("Text"), "text/plain",
+                                      "txt", NULL, export_text_job };
+static const DmkFileJob csv_file = { N_("Export Comparison as CSV"), N_("CSV"), "text/csv", "csv",
+                                     NULL, export_csv_job };
+static const DmkFileJob image_file = { N_("Save Image"), N_("PNG Image"), "image/png", "png", NULL,
+                                       save_image_job };
+
+static void
+run_chooser (DmkCompareWindow *self, const DmkFileJob *job)
+{
+  if (self->file_chooser != NULL)
+    return;
+  dmk_file_job_start (GTK_WINDOW (self), job, "GDiskMark_Compare_", report_file_job,
+                      &self->file_chooser);
+}
+
+static void
+add_files_activated (GSimpleAction *a, GVariant *p, gpointer self)
+{
+  run_chooser (self, &add_file);
+}
+
+static void
+copy_activated (GSimpleAction *a, GVariant *p, gpointer self)
+{
+  dmk_compare_window_copy (self);
+}
+
+static void
+export_text_activated (GSimpleAction *a, GVariant *p, gpointer self)
+{
+  run_chooser (self, &text_file);
+}
+
+static void
+export_csv_activated (GSimpleAction *a, GVariant *p, gpointer self)
+{
+  run_chooser (self, &csv_file);
+}
+
+static void
+save_image_activated (GSimpleAction *a, GVariant *p, gpointer self)
+{
+  run_chooser (self, &image_file);
+}
+
+static const GActionEntry file_actions[] = {
+  { "add-files", add_files_activated, NULL, NULL, NULL },
+  { "copy", copy_activated, NULL, NULL, NULL },
+  { "export-text", export_text_activated, NULL, NULL, NULL },
+  { "export-csv", export_csv_activated, NULL, NULL, NULL },
+  { "save-image", save_image_activated, NULL, NULL, NULL },
+};
+
+void
+_dmk_compare_window_files_init (DmkCompareWindow *self)
+{
+  g_action_map_add_action_entries (G_ACTION_MAP (self), file_actions, G_N_ELEMENTS (file_actions),
+                                   self);
+}
+
+void
+_dmk_compare_window_files_dispose (DmkCompareWindow *self)
+{
+  if (self->file_chooser != NULL)
+    {
+      gtk_native_dialog_destroy (GTK_NATIVE_DIALOG (self->file_chooser));
+      g_clear_object (&self->file_chooser);
+    }
+}
