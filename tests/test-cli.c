@@ -126,7 +126,7 @@ test_json_output_file (void)
   g_autofree char *outdir = g_dir_make_tmp ("dmk-cli-json-XXXXXX", NULL);
   g_autofree char *out = g_build_filename (outdir, "r.json", NULL);
   g_autofree char *out_opt = g_strconcat ("--output=", out, NULL);
-  const char *args[] = { TINY, "--json", "--mode=read", "--mix=60", "--test=RND4K Q32T16",
+  const char *args[] = { TINY, "--json", "--mode=write", "--mix=60", "--test=RND4K Q32T16",
                          "--test=SEQ128K Q32T1", out_opt, dir, NULL };
   g_autoptr (DmkResult) result = NULL;
   g_autoptr (GError) error = NULL;
@@ -139,11 +139,25 @@ test_json_output_file (void)
   g_assert_no_error (error);
   g_assert_cmpstr (result->settings.profile, ==, "custom");
   g_assert_cmpuint (result->settings.mix_read_percent, ==, 60);
-  g_assert_cmpuint (result->tests->len, ==, 4); /* 2 tests × (read, mix) */
+  g_assert_cmpuint (result->tests->len, ==, 4); /* 2 tests × (write, mix) */
   g_assert_cmpuint (((DmkTestResult *) g_ptr_array_index (result->tests, 0))->spec.threads, ==,
                     16);
   assert_dir_empty (dir);
   g_unlink (out);
+
+  /* Read mode never writes: --mix with it is refused, saying why, and nothing is written. */
+  {
+    const char *read_mix[] = { TINY, "--mode=read", "--mix", "--test=RND4K Q1T1", out_opt, dir,
+                               NULL };
+
+    cli_run_clear (&r);
+    run_cli (&r, read_mix, NULL);
+    g_assert_cmpint (r.status, ==, 2);
+    g_assert_nonnull (strstr (r.err, "--mix writes"));
+    g_assert_nonnull (strstr (r.err, "--mode=read"));
+    g_assert_false (g_file_test (out, G_FILE_TEST_EXISTS));
+    assert_dir_empty (dir);
+  }
 
   /* No --format: a .json output file gets JSON, which the window and compare read back. */
   {

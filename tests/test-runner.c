@@ -187,7 +187,7 @@ test_custom_tests_and_mix (void)
 
   run.dir = g_dir_make_tmp ("dmk-run-XXXXXX", NULL);
   tiny_settings (&s);
-  s.mode = DMK_MODE_READ;
+  s.mode = DMK_MODE_WRITE;
   s.mix_read_percent = 70;
   s.interval_s = 1;
   s.engine = DMK_ENGINE_PSYNC;
@@ -198,7 +198,7 @@ test_custom_tests_and_mix (void)
   g_assert_no_error (run.error);
   g_assert_cmpuint (run.result->tests->len, ==, 2);
   g_assert_cmpint (((DmkTestResult *) g_ptr_array_index (run.result->tests, 0))->direction, ==,
-                   DMK_DIRECTION_READ);
+                   DMK_DIRECTION_WRITE);
   g_assert_cmpint (((DmkTestResult *) g_ptr_array_index (run.result->tests, 1))->direction, ==,
                    DMK_DIRECTION_MIX);
   /* One interval of 1 s between the two tests, counted down once. */

@@ -111,10 +111,19 @@ test_plan (void)
     g_assert_cmpint (g_array_index (jobs, DmkJob, i).direction, ==, DMK_DIRECTION_WRITE);
   g_clear_pointer (&jobs, g_array_unref);
 
+  /* Read mode never writes: the mixed test, which writes 30%, is not planned. */
   s.mode = DMK_MODE_READ;
   s.mix_read_percent = 70;
   jobs = dmk_runner_plan (&s, NULL, NULL);
+  g_assert_cmpuint (jobs->len, ==, 4);
+  for (guint i = 0; i < jobs->len; i++)
+    g_assert_cmpint (g_array_index (jobs, DmkJob, i).direction, ==, DMK_DIRECTION_READ);
+  g_clear_pointer (&jobs, g_array_unref);
+
+  s.mode = DMK_MODE_WRITE;
+  jobs = dmk_runner_plan (&s, NULL, NULL);
   g_assert_cmpuint (jobs->len, ==, 8);
+  g_assert_cmpint (g_array_index (jobs, DmkJob, 0).direction, ==, DMK_DIRECTION_WRITE);
   g_assert_cmpint (g_array_index (jobs, DmkJob, 7).direction, ==, DMK_DIRECTION_MIX);
   dmk_settings_clear (&s);
 }

@@ -11,167 +11,12 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "dmk-application.h"
 #include "dmk-core.h"
 #include "dmk-target-item.h"
+#include "dmk-test-gui.h"
 #include "dmk-test-loop.h"
 #include "dmk-window-private.h"
-
-/* A safety net against a hung run, not a measurement: a tiny run takes a few seconds. */
-#define HANG_LIMIT_S 120.0
-
-typedef gboolean (*Cond) (gpointer data);
-
-static gboolean
-wake (gpointer data)
-{
-  return G_SOURCE_CONTINUE;
-}
-
-/* Iterates the main context until cond holds; FALSE if HANG_LIMIT_S passed first. */
-static gboolean
-iterate_until (Cond cond, gpointer data)
-{
-  gint64 end = g_get_monotonic_time () + (gint64) (HANG_LIMIT_S * G_USEC_PER_SEC);
-  guint tick = g_timeout_add (10, wake, NULL);
-  gboolean ok = TRUE;
-
-  while (!cond (data))
-    {
-      if (g_get_monotonic_time () > end)
-        {
-          ok = FALSE;
-          break;
-        }
-      g_main_context_iteration (NULL, TRUE);
-    }
-  g_source_remove (tick);
-  return ok;
-}
-
-static gboolean
-flag_set (gpointer data)
-{
-  return *(gboolean *) data;
-}
-
-static void
-on_clicked (GtkButton *button, gpointer data)
-{
-  *(gboolean *) data = TRUE;
-}
-
-/* Activates button as the keyboard does; GTK 4 emits "clicked" a moment later, from the main
- * loop, so iterate until it has been. */
-static void
-click (GtkWidget *button)
-{
-  gboolean clicked = FALSE;
-  gulong id = g_signal_connect_after (button, "clicked", G_CALLBACK (on_clicked), &clicked);
-
-  g_assert_true (gtk_widget_activate (button));
-  g_assert_true (iterate_until (flag_set, &clicked));
-  g_signal_handler_disconnect (button, id);
-}
-
-static gboolean
-not_running (gpointer data)
-{
-  return !dmk_window_is_running (data);
-}
-
-static gboolean
-measuring (gpointer data)
-{
-  return dmk_window_get_phase (data) == DMK_PHASE_MEASURE;
-}
-
-static void
-reset_settings (void)
-{
-  g_autoptr (GSettings) s = g_settings_new (APP_ID);
-  g_autoptr (GSettingsSchema) schema = NULL;
-  g_auto (GStrv) keys = NULL;
-
-  g_object_get (s, "settings-schema", &schema, NULL);
-  keys = g_settings_schema_list_keys (schema);
-  for (guint i = 0; keys[i] != NULL; i++)
-    g_settings_reset (s, keys[i]);
-}
-
-/* Tiny runs, as the issue asks: 16 MiB, 1 pass, 1 s, no interval. */
-static void
-set_tiny (const char *profile)
-{
-  g_autoptr (GSettings) s = g_settings_new (APP_ID);
-
-  g_settings_set_string (s, "profile", profile);
-  g_settings_set_int (s, "passes", 1);
-  g_settings_set_int (s, "size-mib", 16);
-  g_settings_set_int (s, "measure-time", 1);
-  g_settings_set_int (s, "interval", 0);
-}
-
-/* Under the build tree when there is one and we may write there (/tmp may be a tmpfs without
- * O_DIRECT on old kernels); else in the temporary folder. */
-static char *
-make_target_dir (void)
-{
-  const char *base = g_getenv ("G_TEST_BUILDDIR");
-  g_autofree char *tmpl = g_build_filename (base ? base : g_get_tmp_dir (), "dmk-win-XXXXXX",
-                                            NULL);
-  char *dir = g_mkdtemp (tmpl);
-
-  if (dir == NULL)
-    {
-      g_free (tmpl);
-      tmpl = g_build_filename (g_get_tmp_dir (), "dmk-win-XXXXXX", NULL);
-      dir = g_mkdtemp (tmpl);
-    }
-  g_assert_nonnull (dir);
-  return g_steal_pointer (&tmpl);
-}
-
-static guint
-count_entries (const char *dir)
-{
-  g_autoptr (GDir) d = g_dir_open (dir, 0, NULL);
-  guint n = 0;
-
-  g_assert_nonnull (d);
-  while (g_dir_read_name (d) != NULL)
-    n++;
-  return n;
-}
-
-static DmkWindow *
-new_window (const char *target)
-{
-  DmkWindow *win = dmk_window_new (NULL);
-
-  if (target != NULL)
-    dmk_window_set_target_path (win, target);
-  gtk_window_present (GTK_WINDOW (win));
-  return win;
-}
-
-static void
-destroy_window (DmkWindow *win)
-{
-  GtkWindow *dialog = dmk_window_get_error_dialog (win);
-
-  if (dialog != NULL)
-    gtk_window_destroy (dialog);
-  gtk_window_destroy (GTK_WINDOW (win));
-  /* Let pending describe and scan tasks finish while nothing else runs. */
-  for (int i = 0; i < 20; i++)
-    g_main_context_iteration (NULL, FALSE);
-}
-
-static char *
-expected_text (DmkUnit unit, const DmkTestResult *t)
-{
-  return dmk_unit_format (unit, dmk_unit_value (unit, t->mb_per_s, t->iops, t->latency_us.mean));
-}
 
 /* ---- the grid ---- */
 
@@ -354,7 +199,7 @@ test_run_one_row (void)
   win = new_window (dir);
   button = dmk_window_get_test_button (win, 1);
   click (button);
-  g_assert_cmpstr (gtk_actionable_get_action_name (GTK_ACTIONABLE (button)), ==, "win.stop");
+  g_assert_cmpstr (gtk_actionable_get_action_name (GTK_ACTIONABLE (button)), ==, "win.stop-row");
   g_assert_false (gtk_widget_get_sensitive (dmk_window_get_all_button (win)));
   g_assert_true (iterate_until (not_running, win));
   g_assert_null (dmk_window_get_last_error (win));
@@ -1052,7 +897,7 @@ wait_for_paint (GtkWidget *widget)
 {
   GdkFrameClock *clock = gtk_widget_get_frame_clock (widget);
   gboolean painted = FALSE;
-  gulong id = g_signal_connect (clock, "after-paint", G_CALLBACK (on_clicked), &painted);
+  gulong id = g_signal_connect (clock, "after-paint", G_CALLBACK (flag_on_signal), &painted);
 
   gtk_widget_queue_draw (widget);
   g_assert_true (iterate_until (flag_set, &painted));
@@ -1233,7 +1078,7 @@ test_files (void)
   g_assert_null (dmk_window_get_facts_text (win2));
   g_assert_cmpuint (dmk_window_get_n_rows (win2), ==, 4);
   g_assert_cmpstr (gtk_actionable_get_action_name (
-                     GTK_ACTIONABLE (dmk_window_get_test_button (win2, 3))), ==, "win.stop");
+                     GTK_ACTIONABLE (dmk_window_get_test_button (win2, 3))), ==, "win.stop-row");
   g_action_group_activate_action (G_ACTION_GROUP (win2), "stop", NULL);
   g_assert_true (iterate_until (not_running, win2));
 
@@ -1475,6 +1320,7 @@ test_compare (void)
   guint n_files;
   DmkCompareWindow *cmp;
   DmkWindow *win;
+  g_autoptr (DmkApplication) app = NULL;
   GActionGroup *ag;
 
   for (guint i = 0; i < G_N_ELEMENTS (inputs); i++)
@@ -1516,12 +1362,16 @@ test_compare (void)
     g_test_message ("GDISKMARK_CLI is not set: no result from the CLI");
 
   /* The files opened at once: side by side in the comparison, the grid left alone. */
+  /* The comparison is the application's: the main window reaches it through app actions. */
   reset_settings ();
-  win = new_window (NULL);
+  app = test_application ();
+  win = dmk_window_new (GTK_APPLICATION (app));
+  gtk_window_present (GTK_WINDOW (win));
+  g_assert_null (dmk_application_get_compare_window (app, FALSE));
   dmk_window_open_files (win, (GFile **) files->pdata, files->len);
   g_assert_null (dmk_window_get_opened_name (win));
   g_assert_null (dmk_window_get_error_dialog (win));
-  cmp = dmk_window_get_compare_window (win, FALSE);
+  cmp = dmk_application_get_compare_window (app, FALSE);
   g_assert_nonnull (cmp);
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (cmp)));
   ag = G_ACTION_GROUP (cmp);

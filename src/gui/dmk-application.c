@@ -63,10 +63,81 @@ set_target_activated (GSimpleAction *action, GVariant *param, gpointer user_data
     dmk_window_set_target_path (DMK_WINDOW (window), path);
 }
 
+/* The main window that a comparison takes "the current run" from: the active one when it is
+ * a main window, else the most recently used main window that shows a result. */
+static DmkWindow *
+current_main_window (GtkApplication *app, gboolean need_result)
+{
+  for (GList *l = gtk_application_get_windows (app); l != NULL; l = l->next)
+    if (DMK_IS_WINDOW (l->data) &&
+        (!need_result || dmk_window_get_shown_result (DMK_WINDOW (l->data)) != NULL))
+      return l->data;
+  return NULL;
+}
+
+static DmkResult *
+current_result (gpointer user_data, char **source)
+{
+  DmkWindow *win = current_main_window (GTK_APPLICATION (user_data), TRUE);
+
+  if (win == NULL)
+    return NULL;
+  *source = g_strdup (dmk_window_get_shown_source (win));
+  return dmk_result_ref (dmk_window_get_shown_result (win));
+}
+
+DmkCompareWindow *
+dmk_application_get_compare_window (DmkApplication *self, gboolean create)
+{
+  DmkCompareWindow *cmp;
+
+  g_return_val_if_fail (DMK_IS_APPLICATION (self), NULL);
+  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (self)); l != NULL; l = l->next)
+    if (DMK_IS_COMPARE_WINDOW (l->data))
+      return l->data;
+  if (!create)
+    return NULL;
+  cmp = dmk_compare_window_new (GTK_APPLICATION (self));
+  dmk_compare_window_set_current_func (cmp, current_result, self, NULL);
+  return cmp;
+}
+
+/* app.compare: what the main window shows joins the comparison (once), which comes up. */
+static void
+compare_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
+{
+  DmkApplication *self = DMK_APPLICATION (user_data);
+  DmkCompareWindow *cmp = dmk_application_get_compare_window (self, TRUE);
+  DmkWindow *win = current_main_window (GTK_APPLICATION (self), FALSE);
+  DmkResult *result = win != NULL ? dmk_window_get_shown_result (win) : NULL;
+
+  /* Already there: the comparison says so in a toast. */
+  if (result != NULL)
+    dmk_compare_window_add_result (cmp, result, dmk_window_get_shown_source (win));
+  gtk_window_present (GTK_WINDOW (cmp));
+}
+
+/* app.compare-files: result files (URIs) side by side. */
+static void
+compare_files_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
+{
+  DmkApplication *self = DMK_APPLICATION (user_data);
+  DmkCompareWindow *cmp = dmk_application_get_compare_window (self, TRUE);
+  g_autofree const char **uris = g_variant_get_strv (param, NULL);
+  g_autoptr (GPtrArray) files = g_ptr_array_new_with_free_func (g_object_unref);
+
+  for (guint i = 0; uris[i] != NULL; i++)
+    g_ptr_array_add (files, g_file_new_for_uri (uris[i]));
+  gtk_window_present (GTK_WINDOW (cmp));
+  dmk_compare_window_add_files (cmp, (GFile **) files->pdata, files->len);
+}
+
 static const GActionEntry app_actions[] = {
   { "quit", quit_activated, NULL, NULL, NULL },
   { "about", about_activated, NULL, NULL, NULL },
   { "set-target", set_target_activated, "ay", NULL, NULL },
+  { "compare", compare_activated, NULL, NULL, NULL },
+  { "compare-files", compare_files_activated, "as", NULL, NULL },
 };
 
 static void
@@ -176,7 +247,7 @@ dmk_application_open (GApplication *app, GFile **files, int n_files, const char 
   if (self->screenshot != NULL)
     {
       /* --screenshot with result files: a picture of them compared. */
-      DmkCompareWindow *cmp = dmk_compare_window_new (GTK_APPLICATION (app));
+      DmkCompareWindow *cmp = dmk_application_get_compare_window (self, TRUE);
 
       g_application_hold (app);
       gtk_window_present (GTK_WINDOW (cmp));

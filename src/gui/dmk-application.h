@@ -3,6 +3,8 @@
 
 #include <adwaita.h>
 
+#include "dmk-compare-window.h"
+
 G_BEGIN_DECLS
 
 #define DMK_TYPE_APPLICATION (dmk_application_get_type ())
@@ -11,5 +13,8 @@ G_DECLARE_FINAL_TYPE (DmkApplication, dmk_application, DMK, APPLICATION, AdwAppl
 DmkApplication *dmk_application_new (void);
 /* Non-zero when the screenshot mode failed. */
 int dmk_application_get_exit_status (DmkApplication *self);
+/* The comparison window (created, not shown, when create is TRUE and there is none); its current
+ * run is the most recently used main window's result. */
+DmkCompareWindow *dmk_application_get_compare_window (DmkApplication *self, gboolean create);
 
 G_END_DECLS

@@ -329,9 +329,6 @@ dmk_compare_window_add_files (DmkCompareWindow *self, GFile **files, guint n_fil
   return added;
 }
 
-/* dmk_compare_window_set_main_window is in dmk-compare-main-window.c: it knows the main window,
- * which this file must not. */
-
 void
 dmk_compare_window_set_current_func (DmkCompareWindow *self, DmkCurrentResultFunc func,
                                      gpointer user_data, GDestroyNotify destroy)

@@ -24,12 +24,6 @@ typedef DmkResult *(*DmkCurrentResultFunc) (gpointer user_data, char **source);
 void dmk_compare_window_set_current_func (DmkCompareWindow *self, DmkCurrentResultFunc func,
                                           gpointer user_data, GDestroyNotify destroy);
 
-/* Deprecated, for dmk-window.c until it calls dmk_compare_window_set_current_func itself: the
- * current run is main_window's shown result, else that of the most recently used main window of
- * the comparison's application that shows one. Defined in dmk-compare-main-window.c, beside the
- * main window, so that the comparison window does not depend on it. */
-void dmk_compare_window_set_main_window (DmkCompareWindow *self, GtkWindow *main_window);
-
 /* Adds result as the last column. source is the file it was read from, or NULL for a run shown
  * in a main window. FALSE (with a toast) when that result or file is there already. */
 gboolean dmk_compare_window_add_result (DmkCompareWindow *self, DmkResult *result,

@@ -136,10 +136,10 @@ update_button (DmkResultGrid *self, int row)
                                                : row_at (self, (guint) row)->label;
   GtkActionable *actionable = GTK_ACTIONABLE (button);
 
-  /* No action for a moment (a plain, sensitive button) while the target changes: an int target
-   * never meets the parameterless win.stop, nor the reverse. */
-  gtk_actionable_set_action_name (actionable, NULL);
-  gtk_actionable_set_action_target_value (actionable, NULL);
+  /* Only the action's name changes, never to none and never the target's type: in GTK 4.8 a
+   * button without an action, or with a target its action does not take, is insensitive for
+   * that moment, and GTK then drops the next click of a pointer that rests on it. So the All
+   * button swaps win.start and win.stop, a row's swaps win.run-test and win.stop-row (both "i"). */
 
   /* The stop action first: the button must never pass through a disabled action while the
    * pointer rests on it, or GTK drops the next click. */
@@ -147,7 +147,8 @@ update_button (DmkResultGrid *self, int row)
     {
       g_autofree char *markup =
         g_strdup_printf ("<span size=\"large\" weight=\"bold\">%s</span>", _("_Stop"));
-      gtk_actionable_set_action_name (actionable, "win.stop");
+      gtk_actionable_set_action_name (actionable,
+                                      row == DMK_RESULT_GRID_ALL ? "win.stop" : "win.stop-row");
       gtk_label_set_markup_with_mnemonic (label, markup);
       gtk_widget_add_css_class (button, "stop");
       gtk_widget_set_tooltip_text (button, _("Stop the Benchmark (Escape)"));
@@ -182,7 +183,6 @@ update_button (DmkResultGrid *self, int row)
       else
         tooltip = g_strdup_printf (_("Run %s alone"), name);
       a11y = g_strdup_printf (_("Run %s"), what);
-      gtk_actionable_set_action_target_value (actionable, g_variant_new_int32 (row));
       gtk_actionable_set_action_name (actionable, "win.run-test");
       gtk_label_set_markup (label, markup);
       gtk_widget_set_tooltip_text (button, tooltip);
@@ -281,6 +281,8 @@ add_row (DmkResultGrid *self, guint i)
   row->button = gtk_button_new ();
   gtk_button_set_child (GTK_BUTTON (row->button), GTK_WIDGET (row->label));
   gtk_widget_add_css_class (row->button, "test-button");
+  gtk_actionable_set_action_target_value (GTK_ACTIONABLE (row->button),
+                                          g_variant_new_int32 ((gint32) i));
   gtk_grid_attach (self->grid, row->button, 0, (int) i + FIRST_TEST_ROW, 1, 1);
   for (guint c = 0; c < self->n_columns; c++)
     {

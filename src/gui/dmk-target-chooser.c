@@ -379,6 +379,13 @@ dmk_target_chooser_choose_folder (DmkTargetChooser *self)
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (self->chooser));
 }
 
+gboolean
+dmk_target_chooser_is_choosing (DmkTargetChooser *self)
+{
+  g_return_val_if_fail (DMK_IS_TARGET_CHOOSER (self), FALSE);
+  return self->chooser != NULL;
+}
+
 static void
 on_selected (GtkDropDown *dropdown, GParamSpec *pspec, DmkTargetChooser *self)
 {

@@ -30,6 +30,8 @@ gboolean dmk_target_chooser_get_writes_allowed (DmkTargetChooser *self);
 void dmk_target_chooser_refresh_devices (DmkTargetChooser *self);
 /* Opens the folder chooser (what "Choose Folder…" does). */
 void dmk_target_chooser_choose_folder (DmkTargetChooser *self);
+/* Whether the folder chooser is open. */
+gboolean dmk_target_chooser_is_choosing (DmkTargetChooser *self);
 GtkWidget *dmk_target_chooser_get_dropdown (DmkTargetChooser *self);
 
 G_END_DECLS

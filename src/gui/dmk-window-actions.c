@@ -7,8 +7,8 @@
 #include "dmk-gui-utils.h"
 #include "dmk-window-private.h"
 
-static void
-enable (DmkWindow *self, const char *name, gboolean enabled)
+void
+_dmk_window_enable_action (DmkWindow *self, const char *name, gboolean enabled)
 {
   GAction *action = g_action_map_lookup_action (G_ACTION_MAP (self), name);
 
@@ -16,20 +16,24 @@ enable (DmkWindow *self, const char *name, gboolean enabled)
     g_simple_action_set_enabled (G_SIMPLE_ACTION (action), enabled);
 }
 
-/* Called when the run starts, after the run button became Stop, and when it ends, before Stop
- * turns back: the button under the pointer never loses its action. */
+/* The button that says Stop keeps win.stop enabled until it is a run button again, and a run
+ * button's action is enabled before it turns into one: a button under the pointer never passes
+ * through a disabled action, which would make GTK drop the next click there. */
 void
 _dmk_window_update_actions (DmkWindow *self)
 {
   gboolean running = dmk_run_controller_get_running (self->run);
   DmkTargetItem *device = dmk_target_chooser_get_device (self->target_chooser);
 
-  enable (self, "stop", running);
-  enable (self, "start", !running);
-  enable (self, "run-test", !running);
-  enable (self, "open", !running);
-  enable (self, "close-result", !running && self->shown_source != NULL);
-  enable (self, "allow-device-writes",
+  gboolean stop = running || dmk_result_grid_get_stop_row (self->grid) != DMK_RESULT_GRID_NONE;
+
+  _dmk_window_enable_action (self, "stop", stop);
+  _dmk_window_enable_action (self, "stop-row", stop);
+  _dmk_window_enable_action (self, "start", !running);
+  _dmk_window_enable_action (self, "run-test", !running);
+  _dmk_window_enable_action (self, "open", !running);
+  _dmk_window_enable_action (self, "close-result", !running && self->shown_source != NULL);
+  _dmk_window_enable_action (self, "allow-device-writes",
           !running && device != NULL && !dmk_target_item_get_in_use (device) &&
             !dmk_target_chooser_get_writes_allowed (self->target_chooser));
 }
@@ -113,7 +117,7 @@ _dmk_window_ask_device_writes (DmkWindow *self, int row)
 {
   DmkTargetItem *device = dmk_target_chooser_get_device (self->target_chooser);
   const char *path = dmk_window_get_target_path (self);
-  g_autofree char *size = NULL, *body = NULL, *what = NULL;
+  g_autofree char *body = NULL, *what = NULL;
   AdwMessageDialog *dialog;
 
   if (device == NULL || dmk_target_item_get_in_use (device) ||
@@ -126,11 +130,8 @@ _dmk_window_ask_device_writes (DmkWindow *self, int row)
       gtk_window_present (GTK_WINDOW (self->allow_dialog));
       return;
     }
-  size = dmk_format_size (dmk_target_item_get_size (device));
-  /* TRANSLATORS: "/dev/sdb (SanDisk Ultra, 29 GiB)" */
-  what = dmk_target_item_get_model (device) != NULL
-           ? g_strdup_printf (_("%s (%s, %s)"), path, dmk_target_item_get_model (device), size)
-           : g_strdup_printf (_("%s (%s)"), path, size);
+  what = dmk_describe_device (path, dmk_target_item_get_model (device),
+                              dmk_target_item_get_size (device));
   body = g_strdup_printf (_("Write tests write over the whole test area of %s. All data on this "
                             "device will be destroyed: its files, partitions and file systems "
                             "cannot be recovered afterwards.\n\nAllow this only for a device whose "
@@ -294,6 +295,8 @@ static const GActionEntry win_actions[] = {
   { "start", start_activated, NULL, NULL, NULL },
   { "run-test", run_test_activated, "i", NULL, NULL },
   { "stop", stop_activated, NULL, NULL, NULL },
+  /* What a row's Stop button does: its row is its target, as for win.run-test. */
+  { "stop-row", stop_activated, "i", NULL, NULL },
   { "allow-device-writes", allow_device_writes_activated, NULL, NULL, NULL },
   { "close-result", close_result_activated, NULL, NULL, NULL },
   { "undo-clear", undo_clear_activated, NULL, NULL, NULL },
@@ -315,4 +318,14 @@ _dmk_window_actions_init (DmkWindow *self)
       g_action_map_add_action (G_ACTION_MAP (self), action);
     }
   gtk_menu_button_set_create_popup_func (self->menu_button, create_primary_menu, self, NULL);
+}
+
+/* The settings actions follow GSettings, which outlives the window: take them out while the
+ * window's action group is still there, or a later settings change reaches a freed group (a
+ * window that GTK keeps alive a little longer, as under a resting pointer, is disposed first). */
+void
+_dmk_window_actions_dispose (DmkWindow *self)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (settings_actions); i++)
+    g_action_map_remove_action (G_ACTION_MAP (self), settings_actions[i]);
 }

@@ -95,25 +95,6 @@ dmk_window_open_file (DmkWindow *self, GFile *file, GError **error)
   return TRUE;
 }
 
-/* The comparison window: the application's one, else the one this window opened (tests). */
-DmkCompareWindow *
-dmk_window_get_compare_window (DmkWindow *self, gboolean create)
-{
-  GtkApplication *app;
-
-  g_return_val_if_fail (DMK_IS_WINDOW (self), NULL);
-  app = gtk_window_get_application (GTK_WINDOW (self));
-  for (GList *l = app ? gtk_application_get_windows (app) : NULL; l != NULL; l = l->next)
-    if (DMK_IS_COMPARE_WINDOW (l->data))
-      return l->data;
-  if (self->compare != NULL || !create)
-    return (DmkCompareWindow *) self->compare;
-  self->compare = GTK_WINDOW (dmk_compare_window_new (app));
-  g_object_add_weak_pointer (G_OBJECT (self->compare), (gpointer *) &self->compare);
-  dmk_compare_window_set_main_window (DMK_COMPARE_WINDOW (self->compare), GTK_WINDOW (self));
-  return DMK_COMPARE_WINDOW (self->compare);
-}
-
 /* One file fills the grid; several go side by side in the comparison. Every failure is shown at
  * once, with its file name. */
 void
@@ -124,10 +105,17 @@ dmk_window_open_files (DmkWindow *self, GFile **files, guint n_files)
   g_return_if_fail (DMK_IS_WINDOW (self));
   if (n_files > 1)
     {
-      DmkCompareWindow *cmp = dmk_window_get_compare_window (self, TRUE);
+      g_autoptr (GStrvBuilder) uris = g_strv_builder_new ();
+      g_auto (GStrv) list = NULL;
 
-      gtk_window_present (GTK_WINDOW (cmp));
-      dmk_compare_window_add_files (cmp, files, n_files);
+      for (guint i = 0; i < n_files; i++)
+        {
+          g_autofree char *uri = g_file_get_uri (files[i]);
+          g_strv_builder_add (uris, uri);
+        }
+      list = g_strv_builder_end (uris);
+      /* The comparison is the application's: it gets them through its action. */
+      gtk_widget_activate_action (GTK_WIDGET (self), "app.compare-files", "^as", list);
       return;
     }
   for (guint i = 0; i < n_files; i++)
@@ -157,20 +145,13 @@ dmk_window_get_shown_source (DmkWindow *self)
   return self->shown != NULL ? self->shown_source : NULL;
 }
 
-/* Adds what the grid shows to the comparison (once) and brings the comparison up. */
+/* The application adds what the grid shows to the comparison and brings it up. */
 void
 dmk_window_compare (DmkWindow *self)
 {
-  DmkCompareWindow *cmp;
-  DmkResult *result;
-
   g_return_if_fail (DMK_IS_WINDOW (self));
-  cmp = dmk_window_get_compare_window (self, TRUE);
-  result = _dmk_window_export_result (self);
-  /* Already there: the comparison says so in a toast. */
-  if (result != NULL)
-    dmk_compare_window_add_result (cmp, result, dmk_window_get_shown_source (self));
-  gtk_window_present (GTK_WINDOW (cmp));
+  _dmk_window_export_result (self);
+  gtk_widget_activate_action (GTK_WIDGET (self), "app.compare", NULL);
 }
 
 static void
@@ -307,7 +288,4 @@ _dmk_window_files_dispose (DmkWindow *self)
   if (self->file_chooser != NULL)
     gtk_native_dialog_destroy (GTK_NATIVE_DIALOG (self->file_chooser));
   g_clear_object (&self->file_chooser);
-  if (self->compare != NULL)
-    g_object_remove_weak_pointer (G_OBJECT (self->compare), (gpointer *) &self->compare);
-  self->compare = NULL;
 }

@@ -56,7 +56,6 @@ struct _DmkWindow
   GtkWindow *error_dialog;
   AdwMessageDialog *allow_dialog;
   AdwMessageDialog *close_dialog;
-  GtkWindow *compare; /* weak: the comparison this window opened, when there is no application */
   GtkFileChooserNative *file_chooser;
 };
 
@@ -72,7 +71,9 @@ DmkResult *_dmk_window_export_result (DmkWindow *self);
 /* dmk-window-actions.c */
 void _dmk_window_actions_class_init (GtkWidgetClass *widget_class);
 void _dmk_window_actions_init (DmkWindow *self);
+void _dmk_window_actions_dispose (DmkWindow *self);
 void _dmk_window_update_actions (DmkWindow *self);
+void _dmk_window_enable_action (DmkWindow *self, const char *name, gboolean enabled);
 /* The destroy-data confirmation for the target device; confirming runs row (or all). */
 void _dmk_window_ask_device_writes (DmkWindow *self, int row);
 gboolean _dmk_window_close_request (GtkWindow *window);
@@ -119,7 +120,5 @@ gboolean dmk_window_copy (DmkWindow *self);
 gboolean dmk_window_open_file (DmkWindow *self, GFile *file, GError **error);
 /* The opened file's name, or NULL when the grid shows a run. */
 const char *dmk_window_get_opened_name (DmkWindow *self);
-/* The comparison window (created when create is TRUE and there is none). */
-DmkCompareWindow *dmk_window_get_compare_window (DmkWindow *self, gboolean create);
 
 G_END_DECLS

@@ -295,18 +295,6 @@ same_run_settings (const DmkSettings *a, const DmkSettings *b)
          a->mix_read_percent == b->mix_read_percent;
 }
 
-static DmkTestResult *
-copy_test (const DmkTestResult *t)
-{
-  DmkTestResult *copy = dmk_test_result_new (&t->spec, t->direction);
-
-  g_array_append_vals (copy->passes, t->passes->data, t->passes->len);
-  copy->mb_per_s = t->mb_per_s;
-  copy->iops = t->iops;
-  copy->latency_us = t->latency_us;
-  return copy;
-}
-
 /* One row run again over a run's result: the new tests take their places, the others stay, so
  * what the grid shows stays one result. */
 static void
@@ -331,7 +319,7 @@ merge_into (DmkResult *result, DmkResult *before)
       if (j < fresh->len)
         g_ptr_array_add (tests, g_steal_pointer (&fresh->pdata[j]));
       else
-        g_ptr_array_add (tests, copy_test (old));
+        g_ptr_array_add (tests, dmk_test_result_copy (old));
     }
   for (guint j = 0; j < fresh->len; j++)
     if (fresh->pdata[j] != NULL)
@@ -423,7 +411,10 @@ _dmk_window_start_run (DmkWindow *self, int row)
   g_clear_pointer (&self->shown_name, g_free);
   dmk_result_grid_clear_jobs (self->grid, dmk_run_controller_get_jobs (self->run));
   self->run_row = row;
-  /* The button turns into Stop before the run's other controls switch off. */
+  /* Stop is enabled, then the button turns into Stop, then the run's other actions switch
+   * off (_dmk_window_update_actions). */
+  _dmk_window_enable_action (self, "stop", TRUE);
+  _dmk_window_enable_action (self, "stop-row", TRUE);
   dmk_result_grid_set_stop_row (self->grid, row);
   gtk_label_set_text (self->status_label, _("Starting…"));
   _dmk_window_update_state (self);
@@ -432,9 +423,7 @@ _dmk_window_start_run (DmkWindow *self, int row)
 static void
 on_progress (DmkRunController *run, const DmkProgress *p, DmkWindow *self)
 {
-  g_autofree char *name = dmk_test_spec_to_name (&p->spec);
   g_autofree char *status = NULL;
-  const char *dir = dmk_direction_label (p->direction);
   const char *path = dmk_run_controller_get_path (run);
 
   switch (p->phase)
@@ -446,17 +435,10 @@ on_progress (DmkRunController *run, const DmkProgress *p, DmkWindow *self)
       else
         status = g_strdup_printf (_("Opening %s…"), path);
       break;
-    case DMK_PHASE_LAYOUT:
-      status = g_strdup_printf (_("Preparing the test file, %.0f%%"), p->fraction * 100.0);
-      break;
     case DMK_PHASE_WARMUP:
-      /* TRANSLATORS: "SEQ1M Q8T1 Read, warming up" */
-      status = g_strdup_printf (_("%s %s, warming up"), name, dir);
       dmk_result_grid_set_live (self->grid, &p->spec, p->direction, 0, 0, p->n_passes);
       break;
     case DMK_PHASE_MEASURE:
-      /* TRANSLATORS: "SEQ1M Q8T1 Read, pass 2/5" */
-      status = g_strdup_printf (_("%s %s, pass %u/%u"), name, dir, p->pass, p->n_passes);
       if (p->live_mb_per_s > 0)
         dmk_result_grid_set_live (self->grid, &p->spec, p->direction, p->live_mb_per_s, p->pass,
                                   p->n_passes);
@@ -469,16 +451,12 @@ on_progress (DmkRunController *run, const DmkProgress *p, DmkWindow *self)
       if (p->test != NULL)
         dmk_result_grid_set_test (self->grid, p->test);
       break;
-    case DMK_PHASE_INTERVAL:
-      /* TRANSLATORS: counting down the rest before the next test */
-      status = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Interval: %s %s in %u second",
-                                             "Interval: %s %s in %u seconds",
-                                             p->interval_remaining_s),
-                                name, dir, p->interval_remaining_s);
-      break;
     default:
       break;
     }
+  /* The CLI prints the same sentences. */
+  if (status == NULL)
+    status = dmk_progress_describe (p);
   if (status != NULL && !dmk_run_controller_get_stopping (run))
     gtk_label_set_text (self->status_label, status);
 }
@@ -497,9 +475,11 @@ on_finished (DmkRunController *run, DmkWindow *self)
   const GError *error = dmk_run_controller_get_error (run);
   gboolean cancelled = g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
 
-  /* Actions come back before the Stop button turns back into a run button under the pointer. */
+  /* Actions come back before the Stop button turns back into a run button under the pointer,
+   * and win.stop goes only after. */
   _dmk_window_update_actions (self);
   dmk_result_grid_set_stop_row (self->grid, DMK_RESULT_GRID_NONE);
+  _dmk_window_update_actions (self);
   dmk_result_grid_clear_live (self->grid);
   if (error != NULL && !cancelled)
     {
@@ -736,6 +716,7 @@ dmk_window_dispose (GObject *object)
   if (self->target_chooser != NULL)
     g_signal_handlers_disconnect_by_data (self->target_chooser, self);
   _dmk_window_files_dispose (self);
+  _dmk_window_actions_dispose (self);
   gtk_widget_dispose_template (GTK_WIDGET (self), DMK_TYPE_WINDOW);
   g_clear_object (&self->run);
   g_clear_object (&self->settings);

@@ -3,7 +3,6 @@
 
 #include <adwaita.h>
 
-#include "dmk-compare-window.h"
 #include "dmk-core.h"
 #include "dmk-result-cell.h"
 

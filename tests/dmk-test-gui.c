@@ -1,0 +1,174 @@
+/* dmk-test-gui.c: what the window tests share: waiting on the main loop, clicks, settings,
+ * scratch folders, windows and a real application. */
+#include "config.h"
+
+#include <glib/gstdio.h>
+
+#include "dmk-test-gui.h"
+
+static gboolean
+wake (gpointer data)
+{
+  return G_SOURCE_CONTINUE;
+}
+
+/* Iterates the main context until cond holds; FALSE if HANG_LIMIT_S passed first. */
+gboolean
+iterate_until (Cond cond, gpointer data)
+{
+  gint64 end = g_get_monotonic_time () + (gint64) (HANG_LIMIT_S * G_USEC_PER_SEC);
+  guint tick = g_timeout_add (10, wake, NULL);
+  gboolean ok = TRUE;
+
+  while (!cond (data))
+    {
+      if (g_get_monotonic_time () > end)
+        {
+          ok = FALSE;
+          break;
+        }
+      g_main_context_iteration (NULL, TRUE);
+    }
+  g_source_remove (tick);
+  return ok;
+}
+
+gboolean
+flag_set (gpointer data)
+{
+  return *(gboolean *) data;
+}
+
+void
+flag_on_signal (gpointer instance, gpointer data)
+{
+  *(gboolean *) data = TRUE;
+}
+
+/* Activates button as the keyboard does; GTK 4 emits "clicked" a moment later, from the main
+ * loop, so iterate until it has been. */
+void
+click (GtkWidget *button)
+{
+  gboolean clicked = FALSE;
+  gulong id = g_signal_connect_after (button, "clicked", G_CALLBACK (flag_on_signal), &clicked);
+
+  g_assert_true (gtk_widget_activate (button));
+  g_assert_true (iterate_until (flag_set, &clicked));
+  g_signal_handler_disconnect (button, id);
+}
+
+gboolean
+not_running (gpointer data)
+{
+  return !dmk_window_is_running (data);
+}
+
+gboolean
+measuring (gpointer data)
+{
+  return dmk_window_get_phase (data) == DMK_PHASE_MEASURE;
+}
+
+void
+reset_settings (void)
+{
+  g_autoptr (GSettings) s = g_settings_new (APP_ID);
+  g_autoptr (GSettingsSchema) schema = NULL;
+  g_auto (GStrv) keys = NULL;
+
+  g_object_get (s, "settings-schema", &schema, NULL);
+  keys = g_settings_schema_list_keys (schema);
+  for (guint i = 0; keys[i] != NULL; i++)
+    g_settings_reset (s, keys[i]);
+}
+
+/* Tiny runs, as the issue asks: 16 MiB, 1 pass, 1 s, no interval. */
+void
+set_tiny (const char *profile)
+{
+  g_autoptr (GSettings) s = g_settings_new (APP_ID);
+
+  g_settings_set_string (s, "profile", profile);
+  g_settings_set_int (s, "passes", 1);
+  g_settings_set_int (s, "size-mib", 16);
+  g_settings_set_int (s, "measure-time", 1);
+  g_settings_set_int (s, "interval", 0);
+}
+
+/* Under the build tree when there is one and we may write there (/tmp may be a tmpfs without
+ * O_DIRECT on old kernels); else in the temporary folder. */
+char *
+make_target_dir (void)
+{
+  const char *base = g_getenv ("G_TEST_BUILDDIR");
+  g_autofree char *tmpl = g_build_filename (base ? base : g_get_tmp_dir (), "dmk-win-XXXXXX",
+                                            NULL);
+  char *dir = g_mkdtemp (tmpl);
+
+  if (dir == NULL)
+    {
+      g_free (tmpl);
+      tmpl = g_build_filename (g_get_tmp_dir (), "dmk-win-XXXXXX", NULL);
+      dir = g_mkdtemp (tmpl);
+    }
+  g_assert_nonnull (dir);
+  return g_steal_pointer (&tmpl);
+}
+
+guint
+count_entries (const char *dir)
+{
+  g_autoptr (GDir) d = g_dir_open (dir, 0, NULL);
+  guint n = 0;
+
+  g_assert_nonnull (d);
+  while (g_dir_read_name (d) != NULL)
+    n++;
+  return n;
+}
+
+/* A real GDiskMark application, registered without D-Bus so that its startup has run and its
+ * app.* actions exist; its windows are the test's to destroy. */
+DmkApplication *
+test_application (void)
+{
+  DmkApplication *app = dmk_application_new ();
+  g_autoptr (GError) error = NULL;
+
+  g_application_set_flags (G_APPLICATION (app), g_application_get_flags (G_APPLICATION (app)) |
+                                                  G_APPLICATION_NON_UNIQUE);
+  g_assert_true (g_application_register (G_APPLICATION (app), NULL, &error));
+  g_assert_no_error (error);
+  return app;
+}
+
+DmkWindow *
+new_window (const char *target)
+{
+  DmkWindow *win = dmk_window_new (NULL);
+
+  if (target != NULL)
+    dmk_window_set_target_path (win, target);
+  gtk_window_present (GTK_WINDOW (win));
+  return win;
+}
+
+void
+destroy_window (DmkWindow *win)
+{
+  GtkWindow *dialog = dmk_window_get_error_dialog (win);
+
+  if (dialog != NULL)
+    gtk_window_destroy (dialog);
+  gtk_window_destroy (GTK_WINDOW (win));
+  /* Let pending describe and scan tasks finish while nothing else runs. */
+  for (int i = 0; i < 20; i++)
+    g_main_context_iteration (NULL, FALSE);
+}
+
+char *
+expected_text (DmkUnit unit, const DmkTestResult *t)
+{
+  return dmk_unit_format (unit, dmk_unit_value (unit, t->mb_per_s, t->iops, t->latency_us.mean));
+}

@@ -1,0 +1,35 @@
+/* dmk-test-gui.h: what the window tests share: waiting on the main loop, clicks, settings,
+ * scratch folders, windows and a real application. */
+#pragma once
+
+#include <adwaita.h>
+
+#include "dmk-application.h"
+#include "dmk-core.h"
+#include "dmk-window-private.h"
+
+/* A safety net against a hung run, not a measurement: a tiny run takes a few seconds. */
+#define HANG_LIMIT_S 120.0
+
+typedef gboolean (*Cond) (gpointer data);
+
+/* Iterates the main context until cond holds; FALSE if HANG_LIMIT_S passed first. */
+gboolean iterate_until (Cond cond, gpointer data);
+gboolean flag_set (gpointer data);
+/* A signal handler that sets the gboolean at data. */
+void flag_on_signal (gpointer instance, gpointer data);
+/* Activates button as the keyboard does, and waits for its "clicked". */
+void click (GtkWidget *button);
+gboolean not_running (gpointer window);
+gboolean measuring (gpointer window);
+/* A fresh settings store, then tiny runs: 16 MiB, 1 pass, 1 s, no interval. */
+void reset_settings (void);
+void set_tiny (const char *profile);
+/* A new folder under the build tree (or the temporary folder) to test in. */
+char *make_target_dir (void);
+guint count_entries (const char *dir);
+DmkApplication *test_application (void);
+DmkWindow *new_window (const char *target);
+void destroy_window (DmkWindow *win);
+/* What a cell shows for t in unit. */
+char *expected_text (DmkUnit unit, const DmkTestResult *t);
