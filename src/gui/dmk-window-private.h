@@ -60,7 +60,15 @@ struct _DmkWindow
 };
 
 /* dmk-window.c */
+/* The run the controls describe: a device without the confirmation, and read mode, never
+ * write (the mixed test included). */
+void _dmk_window_read_settings (DmkWindow *self, DmkSettings *s);
+/* The controls' plan: the profile's rows and the mix column's read percentage (0: none). */
+GArray *_dmk_window_plan_specs (DmkWindow *self, char **profile, guint *mix);
 void _dmk_window_show_result (DmkWindow *self, DmkResult *result, const char *source);
+
+/* dmk-window-run.c */
+void _dmk_window_run_init (DmkWindow *self);
 void _dmk_window_start_run (DmkWindow *self, int row);
 void _dmk_window_update_state (DmkWindow *self);
 void _dmk_window_show_error (DmkWindow *self, const char *heading, const char *message);

@@ -1,0 +1,258 @@
+/* dmk-window-run.c: the main window's run: starting it from the controls, showing its progress
+ * in the grid, and what is shown when it ends however it ended. */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "dmk-window-private.h"
+
+static gboolean
+same_run_settings (const DmkSettings *a, const DmkSettings *b)
+{
+  return g_strcmp0 (a->profile, b->profile) == 0 && a->mode == b->mode && a->data == b->data &&
+         a->engine == b->engine && a->passes == b->passes && a->size_bytes == b->size_bytes &&
+         a->measure_s == b->measure_s && a->direct == b->direct &&
+         a->mix_read_percent == b->mix_read_percent;
+}
+
+/* One row run again over a run's result: the new tests take their places, the others stay, so
+ * what the grid shows stays one result. */
+static void
+merge_into (DmkResult *result, DmkResult *before)
+{
+  g_autoptr (GPtrArray) tests = g_ptr_array_new_with_free_func ((GDestroyNotify)
+                                                                  dmk_test_result_free);
+  g_autoptr (GPtrArray) fresh = g_steal_pointer (&result->tests);
+
+  for (guint i = 0; i < before->tests->len; i++)
+    {
+      DmkTestResult *old = g_ptr_array_index (before->tests, i);
+      guint j;
+
+      for (j = 0; j < fresh->len; j++)
+        {
+          DmkTestResult *t = g_ptr_array_index (fresh, j);
+          if (t != NULL && t->direction == old->direction && dmk_test_spec_equal (&t->spec,
+                                                                                   &old->spec))
+            break;
+        }
+      if (j < fresh->len)
+        g_ptr_array_add (tests, g_steal_pointer (&fresh->pdata[j]));
+      else
+        g_ptr_array_add (tests, dmk_test_result_copy (old));
+    }
+  for (guint j = 0; j < fresh->len; j++)
+    if (fresh->pdata[j] != NULL)
+      g_ptr_array_add (tests, g_steal_pointer (&fresh->pdata[j]));
+  g_ptr_array_set_free_func (fresh, NULL);
+  result->tests = g_steal_pointer (&tests);
+}
+
+static gboolean
+wants_writes (DmkWindow *self)
+{
+  g_autofree char *mode = g_settings_get_string (self->settings, "mode");
+
+  return g_str_equal (mode, "write");
+}
+
+/* A run that is not one row again over the shown result starts from an empty grid of the plan;
+ * the row of an opened or other result runs the same test, wherever the plan has it. Returns the
+ * row that now runs. */
+static int
+plan_grid (DmkWindow *self, int row, GArray *specs)
+{
+  g_autoptr (GArray) plan = NULL;
+  g_autofree char *profile = NULL;
+  guint mix = 0;
+
+  plan = _dmk_window_plan_specs (self, &profile, &mix);
+  dmk_result_grid_set_plan (self->grid, profile, plan, mix);
+  if (row < 0 || self->shown == NULL)
+    return row;
+  row = dmk_result_grid_find_row (self->grid, &g_array_index (specs, DmkTestSpec, 0));
+  if (row < 0)
+    {
+      dmk_result_grid_set_plan (self->grid, profile, specs, mix);
+      row = 0;
+    }
+  return row;
+}
+
+void
+_dmk_window_start_run (DmkWindow *self, int row)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GArray) specs = NULL;
+  DmkSettings s;
+  DmkTargetItem *device = dmk_target_chooser_get_device (self->target_chooser);
+
+  if (dmk_run_controller_get_running (self->run))
+    return;
+  /* Write Only on a device without the confirmation would run nothing: ask for it. */
+  if (device != NULL && !dmk_target_chooser_get_writes_allowed (self->target_chooser) &&
+      wants_writes (self) && !dmk_target_item_get_in_use (device))
+    {
+      _dmk_window_ask_device_writes (self, row);
+      return;
+    }
+  _dmk_window_read_settings (self, &s);
+  if (row >= 0)
+    {
+      const DmkTestSpec *spec = dmk_result_grid_get_spec (self->grid, (guint) row);
+      if (spec == NULL)
+        {
+          dmk_settings_clear (&s);
+          return;
+        }
+      specs = g_array_new (FALSE, TRUE, sizeof (DmkTestSpec));
+      g_array_append_vals (specs, spec, 1);
+    }
+  self->merge_run = row >= 0 && self->shown != NULL && self->shown_source == NULL &&
+                    g_strcmp0 (self->shown->target.path, dmk_window_get_target_path (self)) == 0 &&
+                    same_run_settings (&self->shown->settings, &s);
+  if (!dmk_run_controller_start (self->run, dmk_window_get_target_path (self), &s, specs,
+                                 gtk_editable_get_text (GTK_EDITABLE (self->comment_entry)),
+                                 &error))
+    {
+      _dmk_window_show_error (self, _("The Benchmark Could Not Start"), error->message);
+      dmk_settings_clear (&s);
+      return;
+    }
+  dmk_settings_clear (&s);
+
+  /* What was shown comes back if the run finishes no test. */
+  g_clear_pointer (&self->before_run, dmk_result_unref);
+  g_free (self->before_run_source);
+  self->before_run = self->shown ? dmk_result_ref (self->shown) : NULL;
+  self->before_run_source = g_strdup (self->shown_source);
+  g_clear_pointer (&self->last_error, g_free);
+  if (!self->merge_run)
+    row = plan_grid (self, row, specs);
+  g_clear_pointer (&self->shown, dmk_result_unref);
+  g_clear_pointer (&self->shown_source, g_free);
+  g_clear_pointer (&self->shown_name, g_free);
+  dmk_result_grid_clear_jobs (self->grid, dmk_run_controller_get_jobs (self->run));
+  self->run_row = row;
+  /* Stop is enabled, then the button turns into Stop, then the run's other actions switch
+   * off (_dmk_window_update_actions). */
+  _dmk_window_enable_action (self, "stop", TRUE);
+  _dmk_window_enable_action (self, "stop-row", TRUE);
+  dmk_result_grid_set_stop_row (self->grid, row);
+  gtk_label_set_text (self->status_label, _("Starting…"));
+  _dmk_window_update_state (self);
+}
+
+static void
+on_progress (DmkRunController *run, const DmkProgress *p, DmkWindow *self)
+{
+  g_autofree char *status = NULL;
+  const char *path = dmk_run_controller_get_path (run);
+
+  switch (p->phase)
+    {
+    case DMK_PHASE_OPEN:
+      if (dmk_target_chooser_get_device (self->target_chooser) != NULL)
+        /* TRANSLATORS: opening a block device may wait for the password dialog */
+        status = g_strdup_printf (_("Opening %s (this may ask for authentication)…"), path);
+      else
+        status = g_strdup_printf (_("Opening %s…"), path);
+      break;
+    case DMK_PHASE_WARMUP:
+      dmk_result_grid_set_live (self->grid, &p->spec, p->direction, 0, 0, p->n_passes);
+      break;
+    case DMK_PHASE_MEASURE:
+      if (p->live_mb_per_s > 0)
+        dmk_result_grid_set_live (self->grid, &p->spec, p->direction, p->live_mb_per_s, p->pass,
+                                  p->n_passes);
+      break;
+    case DMK_PHASE_PASS_DONE:
+      dmk_result_grid_set_live (self->grid, &p->spec, p->direction, p->live_mb_per_s, p->pass,
+                                p->n_passes);
+      break;
+    case DMK_PHASE_TEST_DONE:
+      if (p->test != NULL)
+        dmk_result_grid_set_test (self->grid, p->test);
+      break;
+    default:
+      break;
+    }
+  /* The CLI prints the same sentences. */
+  if (status == NULL)
+    status = dmk_progress_describe (p);
+  if (status != NULL && !dmk_run_controller_get_stopping (run))
+    gtk_label_set_text (self->status_label, status);
+}
+
+static void
+on_stopping (DmkRunController *run, GParamSpec *pspec, DmkWindow *self)
+{
+  if (dmk_run_controller_get_stopping (run))
+    gtk_label_set_text (self->status_label, _("Stopping…"));
+}
+
+static void
+on_finished (DmkRunController *run, DmkWindow *self)
+{
+  DmkResult *result = dmk_run_controller_get_result (run);
+  const GError *error = dmk_run_controller_get_error (run);
+  gboolean cancelled = g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+
+  /* Actions come back before the Stop button turns back into a run button under the pointer,
+   * and win.stop goes only after. */
+  _dmk_window_update_actions (self);
+  dmk_result_grid_set_stop_row (self->grid, DMK_RESULT_GRID_NONE);
+  _dmk_window_update_actions (self);
+  dmk_result_grid_clear_live (self->grid);
+  if (error != NULL && !cancelled)
+    {
+      g_free (self->last_error);
+      self->last_error = g_strdup_printf (_("Failed: %s"), error->message);
+    }
+  if (result != NULL)
+    {
+      if (self->merge_run && self->before_run != NULL && error == NULL)
+        merge_into (result, self->before_run);
+      g_free (result->comment);
+      result->comment = g_strdup (gtk_editable_get_text (GTK_EDITABLE (self->comment_entry)));
+      g_clear_pointer (&self->last_run, dmk_result_unref);
+      self->last_run = dmk_result_ref (result);
+      _dmk_window_show_result (self, result, NULL);
+      for (guint i = 0; i < result->warnings->len; i++)
+        _dmk_window_toast (self, result->warnings->pdata[i]);
+    }
+  else
+    /* Nothing finished: what was there before stays, as it was. */
+    _dmk_window_show_result (self, self->before_run, self->before_run_source);
+  g_clear_pointer (&self->before_run, dmk_result_unref);
+  g_clear_pointer (&self->before_run_source, g_free);
+  if (error != NULL)
+    {
+      /* The status says how the run ended, and the facts line what the grid shows. */
+      guint done = result ? result->tests->len : 0;
+      g_autofree char *status =
+        !cancelled ? g_strdup (self->last_error)
+        : done > 0 ? g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                   "Stopped after %u test: it is kept, marked "
+                                                   "interrupted",
+                                                   "Stopped after %u tests: they are kept, marked "
+                                                   "interrupted",
+                                                   done),
+                                      done)
+                   : g_strdup (_("Stopped before any test finished"));
+      gtk_label_set_text (self->status_label, status);
+      if (!cancelled && !self->close_after_run)
+        _dmk_window_show_error (self, _("The Benchmark Failed"), error->message);
+    }
+  g_signal_emit_by_name (self, "run-finished");
+  if (self->close_after_run)
+    gtk_window_destroy (GTK_WINDOW (self));
+}
+
+void
+_dmk_window_run_init (DmkWindow *self)
+{
+  g_signal_connect (self->run, "progress", G_CALLBACK (on_progress), self);
+  g_signal_connect (self->run, "notify::stopping", G_CALLBACK (on_stopping), self);
+  g_signal_connect (self->run, "finished", G_CALLBACK (on_finished), self);
+}
