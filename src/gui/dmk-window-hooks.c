@@ -121,7 +121,15 @@ const char *
 dmk_window_get_facts_text (DmkWindow *self)
 {
   g_return_val_if_fail (DMK_IS_WINDOW (self), NULL);
-  return gtk_widget_get_visible (self->facts_box) ? gtk_label_get_text (self->facts_label) : NULL;
+  g_free (self->facts_text);
+  self->facts_text = NULL;
+  if (!gtk_widget_get_visible (self->facts_box))
+    return NULL;
+  self->facts_text = gtk_widget_get_visible (GTK_WIDGET (self->warnings_label))
+                       ? g_strdup_printf ("%s\n%s", gtk_label_get_text (self->facts_label),
+                                          gtk_label_get_text (self->warnings_label))
+                       : g_strdup (gtk_label_get_text (self->facts_label));
+  return self->facts_text;
 }
 
 int

@@ -25,6 +25,7 @@ struct _DmkWindow
   GtkDropDown *unit_dropdown;
   GtkWidget *facts_box;
   GtkLabel *facts_label;
+  GtkLabel *warnings_label;
   GtkButton *facts_close;
   GtkEntry *comment_entry;
   GtkLabel *status_label;
@@ -39,6 +40,7 @@ struct _DmkWindow
   DmkResult *last_run; /* the last run's result, to come back to from an opened file */
   char *last_error;
   gboolean setting_comment;
+  char *facts_text; /* what the facts hook last returned */
 
   /* the run in progress */
   DmkResult *before_run; /* what was shown when it started: it comes back if nothing finishes */
@@ -105,7 +107,7 @@ GtkWidget *dmk_window_get_size_dropdown (DmkWindow *self);
 GtkWidget *dmk_window_get_menu_button (DmkWindow *self);
 GtkWidget *dmk_window_get_comment_entry (DmkWindow *self);
 const char *dmk_window_get_status_text (DmkWindow *self);
-/* The line naming what the shown result belongs to, or NULL when it is hidden. */
+/* The lines naming what the shown result belongs to and its warnings, or NULL when hidden. */
 const char *dmk_window_get_facts_text (DmkWindow *self);
 /* The last progress phase seen in the current run, or -1 outside a run. */
 int dmk_window_get_phase (DmkWindow *self);

@@ -217,9 +217,8 @@ on_finished (DmkRunController *run, DmkWindow *self)
       result->comment = g_strdup (gtk_editable_get_text (GTK_EDITABLE (self->comment_entry)));
       g_clear_pointer (&self->last_run, dmk_result_unref);
       self->last_run = dmk_result_ref (result);
+      /* Its warnings stay on screen with it (the facts lines), not in a toast that goes. */
       _dmk_window_show_result (self, result, NULL);
-      for (guint i = 0; i < result->warnings->len; i++)
-        _dmk_window_toast (self, result->warnings->pdata[i]);
     }
   else
     /* Nothing finished: what was there before stays, as it was. */

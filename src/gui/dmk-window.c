@@ -153,11 +153,14 @@ describe_result (DmkResult *r)
                           size);
 }
 
+/* One line says whose numbers these are; one more names what changes their meaning, for as long
+ * as they are shown. Tooltips hold the whole text where a line is cut. */
 static void
 update_facts (DmkWindow *self)
 {
   g_autofree char *what = NULL;
   g_autofree char *text = NULL;
+  g_autoptr (GString) warnings = g_string_new (NULL);
 
   if (self->shown == NULL || dmk_run_controller_get_running (self->run))
     {
@@ -172,12 +175,13 @@ update_facts (DmkWindow *self)
     /* TRANSLATORS: the line over the numbers of a run: "Results of /home (ext4) · …" */
     text = g_strdup_printf (_("Results of %s"), what);
   for (guint i = 0; i < self->shown->warnings->len; i++)
-    {
-      char *more = g_strdup_printf ("%s\n⚠ %s", text, (char *) self->shown->warnings->pdata[i]);
-      g_free (text);
-      text = more;
-    }
+    g_string_append_printf (warnings, "%s⚠ %s", i > 0 ? "\n" : "",
+                            (char *) self->shown->warnings->pdata[i]);
   gtk_label_set_text (self->facts_label, text);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->facts_label), text);
+  gtk_label_set_text (self->warnings_label, warnings->str);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->warnings_label), warnings->str);
+  gtk_widget_set_visible (GTK_WIDGET (self->warnings_label), warnings->len > 0);
   gtk_widget_set_visible (GTK_WIDGET (self->facts_close), self->shown_source != NULL);
   gtk_widget_set_visible (self->facts_box, TRUE);
 }
@@ -487,6 +491,7 @@ dmk_window_dispose (GObject *object)
   g_clear_pointer (&self->undo_result, dmk_result_unref);
   g_clear_pointer (&self->undo_profile, g_free);
   g_clear_pointer (&self->last_error, g_free);
+  g_clear_pointer (&self->facts_text, g_free);
   G_OBJECT_CLASS (dmk_window_parent_class)->dispose (object);
 }
 
@@ -523,6 +528,7 @@ dmk_window_class_init (DmkWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, DmkWindow, unit_dropdown);
   gtk_widget_class_bind_template_child (widget_class, DmkWindow, facts_box);
   gtk_widget_class_bind_template_child (widget_class, DmkWindow, facts_label);
+  gtk_widget_class_bind_template_child (widget_class, DmkWindow, warnings_label);
   gtk_widget_class_bind_template_child (widget_class, DmkWindow, facts_close);
   gtk_widget_class_bind_template_child (widget_class, DmkWindow, comment_entry);
   gtk_widget_class_bind_template_child (widget_class, DmkWindow, status_label);
