@@ -8,6 +8,18 @@
 
 #include "dmk-test-gui.h"
 
+/* A fresh settings store with tiny classic read runs, and a window on target. */
+static DmkWindow *
+classic_read_window (const char *target)
+{
+  g_autoptr (GSettings) s = g_settings_new (APP_ID);
+
+  reset_settings ();
+  set_tiny ("classic");
+  g_settings_set_string (s, "mode", "read");
+  return new_window (target);
+}
+
 static DmkResult *
 run_all (DmkWindow *win)
 {
@@ -209,10 +221,7 @@ test_comment_in_exports (void)
   GtkEditable *entry;
   DmkWindow *win;
 
-  reset_settings ();
-  set_tiny ("classic");
-  g_settings_set_string (s, "mode", "read");
-  win = new_window (dir);
+  win = classic_read_window (dir);
   entry = GTK_EDITABLE (dmk_window_get_comment_entry (win));
   gtk_editable_set_text (entry, "typed before");
   run_all (win);
@@ -255,10 +264,7 @@ test_target_switch_and_opened_facts (void)
   g_autofree char *cell = NULL;
   DmkWindow *win;
 
-  reset_settings ();
-  set_tiny ("classic");
-  g_settings_set_string (s, "mode", "read");
-  win = new_window (a);
+  win = classic_read_window (a);
   run_all (win);
   cell = g_strdup (dmk_window_get_cell_text (win, 0, DMK_DIRECTION_READ));
   g_assert_true (dmk_window_save_results (win, json, &error));
@@ -319,11 +325,8 @@ test_read_mode_mix (void)
   DmkResult *result;
   DmkWindow *win;
 
-  reset_settings ();
-  set_tiny ("classic");
-  g_settings_set_string (s, "mode", "read");
+  win = classic_read_window (dir);
   g_settings_set_boolean (s, "mix", TRUE);
-  win = new_window (dir);
   /* Before the run: the mix column is there, a dash that says it writes. */
   g_assert_nonnull (dmk_window_get_cell (win, 0, DMK_DIRECTION_MIX));
   for (guint r = 0; r < dmk_window_get_n_rows (win); r++)
@@ -365,10 +368,7 @@ test_profile_change_undo (void)
   DmkResult *result;
   DmkWindow *win;
 
-  reset_settings ();
-  set_tiny ("classic");
-  g_settings_set_string (s, "mode", "read");
-  win = new_window (dir);
+  win = classic_read_window (dir);
   result = run_all (win);
   cell = g_strdup (dmk_window_get_cell_text (win, 0, DMK_DIRECTION_READ));
 
@@ -399,10 +399,7 @@ test_failed_start_keeps_results (void)
   DmkResult *result;
   DmkWindow *win;
 
-  reset_settings ();
-  set_tiny ("classic");
-  g_settings_set_string (s, "mode", "read");
-  win = new_window (dir);
+  win = classic_read_window (dir);
   result = run_all (win);
   cell = g_strdup (dmk_window_get_cell_text (win, 2, DMK_DIRECTION_READ));
   dmk_window_set_target_path (win, missing);
@@ -440,10 +437,7 @@ test_stop_keeps_finished (void)
   DmkWindow *win;
   gboolean marked = FALSE;
 
-  reset_settings ();
-  set_tiny ("classic");
-  g_settings_set_string (s, "mode", "read");
-  win = new_window (dir);
+  win = classic_read_window (dir);
   click (dmk_window_get_all_button (win));
   g_assert_true (iterate_until (first_test_done, win));
   g_action_group_activate_action (G_ACTION_GROUP (win), "stop", NULL);
