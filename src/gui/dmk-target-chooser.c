@@ -4,7 +4,6 @@
 #include <glib/gi18n.h>
 #include <sys/stat.h>
 
-#include "dmk-gui-utils.h"
 #include "dmk-target-chooser.h"
 
 struct _DmkTargetChooser
@@ -415,6 +414,8 @@ dmk_target_chooser_get_dropdown (DmkTargetChooser *self)
 
 /* ---- the dropdown's rows ---- */
 
+static void update_heading (GtkListItem *list_item, GParamSpec *pspec, gpointer factory);
+
 static void
 target_setup (GtkSignalListItemFactory *factory, GtkListItem *list_item, gpointer two_lines)
 {
@@ -437,9 +438,52 @@ target_setup (GtkSignalListItemFactory *factory, GtkListItem *list_item, gpointe
   else
     gtk_widget_set_hexpand (title, TRUE);
   gtk_widget_add_css_class (sub, "dim-label");
+  if (two_lines)
+    {
+      /* GTK 4.8's dropdown has no sections: the first row of each kind carries its heading. */
+      GtkWidget *heading = gtk_label_new (NULL);
+      gtk_label_set_xalign (GTK_LABEL (heading), 0);
+      gtk_widget_add_css_class (heading, "heading");
+      gtk_widget_add_css_class (heading, "dim-label");
+      gtk_widget_set_margin_bottom (heading, 4);
+      gtk_widget_set_visible (heading, FALSE);
+      gtk_box_append (GTK_BOX (box), heading);
+      /* Items move when a scan adds folders above: the heading follows the position. */
+      g_signal_connect (list_item, "notify::position", G_CALLBACK (update_heading), factory);
+    }
   gtk_box_append (GTK_BOX (box), title);
   gtk_box_append (GTK_BOX (box), sub);
   gtk_list_item_set_child (list_item, box);
+}
+
+/* "Folders" over the first folder, "Devices" over the first device; nothing over the rest. */
+static const char *
+heading_for (DmkTargetChooser *self, guint position, DmkTargetItem *item)
+{
+  guint n_folders = g_list_model_get_n_items (G_LIST_MODEL (self->folders));
+  guint n_devices = g_list_model_get_n_items (G_LIST_MODEL (self->devices));
+
+  if (dmk_target_item_get_kind (item) == DMK_TARGET_ITEM_FOLDER && position == 0)
+    return _("Folders");
+  if (dmk_target_item_get_kind (item) == DMK_TARGET_ITEM_DEVICE && position == n_folders &&
+      n_devices > 0)
+    return _("Devices");
+  return NULL;
+}
+
+static void
+update_heading (GtkListItem *list_item, GParamSpec *pspec, gpointer factory)
+{
+  DmkTargetChooser *self = g_object_get_data (G_OBJECT (factory), "chooser");
+  DmkTargetItem *item = gtk_list_item_get_item (list_item);
+  GtkWidget *box = gtk_list_item_get_child (list_item);
+  const char *text;
+
+  if (item == NULL || box == NULL || self == NULL)
+    return;
+  text = heading_for (self, gtk_list_item_get_position (list_item), item);
+  gtk_label_set_text (GTK_LABEL (gtk_widget_get_first_child (box)), text);
+  gtk_widget_set_visible (gtk_widget_get_first_child (box), text != NULL);
 }
 
 static void
@@ -447,9 +491,12 @@ target_bind (GtkSignalListItemFactory *factory, GtkListItem *list_item, gpointer
 {
   DmkTargetItem *item = gtk_list_item_get_item (list_item);
   GtkWidget *box = gtk_list_item_get_child (list_item);
-  GtkWidget *title = gtk_widget_get_first_child (box);
   GtkWidget *sub = gtk_widget_get_last_child (box);
+  GtkWidget *title = gtk_widget_get_prev_sibling (sub);
   GBinding *binding;
+
+  if (two_lines)
+    update_heading (list_item, NULL, factory);
 
   gtk_label_set_text (GTK_LABEL (title), dmk_target_item_get_title (item));
   binding = g_object_bind_property (item, two_lines ? "subtitle" : "summary", sub, "label",
@@ -580,6 +627,7 @@ dmk_target_chooser_init (DmkTargetChooser *self)
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->dropdown), _("Where to test (Alt+T)"));
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->dropdown), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   _("Target"), -1);
+  g_object_set_data (G_OBJECT (list_factory), "chooser", self);
   gtk_drop_down_set_factory (self->dropdown, button_factory);
   gtk_drop_down_set_list_factory (self->dropdown, list_factory);
   gtk_widget_set_parent (GTK_WIDGET (self->dropdown), GTK_WIDGET (self));
