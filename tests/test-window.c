@@ -805,6 +805,26 @@ test_device_read_only (void)
   g_assert_false (dmk_window_get_device_writes_allowed (win));
   g_assert_true (g_action_group_get_action_enabled (ag, "allow-device-writes"));
 
+  /* Write Only asks for a test that writes: its button brings the confirmation, which runs
+   * that test, and only it, when confirmed. */
+  g_settings_set_string (s, "mode", "write");
+  click (dmk_window_get_test_button (win, 1)); /* SEQ1M Q1T1 */
+  g_assert_false (dmk_window_is_running (win));
+  dialog = dmk_window_get_allow_dialog (win);
+  g_assert_nonnull (dialog);
+  adw_message_dialog_response (dialog, "destroy");
+  g_assert_true (iterate_until (pointer_cleared, win));
+  g_assert_true (dmk_window_is_running (win));
+  g_assert_true (iterate_until (not_running, win));
+  g_assert_null (dmk_window_get_last_error (win));
+  result = dmk_window_get_last_result (win);
+  g_assert_cmpuint (result->tests->len, ==, 1);
+  g_assert_cmpint (((DmkTestResult *) result->tests->pdata[0])->direction, ==,
+                   DMK_DIRECTION_WRITE);
+  g_assert_cmpuint (((DmkTestResult *) result->tests->pdata[0])->spec.queue_depth, ==, 1);
+  g_assert_nonnull (dmk_result_cell_get_result (dmk_window_get_cell (win, 1,
+                                                                     DMK_DIRECTION_WRITE)));
+
   destroy_window (win);
   g_rmdir (dir);
   dmk_test_loop_cleanup ();
