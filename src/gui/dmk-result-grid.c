@@ -239,7 +239,7 @@ static void
 apply_blocked (DmkResultGrid *self)
 {
   for (guint i = 0; i < self->rows->len; i++)
-    for (guint c = 1; c < N_COLUMNS_MAX; c++)
+    for (guint c = 0; c < N_COLUMNS_MAX; c++)
       {
         DmkResultCell *cell = row_at (self, i)->cells[c];
 

@@ -107,31 +107,64 @@ apply_plan (DmkWindow *self)
   dmk_result_grid_set_plan (self->grid, profile, specs, mix);
 }
 
-/* Why the write and mix cells of the coming run stay empty: the same "—" in a folder and on a
- * device. A shown result's own values are never hidden. */
-static void
-update_blocked (DmkWindow *self)
+/* Why the coming run leaves cells of a direction empty, from the controls; NULL when it runs. */
+static char *
+controls_reason (DmkWindow *self, DmkDirection dir)
 {
   DmkTargetItem *device = dmk_target_chooser_get_device (self->target_chooser);
   const char *path = dmk_window_get_target_path (self);
   g_autofree char *mode = g_settings_get_string (self->settings, "mode");
-  g_autofree char *write_reason = NULL;
-  g_autofree char *mix_reason = NULL;
+  g_autofree char *write = NULL;
 
+  if (dir == DMK_DIRECTION_READ)
+    return g_str_equal (mode, "write") ? g_strdup (_("Write Only mode: read tests do not run"))
+                                       : NULL;
   if (device != NULL && dmk_target_item_get_in_use (device))
-    write_reason = g_strdup_printf (_("Write tests would destroy the data on %s, which is in "
-                                      "use: unmount it first"),
-                                    path);
+    write = g_strdup_printf (_("Write tests would destroy the data on %s, which is in use: "
+                               "unmount it first"),
+                             path);
   else if (device != NULL && !dmk_target_chooser_get_writes_allowed (self->target_chooser))
-    write_reason = g_strdup_printf (_("Write tests would destroy the data on %s: allow them "
-                                      "from the menu"),
-                                    path);
+    write = g_strdup_printf (_("Write tests would destroy the data on %s: allow them from the "
+                               "menu"),
+                             path);
   else if (g_str_equal (mode, "read"))
-    write_reason = g_strdup (_("Read Only mode: write tests do not run"));
-  if (write_reason != NULL)
-    mix_reason = g_strdup_printf ("%s %s", _("The mixed test writes too."), write_reason);
-  dmk_result_grid_set_blocked (self->grid, DMK_DIRECTION_WRITE, write_reason);
-  dmk_result_grid_set_blocked (self->grid, DMK_DIRECTION_MIX, mix_reason);
+    write = g_strdup (_("Read Only mode: write tests do not run"));
+  if (write != NULL && dir == DMK_DIRECTION_MIX)
+    return g_strdup_printf ("%s %s", _("The mixed test writes too."), write);
+  return g_steal_pointer (&write);
+}
+
+/* Why a shown result has no value in a cell of a direction: how it was measured. */
+static char *
+result_reason (DmkResult *r, DmkDirection dir)
+{
+  if (dir == DMK_DIRECTION_READ && r->settings.mode == DMK_MODE_WRITE)
+    return g_strdup (_("Not measured: this run was Write Only"));
+  if (dir != DMK_DIRECTION_READ && r->settings.mode == DMK_MODE_READ)
+    return g_strdup (_("Not measured: this run was Read Only, which never writes"));
+  return g_strdup (_("Not measured in this result"));
+}
+
+/* Empty cells are a "—" that says why, the same in a folder and on a device; a shown result's
+ * own values are never hidden. For a result of the current target the controls say what to do
+ * about it ("allow them from the menu"); for another, how that result was measured. */
+static void
+update_blocked (DmkWindow *self)
+{
+  static const DmkDirection dirs[] = { DMK_DIRECTION_READ, DMK_DIRECTION_WRITE,
+                                       DMK_DIRECTION_MIX };
+  gboolean shown = self->shown != NULL && !dmk_run_controller_get_running (self->run);
+  gboolean same_target = shown && g_strcmp0 (self->shown->target.path,
+                                             dmk_window_get_target_path (self)) == 0;
+
+  for (guint i = 0; i < G_N_ELEMENTS (dirs); i++)
+    {
+      g_autofree char *reason = !shown || same_target ? controls_reason (self, dirs[i]) : NULL;
+
+      if (shown && reason == NULL)
+        reason = result_reason (self->shown, dirs[i]);
+      dmk_result_grid_set_blocked (self->grid, dirs[i], reason);
+    }
 }
 
 static char *
