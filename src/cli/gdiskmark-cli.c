@@ -435,19 +435,12 @@ append_cell (GString *out, const char *text, glong width)
   g_string_append (out, "  ");
 }
 
-/* gdiskmark-cli devices: what can be tested besides folders, and whether writes could run. */
-static int
-devices_main (int argc, char **argv)
+/* devices' own options; exits on bad usage. Returns whether JSON was asked for. */
+static gboolean
+parse_devices_options (int argc, char **argv)
 {
   g_autoptr (GOptionContext) ctx = g_option_context_new (_("— list the block devices to test"));
   g_autoptr (GError) error = NULL;
-  g_autoptr (GPtrArray) devices = NULL;
-  g_autoptr (JsonBuilder) json = json_builder_new ();
-  g_autoptr (GString) out = g_string_new (NULL);
-  const char *headings[] = { _("DEVICE"), _("SIZE"), _("TYPE"), _("STATE"), _("MODEL") };
-  g_autoptr (GPtrArray) rows = g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev);
-  glong width[G_N_ELEMENTS (headings)] = { 0 };
-  gboolean as_json;
 
   g_option_context_add_main_entries (ctx, devices_entries, GETTEXT_PACKAGE);
   g_option_context_set_translation_domain (ctx, GETTEXT_PACKAGE);
@@ -461,9 +454,40 @@ devices_main (int argc, char **argv)
     die_usage (_("devices takes no arguments (see devices --help)"));
   if (opt_format != NULL && strcmp (opt_format, "text") != 0 && strcmp (opt_format, "json") != 0)
     die_usage (_("Unknown format “%s”: choose text or json"), opt_format);
-  as_json = g_strcmp0 (opt_format, "json") == 0;
+  return g_strcmp0 (opt_format, "json") == 0;
+}
 
-  devices = dmk_block_devices_list ();
+/* One device as a JSON object; unknown facts are null, not guessed. */
+static void
+add_device_json (JsonBuilder *json, const DmkBlockDevice *d, const DmkBlockFacts *facts,
+                 gboolean have, const char *transport)
+{
+  json_builder_begin_object (json);
+  json_builder_set_member_name (json, "path");
+  json_builder_add_string_value (json, d->path);
+  json_builder_set_member_name (json, "partition");
+  json_builder_add_boolean_value (json, d->partition);
+  json_builder_set_member_name (json, "size_bytes");
+  json_builder_add_int_value (json, have ? (gint64) facts->size_bytes : 0);
+  json_builder_set_member_name (json, "transport");
+  if (transport != NULL)
+    json_builder_add_string_value (json, transport);
+  else
+    json_builder_add_null_value (json);
+  json_builder_set_member_name (json, "model");
+  if (have && facts->model != NULL)
+    json_builder_add_string_value (json, facts->model);
+  else
+    json_builder_add_null_value (json);
+  json_builder_set_member_name (json, "in_use");
+  json_builder_add_boolean_value (json, d->in_use);
+  json_builder_end_object (json);
+}
+
+/* Each device as a JSON object in json (as_json) or as a row of cells in rows. */
+static void
+collect_devices (GPtrArray *devices, gboolean as_json, JsonBuilder *json, GPtrArray *rows)
+{
   json_builder_begin_array (json);
   for (guint i = 0; i < devices->len; i++)
     {
@@ -479,33 +503,60 @@ devices_main (int argc, char **argv)
       if (!as_json)
         g_ptr_array_add (rows, g_strdupv ((char **) row));
       else
-        {
-          json_builder_begin_object (json);
-          json_builder_set_member_name (json, "path");
-          json_builder_add_string_value (json, d->path);
-          json_builder_set_member_name (json, "partition");
-          json_builder_add_boolean_value (json, d->partition);
-          json_builder_set_member_name (json, "size_bytes");
-          json_builder_add_int_value (json, have ? (gint64) facts.size_bytes : 0);
-          json_builder_set_member_name (json, "transport");
-          if (transport != NULL)
-            json_builder_add_string_value (json, transport);
-          else
-            json_builder_add_null_value (json);
-          json_builder_set_member_name (json, "model");
-          if (have && facts.model != NULL)
-            json_builder_add_string_value (json, facts.model);
-          else
-            json_builder_add_null_value (json);
-          json_builder_set_member_name (json, "in_use");
-          json_builder_add_boolean_value (json, d->in_use);
-          json_builder_end_object (json);
-        }
+        add_device_json (json, d, &facts, have, transport);
       if (have)
         dmk_block_facts_clear (&facts);
     }
   json_builder_end_array (json);
+}
 
+/* Appends one table line: cells padded to width[], the last one not, no trailing blanks. */
+static void
+append_row (GString *out, const char *const *cells, const glong *width, guint n_cols)
+{
+  gsize start = out->len;
+
+  for (guint c = 0; c < n_cols; c++)
+    append_cell (out, cells[c], c + 1 < n_cols ? width[c] : 0);
+  g_strchomp (out->str + start);
+  g_string_set_size (out, strlen (out->str));
+  g_string_append_c (out, '\n');
+}
+
+/* The rows under headings, each column as wide as its widest cell in terminal columns. */
+static void
+print_devices_table (GPtrArray *rows, const char *const *headings, guint n_cols)
+{
+  g_autoptr (GString) out = g_string_new (NULL);
+  g_autofree glong *width = g_new0 (glong, n_cols);
+
+  for (guint c = 0; c < n_cols; c++)
+    width[c] = display_width (headings[c]);
+  for (guint r = 0; r < rows->len; r++)
+    for (guint c = 0; c < n_cols; c++)
+      width[c] = MAX (width[c], display_width (((char **) rows->pdata[r])[c]));
+  append_row (out, headings, width, n_cols);
+  for (guint r = 0; r < rows->len; r++)
+    append_row (out, (const char *const *) rows->pdata[r], width, n_cols);
+  if (rows->len == 0)
+    g_printerr (_("gdiskmark-cli: no block devices found in /sys/block\n"));
+  else
+    fputs (out->str, stdout);
+}
+
+/* gdiskmark-cli devices: what can be tested besides folders, and whether writes could run. */
+static int
+devices_main (int argc, char **argv)
+{
+  g_autoptr (GPtrArray) devices = NULL;
+  g_autoptr (JsonBuilder) json = json_builder_new ();
+  const char *headings[] = { _("DEVICE"), _("SIZE"), _("TYPE"), _("STATE"), _("MODEL") };
+  g_autoptr (GPtrArray) rows = g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev);
+  gboolean as_json;
+
+  as_json = parse_devices_options (argc, argv);
+  devices = dmk_block_devices_list ();
+  collect_devices (devices, as_json, json, rows);
   if (as_json)
     {
       g_autoptr (JsonNode) root = json_builder_get_root (json);
@@ -513,59 +564,25 @@ devices_main (int argc, char **argv)
       g_print ("%s\n", text);
       return 0;
     }
-  for (guint c = 0; c < G_N_ELEMENTS (headings); c++)
-    width[c] = display_width (headings[c]);
-  for (guint r = 0; r < rows->len; r++)
-    for (guint c = 0; c < G_N_ELEMENTS (headings); c++)
-      width[c] = MAX (width[c], display_width (((char **) rows->pdata[r])[c]));
-  for (guint c = 0; c < G_N_ELEMENTS (headings); c++)
-    append_cell (out, headings[c], c + 1 < G_N_ELEMENTS (headings) ? width[c] : 0);
-  g_strchomp (out->str);
-  g_string_set_size (out, strlen (out->str));
-  g_string_append_c (out, '\n');
-  for (guint r = 0; r < rows->len; r++)
-    {
-      gsize start = out->len;
-      for (guint c = 0; c < G_N_ELEMENTS (headings); c++)
-        append_cell (out, ((char **) rows->pdata[r])[c],
-                     c + 1 < G_N_ELEMENTS (headings) ? width[c] : 0);
-      g_strchomp (out->str + start);
-      g_string_set_size (out, strlen (out->str));
-      g_string_append_c (out, '\n');
-    }
-  if (rows->len == 0)
-    g_printerr (_("gdiskmark-cli: no block devices found in /sys/block\n"));
-  else
-    fputs (out->str, stdout);
+  print_devices_table (rows, headings, G_N_ELEMENTS (headings));
   return 0;
 }
 
-int
-main (int argc, char **argv)
+static void
+init_i18n (void)
 {
-  g_autoptr (GOptionContext) ctx = NULL;
-  g_autoptr (GError) error = NULL;
-  g_autoptr (DmkRunner) runner = NULL;
-  g_autoptr (GArray) specs = NULL;
-  g_autofree char *out = NULL;
-  DmkSettings settings;
-  const char *target;
-  Cli cli = { 0 };
-  Format format;
-  int status = 0;
-
   setlocale (LC_ALL, "");
   /* GDISKMARK_LOCALEDIR lets the tests use the catalogs in the build tree. */
   bindtextdomain (GETTEXT_PACKAGE, g_getenv ("GDISKMARK_LOCALEDIR") ? g_getenv ("GDISKMARK_LOCALEDIR")
                                                                     : LOCALEDIR);
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   textdomain (GETTEXT_PACKAGE);
+}
 
-  set_profile_help ();
-  if (argc >= 2 && strcmp (argv[1], "compare") == 0)
-    return compare_main (argc - 1, argv + 1);
-  if (argc >= 2 && strcmp (argv[1], "devices") == 0)
-    return devices_main (argc - 1, argv + 1);
+static GOptionContext *
+new_run_context (void)
+{
+  GOptionContext *ctx;
 
   ctx = g_option_context_new (_("[TARGET] — measure a disk like CrystalDiskMark\n  gdiskmark-cli "
                                 "compare FILE.json… — compare saved results\n  gdiskmark-cli "
@@ -577,6 +594,93 @@ main (int argc, char **argv)
            "block device (read tests unless --allow-write-device). Default: the current "
            "directory.\nMB/s = 1,000,000 bytes/s. Exit status: 0 success, 1 the run failed, 2 bad "
            "usage, 130 interrupted."));
+  return ctx;
+}
+
+/* Runs the benchmark on target until it finishes, fails or is interrupted; cli->result or
+ * cli->error says which. Returns the runner, which the caller keeps until it exits. */
+static DmkRunner *
+run_to_end (Cli *cli, const char *target, const DmkSettings *settings, GArray *specs)
+{
+  DmkRunner *runner;
+
+  cli->loop = g_main_loop_new (NULL, FALSE);
+  cli->cancellable = g_cancellable_new ();
+  cli->progress = !opt_quiet && isatty (STDERR_FILENO);
+  runner = dmk_runner_new ();
+  if (cli->progress)
+    dmk_runner_set_progress_func (runner, on_progress, cli, NULL);
+  dmk_runner_set_fd_providers (runner, dmk_default_fd_providers ());
+
+  g_unix_signal_add (SIGINT, on_sigint, cli);
+  g_unix_signal_add (SIGTERM, on_sigint, cli);
+  dmk_runner_run_async (runner, target, settings, specs, opt_comment, cli->cancellable,
+                        on_run_done, cli);
+  g_main_loop_run (cli->loop);
+  clear_progress (cli);
+  return runner;
+}
+
+/* Says why the run gave no result; returns the exit status. */
+static int
+report_failure (const Cli *cli)
+{
+  if (g_error_matches (cli->error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    {
+      g_printerr (_("gdiskmark-cli: interrupted; the test file was removed\n"));
+      return EXIT_CANCELLED;
+    }
+  if (g_error_matches (cli->error, DMK_ERROR, DMK_ERROR_DIRECT_IO))
+    g_printerr (_("gdiskmark-cli: %s (--buffered)\n"), cli->error->message);
+  else
+    g_printerr ("gdiskmark-cli: %s\n", cli->error->message);
+  return g_error_matches (cli->error, DMK_ERROR, DMK_ERROR_INVALID_ARGUMENT) ||
+             g_error_matches (cli->error, DMK_ERROR, DMK_ERROR_WRITE_NOT_ALLOWED)
+           ? EXIT_USAGE
+           : EXIT_RUN_FAILED;
+}
+
+/* Writes the result in format, then its warnings on stderr (JSON carries them itself);
+ * returns the exit status. */
+static int
+report_result (const Cli *cli, Format format)
+{
+  g_autofree char *out = NULL;
+  int status = 0;
+
+  out = format == FORMAT_JSON  ? dmk_result_to_json (cli->result)
+        : format == FORMAT_CSV ? dmk_result_to_csv (cli->result)
+                               : dmk_result_to_text (cli->result);
+  if (!write_output (out))
+    status = EXIT_RUN_FAILED;
+  if (format != FORMAT_JSON)
+    for (guint i = 0; i < cli->result->warnings->len; i++)
+      g_printerr (_("gdiskmark-cli: warning: %s\n"),
+                  (char *) g_ptr_array_index (cli->result->warnings, i));
+  return status;
+}
+
+int
+main (int argc, char **argv)
+{
+  g_autoptr (GOptionContext) ctx = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (DmkRunner) runner = NULL;
+  g_autoptr (GArray) specs = NULL;
+  DmkSettings settings;
+  const char *target;
+  Cli cli = { 0 };
+  Format format;
+  int status;
+
+  init_i18n ();
+  set_profile_help ();
+  if (argc >= 2 && strcmp (argv[1], "compare") == 0)
+    return compare_main (argc - 1, argv + 1);
+  if (argc >= 2 && strcmp (argv[1], "devices") == 0)
+    return devices_main (argc - 1, argv + 1);
+
+  ctx = new_run_context ();
   /* GOption gives an optional argument the next word when it is separate ("--mix /dev/sdb"
    * would read the target as the percentage): a bare --mix means the default. */
   for (int i = 1; i < argc && strcmp (argv[i], "--") != 0; i++)
@@ -598,53 +702,9 @@ main (int argc, char **argv)
   if (opt_output != NULL && !check_output_writable (opt_output))
     return EXIT_USAGE;
 
-  cli.loop = g_main_loop_new (NULL, FALSE);
-  cli.cancellable = g_cancellable_new ();
-  cli.progress = !opt_quiet && isatty (STDERR_FILENO);
-  runner = dmk_runner_new ();
-  if (cli.progress)
-    dmk_runner_set_progress_func (runner, on_progress, &cli, NULL);
-  dmk_runner_set_fd_providers (runner, dmk_default_fd_providers ());
+  runner = run_to_end (&cli, target, &settings, specs);
+  status = cli.result == NULL ? report_failure (&cli) : report_result (&cli, format);
 
-  g_unix_signal_add (SIGINT, on_sigint, &cli);
-  g_unix_signal_add (SIGTERM, on_sigint, &cli);
-  dmk_runner_run_async (runner, target, &settings, specs, opt_comment, cli.cancellable,
-                        on_run_done, &cli);
-  g_main_loop_run (cli.loop);
-  clear_progress (&cli);
-
-  if (cli.result == NULL)
-    {
-      if (g_error_matches (cli.error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-        {
-          g_printerr (_("gdiskmark-cli: interrupted; the test file was removed\n"));
-          status = EXIT_CANCELLED;
-        }
-      else
-        {
-          if (g_error_matches (cli.error, DMK_ERROR, DMK_ERROR_DIRECT_IO))
-            g_printerr (_("gdiskmark-cli: %s (--buffered)\n"), cli.error->message);
-          else
-            g_printerr ("gdiskmark-cli: %s\n", cli.error->message);
-          status = g_error_matches (cli.error, DMK_ERROR, DMK_ERROR_INVALID_ARGUMENT) ||
-                           g_error_matches (cli.error, DMK_ERROR, DMK_ERROR_WRITE_NOT_ALLOWED)
-                       ? EXIT_USAGE
-                       : EXIT_RUN_FAILED;
-        }
-      goto out;
-    }
-
-  out = format == FORMAT_JSON  ? dmk_result_to_json (cli.result)
-        : format == FORMAT_CSV ? dmk_result_to_csv (cli.result)
-                               : dmk_result_to_text (cli.result);
-  if (!write_output (out))
-    status = EXIT_RUN_FAILED;
-  if (format != FORMAT_JSON)
-    for (guint i = 0; i < cli.result->warnings->len; i++)
-      g_printerr (_("gdiskmark-cli: warning: %s\n"),
-                  (char *) g_ptr_array_index (cli.result->warnings, i));
-
-out:
   g_clear_pointer (&cli.result, dmk_result_unref);
   g_clear_error (&cli.error);
   g_clear_object (&cli.cancellable);

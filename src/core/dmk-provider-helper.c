@@ -257,169 +257,172 @@ receive_reply (int sock, DmkHelperReply *reply, int *fd_out)
   return n;
 }
 
-int
-dmk_fd_provider_helper_open (const char *path, gboolean writable, gpointer user_data,
-                             GCancellable *cancellable, GError **error)
+/* Everything that can be told before anything runs, in the order a user fixes it. Sets *real
+ * and *pkexec on success. */
+static gboolean
+check_before_spawn (const char *path, const char *helper, char **real, char **pkexec,
+                    GError **error)
 {
-  const char *helper = dmk_helper_get_path ();
-  g_autofree char *pkexec = NULL;
-  g_autofree char *real = NULL;
-  g_autoptr (GString) err_text = g_string_new (NULL);
-  g_autoptr (GError) spawn_error = NULL;
-  g_auto (GStrv) envp = NULL;
-  DmkHelperRequest req = { .flags = writable ? DMK_HELPER_FLAG_WRITE : 0 };
-  DmkHelperReply reply;
-  const char *argv[3];
-  char buf[512];
-  GPid pid = 0;
-  int sv[2], err_fd = -1, fd = -1, wait_status = 0;
-  gboolean cancelled = FALSE;
-  gssize n;
-
-  g_return_val_if_fail (path != NULL, -1);
-
   if (geteuid () == 0)
     {
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
                    "already root: the helper cannot do more");
-      return -1;
+      return FALSE;
     }
   if (dmk_in_flatpak ())
     {
       /* pkexec cannot raise privileges from inside the sandbox; UDisks2 comes next. */
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED, "pkexec does not work in Flatpak");
-      return -1;
+      return FALSE;
     }
   /* The helper refuses symbolic links, so /dev/disk/by-id names are resolved here, where
    * following them does no harm. */
-  real = realpath (path, NULL);
-  if (real == NULL)
+  *real = realpath (path, NULL);
+  if (*real == NULL)
     {
       g_set_error (error, DMK_ERROR, DMK_ERROR_NOT_FOUND,
                    _("“%s” does not exist: give an existing directory or block device"), path);
-      return -1;
+      return FALSE;
     }
-  if (strlen (real) > DMK_HELPER_PATH_MAX)
+  if (strlen (*real) > DMK_HELPER_PATH_MAX)
     {
       g_set_error (error, DMK_ERROR, DMK_ERROR_INVALID_ARGUMENT,
                    _("The path “%s” is too long: give the device as /dev/NAME"), path);
-      return -1;
+      return FALSE;
     }
-  pkexec = g_find_program_in_path ("pkexec");
-  if (pkexec == NULL)
+  *pkexec = g_find_program_in_path ("pkexec");
+  if (*pkexec == NULL)
     {
       g_set_error (error, DMK_ERROR, DMK_ERROR_NO_HELPER,
                    _("pkexec is not installed: install it (package pkexec or polkit) to open %s "
                      "without root, or run as root"),
                    path);
-      return -1;
+      return FALSE;
     }
   if (!g_file_test (helper, G_FILE_TEST_IS_EXECUTABLE))
     {
       g_set_error (error, DMK_ERROR, DMK_ERROR_NO_HELPER,
                    _("The helper %s is missing: reinstall GDiskMark, or run as root"), helper);
-      return -1;
+      return FALSE;
     }
+  return TRUE;
+}
+
+/* The request is queued before pkexec runs: the helper finds it at once, however long the
+ * user takes to authenticate. On failure no socket is left open. */
+static gboolean
+queue_request (const char *path, const char *real, gboolean writable, int sv[2], GError **error)
+{
+  DmkHelperRequest req = { .flags = writable ? DMK_HELPER_FLAG_WRITE : 0 };
+  gsize len = strlen (real);
+  g_autofree char *msg = NULL;
 
   if (socketpair (AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, sv) != 0)
     {
       int err = errno;
       g_set_error (error, DMK_ERROR, DMK_ERROR_IO, _("Could not open %s: %s"), path,
                    g_strerror (err));
-      return -1;
+      return FALSE;
     }
-  /* The request is queued before pkexec runs: the helper finds it at once, however long the
-   * user takes to authenticate. */
-  {
-    gsize len = strlen (real);
-    g_autofree char *msg = g_malloc (sizeof req + len);
-    memcpy (req.magic, DMK_HELPER_REQUEST_MAGIC, DMK_HELPER_MAGIC_LEN);
-    req.path_len = (guint32) len;
-    memcpy (msg, &req, sizeof req);
-    memcpy (msg + sizeof req, real, len);
-    if (send (sv[0], msg, sizeof req + len, MSG_NOSIGNAL) != (gssize) (sizeof req + len))
-      {
-        int err = errno;
-        close (sv[0]);
-        close (sv[1]);
-        g_set_error (error, DMK_ERROR, DMK_ERROR_IO, _("Could not open %s: %s"), path,
-                     g_strerror (err));
-        return -1;
-      }
-  }
+  msg = g_malloc (sizeof req + len);
+  memcpy (req.magic, DMK_HELPER_REQUEST_MAGIC, DMK_HELPER_MAGIC_LEN);
+  req.path_len = (guint32) len;
+  memcpy (msg, &req, sizeof req);
+  memcpy (msg + sizeof req, real, len);
+  if (send (sv[0], msg, sizeof req + len, MSG_NOSIGNAL) != (gssize) (sizeof req + len))
+    {
+      int err = errno;
+      close (sv[0]);
+      close (sv[1]);
+      g_set_error (error, DMK_ERROR, DMK_ERROR_IO, _("Could not open %s: %s"), path,
+                   g_strerror (err));
+      return FALSE;
+    }
+  return TRUE;
+}
 
-  argv[0] = pkexec;
-  argv[1] = helper;
-  argv[2] = NULL;
-  envp = pkexec_environment ();
+/* Runs pkexec with the helper's end of the socket as its stdin. Either way sv[1] is closed on
+ * return; on failure sv[0] too. */
+static gboolean
+spawn_pkexec (const char *pkexec, const char *helper, int sv[2], GPid *pid, int *err_fd,
+              GError **error)
+{
+  g_autoptr (GError) spawn_error = NULL;
+  g_auto (GStrv) envp = pkexec_environment ();
+  const char *argv[3] = { pkexec, helper, NULL };
+
   if (!g_spawn_async_with_pipes_and_fds (NULL, argv, (const char *const *) envp,
                                          G_SPAWN_DO_NOT_REAP_CHILD | G_SPAWN_STDOUT_TO_DEV_NULL,
-                                         NULL, NULL, sv[1], -1, -1, NULL, NULL, 0, &pid, NULL,
-                                         NULL, &err_fd, &spawn_error))
+                                         NULL, NULL, sv[1], -1, -1, NULL, NULL, 0, pid, NULL,
+                                         NULL, err_fd, &spawn_error))
     {
       close (sv[0]);
       close (sv[1]);
       g_set_error (error, DMK_ERROR, DMK_ERROR_NO_HELPER,
                    _("pkexec could not be started (%s): reinstall it, or run as root"),
                    spawn_error->message);
-      return -1;
+      return FALSE;
     }
   close (sv[1]);
+  return TRUE;
+}
 
-  /* stderr reaches its end when pkexec, or the helper it became, exits; by then the reply is
-   * queued on the socket, and reading this way cannot deadlock on a full pipe. A cancel (the
-   * user gave up while the password dialog was up) ends pkexec: it still runs with the user's
-   * real uid while it authenticates, so the signal is allowed. */
-  {
-    GPollFD fds[2] = { { err_fd, G_IO_IN | G_IO_HUP | G_IO_ERR, 0 } };
-    gboolean have_pollfd = g_cancellable_make_pollfd (cancellable, &fds[1]);
-    guint n_fds = have_pollfd ? 2 : 1;
+/* stderr reaches its end when pkexec, or the helper it became, exits; by then the reply is
+ * queued on the socket, and reading this way cannot deadlock on a full pipe. A cancel (the
+ * user gave up while the password dialog was up) ends pkexec: it still runs with the user's
+ * real uid while it authenticates, so the signal is allowed. Returns whether it was cancelled. */
+static gboolean
+read_stderr_until_exit (GPid pid, int err_fd, GCancellable *cancellable, GString *err_text)
+{
+  GPollFD fds[2] = { { err_fd, G_IO_IN | G_IO_HUP | G_IO_ERR, 0 } };
+  gboolean have_pollfd = g_cancellable_make_pollfd (cancellable, &fds[1]);
+  guint n_fds = have_pollfd ? 2 : 1;
+  gboolean cancelled = FALSE;
+  char buf[512];
 
-    for (;;)
-      {
-        gssize r;
-
-        if (g_poll (fds, n_fds, -1) < 0)
-          {
-            if (errno == EINTR)
-              continue;
-            break;
-          }
-        if (n_fds == 2 && fds[1].revents != 0 && !cancelled)
-          {
-            cancelled = TRUE;
-            kill (pid, SIGTERM);
-            n_fds = 1;
-          }
-        if (fds[0].revents == 0)
-          continue;
-        r = read (err_fd, buf, sizeof buf);
-        if (r < 0 && errno == EINTR)
-          continue;
-        if (r <= 0)
-          break;
-        if (err_text->len < STDERR_KEEP)
-          g_string_append_len (err_text, buf, r);
-      }
-    if (have_pollfd)
-      g_cancellable_release_fd (cancellable);
-  }
-  close (err_fd);
-  while (waitpid (pid, &wait_status, 0) < 0 && errno == EINTR)
-    ;
-  g_spawn_close_pid (pid);
-  if (cancelled)
+  for (;;)
     {
-      /* The helper may have opened the device just before: take its fd and drop it. */
-      if (receive_reply (sv[0], &reply, &fd) > 0 && fd >= 0)
-        close (fd);
-      close (sv[0]);
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED, _("Cancelled"));
-      return -1;
-    }
+      gssize r;
 
-  n = receive_reply (sv[0], &reply, &fd);
-  close (sv[0]);
+      if (g_poll (fds, n_fds, -1) < 0)
+        {
+          if (errno == EINTR)
+            continue;
+          break;
+        }
+      if (n_fds == 2 && fds[1].revents != 0 && !cancelled)
+        {
+          cancelled = TRUE;
+          kill (pid, SIGTERM);
+          n_fds = 1;
+        }
+      if (fds[0].revents == 0)
+        continue;
+      r = read (err_fd, buf, sizeof buf);
+      if (r < 0 && errno == EINTR)
+        continue;
+      if (r <= 0)
+        break;
+      if (err_text->len < STDERR_KEEP)
+        g_string_append_len (err_text, buf, r);
+    }
+  if (have_pollfd)
+    g_cancellable_release_fd (cancellable);
+  return cancelled;
+}
+
+/* Reads the helper's answer from sock, which it closes: the fd on success, else -1 with error
+ * set and any fd that came along closed. */
+static int
+take_reply (int sock, const char *path, const char *helper, int wait_status,
+            const GString *err_text, GError **error)
+{
+  DmkHelperReply reply;
+  int fd = -1;
+  gssize n;
+
+  n = receive_reply (sock, &reply, &fd);
+  close (sock);
   if (n <= 0)
     {
       g_autofree char *text = g_utf8_make_valid (err_text->str, err_text->len);
@@ -456,4 +459,43 @@ dmk_fd_provider_helper_open (const char *path, gboolean writable, gpointer user_
       return -1;
     }
   return fd;
+}
+
+int
+dmk_fd_provider_helper_open (const char *path, gboolean writable, gpointer user_data,
+                             GCancellable *cancellable, GError **error)
+{
+  const char *helper = dmk_helper_get_path ();
+  g_autofree char *pkexec = NULL;
+  g_autofree char *real = NULL;
+  g_autoptr (GString) err_text = g_string_new (NULL);
+  DmkHelperReply reply;
+  GPid pid = 0;
+  int sv[2], err_fd = -1, fd = -1, wait_status = 0;
+  gboolean cancelled;
+
+  g_return_val_if_fail (path != NULL, -1);
+
+  if (!check_before_spawn (path, helper, &real, &pkexec, error))
+    return -1;
+  if (!queue_request (path, real, writable, sv, error))
+    return -1;
+  if (!spawn_pkexec (pkexec, helper, sv, &pid, &err_fd, error))
+    return -1;
+
+  cancelled = read_stderr_until_exit (pid, err_fd, cancellable, err_text);
+  close (err_fd);
+  while (waitpid (pid, &wait_status, 0) < 0 && errno == EINTR)
+    ;
+  g_spawn_close_pid (pid);
+  if (cancelled)
+    {
+      /* The helper may have opened the device just before: take its fd and drop it. */
+      if (receive_reply (sv[0], &reply, &fd) > 0 && fd >= 0)
+        close (fd);
+      close (sv[0]);
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED, _("Cancelled"));
+      return -1;
+    }
+  return take_reply (sv[0], path, helper, wait_status, err_text, error);
 }

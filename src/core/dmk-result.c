@@ -158,6 +158,90 @@ add_bool (JsonBuilder *b, const char *key, gboolean v)
   json_builder_add_boolean_value (b, v);
 }
 
+static void
+add_tool (JsonBuilder *b, const DmkResult *r)
+{
+  json_builder_set_member_name (b, "tool");
+  json_builder_begin_object (b);
+  add_string (b, "name", r->tool_name);
+  add_string (b, "version", r->tool_version);
+  add_string (b, "engine", r->engine);
+  json_builder_end_object (b);
+}
+
+static void
+add_target (JsonBuilder *b, const DmkTargetInfo *target)
+{
+  json_builder_set_member_name (b, "target");
+  json_builder_begin_object (b);
+  add_string (b, "path", target->path);
+  add_string (b, "kind", dmk_target_kind_to_string (target->kind));
+  add_string (b, "filesystem", target->filesystem);
+  add_string (b, "device", target->device);
+  add_string (b, "model", target->model);
+  add_int (b, "size_bytes", (gint64) target->size_bytes);
+  add_int (b, "free_bytes", (gint64) target->free_bytes);
+  add_bool (b, "rotational", target->rotational);
+  json_builder_end_object (b);
+}
+
+static void
+add_settings (JsonBuilder *b, const DmkSettings *settings)
+{
+  json_builder_set_member_name (b, "settings");
+  json_builder_begin_object (b);
+  add_string (b, "profile", settings->profile);
+  add_string (b, "mode", dmk_mode_to_string (settings->mode));
+  add_int (b, "passes", settings->passes);
+  add_int (b, "size_bytes", (gint64) settings->size_bytes);
+  add_int (b, "measure_s", settings->measure_s);
+  add_int (b, "interval_s", settings->interval_s);
+  add_string (b, "data", dmk_data_to_string (settings->data));
+  add_bool (b, "direct", settings->direct);
+  add_int (b, "mix_read_percent", settings->mix_read_percent);
+  json_builder_end_object (b);
+}
+
+/* One element of "results": the test's best pass, then every pass. */
+static void
+add_test (JsonBuilder *b, const DmkTestResult *t)
+{
+  g_autofree char *name = dmk_test_spec_to_name (&t->spec);
+
+  json_builder_begin_object (b);
+  add_string (b, "name", name);
+  add_string (b, "pattern", dmk_pattern_to_string (t->spec.pattern));
+  add_string (b, "direction", dmk_direction_to_string (t->direction));
+  add_int (b, "block_size", t->spec.block_size);
+  add_int (b, "queue_depth", t->spec.queue_depth);
+  add_int (b, "threads", t->spec.threads);
+  add_double (b, "mb_per_s", t->mb_per_s);
+  add_double (b, "iops", t->iops);
+  json_builder_set_member_name (b, "latency_us");
+  json_builder_begin_object (b);
+  add_double (b, "mean", t->latency_us.mean);
+  add_double (b, "p50", t->latency_us.p50);
+  add_double (b, "p90", t->latency_us.p90);
+  add_double (b, "p99", t->latency_us.p99);
+  add_double (b, "p99_9", t->latency_us.p99_9);
+  add_double (b, "p99_99", t->latency_us.p99_99);
+  json_builder_end_object (b);
+  json_builder_set_member_name (b, "passes");
+  json_builder_begin_array (b);
+  for (guint j = 0; j < t->passes->len; j++)
+    {
+      DmkPass *p = &g_array_index (t->passes, DmkPass, j);
+      json_builder_begin_object (b);
+      add_double (b, "mb_per_s", p->mb_per_s);
+      add_double (b, "iops", p->iops);
+      add_int (b, "bytes", (gint64) p->bytes);
+      add_double (b, "seconds", p->seconds);
+      json_builder_end_object (b);
+    }
+  json_builder_end_array (b);
+  json_builder_end_object (b);
+}
+
 char *
 dmk_result_to_json (DmkResult *r)
 {
@@ -169,81 +253,15 @@ dmk_result_to_json (DmkResult *r)
 
   json_builder_begin_object (b);
   add_string (b, "schema", DMK_RESULT_SCHEMA);
-
-  json_builder_set_member_name (b, "tool");
-  json_builder_begin_object (b);
-  add_string (b, "name", r->tool_name);
-  add_string (b, "version", r->tool_version);
-  add_string (b, "engine", r->engine);
-  json_builder_end_object (b);
-
+  add_tool (b, r);
   add_string (b, "date", r->date);
-
-  json_builder_set_member_name (b, "target");
-  json_builder_begin_object (b);
-  add_string (b, "path", r->target.path);
-  add_string (b, "kind", dmk_target_kind_to_string (r->target.kind));
-  add_string (b, "filesystem", r->target.filesystem);
-  add_string (b, "device", r->target.device);
-  add_string (b, "model", r->target.model);
-  add_int (b, "size_bytes", (gint64) r->target.size_bytes);
-  add_int (b, "free_bytes", (gint64) r->target.free_bytes);
-  add_bool (b, "rotational", r->target.rotational);
-  json_builder_end_object (b);
-
-  json_builder_set_member_name (b, "settings");
-  json_builder_begin_object (b);
-  add_string (b, "profile", r->settings.profile);
-  add_string (b, "mode", dmk_mode_to_string (r->settings.mode));
-  add_int (b, "passes", r->settings.passes);
-  add_int (b, "size_bytes", (gint64) r->settings.size_bytes);
-  add_int (b, "measure_s", r->settings.measure_s);
-  add_int (b, "interval_s", r->settings.interval_s);
-  add_string (b, "data", dmk_data_to_string (r->settings.data));
-  add_bool (b, "direct", r->settings.direct);
-  add_int (b, "mix_read_percent", r->settings.mix_read_percent);
-  json_builder_end_object (b);
+  add_target (b, &r->target);
+  add_settings (b, &r->settings);
 
   json_builder_set_member_name (b, "results");
   json_builder_begin_array (b);
   for (guint i = 0; i < r->tests->len; i++)
-    {
-      DmkTestResult *t = g_ptr_array_index (r->tests, i);
-      g_autofree char *name = dmk_test_spec_to_name (&t->spec);
-
-      json_builder_begin_object (b);
-      add_string (b, "name", name);
-      add_string (b, "pattern", dmk_pattern_to_string (t->spec.pattern));
-      add_string (b, "direction", dmk_direction_to_string (t->direction));
-      add_int (b, "block_size", t->spec.block_size);
-      add_int (b, "queue_depth", t->spec.queue_depth);
-      add_int (b, "threads", t->spec.threads);
-      add_double (b, "mb_per_s", t->mb_per_s);
-      add_double (b, "iops", t->iops);
-      json_builder_set_member_name (b, "latency_us");
-      json_builder_begin_object (b);
-      add_double (b, "mean", t->latency_us.mean);
-      add_double (b, "p50", t->latency_us.p50);
-      add_double (b, "p90", t->latency_us.p90);
-      add_double (b, "p99", t->latency_us.p99);
-      add_double (b, "p99_9", t->latency_us.p99_9);
-      add_double (b, "p99_99", t->latency_us.p99_99);
-      json_builder_end_object (b);
-      json_builder_set_member_name (b, "passes");
-      json_builder_begin_array (b);
-      for (guint j = 0; j < t->passes->len; j++)
-        {
-          DmkPass *p = &g_array_index (t->passes, DmkPass, j);
-          json_builder_begin_object (b);
-          add_double (b, "mb_per_s", p->mb_per_s);
-          add_double (b, "iops", p->iops);
-          add_int (b, "bytes", (gint64) p->bytes);
-          add_double (b, "seconds", p->seconds);
-          json_builder_end_object (b);
-        }
-      json_builder_end_array (b);
-      json_builder_end_object (b);
-    }
+    add_test (b, g_ptr_array_index (r->tests, i));
   json_builder_end_array (b);
 
   json_builder_set_member_name (b, "warnings");
@@ -519,19 +537,12 @@ nesting_ok (const char *data, gsize length)
   return TRUE;
 }
 
-DmkResult *
-dmk_result_from_json (const char *data, gssize length, GError **error)
+/* The top-level object of data, or NULL with error set: too deep, not JSON, not an object. */
+static JsonObject *
+parse_root (JsonParser *parser, const char *data, gssize length, GError **error)
 {
-  g_autoptr (JsonParser) parser = json_parser_new_immutable ();
-  g_autoptr (DmkResult) r = NULL;
   g_autoptr (GError) local = NULL;
-  g_autofree char *schema = NULL, *kind = NULL, *mode = NULL, *dstr = NULL;
-  Reader rd = { error, FALSE };
   JsonNode *root;
-  JsonObject *o, *tool, *target, *settings;
-  JsonArray *results, *warnings;
-
-  g_return_val_if_fail (data != NULL, NULL);
 
   if (!nesting_ok (data, length < 0 ? strlen (data) : (gsize) length))
     {
@@ -551,116 +562,171 @@ dmk_result_from_json (const char *data, gssize length, GError **error)
                    _("not a GDiskMark result (the top level is not an object)"));
       return NULL;
     }
-  o = json_node_get_object (root);
-  schema = get_string (&rd, o, "", "schema", FALSE);
-  if (rd.failed)
+  return json_node_get_object (root);
+}
+
+/* A newer schema of ours is told apart from someone else's JSON, so the message says what to
+ * do about it. */
+static gboolean
+check_schema (Reader *rd, JsonObject *o)
+{
+  g_autofree char *schema = get_string (rd, o, "", "schema", FALSE);
+
+  if (rd->failed)
     {
-      g_clear_error (error);
-      g_set_error (error, DMK_ERROR, DMK_ERROR_PARSE,
+      g_clear_error (rd->error);
+      g_set_error (rd->error, DMK_ERROR, DMK_ERROR_PARSE,
                    _("not a GDiskMark result (no “schema” key)"));
-      return NULL;
+      return FALSE;
     }
   if (g_str_has_prefix (schema, "gdiskmark-result/") && strcmp (schema, DMK_RESULT_SCHEMA) != 0)
     {
-      g_set_error (error, DMK_ERROR, DMK_ERROR_PARSE,
+      g_set_error (rd->error, DMK_ERROR, DMK_ERROR_PARSE,
                    _("written in schema “%s”, newer than this version understands (%s): update "
                      "GDiskMark to open it"),
                    schema, DMK_RESULT_SCHEMA);
-      return NULL;
+      return FALSE;
     }
   if (strcmp (schema, DMK_RESULT_SCHEMA) != 0)
     {
-      g_set_error (error, DMK_ERROR, DMK_ERROR_PARSE,
+      g_set_error (rd->error, DMK_ERROR, DMK_ERROR_PARSE,
                    _("not a GDiskMark result (schema is “%s”)"), schema);
-      return NULL;
+      return FALSE;
     }
+  return TRUE;
+}
 
-  r = dmk_result_new ();
-  tool = get_object (&rd, o, "", "tool");
+static void
+read_tool_and_date (Reader *rd, JsonObject *o, DmkResult *r)
+{
+  JsonObject *tool = get_object (rd, o, "", "tool");
+
   if (tool != NULL)
     {
       g_free (r->tool_name);
       g_free (r->tool_version);
       g_free (r->engine);
-      r->tool_name = get_string (&rd, tool, "tool.", "name", FALSE);
-      r->tool_version = get_string (&rd, tool, "tool.", "version", FALSE);
-      r->engine = get_string (&rd, tool, "tool.", "engine", FALSE);
+      r->tool_name = get_string (rd, tool, "tool.", "name", FALSE);
+      r->tool_version = get_string (rd, tool, "tool.", "version", FALSE);
+      r->engine = get_string (rd, tool, "tool.", "engine", FALSE);
     }
-  r->date = get_string (&rd, o, "", "date", FALSE);
+  r->date = get_string (rd, o, "", "date", FALSE);
   if (r->date != NULL)
     {
       g_autoptr (GDateTime) dt = g_date_time_new_from_iso8601 (r->date, NULL);
       if (dt == NULL)
-        fail (&rd, _("“date” is not an ISO 8601 date"));
+        fail (rd, _("“date” is not an ISO 8601 date"));
     }
+}
 
-  target = get_object (&rd, o, "", "target");
-  if (target != NULL)
-    {
-      r->target.path = get_string (&rd, target, "target.", "path", FALSE);
-      kind = get_string (&rd, target, "target.", "kind", FALSE);
-      if (!rd.failed && !dmk_target_kind_from_string (kind, &r->target.kind))
-        fail (&rd, _("“target.kind” must be “directory” or “block-device”"));
-      r->target.filesystem = get_string (&rd, target, "target.", "filesystem", TRUE);
-      r->target.device = get_string (&rd, target, "target.", "device", TRUE);
-      r->target.model = get_string (&rd, target, "target.", "model", TRUE);
-      r->target.size_bytes = (guint64) get_int (&rd, target, "target.", "size_bytes", 0,
-                                                G_MAXINT64);
-      if (json_object_has_member (target, "free_bytes"))
-        r->target.free_bytes = (guint64) get_int (&rd, target, "target.", "free_bytes", 0,
-                                                  G_MAXINT64);
-      r->target.rotational = get_bool (&rd, target, "target.", "rotational");
-    }
+static void
+read_target (Reader *rd, JsonObject *o, DmkResult *r)
+{
+  JsonObject *target = get_object (rd, o, "", "target");
+  g_autofree char *kind = NULL;
 
-  settings = get_object (&rd, o, "", "settings");
-  if (settings != NULL)
-    {
-      g_free (r->settings.profile);
-      r->settings.profile = get_string (&rd, settings, "settings.", "profile", FALSE);
-      mode = get_string (&rd, settings, "settings.", "mode", FALSE);
-      if (!rd.failed && !dmk_mode_from_string (mode, &r->settings.mode))
-        fail (&rd, _("“settings.mode” must be “read-write”, “read” or “write”"));
-      r->settings.passes = (guint) get_int (&rd, settings, "settings.", "passes", DMK_PASSES_MIN,
-                                            DMK_PASSES_MAX);
-      r->settings.size_bytes = (guint64) get_int (&rd, settings, "settings.", "size_bytes",
-                                                  (gint64) DMK_SIZE_MIN, (gint64) DMK_SIZE_MAX);
-      r->settings.measure_s = (guint) get_int (&rd, settings, "settings.", "measure_s",
-                                               DMK_MEASURE_MIN, DMK_MEASURE_MAX);
-      r->settings.interval_s = (guint) get_int (&rd, settings, "settings.", "interval_s", 0,
-                                                DMK_INTERVAL_MAX);
-      dstr = get_string (&rd, settings, "settings.", "data", FALSE);
-      if (!rd.failed && !dmk_data_from_string (dstr, &r->settings.data))
-        fail (&rd, _("“settings.data” must be “random” or “zero”"));
-      r->settings.direct = get_bool (&rd, settings, "settings.", "direct");
-      r->settings.mix_read_percent = (guint) get_int (&rd, settings, "settings.",
-                                                      "mix_read_percent", 0, DMK_MIX_MAX);
-    }
-  if (r->engine != NULL && !dmk_engine_kind_from_string (r->engine, &r->settings.engine))
-    r->settings.engine = DMK_ENGINE_LIBAIO;
+  if (target == NULL)
+    return;
+  r->target.path = get_string (rd, target, "target.", "path", FALSE);
+  kind = get_string (rd, target, "target.", "kind", FALSE);
+  if (!rd->failed && !dmk_target_kind_from_string (kind, &r->target.kind))
+    fail (rd, _("“target.kind” must be “directory” or “block-device”"));
+  r->target.filesystem = get_string (rd, target, "target.", "filesystem", TRUE);
+  r->target.device = get_string (rd, target, "target.", "device", TRUE);
+  r->target.model = get_string (rd, target, "target.", "model", TRUE);
+  r->target.size_bytes = (guint64) get_int (rd, target, "target.", "size_bytes", 0, G_MAXINT64);
+  if (json_object_has_member (target, "free_bytes"))
+    r->target.free_bytes = (guint64) get_int (rd, target, "target.", "free_bytes", 0,
+                                              G_MAXINT64);
+  r->target.rotational = get_bool (rd, target, "target.", "rotational");
+}
 
-  results = get_array (&rd, o, "", "results");
-  for (guint i = 0; results != NULL && !rd.failed && i < json_array_get_length (results); i++)
+static void
+read_settings (Reader *rd, JsonObject *o, DmkResult *r)
+{
+  JsonObject *settings = get_object (rd, o, "", "settings");
+  DmkSettings *s = &r->settings;
+  g_autofree char *mode = NULL, *dstr = NULL;
+
+  if (settings == NULL)
+    return;
+  g_free (s->profile);
+  s->profile = get_string (rd, settings, "settings.", "profile", FALSE);
+  mode = get_string (rd, settings, "settings.", "mode", FALSE);
+  if (!rd->failed && !dmk_mode_from_string (mode, &s->mode))
+    fail (rd, _("“settings.mode” must be “read-write”, “read” or “write”"));
+  s->passes = (guint) get_int (rd, settings, "settings.", "passes", DMK_PASSES_MIN,
+                               DMK_PASSES_MAX);
+  s->size_bytes = (guint64) get_int (rd, settings, "settings.", "size_bytes",
+                                     (gint64) DMK_SIZE_MIN, (gint64) DMK_SIZE_MAX);
+  s->measure_s = (guint) get_int (rd, settings, "settings.", "measure_s", DMK_MEASURE_MIN,
+                                  DMK_MEASURE_MAX);
+  s->interval_s = (guint) get_int (rd, settings, "settings.", "interval_s", 0, DMK_INTERVAL_MAX);
+  dstr = get_string (rd, settings, "settings.", "data", FALSE);
+  if (!rd->failed && !dmk_data_from_string (dstr, &s->data))
+    fail (rd, _("“settings.data” must be “random” or “zero”"));
+  s->direct = get_bool (rd, settings, "settings.", "direct");
+  s->mix_read_percent = (guint) get_int (rd, settings, "settings.", "mix_read_percent", 0,
+                                         DMK_MIX_MAX);
+}
+
+static void
+read_results (Reader *rd, JsonObject *o, DmkResult *r)
+{
+  JsonArray *results = get_array (rd, o, "", "results");
+
+  for (guint i = 0; results != NULL && !rd->failed && i < json_array_get_length (results); i++)
     {
       JsonNode *tn = json_array_get_element (results, i);
       if (!JSON_NODE_HOLDS_OBJECT (tn))
         {
-          fail (&rd, _("“results[%u]” must be an object"), i);
+          fail (rd, _("“results[%u]” must be an object"), i);
           break;
         }
-      read_test (&rd, json_node_get_object (tn), r, i);
+      read_test (rd, json_node_get_object (tn), r, i);
     }
+}
 
-  warnings = get_array (&rd, o, "", "warnings");
-  for (guint i = 0; warnings != NULL && !rd.failed && i < json_array_get_length (warnings); i++)
+static void
+read_warnings (Reader *rd, JsonObject *o, DmkResult *r)
+{
+  JsonArray *warnings = get_array (rd, o, "", "warnings");
+
+  for (guint i = 0; warnings != NULL && !rd->failed && i < json_array_get_length (warnings); i++)
     {
       JsonNode *wn = json_array_get_element (warnings, i);
       if (!JSON_NODE_HOLDS_VALUE (wn) || json_node_get_value_type (wn) != G_TYPE_STRING)
         {
-          fail (&rd, _("“warnings[%u]” must be a string"), i);
+          fail (rd, _("“warnings[%u]” must be a string"), i);
           break;
         }
       g_ptr_array_add (r->warnings, g_strdup (json_node_get_string (wn)));
     }
+}
+
+DmkResult *
+dmk_result_from_json (const char *data, gssize length, GError **error)
+{
+  g_autoptr (JsonParser) parser = json_parser_new_immutable ();
+  g_autoptr (DmkResult) r = NULL;
+  Reader rd = { error, FALSE };
+  JsonObject *o;
+
+  g_return_val_if_fail (data != NULL, NULL);
+
+  o = parse_root (parser, data, length, error);
+  if (o == NULL || !check_schema (&rd, o))
+    return NULL;
+
+  /* After the first failure every get_* returns at once, so that failure is the one told. */
+  r = dmk_result_new ();
+  read_tool_and_date (&rd, o, r);
+  read_target (&rd, o, r);
+  read_settings (&rd, o, r);
+  if (r->engine != NULL && !dmk_engine_kind_from_string (r->engine, &r->settings.engine))
+    r->settings.engine = DMK_ENGINE_LIBAIO;
+  read_results (&rd, o, r);
+  read_warnings (&rd, o, r);
   g_free (r->comment);
   r->comment = get_string (&rd, o, "", "comment", FALSE);
   if (!rd.failed)

@@ -614,13 +614,64 @@ keep_partial (RunData *d, DmkResult *result, guint done)
   d->partial = dmk_result_ref (result);
 }
 
+/* The result the tests are added to: what was asked, what the target is, and the warnings
+ * known before the first I/O. */
+static DmkResult *
+new_result (RunData *d, DmkTarget *target)
+{
+  DmkResult *result = dmk_result_new ();
+  g_autoptr (GDateTime) now = g_date_time_new_now_local ();
+  GPtrArray *w;
+
+  result->date = g_date_time_format_iso8601 (now);
+  g_free (result->engine);
+  result->engine = g_strdup (dmk_engine_kind_to_string (d->settings.engine));
+  dmk_target_info_clear (&result->target);
+  dmk_target_info_copy (&result->target, dmk_target_get_info (target));
+  dmk_settings_clear (&result->settings);
+  dmk_settings_copy (&result->settings, &d->settings);
+  result->os = dmk_sysinfo_os_description ();
+  g_free (result->comment);
+  result->comment = g_strdup (d->comment ? d->comment : "");
+  w = dmk_target_get_warnings (target);
+  for (guint i = 0; i < w->len; i++)
+    g_ptr_array_add (result->warnings, g_strdup (g_ptr_array_index (w, i)));
+  if (d->settings.engine == DMK_ENGINE_PSYNC)
+    for (guint i = 0; i < d->jobs->len; i++)
+      if (g_array_index (d->jobs, DmkJob, i).spec.queue_depth > 1)
+        {
+          g_ptr_array_add (result->warnings,
+                           g_strdup (_("The psync engine does one I/O at a time: tests with a "
+                                       "queue depth above 1 ran at depth 1 per thread.")));
+          break;
+        }
+  return result;
+}
+
+/* The rest before test i, counted down once a second; a cancel cuts it short. */
+static void
+wait_interval (RunData *d, guint i, GCancellable *cancellable)
+{
+  for (guint left = d->settings.interval_s; left > 0; left--)
+    {
+      DmkProgress prog = { .phase = DMK_PHASE_INTERVAL,
+                           .test_index = i,
+                           .n_tests = d->jobs->len,
+                           .interval_remaining_s = left };
+      prog.spec = g_array_index (d->jobs, DmkJob, i).spec;
+      prog.direction = g_array_index (d->jobs, DmkJob, i).direction;
+      post (d, &prog, NULL);
+      if (!sleep_cancellable (cancellable, G_USEC_PER_SEC))
+        break;
+    }
+}
+
 static void
 run_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *cancellable)
 {
   RunData *d = task_data;
   g_autoptr (DmkTarget) target = NULL;
   g_autoptr (DmkResult) result = NULL;
-  g_autoptr (GDateTime) now = NULL;
   GError *error = NULL;
   gboolean write = FALSE;
   DmkProgress prog = { .phase = DMK_PHASE_OPEN };
@@ -640,52 +691,13 @@ run_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *canc
       return;
     }
 
-  result = dmk_result_new ();
-  now = g_date_time_new_now_local ();
-  result->date = g_date_time_format_iso8601 (now);
-  g_free (result->engine);
-  result->engine = g_strdup (dmk_engine_kind_to_string (d->settings.engine));
-  dmk_target_info_clear (&result->target);
-  dmk_target_info_copy (&result->target, dmk_target_get_info (target));
-  dmk_settings_clear (&result->settings);
-  dmk_settings_copy (&result->settings, &d->settings);
-  result->os = dmk_sysinfo_os_description ();
-  g_free (result->comment);
-  result->comment = g_strdup (d->comment ? d->comment : "");
-  {
-    GPtrArray *w = dmk_target_get_warnings (target);
-    for (guint i = 0; i < w->len; i++)
-      g_ptr_array_add (result->warnings, g_strdup (g_ptr_array_index (w, i)));
-  }
-  if (d->settings.engine == DMK_ENGINE_PSYNC)
-    for (guint i = 0; i < d->jobs->len; i++)
-      if (g_array_index (d->jobs, DmkJob, i).spec.queue_depth > 1)
-        {
-          g_ptr_array_add (result->warnings,
-                           g_strdup (_("The psync engine does one I/O at a time: tests with a "
-                                       "queue depth above 1 ran at depth 1 per thread.")));
-          break;
-        }
-
+  result = new_result (d, target);
   for (guint i = 0; i < d->jobs->len; i++)
     {
       DmkTestResult *test;
 
       if (i > 0 && d->settings.interval_s > 0)
-        {
-          for (guint left = d->settings.interval_s; left > 0; left--)
-            {
-              prog = (DmkProgress){ .phase = DMK_PHASE_INTERVAL,
-                                    .test_index = i,
-                                    .n_tests = d->jobs->len,
-                                    .interval_remaining_s = left };
-              prog.spec = g_array_index (d->jobs, DmkJob, i).spec;
-              prog.direction = g_array_index (d->jobs, DmkJob, i).direction;
-              post (d, &prog, NULL);
-              if (!sleep_cancellable (cancellable, G_USEC_PER_SEC))
-                break;
-            }
-        }
+        wait_interval (d, i, cancellable);
       test = g_cancellable_set_error_if_cancelled (cancellable, &error)
                ? NULL
                : run_test (d, target, i, cancellable, &error);

@@ -445,34 +445,24 @@ open_path (const char *path)
   return fd;
 }
 
-int
-main (int argc, char **argv)
+/* PKEXEC_UID is only recorded, never believed. */
+static void
+record_caller (const char *uid)
 {
-  static char path[DMK_HELPER_PATH_MAX + 1];
-  const char *uid = getenv ("PKEXEC_UID");
-  struct ucred peer;
-  socklen_t len = sizeof peer;
-  struct stat st, st2;
-  uint32_t flags = 0;
-  char proc[64];
-  int type = 0, domain = 0, pfd, fd, fl;
-
-  (void) argc;
-  (void) argv; /* never looked at: pkexec passes nothing, and anyone else is not trusted */
-
-  /* Only stdin, stdout and stderr may come from the caller. */
-  close_range (3, ~0u, 0);
-  /* PKEXEC_UID is only recorded, never believed; then nothing from the environment is used. */
   if (uid != NULL && strlen (uid) <= 10 && strspn (uid, "0123456789") == strlen (uid) && *uid)
     snprintf (caller, sizeof caller, "uid %s", uid);
   else
     snprintf (caller, sizeof caller, "uid %u (PKEXEC_UID missing or malformed)",
               (unsigned) getuid ());
-  clearenv ();
-  umask (077);
-  /* Whatever hangs (a dying disk's open), a root process does not linger: SIGALRM ends it. */
-  alarm (60);
-  openlog ("gdiskmark-helper", LOG_PID, LOG_AUTHPRIV);
+}
+
+/* Someone running the helper by hand gets told so on stderr, the one time it is written to:
+ * without a request socket there is nobody to send a reply to. */
+static int
+stdin_is_request_socket (void)
+{
+  int type = 0, domain = 0;
+  socklen_t len;
 
   len = sizeof type;
   if (getsockopt (STDIN_FILENO, SOL_SOCKET, SO_TYPE, &type, &len) != 0)
@@ -485,26 +475,31 @@ main (int argc, char **argv)
       fprintf (stderr, "gdiskmark-helper: stdin must be an AF_UNIX SOCK_SEQPACKET socket: "
                        "GDiskMark runs this program through pkexec, not for running by hand\n");
       syslog (LOG_AUTHPRIV | LOG_WARNING, "%s ran the helper without a request socket", caller);
-      return DMK_HELPER_EXIT_USAGE;
+      return 0;
     }
-  len = sizeof peer;
+  return 1;
+}
+
+/* The log names the process that asked, as the kernel saw it connect. */
+static void
+record_peer_pid (void)
+{
+  struct ucred peer;
+  socklen_t len = sizeof peer;
+
   if (getsockopt (STDIN_FILENO, SOL_SOCKET, SO_PEERCRED, &peer, &len) == 0)
     snprintf (caller + strlen (caller), sizeof caller - strlen (caller), " pid %ld",
               (long) peer.pid);
+}
 
-  /* Both uids: a setuid bit put on this file by mistake must not open devices for anyone. */
-  if (geteuid () != 0 || getuid () != 0)
-    finish (DMK_HELPER_E_NOT_ROOT, EPERM, NULL, NULL, -1);
+/* Reopening through /proc/self/fd opens exactly the inode checked on pfd, whatever happened
+ * to the path meanwhile. Closes pfd once the real fd is open. */
+static int
+reopen_checked_inode (int pfd, uint32_t flags)
+{
+  char proc[64];
+  int fd, fl;
 
-  read_request (path, &flags);
-
-  pfd = open_path (path);
-  check_type (pfd, &st);
-  if (find_in_sysfs (st.st_rdev) != 0)
-    finish (DMK_HELPER_E_UNKNOWN_DEVICE, 0, NULL, NULL, -1);
-
-  /* Reopening through /proc/self/fd opens exactly the inode checked above, whatever happened
-   * to the path meanwhile. */
   snprintf (proc, sizeof proc, "/proc/self/fd/%d", pfd);
   fl = O_DIRECT | O_CLOEXEC | O_NOCTTY | O_NONBLOCK;
   fl |= (flags & DMK_HELPER_FLAG_WRITE) ? O_RDWR | O_EXCL : O_RDONLY;
@@ -519,10 +514,19 @@ main (int argc, char **argv)
     finish (errno == ENOENT ? DMK_HELPER_E_NOT_FOUND : DMK_HELPER_E_OPEN_FAILED, errno,
             devs[0].name, NULL, -1);
   close (pfd);
+  return fd;
+}
 
-  /* Validate the fd that will be handed out, not the path. */
+/* Validates the fd that will be handed out, not the path: still the block device st names,
+ * not in use when it is for writing, and blocking. */
+static void
+check_fd_to_send (int fd, const struct stat *st, uint32_t flags)
+{
+  struct stat st2;
+  int fl;
+
   check_type (fd, &st2);
-  if (st2.st_rdev != st.st_rdev)
+  if (st2.st_rdev != st->st_rdev)
     finish (DMK_HELPER_E_UNKNOWN_DEVICE, 0, devs[0].name, NULL, -1);
 
   if (flags & DMK_HELPER_FLAG_WRITE)
@@ -532,6 +536,47 @@ main (int argc, char **argv)
   fl = fcntl (fd, F_GETFL);
   if (fl < 0 || fcntl (fd, F_SETFL, fl & ~O_NONBLOCK) != 0)
     finish (DMK_HELPER_E_INTERNAL, errno, devs[0].name, "fcntl", -1);
+}
+
+int
+main (int argc, char **argv)
+{
+  static char path[DMK_HELPER_PATH_MAX + 1];
+  const char *uid = getenv ("PKEXEC_UID");
+  struct stat st;
+  uint32_t flags = 0;
+  int pfd, fd;
+
+  (void) argc;
+  (void) argv; /* never looked at: pkexec passes nothing, and anyone else is not trusted */
+
+  /* Only stdin, stdout and stderr may come from the caller. */
+  close_range (3, ~0u, 0);
+  /* Then nothing from the environment is used. */
+  record_caller (uid);
+  clearenv ();
+  umask (077);
+  /* Whatever hangs (a dying disk's open), a root process does not linger: SIGALRM ends it. */
+  alarm (60);
+  openlog ("gdiskmark-helper", LOG_PID, LOG_AUTHPRIV);
+
+  if (!stdin_is_request_socket ())
+    return DMK_HELPER_EXIT_USAGE;
+  record_peer_pid ();
+
+  /* Both uids: a setuid bit put on this file by mistake must not open devices for anyone. */
+  if (geteuid () != 0 || getuid () != 0)
+    finish (DMK_HELPER_E_NOT_ROOT, EPERM, NULL, NULL, -1);
+
+  read_request (path, &flags);
+
+  pfd = open_path (path);
+  check_type (pfd, &st);
+  if (find_in_sysfs (st.st_rdev) != 0)
+    finish (DMK_HELPER_E_UNKNOWN_DEVICE, 0, NULL, NULL, -1);
+
+  fd = reopen_checked_inode (pfd, flags);
+  check_fd_to_send (fd, &st, flags);
 
   finish (DMK_HELPER_OK, 0, devs[0].name, NULL, fd);
 }
