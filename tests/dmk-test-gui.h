@@ -5,6 +5,7 @@
 #include <adwaita.h>
 
 #include "dmk-application.h"
+#include "dmk-compare-window-private.h"
 #include "dmk-core.h"
 #include "dmk-window-private.h"
 

@@ -56,21 +56,4 @@ gboolean dmk_compare_window_save_image (DmkCompareWindow *self, const char *file
                                         GError **error);
 gboolean dmk_compare_window_copy (DmkCompareWindow *self);
 
-/* Hooks for tests and the screenshot tool: what the table shows. Rows are the comparison's. */
-guint dmk_compare_window_get_n_rows (DmkCompareWindow *self);
-/* "SEQ1M Q8T1 Read": the row's test and direction, as the text export names it. */
-char *dmk_compare_window_get_row_name (DmkCompareWindow *self, guint row);
-const char *dmk_compare_window_get_cell_text (DmkCompareWindow *self, guint row, guint column);
-const char *dmk_compare_window_get_delta_text (DmkCompareWindow *self, guint row, guint column);
-gboolean dmk_compare_window_cell_is_best (DmkCompareWindow *self, guint row, guint column);
-GtkWidget *dmk_compare_window_get_cell (DmkCompareWindow *self, guint row, guint column);
-/* The column header's lines, joined by newlines. */
-char *dmk_compare_window_get_header_text (DmkCompareWindow *self, guint column);
-GtkWidget *dmk_compare_window_get_header_menu (DmkCompareWindow *self, guint column);
-GtkWindow *dmk_compare_window_get_error_dialog (DmkCompareWindow *self);
-/* The table with its legend: what Save Image draws. */
-GtkWidget *dmk_compare_window_get_table (DmkCompareWindow *self);
-/* "table", or "empty" when there are no columns. */
-const char *dmk_compare_window_get_page (DmkCompareWindow *self);
-
 G_END_DECLS
