@@ -463,6 +463,84 @@ test_stop_keeps_finished (void)
   g_rmdir (dir);
 }
 
+/* ---- progress you can read ---- */
+
+typedef struct
+{
+  DmkWindow *win;
+  double last;
+  guint samples;
+  gboolean backwards;
+  gboolean saw_title;
+  gboolean saw_later_test;
+} Watch;
+
+static gboolean
+watch_progress (gpointer data)
+{
+  Watch *w = data;
+  GtkProgressBar *bar = dmk_window_get_progress_bar (w->win);
+  const char *text = gtk_progress_bar_get_text (bar);
+  double f = gtk_progress_bar_get_fraction (bar);
+
+  if (!dmk_window_is_running (w->win))
+    return TRUE;
+  if (dmk_window_get_phase (w->win) < DMK_PHASE_WARMUP)
+    return FALSE;
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (bar)));
+  g_assert_true (g_str_has_prefix (text, "Test "));
+  g_assert_nonnull (strstr (text, " of 8 · "));
+  g_assert_nonnull (strstr (text, "left"));
+  w->backwards |= f + 1e-9 < w->last;
+  w->last = f;
+  w->samples++;
+  /* The running test is in the window's title, as CrystalDiskMark does. */
+  w->saw_title |= strstr (gtk_window_get_title (GTK_WINDOW (w->win)), "Q8T1 Read (1/8)") != NULL;
+  w->saw_later_test |= g_str_has_prefix (text, "Test 5 of 8");
+  return FALSE;
+}
+
+static void
+test_progress (void)
+{
+  g_autofree char *dir = make_target_dir ();
+  g_autoptr (GSettings) s = g_settings_new (APP_ID);
+  Watch w = { 0 };
+
+  reset_settings ();
+  set_tiny ("default");
+  g_settings_set_int (s, "interval", 1);
+  w.win = new_window (dir);
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (dmk_window_get_progress_bar (w.win))));
+  click (dmk_window_get_all_button (w.win));
+  g_assert_true (iterate_until (watch_progress, &w));
+  g_assert_cmpuint (w.samples, >, 10);
+  g_assert_false (w.backwards);
+  g_assert_true (w.saw_title);
+  g_assert_true (w.saw_later_test);
+  g_assert_cmpfloat (w.last, >, 0.8);
+  /* Over: the bar goes, the title is the app's again. */
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (dmk_window_get_progress_bar (w.win))));
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (w.win)), ==, "GDiskMark");
+  /* Ended while the window was not active: the notification carries the headline numbers. */
+  if (gtk_window_is_active (GTK_WINDOW (w.win)))
+    g_assert_null (dmk_window_get_notification_body (w.win));
+  else
+    {
+      const char *body = dmk_window_get_notification_body (w.win);
+      g_autofree char *read = dmk_unit_format (
+        DMK_UNIT_MB_S, ((DmkTestResult *) dmk_window_get_shown_result (w.win)->tests->pdata[0])
+                         ->mb_per_s);
+
+      g_assert_nonnull (body);
+      g_assert_true (g_str_has_prefix (body, "SEQ1M Q8T1 · Read "));
+      g_assert_nonnull (strstr (body, read));
+      g_assert_nonnull (strstr (body, "Write"));
+    }
+  destroy_window (w.win);
+  g_rmdir (dir);
+}
+
 static void
 test_no_display (void)
 {
@@ -488,5 +566,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/window-states/lost/profile-undo", test_profile_change_undo);
   g_test_add_func ("/window-states/lost/failed-start", test_failed_start_keeps_results);
   g_test_add_func ("/window-states/lost/stop-keeps", test_stop_keeps_finished);
+  g_test_add_func ("/window-states/progress", test_progress);
   return g_test_run ();
 }

@@ -132,12 +132,23 @@ compare_files_activated (GSimpleAction *action, GVariant *param, gpointer user_d
   dmk_compare_window_add_files (cmp, (GFile **) files->pdata, files->len);
 }
 
+/* app.present: what a desktop notification's click does; the most recently used main window. */
+static void
+present_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
+{
+  DmkWindow *win = current_main_window (GTK_APPLICATION (user_data), FALSE);
+
+  if (win != NULL)
+    gtk_window_present (GTK_WINDOW (win));
+}
+
 static const GActionEntry app_actions[] = {
   { "quit", quit_activated, NULL, NULL, NULL },
   { "about", about_activated, NULL, NULL, NULL },
   { "set-target", set_target_activated, "ay", NULL, NULL },
   { "compare", compare_activated, NULL, NULL, NULL },
   { "compare-files", compare_files_activated, "as", NULL, NULL },
+  { "present", present_activated, NULL, NULL, NULL },
 };
 
 static void

@@ -220,3 +220,17 @@ dmk_window_get_opened_name (DmkWindow *self)
   g_return_val_if_fail (DMK_IS_WINDOW (self), NULL);
   return self->shown != NULL ? self->shown_name : NULL;
 }
+
+GtkProgressBar *
+dmk_window_get_progress_bar (DmkWindow *self)
+{
+  g_return_val_if_fail (DMK_IS_WINDOW (self), NULL);
+  return self->progress_bar;
+}
+
+const char *
+dmk_window_get_notification_body (DmkWindow *self)
+{
+  g_return_val_if_fail (DMK_IS_WINDOW (self), NULL);
+  return self->notification_body;
+}

@@ -29,6 +29,7 @@ struct _DmkWindow
   GtkButton *facts_close;
   GtkEntry *comment_entry;
   GtkLabel *status_label;
+  GtkProgressBar *progress_bar;
 
   GSettings *settings;
   DmkRunController *run;
@@ -53,6 +54,20 @@ struct _DmkWindow
   char *undo_profile;
   gboolean undo_mix;
   gboolean restoring;
+
+  /* how far the run is, in seconds of planned work (dmk-window-progress.c) */
+  struct
+  {
+    guint n_jobs, passes, measure_s, interval_s;
+    double done_s;       /* planned seconds done at the last progress event */
+    double phase_cap_s;  /* how long the current phase lasts at most */
+    gint64 phase_us;     /* when it started */
+    gint64 tests_us;     /* when the first test started: the pace is measured from there */
+    guint tick;
+    char *test_name;     /* "SEQ1M Q8T1 Read", for the title */
+    guint test_index;
+  } progress;
+  char *notification_body; /* what the last run's desktop notification said (tests read it) */
 
   gboolean close_after_run;
   GtkWindow *error_dialog;
@@ -88,6 +103,12 @@ void _dmk_window_enable_action (DmkWindow *self, const char *name, gboolean enab
 void _dmk_window_ask_device_writes (DmkWindow *self, int row);
 gboolean _dmk_window_close_request (GtkWindow *window);
 
+/* dmk-window-progress.c: the progress bar, the estimate of the time left, the title, and the
+ * desktop notification at the end. */
+void _dmk_window_progress_start (DmkWindow *self, const DmkSettings *settings, guint n_jobs);
+void _dmk_window_progress_update (DmkWindow *self, const DmkProgress *p);
+void _dmk_window_progress_stop (DmkWindow *self, DmkResult *result);
+
 /* dmk-window-files.c */
 void _dmk_window_files_init (DmkWindow *self);
 void _dmk_window_files_dispose (DmkWindow *self);
@@ -120,6 +141,9 @@ AdwMessageDialog *dmk_window_get_close_dialog (DmkWindow *self);
 void dmk_window_refresh_devices (DmkWindow *self);
 DmkTargetChooser *dmk_window_get_target_chooser (DmkWindow *self);
 const char *dmk_window_get_subtitle (DmkWindow *self);
+GtkProgressBar *dmk_window_get_progress_bar (DmkWindow *self);
+/* What the desktop notification of the last run that ended unfocused said, or NULL. */
+const char *dmk_window_get_notification_body (DmkWindow *self);
 
 /* Save, copy and open: what the file choosers, Ctrl+Shift+C and drops end in. */
 gboolean dmk_window_save_text (DmkWindow *self, const char *filename, GError **error);

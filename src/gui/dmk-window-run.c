@@ -119,6 +119,7 @@ _dmk_window_start_run (DmkWindow *self, int row)
       dmk_settings_clear (&s);
       return;
     }
+  _dmk_window_progress_start (self, &s, dmk_run_controller_get_jobs (self->run)->len);
   dmk_settings_clear (&s);
 
   /* What was shown comes back if the run finishes no test. */
@@ -177,6 +178,7 @@ on_progress (DmkRunController *run, const DmkProgress *p, DmkWindow *self)
     default:
       break;
     }
+  _dmk_window_progress_update (self, p);
   /* The CLI prints the same sentences. */
   if (status == NULL)
     status = dmk_progress_describe (p);
@@ -198,6 +200,7 @@ on_finished (DmkRunController *run, DmkWindow *self)
   const GError *error = dmk_run_controller_get_error (run);
   gboolean cancelled = g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
 
+  _dmk_window_progress_stop (self, result);
   /* Actions come back before the Stop button turns back into a run button under the pointer,
    * and win.stop goes only after. */
   _dmk_window_update_actions (self);

@@ -525,6 +525,9 @@ dmk_window_dispose (GObject *object)
   g_clear_pointer (&self->undo_profile, g_free);
   g_clear_pointer (&self->last_error, g_free);
   g_clear_pointer (&self->facts_text, g_free);
+  g_clear_pointer (&self->notification_body, g_free);
+  g_clear_pointer (&self->progress.test_name, g_free);
+  g_clear_handle_id (&self->progress.tick, g_source_remove);
   G_OBJECT_CLASS (dmk_window_parent_class)->dispose (object);
 }
 
@@ -565,6 +568,7 @@ dmk_window_class_init (DmkWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, DmkWindow, facts_close);
   gtk_widget_class_bind_template_child (widget_class, DmkWindow, comment_entry);
   gtk_widget_class_bind_template_child (widget_class, DmkWindow, status_label);
+  gtk_widget_class_bind_template_child (widget_class, DmkWindow, progress_bar);
   _dmk_window_actions_class_init (widget_class);
 }
 
