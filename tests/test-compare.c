@@ -100,6 +100,36 @@ test_latency_best_is_lowest (void)
   g_assert_cmpuint (cmp->baseline, ==, 2);
 }
 
+/* A result with a warning (here tmpfs) is fastest, but the ★ goes to the fastest clean one, and
+ * to it only when every result is flagged. */
+static void
+test_flagged_not_best (void)
+{
+  g_autoptr (GPtrArray) results = three_results ();
+  DmkResult *nvme = g_ptr_array_index (results, 2);
+
+  g_ptr_array_add (nvme->warnings, g_strdup ("“/mnt/nvme” is on tmpfs"));
+  {
+    g_autoptr (DmkComparison) cmp = dmk_comparison_new (results, DMK_UNIT_MB_S, 0);
+    for (guint row = 0; row < cmp->rows->len; row++)
+      {
+        gboolean clean_has = dmk_comparison_get (cmp, row, 0) || dmk_comparison_get (cmp, row, 1);
+        int best = dmk_comparison_best_column (cmp, row);
+
+        g_assert_cmpint (best, !=, 2);
+        if (clean_has && dmk_comparison_get (cmp, row, 2) != NULL)
+          g_assert_cmpint (best, >=, 0);
+      }
+  }
+  for (guint c = 0; c < 2; c++)
+    g_ptr_array_add (((DmkResult *) g_ptr_array_index (results, c))->warnings,
+                     g_strdup ("buffered"));
+  {
+    g_autoptr (DmkComparison) cmp = dmk_comparison_new (results, DMK_UNIT_MB_S, 0);
+    g_assert_cmpint (dmk_comparison_best_column (cmp, 0), ==, 2);
+  }
+}
+
 static void
 test_single_csv (void)
 {
@@ -222,6 +252,7 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/compare/table", test_table);
   g_test_add_func ("/compare/latency", test_latency_best_is_lowest);
+  g_test_add_func ("/compare/flagged", test_flagged_not_best);
   g_test_add_func ("/compare/single-csv", test_single_csv);
   g_test_add_func ("/compare/hostile", test_hostile);
   g_test_add_func ("/compare/save-load-save", test_save_load_save);

@@ -463,6 +463,26 @@ test_stop_keeps_finished (void)
   g_rmdir (dir);
 }
 
+/* ---- what changes the numbers is named ---- */
+
+static void
+test_subtitle_flags (void)
+{
+  g_autoptr (GSettings) s = g_settings_new (APP_ID);
+  DmkWindow *win = classic_read_window (NULL);
+
+  g_assert_null (strstr (dmk_window_get_subtitle (win), "<"));
+  g_settings_set_string (s, "data", "zero");
+  g_assert_nonnull (strstr (dmk_window_get_subtitle (win), "<Zero Data>"));
+  g_settings_set_boolean (s, "direct", FALSE);
+  g_assert_nonnull (strstr (dmk_window_get_subtitle (win), "<Buffered>"));
+  g_settings_set_string (s, "engine", "psync");
+  g_assert_nonnull (strstr (dmk_window_get_subtitle (win), "<psync>"));
+  g_settings_reset (s, "data");
+  g_assert_null (strstr (dmk_window_get_subtitle (win), "Zero Data"));
+  destroy_window (win);
+}
+
 /* ---- progress you can read ---- */
 
 typedef struct
@@ -567,5 +587,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/window-states/lost/failed-start", test_failed_start_keeps_results);
   g_test_add_func ("/window-states/lost/stop-keeps", test_stop_keeps_finished);
   g_test_add_func ("/window-states/progress", test_progress);
+  g_test_add_func ("/window-states/subtitle-flags", test_subtitle_flags);
   return g_test_run ();
 }

@@ -73,21 +73,34 @@ dmk_comparison_get (DmkComparison *cmp, guint row, guint column)
   return dmk_result_find (g_ptr_array_index (cmp->results, column), &r->spec, r->direction);
 }
 
+static gboolean
+flagged (DmkComparison *cmp, guint column)
+{
+  return ((DmkResult *) g_ptr_array_index (cmp->results, column))->warnings->len > 0;
+}
+
+/* A result with warnings (tmpfs, buffered, interrupted…) may be fast for a reason that is not the
+ * drive: it gets the ★ only when every result of the row has warnings too. */
 int
 dmk_comparison_best_column (DmkComparison *cmp, guint row)
 {
   int best = -1;
   double best_value = 0;
-  guint n = 0;
+  guint n = 0, n_clean = 0;
 
+  for (guint c = 0; c < cmp->results->len; c++)
+    if (dmk_comparison_get (cmp, row, c) != NULL)
+      {
+        n++;
+        n_clean += !flagged (cmp, c);
+      }
   for (guint c = 0; c < cmp->results->len; c++)
     {
       DmkTestResult *t = dmk_comparison_get (cmp, row, c);
       double v;
 
-      if (t == NULL)
+      if (t == NULL || (n_clean > 0 && flagged (cmp, c)))
         continue;
-      n++;
       v = dmk_test_result_value (t, cmp->unit);
       if (best < 0 || (dmk_unit_higher_is_better (cmp->unit) ? v > best_value : v < best_value))
         {

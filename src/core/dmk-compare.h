@@ -29,7 +29,8 @@ DmkComparison *dmk_comparison_new (GPtrArray *results, DmkUnit unit, guint basel
 void dmk_comparison_free (DmkComparison *cmp);
 /* The result of row in column, or NULL where that result lacks the test. */
 DmkTestResult *dmk_comparison_get (DmkComparison *cmp, guint row, guint column);
-/* The column with the best value in row, or -1 when fewer than two columns have one. */
+/* The column with the best value in row, or -1 when fewer than two columns have one. Results
+ * with warnings count only when every result of the row has some. */
 int dmk_comparison_best_column (DmkComparison *cmp, guint row);
 /* Percent change of column against the baseline, in the unit's terms; FALSE when missing. */
 gboolean dmk_comparison_delta (DmkComparison *cmp, guint row, guint column, double *percent);

@@ -259,7 +259,18 @@ update_title (DmkWindow *self)
                                 mode_label);
   else
     subtitle = g_strdup_printf (_("%s · %s"), dmk_profile_short_name (s.profile), mode_label);
-  adw_window_title_set_subtitle (self->window_title, subtitle);
+  {
+    /* What changes the numbers is named where the profile is, as CrystalDiskMark's <0Fill>. */
+    g_autoptr (GString) full = g_string_new (subtitle);
+
+    if (s.data == DMK_DATA_ZERO)
+      g_string_append_printf (full, " · <%s>", _("Zero Data"));
+    if (!s.direct)
+      g_string_append_printf (full, " · <%s>", _("Buffered"));
+    if (s.engine == DMK_ENGINE_PSYNC)
+      g_string_append (full, " · <psync>");
+    adw_window_title_set_subtitle (self->window_title, full->str);
+  }
   dmk_settings_clear (&s);
 }
 
