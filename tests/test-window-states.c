@@ -483,6 +483,57 @@ test_subtitle_flags (void)
   destroy_window (win);
 }
 
+/* ---- fits any width ---- */
+
+static GtkLabel *
+find_label (GtkWidget *widget, const char *text)
+{
+  if (GTK_IS_LABEL (widget) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), text) == 0 &&
+      gtk_widget_get_mapped (widget))
+    return GTK_LABEL (widget);
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL;
+       c = gtk_widget_get_next_sibling (c))
+    {
+      GtkLabel *found = find_label (c, text);
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static gboolean
+narrow_and_drawn (gpointer data)
+{
+  DmkWindow *win = data;
+
+  return gtk_widget_get_width (GTK_WIDGET (win)) > 0 &&
+         gtk_widget_get_width (GTK_WIDGET (win)) <= 560 &&
+         find_label (dmk_window_get_target_dropdown (win), dmk_window_get_target_path (win)) != NULL;
+}
+
+/* At the narrowest width the target's path stays whole; its usage is what gets cut. */
+static void
+test_narrow_path (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("dmk-XXXXXX", NULL);
+  DmkWindow *win;
+  GtkLabel *path;
+
+  reset_settings ();
+  win = dmk_window_new (NULL);
+  dmk_window_set_target_path (win, dir);
+  gtk_window_set_default_size (GTK_WINDOW (win), 546, 440);
+  gtk_window_present (GTK_WINDOW (win));
+  g_assert_true (iterate_until (narrow_and_drawn, win));
+  for (int i = 0; i < 20; i++)
+    g_main_context_iteration (NULL, FALSE);
+  path = find_label (dmk_window_get_target_dropdown (win), dir);
+  g_assert_nonnull (path);
+  g_assert_false (pango_layout_is_ellipsized (gtk_label_get_layout (path)));
+  destroy_window (win);
+  g_rmdir (dir);
+}
+
 /* ---- progress you can read ---- */
 
 typedef struct
@@ -588,5 +639,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/window-states/lost/stop-keeps", test_stop_keeps_finished);
   g_test_add_func ("/window-states/progress", test_progress);
   g_test_add_func ("/window-states/subtitle-flags", test_subtitle_flags);
+  g_test_add_func ("/window-states/narrow-path", test_narrow_path);
   return g_test_run ();
 }

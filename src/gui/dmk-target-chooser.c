@@ -436,7 +436,13 @@ target_setup (GtkSignalListItemFactory *factory, GtkListItem *list_item, gpointe
       gtk_widget_add_css_class (sub, "caption");
     }
   else
-    gtk_widget_set_hexpand (title, TRUE);
+    {
+      /* In the button, the usage gives way before the path: the path keeps the width it needs
+       * (up to a point, set in bind), the usage is cut first. */
+      gtk_widget_set_hexpand (title, TRUE);
+      gtk_label_set_ellipsize (GTK_LABEL (sub), PANGO_ELLIPSIZE_END);
+      gtk_label_set_width_chars (GTK_LABEL (sub), 3);
+    }
   gtk_widget_add_css_class (sub, "dim-label");
   if (two_lines)
     {
@@ -499,6 +505,16 @@ target_bind (GtkSignalListItemFactory *factory, GtkListItem *list_item, gpointer
     update_heading (list_item, NULL, factory);
 
   gtk_label_set_text (GTK_LABEL (title), dmk_target_item_get_title (item));
+  if (!two_lines)
+    {
+      /* A path of ordinary length is never cut in the button; only a long one is, in the middle,
+       * and never below 20 characters. */
+      gboolean long_path = g_utf8_strlen (dmk_target_item_get_title (item), -1) > 20;
+
+      gtk_label_set_ellipsize (GTK_LABEL (title),
+                               long_path ? PANGO_ELLIPSIZE_MIDDLE : PANGO_ELLIPSIZE_NONE);
+      gtk_label_set_width_chars (GTK_LABEL (title), long_path ? 20 : -1);
+    }
   binding = g_object_bind_property (item, two_lines ? "subtitle" : "summary", sub, "label",
                                     G_BINDING_SYNC_CREATE);
   g_object_set_data (G_OBJECT (list_item), "binding", binding);
