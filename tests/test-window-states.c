@@ -534,6 +534,66 @@ test_narrow_path (void)
   g_rmdir (dir);
 }
 
+/* ---- a removed comparison column comes back with Undo ---- */
+
+static DmkResult *
+one_test_result (const char *path, double mb_per_s)
+{
+  DmkResult *r = dmk_result_new ();
+  DmkTestSpec spec;
+  DmkTestResult *t;
+  DmkPass pass = { 0 };
+
+  g_assert_true (dmk_test_spec_parse ("SEQ1M Q1T1", &spec, NULL));
+  t = dmk_test_result_new (&spec, DMK_DIRECTION_READ);
+  pass.mb_per_s = mb_per_s;
+  pass.seconds = 1;
+  pass.bytes = (guint64) (mb_per_s * 1e6);
+  pass.iops = pass.bytes / (double) spec.block_size;
+  dmk_test_result_add_pass (t, &pass, NULL);
+  g_ptr_array_add (r->tests, t);
+  r->target.path = g_strdup (path);
+  g_free (r->date);
+  r->date = g_strdup ("2026-11-30T18:09:00Z");
+  return r;
+}
+
+static void
+test_compare_remove_undo (void)
+{
+  g_autoptr (DmkResult) a = one_test_result ("/mnt/a", 100);
+  g_autoptr (DmkResult) b = one_test_result ("/mnt/b", 200);
+  g_autoptr (DmkResult) c = one_test_result ("/mnt/c", 300);
+  DmkCompareWindow *cmp = dmk_compare_window_new (NULL);
+  GActionGroup *ag = G_ACTION_GROUP (cmp);
+
+  gtk_window_present (GTK_WINDOW (cmp));
+  g_assert_true (dmk_compare_window_add_result (cmp, a, NULL));
+  g_assert_true (dmk_compare_window_add_result (cmp, b, NULL));
+  g_assert_true (dmk_compare_window_add_result (cmp, c, NULL));
+  dmk_compare_window_set_baseline (cmp, 1);
+  /* Remove the baseline from its menu: gone, then back in its place and still the baseline. */
+  g_action_group_activate_action (ag, "remove", g_variant_new_uint32 (1));
+  g_assert_cmpuint (dmk_compare_window_get_n_columns (cmp), ==, 2);
+  g_assert_true (dmk_compare_window_get_result (cmp, 1) == c);
+  g_action_group_activate_action (ag, "undo-remove", NULL);
+  g_assert_cmpuint (dmk_compare_window_get_n_columns (cmp), ==, 3);
+  g_assert_true (dmk_compare_window_get_result (cmp, 0) == a);
+  g_assert_true (dmk_compare_window_get_result (cmp, 1) == b);
+  g_assert_true (dmk_compare_window_get_result (cmp, 2) == c);
+  g_assert_cmpuint (dmk_compare_window_get_baseline (cmp), ==, 1);
+  /* Undo once only. */
+  g_action_group_activate_action (ag, "undo-remove", NULL);
+  g_assert_cmpuint (dmk_compare_window_get_n_columns (cmp), ==, 3);
+  /* A column before the baseline: the baseline stays on its result. */
+  g_action_group_activate_action (ag, "remove", g_variant_new_uint32 (0));
+  g_assert_cmpuint (dmk_compare_window_get_baseline (cmp), ==, 0);
+  g_action_group_activate_action (ag, "undo-remove", NULL);
+  g_assert_true (dmk_compare_window_get_result (cmp, 0) == a);
+  g_assert_cmpuint (dmk_compare_window_get_baseline (cmp), ==, 1);
+  gtk_window_destroy (GTK_WINDOW (cmp));
+}
+
 /* ---- progress you can read ---- */
 
 typedef struct
@@ -640,5 +700,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/window-states/progress", test_progress);
   g_test_add_func ("/window-states/subtitle-flags", test_subtitle_flags);
   g_test_add_func ("/window-states/narrow-path", test_narrow_path);
+  g_test_add_func ("/window-states/compare-remove-undo", test_compare_remove_undo);
   return g_test_run ();
 }

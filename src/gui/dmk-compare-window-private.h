@@ -32,6 +32,10 @@ struct _DmkCompareWindow
   DmkUnit unit;
   GPtrArray *columns; /* DmkCompareColumn* */
   guint baseline;
+  /* the column the last Remove took out, for its Undo */
+  DmkCompareColumn *undo_column;
+  guint undo_position;
+  gboolean undo_baseline;
   DmkComparison *cmp;   /* what the table shows; rebuilt with it */
   GPtrArray *cells;     /* DmkCompareCell* (owned), row by row, one per column */
   GPtrArray *headers;   /* DmkCompareHeader* (owned), one per column */

@@ -465,16 +465,54 @@ move_activated (GSimpleAction *a, GVariant *p, gpointer self)
     }
 }
 
+/* Remove from a column's menu keeps the column for an Undo in the toast: a click too many must
+ * not cost a result that may have come from a file that is gone. */
 static void
-remove_activated (GSimpleAction *a, GVariant *p, gpointer self)
+remove_activated (GSimpleAction *a, GVariant *p, gpointer user_data)
 {
+  DmkCompareWindow *self = DMK_COMPARE_WINDOW (user_data);
   guint column = g_variant_get_uint32 (p);
+  g_autofree char *title = NULL;
+  g_autofree char *text = NULL;
+  AdwToast *toast;
 
-  if (column < DMK_COMPARE_WINDOW (self)->columns->len)
-    {
-      dmk_compare_window_remove_column (self, column);
-      focus_column (self, column);
-    }
+  if (column >= self->columns->len)
+    return;
+  title = dmk_comparison_column_title (self->cmp, column);
+  g_clear_pointer (&self->undo_column, column_free);
+  self->undo_column = g_ptr_array_steal_index (self->columns, column);
+  self->undo_position = column;
+  self->undo_baseline = self->baseline == column;
+  if (self->baseline > column)
+    self->baseline--;
+  else if (self->baseline == column)
+    self->baseline = 0;
+  rebuild (self);
+  /* TRANSLATORS: a toast after a column was removed from the comparison */
+  text = g_markup_printf_escaped (_("Removed “%s”"), title);
+  toast = adw_toast_new (text);
+  adw_toast_set_button_label (toast, _("_Undo"));
+  adw_toast_set_action_name (toast, "win.undo-remove");
+  adw_toast_overlay_add_toast (self->toast_overlay, toast);
+  focus_column (self, column);
+}
+
+static void
+undo_remove_activated (GSimpleAction *a, GVariant *p, gpointer user_data)
+{
+  DmkCompareWindow *self = DMK_COMPARE_WINDOW (user_data);
+  guint at;
+
+  if (self->undo_column == NULL)
+    return;
+  at = MIN (self->undo_position, self->columns->len);
+  g_ptr_array_insert (self->columns, (int) at, g_steal_pointer (&self->undo_column));
+  if (self->undo_baseline)
+    self->baseline = at;
+  else if (self->baseline >= at && self->columns->len > 1)
+    self->baseline++;
+  rebuild (self);
+  focus_column (self, at);
 }
 
 static const GActionEntry actions[] = {
@@ -483,6 +521,7 @@ static const GActionEntry actions[] = {
   { "baseline", baseline_activated, "u", NULL, NULL },
   { "move", move_activated, "(uu)", NULL, NULL },
   { "remove", remove_activated, "u", NULL, NULL },
+  { "undo-remove", undo_remove_activated, NULL, NULL, NULL },
 };
 
 static void
@@ -541,6 +580,7 @@ dmk_compare_window_finalize (GObject *object)
   DmkCompareWindow *self = DMK_COMPARE_WINDOW (object);
 
   g_clear_pointer (&self->cmp, dmk_comparison_free);
+  g_clear_pointer (&self->undo_column, column_free);
   g_ptr_array_unref (self->columns);
   g_ptr_array_unref (self->cells);
   g_ptr_array_unref (self->headers);
