@@ -5,6 +5,8 @@
 #include <gdk/x11/gdkx.h>
 #include <glib/gstdio.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "dmk-test-gui.h"
 
@@ -672,6 +674,171 @@ test_progress (void)
   g_rmdir (dir);
 }
 
+/* ---- problems before the run (issue 11) ---- */
+
+/* Lets the folder and device scans land, as check_start_with does. */
+static void
+let_scans_land (void)
+{
+  for (int i = 0; i < 50; i++)
+    g_main_context_iteration (NULL, FALSE);
+  g_usleep (200 * 1000);
+  for (int i = 0; i < 50; i++)
+    g_main_context_iteration (NULL, FALSE);
+}
+
+/* Whether the window's target list holds path (actions aside). */
+static gboolean
+listed (DmkWindow *win, const char *path)
+{
+  GtkWidget *dropdown = dmk_window_get_target_dropdown (win);
+  GListModel *model = gtk_drop_down_get_model (GTK_DROP_DOWN (dropdown));
+
+  for (guint i = 0; i < g_list_model_get_n_items (model); i++)
+    {
+      g_autoptr (DmkTargetItem) item = g_list_model_get_item (model, i);
+      if (g_strcmp0 (dmk_target_item_get_path (item), path) == 0)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+static void
+test_missing_last_target (void)
+{
+  g_autofree char *dir = make_target_dir ();
+  g_autofree char *missing = g_build_filename (dir, "gone", NULL);
+  g_autoptr (GSettings) s = g_settings_new (APP_ID);
+  g_autofree char *stored = NULL;
+  DmkWindow *win;
+
+  reset_settings ();
+  g_settings_set_string (s, "last-target", missing);
+  win = new_window (NULL);
+  let_scans_land ();
+  /* Home, quietly: no dialog, no folder chooser, the missing folder nowhere in the list. */
+  g_assert_cmpstr (dmk_window_get_target_path (win), ==, g_get_home_dir ());
+  g_assert_null (dmk_window_get_error_dialog (win));
+  g_assert_false (dmk_target_chooser_is_choosing (dmk_window_get_target_chooser (win)));
+  g_assert_false (listed (win, missing));
+  /* Only a choice of the user's writes the setting: the fallback did not. */
+  stored = g_settings_get_string (s, "last-target");
+  g_assert_cmpstr (stored, ==, missing);
+  destroy_window (win);
+  g_rmdir (dir);
+}
+
+static void
+test_refuse_missing_target (void)
+{
+  g_autofree char *dir = make_target_dir ();
+  g_autofree char *missing = g_build_filename (dir, "gone", NULL);
+  g_autofree char *file = g_build_filename (dir, "plain", NULL);
+  g_autoptr (GSettings) s = g_settings_new (APP_ID);
+  g_autoptr (GError) error = NULL;
+  g_autofree char *stored = NULL;
+  DmkWindow *win;
+
+  reset_settings ();
+  win = new_window (dir);
+  g_assert_false (dmk_window_try_target_path (win, missing, &error));
+  g_assert_error (error, DMK_ERROR, DMK_ERROR_NOT_FOUND);
+  g_assert_nonnull (strstr (error->message, missing));
+  g_assert_nonnull (strstr (error->message, "does not exist"));
+  g_clear_error (&error);
+  /* A file is no place to test either, and the message says what it is not. */
+  g_assert_true (g_file_set_contents (file, "x", 1, NULL));
+  g_assert_false (dmk_target_chooser_try_path (dmk_window_get_target_chooser (win), file, &error));
+  g_assert_error (error, DMK_ERROR, DMK_ERROR_NOT_A_TARGET);
+  g_assert_nonnull (strstr (error->message, "not a folder or a block device"));
+  g_clear_error (&error);
+  /* The old target stays, chosen and remembered; neither refused path is listed or stored. */
+  g_assert_cmpstr (dmk_window_get_target_path (win), ==, dir);
+  g_assert_false (listed (win, missing));
+  g_assert_false (listed (win, file));
+  stored = g_settings_get_string (s, "last-target");
+  g_assert_cmpstr (stored, ==, dir);
+  g_assert_null (dmk_window_get_error_dialog (win));
+  /* What exists is still taken. */
+  g_assert_true (dmk_window_try_target_path (win, g_get_home_dir (), &error));
+  g_assert_no_error (error);
+  g_assert_cmpstr (dmk_window_get_target_path (win), ==, g_get_home_dir ());
+  destroy_window (win);
+  g_unlink (file);
+  g_rmdir (dir);
+}
+
+/* No two scanned folders on one filesystem, home first. */
+static void
+check_one_per_fs (GPtrArray *folders)
+{
+  g_autoptr (GArray) devs = g_array_new (FALSE, FALSE, sizeof (dev_t));
+
+  if (folders->len > 0 && access (g_get_home_dir (), W_OK) == 0)
+    g_assert_cmpstr (dmk_target_item_get_path (folders->pdata[0]), ==, g_get_home_dir ());
+  for (guint i = 0; i < folders->len; i++)
+    {
+      struct stat st;
+
+      g_assert_cmpint (stat (dmk_target_item_get_path (folders->pdata[i]), &st), ==, 0);
+      for (guint j = 0; j < devs->len; j++)
+        g_assert_true (g_array_index (devs, dev_t, j) != st.st_dev);
+      g_array_append_val (devs, st.st_dev);
+    }
+}
+
+static gboolean
+scan_landed (gpointer data)
+{
+  GPtrArray *found = g_object_get_data (G_OBJECT (data), "found");
+
+  for (guint i = 0; i < found->len; i++)
+    if (!listed (data, dmk_target_item_get_path (found->pdata[i])))
+      return FALSE;
+  return TRUE;
+}
+
+static void
+test_one_entry_per_fs (void)
+{
+  g_autofree char *dir = make_target_dir ();
+  g_autoptr (GPtrArray) found = dmk_target_list_folders ();
+  g_autoptr (GPtrArray) shown = g_ptr_array_new_with_free_func (g_object_unref);
+  GtkWidget *dropdown;
+  GListModel *model;
+  DmkTargetItem *selected;
+  DmkWindow *win;
+
+  check_one_per_fs (found);
+  /* In the window: the scan's folders, then what was chosen, which stays listed and selected
+   * even on a filesystem already there ("/" and a folder under home or the build tree). */
+  reset_settings ();
+  win = new_window ("/");
+  dmk_window_set_target_path (win, dir);
+  g_object_set_data (G_OBJECT (win), "found", found);
+  g_assert_true (iterate_until (scan_landed, win));
+  let_scans_land ();
+  dropdown = dmk_window_get_target_dropdown (win);
+  model = gtk_drop_down_get_model (GTK_DROP_DOWN (dropdown));
+  for (guint i = 0; i < g_list_model_get_n_items (model); i++)
+    {
+      g_autoptr (DmkTargetItem) item = g_list_model_get_item (model, i);
+      const char *path = dmk_target_item_get_path (item);
+
+      if (dmk_target_item_get_kind (item) == DMK_TARGET_ITEM_FOLDER &&
+          g_strcmp0 (path, "/") != 0 && g_strcmp0 (path, dir) != 0)
+        g_ptr_array_add (shown, g_object_ref (item));
+    }
+  check_one_per_fs (shown);
+  g_assert_true (listed (win, "/"));
+  g_assert_true (listed (win, dir));
+  selected = gtk_drop_down_get_selected_item (GTK_DROP_DOWN (dropdown));
+  g_assert_cmpstr (dmk_target_item_get_path (selected), ==, dir);
+  g_object_set_data (G_OBJECT (win), "found", NULL);
+  destroy_window (win);
+  g_rmdir (dir);
+}
+
 static void
 test_no_display (void)
 {
@@ -701,5 +868,8 @@ main (int argc, char *argv[])
   g_test_add_func ("/window-states/subtitle-flags", test_subtitle_flags);
   g_test_add_func ("/window-states/narrow-path", test_narrow_path);
   g_test_add_func ("/window-states/compare-remove-undo", test_compare_remove_undo);
+  g_test_add_func ("/window-states/target/missing-last", test_missing_last_target);
+  g_test_add_func ("/window-states/target/refuse-missing", test_refuse_missing_target);
+  g_test_add_func ("/window-states/target/one-per-fs", test_one_entry_per_fs);
   return g_test_run ();
 }

@@ -6,6 +6,7 @@
 #include "dmk-application.h"
 #include "dmk-compare-window.h"
 #include "dmk-gui-utils.h"
+#include "dmk-target-item.h"
 #include "dmk-window.h"
 
 struct _DmkApplication
@@ -56,7 +57,15 @@ set_target_activated (GSimpleAction *action, GVariant *param, gpointer user_data
   DmkApplication *self = DMK_APPLICATION (user_data);
   const char *path = g_variant_get_bytestring (param);
   GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (self));
+  g_autoptr (GError) error = NULL;
 
+  /* The sender checked it, but the folder can go on the way: say so and keep the target. */
+  if (!dmk_target_check_path (path, &error))
+    {
+      if (window != NULL)
+        gtk_widget_activate_action (GTK_WIDGET (window), "win.toast", "s", error->message);
+      return;
+    }
   g_free (self->target);
   self->target = g_strdup (path);
   if (window != NULL && DMK_IS_WINDOW (window) && !dmk_window_is_running (DMK_WINDOW (window)))
@@ -235,7 +244,7 @@ dmk_application_activate (GApplication *app)
         }
       window = GTK_WINDOW (dmk_window_new (GTK_APPLICATION (app)));
       if (self->target != NULL)
-        dmk_window_set_target_path (DMK_WINDOW (window), self->target);
+        dmk_window_try_target_path (DMK_WINDOW (window), self->target, NULL);
       if (self->screenshot != NULL)
         {
           g_application_hold (app);
@@ -275,7 +284,7 @@ dmk_application_open (GApplication *app, GFile **files, int n_files, const char 
     {
       window = dmk_window_new (GTK_APPLICATION (app));
       if (self->target != NULL)
-        dmk_window_set_target_path (window, self->target);
+        dmk_window_try_target_path (window, self->target, NULL);
     }
   gtk_window_present (GTK_WINDOW (window));
   dmk_window_open_files (window, files, (guint) n_files);
@@ -296,8 +305,16 @@ dmk_application_handle_local_options (GApplication *app, GVariantDict *options)
     {
       /* Absolute, since a running instance that gets it has another working directory. */
       char *abs = g_canonicalize_filename (self->target, NULL);
+      g_autoptr (GError) error = NULL;
+
       g_free (self->target);
       self->target = abs;
+      /* Refused here, before any window or running instance sees it or remembers it. */
+      if (!dmk_target_check_path (self->target, &error))
+        {
+          g_printerr ("gdiskmark: %s\n", error->message);
+          return 1;
+        }
     }
   if (self->screenshot != NULL)
     {

@@ -333,6 +333,19 @@ dmk_target_chooser_set_path (DmkTargetChooser *self, const char *path)
   lists_change_end (self);
 }
 
+gboolean
+dmk_target_chooser_try_path (DmkTargetChooser *self, const char *path, GError **error)
+{
+  g_return_val_if_fail (DMK_IS_TARGET_CHOOSER (self), FALSE);
+  g_return_val_if_fail (path != NULL, FALSE);
+
+  /* Refused now, not when a run fails on it later, and never listed or remembered. */
+  if (!dmk_target_check_path (path, error))
+    return FALSE;
+  dmk_target_chooser_set_path (self, path);
+  return TRUE;
+}
+
 const char *
 dmk_target_chooser_get_path (DmkTargetChooser *self)
 {
@@ -349,12 +362,14 @@ chooser_response (GtkNativeDialog *dialog, int response, gpointer user_data)
     {
       g_autoptr (GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
       g_autofree char *path = file ? g_file_get_path (file) : NULL;
+      g_autoptr (GError) error = NULL;
 
-      if (path != NULL)
-        dmk_target_chooser_set_path (self, path);
-      else
+      if (path == NULL)
         gtk_widget_activate_action (GTK_WIDGET (self), "win.toast", "s",
                                     _("Only local folders can be tested"));
+      /* The folder can go between the dialog's listing and the click. */
+      else if (!dmk_target_chooser_try_path (self, path, &error))
+        gtk_widget_activate_action (GTK_WIDGET (self), "win.toast", "s", error->message);
     }
   gtk_native_dialog_destroy (dialog);
   g_clear_object (&self->chooser);

@@ -15,6 +15,10 @@ GtkWidget *dmk_target_chooser_new (void);
 
 /* Makes path the target, adding it to the list when it is not there. Opens nothing. */
 void dmk_target_chooser_set_path (DmkTargetChooser *self, const char *path);
+/* The same for what a user gave (command line, folder chooser, saved setting): a path that does
+ * not exist or is neither a folder nor a block device is refused with why (DMK_ERROR), and the
+ * target stays as it was. */
+gboolean dmk_target_chooser_try_path (DmkTargetChooser *self, const char *path, GError **error);
 const char *dmk_target_chooser_get_path (DmkTargetChooser *self);
 /* The device item of the target, or NULL when it is a folder. */
 DmkTargetItem *dmk_target_chooser_get_device (DmkTargetChooser *self);

@@ -1,6 +1,7 @@
 /* dmk-target-item.c: target list entries, and finding the writable mounted filesystems. */
 #include "config.h"
 
+#include <errno.h>
 #include <glib/gi18n.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -249,6 +250,36 @@ dmk_target_describe_folder (const char *path, char **subtitle, char **summary)
     *summary = g_strdup ("");
 }
 
+gboolean
+dmk_target_check_path (const char *path, GError **error)
+{
+  g_autofree char *name = NULL;
+  struct stat st;
+
+  g_return_val_if_fail (path != NULL, FALSE);
+  name = g_filename_display_name (path);
+  if (stat (path, &st) != 0)
+    {
+      int err = errno;
+
+      /* ENOTDIR too: a file on the way is as missing as a folder that is not there. */
+      if (err == ENOENT || err == ENOTDIR)
+        g_set_error (error, DMK_ERROR, DMK_ERROR_NOT_FOUND,
+                     _("“%s” does not exist: choose a folder that does"), name);
+      else
+        g_set_error (error, DMK_ERROR, err == EACCES ? DMK_ERROR_PERMISSION : DMK_ERROR_IO,
+                     _("Cannot look at “%s”: %s"), name, g_strerror (err));
+      return FALSE;
+    }
+  if (!S_ISDIR (st.st_mode) && !S_ISBLK (st.st_mode))
+    {
+      g_set_error (error, DMK_ERROR, DMK_ERROR_NOT_A_TARGET,
+                   _("“%s” is not a folder or a block device"), name);
+      return FALSE;
+    }
+  return TRUE;
+}
+
 /* Filesystems that hold no user data, or that a benchmark would only mislead about. */
 static gboolean
 is_pseudo_fs (const char *fstype)
@@ -286,19 +317,35 @@ folder_item (const char *path)
   return item;
 }
 
+/* TRUE when dev is in devs; else adds it. Two entries on one filesystem measure the same disk
+ * through the same cache, so the list offers each filesystem once. */
+static gboolean
+fs_seen (GArray *devs, dev_t dev)
+{
+  for (guint i = 0; i < devs->len; i++)
+    if (g_array_index (devs, dev_t, i) == dev)
+      return TRUE;
+  g_array_append_val (devs, dev);
+  return FALSE;
+}
+
 GPtrArray *
 dmk_target_list_folders (void)
 {
   GPtrArray *items = g_ptr_array_new_with_free_func (g_object_unref);
   g_autoptr (GPtrArray) mounts = dmk_mounts_list ();
   g_autoptr (GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr (GArray) devs = g_array_new (FALSE, FALSE, sizeof (dev_t));
   const char *home = g_get_home_dir ();
+  struct stat home_st;
 
-  /* Home comes first: a normal user can rarely write to a mount point itself. */
-  if (home != NULL && access (home, W_OK) == 0)
+  /* Home comes first: a normal user can rarely write to a mount point itself. Its filesystem is
+   * then taken, so "/" is not listed again when home lives on it. */
+  if (home != NULL && access (home, W_OK) == 0 && stat (home, &home_st) == 0)
     {
       g_ptr_array_add (items, folder_item (home));
       g_hash_table_add (seen, (gpointer) home);
+      fs_seen (devs, home_st.st_dev);
     }
   /* Later mounts on the same point hide earlier ones: walk backwards and keep the first seen. */
   for (guint i = mounts->len; i > 0; i--)
@@ -317,6 +364,8 @@ dmk_target_list_folders (void)
       if (access (m->mount_point, W_OK) != 0)
         continue;
       if (statvfs (m->mount_point, &sv) != 0 || sv.f_blocks == 0)
+        continue;
+      if (fs_seen (devs, st.st_dev))
         continue;
       g_ptr_array_add (items, folder_item (m->mount_point));
     }

@@ -37,8 +37,12 @@ gboolean dmk_target_item_get_in_use (DmkTargetItem *self);
  * summary for a button ("18% of 49 GiB"). Does blocking I/O: call it from a worker thread. */
 void dmk_target_describe_folder (const char *path, char **subtitle, char **summary);
 
+/* Whether path can be a target: an existing folder or block device. Else a DMK_ERROR (NOT_FOUND,
+ * NOT_A_TARGET) saying what to do, before anything is stored or run. */
+gboolean dmk_target_check_path (const char *path, GError **error);
+
 /* The mounted filesystems this user can write to, as DMK_TARGET_ITEM_FOLDER items with their
- * descriptions, home first. Blocking: call it from a worker thread. */
+ * descriptions, home first, one per filesystem. Blocking: call it from a worker thread. */
 GPtrArray *dmk_target_list_folders (void);
 
 /* Every disk and partition of /sys/block, as DMK_TARGET_ITEM_DEVICE items (no RAM disks, unbound

@@ -11,6 +11,20 @@ dmk_window_set_target_path (DmkWindow *self, const char *path)
   dmk_target_chooser_set_path (self->target_chooser, path);
 }
 
+gboolean
+dmk_window_try_target_path (DmkWindow *self, const char *path, GError **error)
+{
+  g_autoptr (GError) local = NULL;
+
+  g_return_val_if_fail (DMK_IS_WINDOW (self), FALSE);
+  g_return_val_if_fail (path != NULL, FALSE);
+  if (dmk_target_chooser_try_path (self->target_chooser, path, &local))
+    return TRUE;
+  _dmk_window_toast (self, local->message);
+  g_propagate_error (error, g_steal_pointer (&local));
+  return FALSE;
+}
+
 const char *
 dmk_window_get_target_path (DmkWindow *self)
 {

@@ -488,8 +488,10 @@ setup_controls (DmkWindow *self)
   g_object_bind_property (self->run, "running", self->menu_button, "sensitive",
                           G_BINDING_SYNC_CREATE | G_BINDING_INVERT_BOOLEAN);
 
+  /* A saved target that has gone since falls back to home without a word; the setting keeps it
+   * until the user chooses another. */
   if (last != NULL && last[0] != '\0')
-    dmk_target_chooser_set_path (self->target_chooser, last);
+    dmk_target_chooser_try_path (self->target_chooser, last, NULL);
   g_signal_connect (self->target_chooser, "notify::path", G_CALLBACK (on_target_changed), self);
   g_signal_connect (self->target_chooser, "notify::writes-allowed",
                     G_CALLBACK (on_target_changed), self);

@@ -16,6 +16,9 @@ DmkWindow *dmk_window_new (GtkApplication *application);
 
 /* Makes path the target, adding it to the list when it is not there; remembered in GSettings. */
 void dmk_window_set_target_path (DmkWindow *self, const char *path);
+/* The same for a path a user gave: one that does not exist or is neither a folder nor a block
+ * device is refused, said in a toast and in error, and the target stays as it was. */
+gboolean dmk_window_try_target_path (DmkWindow *self, const char *path, GError **error);
 const char *dmk_window_get_target_path (DmkWindow *self);
 gboolean dmk_window_is_running (DmkWindow *self);
 /* The message of the last run's error (not a stop), or NULL; it is also shown in a dialog. */
