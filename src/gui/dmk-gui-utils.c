@@ -147,3 +147,117 @@ dmk_file_job_start (GtkWindow *window, const DmkFileJob *job, const char *prefix
   *slot = chooser;
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
 }
+
+/* ---- names for screen readers ---- */
+
+/* GTK 4.8 names a dropdown's button and each of its rows only by their class ("GtkToggleButton",
+ * "GtkListItemWidget"); a row is named here by the visible text of its labels, as it reads. */
+static void
+collect_labels (GtkWidget *widget, GString *text)
+{
+  if (!gtk_widget_get_visible (widget))
+    return;
+  if (GTK_IS_LABEL (widget) && *gtk_label_get_text (GTK_LABEL (widget)) != '\0')
+    g_string_append_printf (text, "%s%s", text->len > 0 ? ", " : "",
+                            gtk_label_get_text (GTK_LABEL (widget)));
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL;
+       c = gtk_widget_get_next_sibling (c))
+    collect_labels (c, text);
+}
+
+static void
+name_row (GtkWidget *row)
+{
+  g_autoptr (GString) text = g_string_new (NULL);
+
+  collect_labels (row, text);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_PROPERTY_LABEL, text->str,
+                                  -1);
+}
+
+static void
+row_label_changed (GtkWidget *label, GParamSpec *pspec, GtkWidget *row)
+{
+  name_row (row);
+}
+
+/* Labels change after binding (a folder's fill level arrives from a thread): follow them. */
+static void
+watch_labels (GtkWidget *widget, GtkWidget *row)
+{
+  if (GTK_IS_LABEL (widget))
+    {
+      g_signal_connect_object (widget, "notify::label", G_CALLBACK (row_label_changed), row, 0);
+      g_signal_connect_object (widget, "notify::visible", G_CALLBACK (row_label_changed), row, 0);
+    }
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL;
+       c = gtk_widget_get_next_sibling (c))
+    watch_labels (c, row);
+}
+
+static void
+row_bound (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer user_data)
+{
+  GtkWidget *child = gtk_list_item_get_child (item);
+  GtkWidget *row = child != NULL ? gtk_widget_get_parent (child) : NULL;
+
+  if (row == NULL)
+    return;
+  if (g_object_get_data (G_OBJECT (item), "dmk-row-watched") == NULL)
+    {
+      watch_labels (child, row);
+      g_object_set_data (G_OBJECT (item), "dmk-row-watched", GINT_TO_POINTER (1));
+    }
+  name_row (row);
+}
+
+static void
+name_rows (GtkListItemFactory *factory)
+{
+  if (!GTK_IS_SIGNAL_LIST_ITEM_FACTORY (factory) ||
+      g_object_get_data (G_OBJECT (factory), "dmk-rows-named") != NULL)
+    return;
+  g_signal_connect_after (factory, "bind", G_CALLBACK (row_bound), NULL);
+  g_object_set_data (G_OBJECT (factory), "dmk-rows-named", GINT_TO_POINTER (1));
+}
+
+void
+dmk_name_lists (GtkWidget *widget, const char *label)
+{
+  g_return_if_fail (GTK_IS_WIDGET (widget));
+  if (GTK_IS_SCROLLED_WINDOW (widget) || GTK_IS_LIST_VIEW (widget))
+    gtk_accessible_update_property (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_PROPERTY_LABEL, label,
+                                    -1);
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL;
+       c = gtk_widget_get_next_sibling (c))
+    dmk_name_lists (c, label);
+}
+
+void
+dmk_drop_down_set_accessible_label (GtkDropDown *dropdown, const char *label)
+{
+  GtkWidget *button = gtk_widget_get_first_child (GTK_WIDGET (dropdown));
+  g_autoptr (GtkListItemFactory) factory = NULL;
+  g_autoptr (GtkListItemFactory) list_factory = NULL;
+
+  g_return_if_fail (GTK_IS_DROP_DOWN (dropdown));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (dropdown), GTK_ACCESSIBLE_PROPERTY_LABEL, label,
+                                  -1);
+  if (GTK_IS_TOGGLE_BUTTON (button))
+    gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, label,
+                                    -1);
+  /* Set again so that rows already bound are bound anew, and named. */
+  factory = g_object_ref (gtk_drop_down_get_factory (dropdown));
+  if (gtk_drop_down_get_list_factory (dropdown) != NULL)
+    list_factory = g_object_ref (gtk_drop_down_get_list_factory (dropdown));
+  dmk_name_lists (GTK_WIDGET (dropdown), label);
+  name_rows (factory);
+  name_rows (list_factory);
+  gtk_drop_down_set_factory (dropdown, NULL);
+  gtk_drop_down_set_factory (dropdown, factory);
+  if (list_factory != NULL)
+    {
+      gtk_drop_down_set_list_factory (dropdown, NULL);
+      gtk_drop_down_set_list_factory (dropdown, list_factory);
+    }
+}

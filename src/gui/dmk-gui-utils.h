@@ -37,4 +37,10 @@ typedef void (*DmkFileReportFunc) (GtkWindow *window, gboolean ok, const char *t
 void dmk_file_job_start (GtkWindow *window, const DmkFileJob *job, const char *prefix,
                          DmkFileReportFunc report, GtkFileChooserNative **slot);
 
+/* Names dropdown, the button inside it and each of its rows (by the text the row shows) for
+ * screen readers; GTK 4.8 names the button and the rows only by their class. */
+void dmk_drop_down_set_accessible_label (GtkDropDown *dropdown, const char *label);
+/* Names the scrolled windows and list views inside widget (a popover) after what they show. */
+void dmk_name_lists (GtkWidget *widget, const char *label);
+
 G_END_DECLS

@@ -4,6 +4,7 @@
 #include <glib/gi18n.h>
 #include <math.h>
 
+#include "dmk-gui-utils.h"
 #include "dmk-result-cell.h"
 
 struct _DmkResultCell
@@ -52,8 +53,7 @@ dmk_unit_dropdown_setup (GtkDropDown *dropdown, GSettings *settings)
   gtk_drop_down_set_model (dropdown, G_LIST_MODEL (units));
   g_settings_bind_with_mapping (settings, "unit", dropdown, "selected", G_SETTINGS_BIND_DEFAULT,
                                 unit_get, unit_set, NULL, NULL);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (dropdown), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  _("Unit"), -1);
+  dmk_drop_down_set_accessible_label (dropdown, _("Unit"));
 }
 
 /* What a live throughput means in the other units: IOPS from the block size, and latency from

@@ -4,6 +4,7 @@
 #include <glib/gi18n.h>
 #include <sys/stat.h>
 
+#include "dmk-gui-utils.h"
 #include "dmk-target-chooser.h"
 
 struct _DmkTargetChooser
@@ -656,11 +657,10 @@ dmk_target_chooser_init (DmkTargetChooser *self)
   self->dropdown = GTK_DROP_DOWN (gtk_drop_down_new (NULL, NULL));
   gtk_widget_set_hexpand (GTK_WIDGET (self->dropdown), TRUE);
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->dropdown), _("Where to test (Alt+T)"));
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self->dropdown), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  _("Target"), -1);
   g_object_set_data (G_OBJECT (list_factory), "chooser", self);
   gtk_drop_down_set_factory (self->dropdown, button_factory);
   gtk_drop_down_set_list_factory (self->dropdown, list_factory);
+  dmk_drop_down_set_accessible_label (self->dropdown, _("Target"));
   gtk_widget_set_parent (GTK_WIDGET (self->dropdown), GTK_WIDGET (self));
   gtk_widget_set_hexpand (GTK_WIDGET (self), TRUE);
 

@@ -230,6 +230,7 @@ create_primary_menu (GtkMenuButton *button, gpointer user_data)
   builder = gtk_builder_new_from_resource ("/io/github/gdiskmark/GDiskMark/dmk-menus.ui");
   gtk_menu_button_set_menu_model (button,
                                   G_MENU_MODEL (gtk_builder_get_object (builder, "primary_menu")));
+  dmk_name_lists (GTK_WIDGET (gtk_menu_button_get_popover (button)), _("Main Menu"));
 }
 
 static gboolean

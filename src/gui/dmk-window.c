@@ -470,10 +470,8 @@ setup_controls (DmkWindow *self)
                                 G_SETTINGS_BIND_DEFAULT, passes_get, passes_set, NULL, NULL);
   g_settings_bind_with_mapping (self->settings, "size-mib", self->size_dropdown, "selected",
                                 G_SETTINGS_BIND_DEFAULT, size_get, size_set, NULL, NULL);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self->passes_dropdown),
-                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Passes"), -1);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self->size_dropdown),
-                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Test size"), -1);
+  dmk_drop_down_set_accessible_label (self->passes_dropdown, _("Passes"));
+  dmk_drop_down_set_accessible_label (self->size_dropdown, _("Test size"));
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->comment_entry),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, _("Comment"), -1);
 

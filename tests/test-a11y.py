@@ -1,0 +1,268 @@
+#!/usr/bin/python3
+# test-a11y.py: the build tree's gdiskmark as a screen reader meets it, through AT-SPI.
+#
+# Every focusable object must have a name a screen reader can speak (not empty, not only its
+# class or role), the All button must be "Run All Tests", and keyboard focus must start on it.
+# The app runs inside its own dbus-run-session, where the accessibility bus starts on demand.
+# Output is TAP. Run it with /usr/bin/python3: Debian's pyatspi lives only there.
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+INNER = '--inside-session'
+APP_TIMEOUT = 30  # seconds for the window to appear in the AT-SPI desktop
+MAX_DEPTH = 60
+MAX_NODES = 5000
+
+
+def skip(reason):
+    print('1..0 # SKIP ' + reason)
+    sys.exit(0)
+
+
+def outer():
+    """Checks what the test needs, then runs itself again inside a private session bus."""
+    if not os.environ.get('DISPLAY'):
+        skip('no X display: run the tests under xvfb-run -a')
+    try:
+        import pyatspi  # noqa: F401  (only whether it is there)
+    except ImportError:
+        skip('no pyatspi for %s: apt-get install python3-pyatspi at-spi2-core' % sys.executable)
+    if shutil.which('dbus-run-session') is None:
+        skip('no dbus-run-session: apt-get install dbus-bin')
+    gui = os.environ.get('GDISKMARK_GUI')
+    if not gui or not os.access(gui, os.X_OK):
+        print('1..1')
+        print('not ok 1 - GDISKMARK_GUI names the gdiskmark binary (got %r)' % gui)
+        sys.exit(1)
+
+    env = dict(os.environ)
+    # The test environment turns accessibility off for the other tests; this one needs it.
+    for name in ('GTK_A11Y', 'NO_AT_BRIDGE', 'DBUS_SESSION_BUS_ADDRESS'):
+        env.pop(name, None)
+    # The session's daemons write to stdout (the registry announces itself there), so the TAP
+    # comes back through a file of its own and stdout goes to the log.
+    with tempfile.NamedTemporaryFile(mode='r', prefix='gdiskmark-a11y-', suffix='.tap') as tap:
+        env['DMK_A11Y_TAP'] = tap.name
+        try:
+            proc = subprocess.run(['dbus-run-session', '--', sys.executable,
+                                   os.path.abspath(__file__), INNER],
+                                  env=env, timeout=240, stdout=sys.stderr,
+                                  stdin=subprocess.DEVNULL)
+        except subprocess.TimeoutExpired:
+            print('Bail out! the test did not finish within 240 s')
+            sys.exit(1)
+        text = tap.read()
+    sys.stdout.write(text)
+    if not text.strip():
+        print('Bail out! the test inside dbus-run-session reported nothing (exit status %d)'
+              % proc.returncode)
+        sys.exit(1)
+    sys.exit(proc.returncode)
+
+
+class Tap:
+    def __init__(self):
+        self.results = []
+
+    def check(self, ok, what, details=()):
+        self.results.append((ok, what, list(details)))
+
+    def emit(self):
+        with open(os.environ['DMK_A11Y_TAP'], 'w') as out:
+            out.write('1..%d\n' % len(self.results))
+            for i, (ok, what, details) in enumerate(self.results, 1):
+                out.write('%s %d - %s\n' % ('ok' if ok else 'not ok', i, what))
+                for line in details:
+                    out.write('#   %s\n' % line)
+        return all(ok for ok, _, _ in self.results)
+
+
+def safe(call, default=None):
+    try:
+        return call()
+    except Exception:  # a widget that went away mid-walk answers with a D-Bus error
+        return default
+
+
+def walk(root, depth=0, path=()):
+    """Yields (object, path) for @root and everything under it."""
+    if root is None or depth > MAX_DEPTH:
+        return
+    here = path + (safe(root.getRoleName, '?'),)
+    yield root, here
+    for i in range(safe(lambda: root.childCount, 0)):
+        child = safe(lambda: root.getChildAtIndex(i))
+        yield from walk(child, depth + 1, here)
+
+
+def states(obj):
+    import pyatspi
+    s = safe(obj.getState)
+    return set() if s is None else {st for st in pyatspi.StateType._enum_lookup if s.contains(st)}
+
+
+def describe(obj, path):
+    import pyatspi
+    st = states(obj)
+    flags = ','.join(sorted(pyatspi.stateToString(s) for s in st
+                            if s in (pyatspi.STATE_FOCUSABLE, pyatspi.STATE_FOCUSED,
+                                     pyatspi.STATE_SHOWING, pyatspi.STATE_SENSITIVE)))
+    return '%s %r desc=%r [%s] in %s' % (safe(obj.getRoleName, '?'), safe(lambda: obj.name, ''),
+                                         safe(lambda: obj.description, ''), flags,
+                                         '/'.join(path[-4:-1]))
+
+
+CLASS_NAME = re.compile(r'^(Gtk|Adw|Dmk|Gdk|Gsk)[A-Z][A-Za-z0-9]*$')
+
+
+def unnamed(obj):
+    name = (safe(lambda: obj.name, '') or '').strip()
+    if not name:
+        return True
+    roles = {safe(obj.getRoleName, ''), safe(obj.getLocalizedRoleName, '')}
+    return name in roles or CLASS_NAME.match(name) is not None
+
+
+def key(obj):
+    """What identifies a remote object across walks: its bus name and object path."""
+    return (safe(lambda: obj.get_bus_name()), safe(lambda: obj.path))
+
+
+def find_app(proc):
+    import pyatspi
+    pid = proc.pid
+    deadline = time.monotonic() + APP_TIMEOUT
+    while time.monotonic() < deadline and proc.poll() is None:
+        desktop = pyatspi.Registry.getDesktop(0)
+        for i in range(safe(lambda: desktop.childCount, 0)):
+            app = safe(lambda: desktop.getChildAtIndex(i))
+            if app is not None and safe(app.get_process_id) == pid:
+                for j in range(safe(lambda: app.childCount, 0)):
+                    win = safe(lambda: app.getChildAtIndex(j))
+                    if win is not None and safe(lambda: win.name) == 'GDiskMark':
+                        return app, win
+        time.sleep(0.25)
+    return None, None
+
+
+def focusable_without_name(objects):
+    import pyatspi
+    bad = []
+    for obj, path in objects:
+        if pyatspi.STATE_FOCUSABLE in states(obj) and unnamed(obj):
+            bad.append(describe(obj, path))
+    return bad
+
+
+def xdotool(*args):
+    subprocess.run(['xdotool'] + list(args), timeout=10, check=False,
+                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+
+def x_window(pid):
+    out = subprocess.run(['xdotool', 'search', '--onlyvisible', '--pid', str(pid), '--name',
+                          '^GDiskMark$'], capture_output=True, text=True, timeout=10).stdout
+    ids = out.split()
+    return ids[0] if ids else None
+
+
+def inner():
+    import pyatspi
+
+    gui = os.environ['GDISKMARK_GUI']
+    dump = os.environ.get('DMK_A11Y_DUMP') is not None
+    tap = Tap()
+    home = tempfile.mkdtemp(prefix='gdiskmark-a11y-')
+    env = dict(os.environ)
+    env.pop('GTK_A11Y', None)
+    env.pop('NO_AT_BRIDGE', None)
+    env['GSETTINGS_BACKEND'] = 'memory'
+    for name in ('DATA', 'CONFIG', 'CACHE'):
+        env['XDG_%s_HOME' % name] = os.path.join(home, name.lower())
+    # stdout carries the TAP: the app's output goes to stderr, into the log.
+    app_proc = subprocess.Popen([gui], env=env, stdout=sys.stderr, stdin=subprocess.DEVNULL)
+    try:
+        app, win = find_app(app_proc)
+        tap.check(win is not None, 'the window of gdiskmark appears in the AT-SPI desktop',
+                  [] if win is not None else
+                  ['no window named GDiskMark from pid %d within %d s (exit status %r)'
+                   % (app_proc.pid, APP_TIMEOUT, app_proc.poll())])
+        if win is None:
+            return tap.emit()
+
+        # Give the window the keyboard as a window manager would, then let GTK settle.
+        xid = None
+        deadline = time.monotonic() + 10
+        while xid is None and time.monotonic() < deadline:
+            xid = x_window(app_proc.pid)
+            if xid is None:
+                time.sleep(0.25)
+        if xid is not None:
+            xdotool('windowfocus', '--sync', xid)
+        time.sleep(1.5)
+
+        objects = list(walk(win))[:MAX_NODES]
+        seen = {key(o) for o, _ in objects}
+        if dump:
+            for obj, path in objects:
+                print('# ' + '  ' * (len(path) - 1) + describe(obj, path))
+
+        bad = focusable_without_name(objects)
+        tap.check(not bad, 'every focusable object in the window has a spoken name (%d objects)'
+                  % len(objects), ['unnamed: ' + b for b in bad])
+
+        alls = [o for o, _ in objects if safe(lambda: o.name) == 'Run All Tests']
+        tap.check(len(alls) == 1, 'the All button is named "Run All Tests"',
+                  ['found %d objects with that name' % len(alls)] if len(alls) != 1 else [])
+
+        focused = [(o, p) for o, p in objects if pyatspi.STATE_FOCUSED in states(o)]
+        tap.check(len(focused) == 1 and alls and focused[0][0] == alls[0],
+                  'keyboard focus starts on the All button',
+                  ['focused: ' + describe(o, p) for o, p in focused] or ['nothing is focused'])
+
+        # The menu, opened with F10 as a user would, and each dropdown's list.
+        popups = []
+        if xid is not None:
+            xdotool('key', '--window', xid, 'F10')
+            time.sleep(1.0)
+            popups += [(o, p) for o, p in walk(win) if key(o) not in seen]
+            xdotool('key', '--window', xid, 'Escape')
+            time.sleep(0.5)
+        # Each dropdown as a keyboard user opens it: its shortcut focuses it, space opens it.
+        for shortcut in ('alt+p', 'alt+s', 'alt+t', 'alt+u'):
+            if xid is None:
+                break
+            xdotool('key', '--window', xid, shortcut)
+            time.sleep(0.3)
+            xdotool('key', '--window', xid, 'space')
+            time.sleep(1.0)
+            popups += [(o, p) for o, p in walk(win) if key(o) not in seen]
+            xdotool('key', '--window', xid, 'Escape')
+            time.sleep(0.5)
+        if dump:
+            for obj, path in popups:
+                print('# popup: ' + '  ' * (len(path) - 1) + describe(obj, path))
+        bad = focusable_without_name(popups)
+        tap.check(not bad, 'every focusable object in the menu and the dropdowns\' lists has a '
+                  'spoken name (%d objects)' % len(popups), ['unnamed: ' + b for b in bad])
+        return tap.emit()
+    finally:
+        app_proc.terminate()
+        try:
+            app_proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            app_proc.kill()
+            app_proc.wait(timeout=10)
+        shutil.rmtree(home, ignore_errors=True)
+
+
+if __name__ == '__main__':
+    if INNER in sys.argv[1:]:
+        sys.exit(0 if inner() else 1)
+    outer()
