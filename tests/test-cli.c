@@ -484,15 +484,17 @@ test_compare (void)
   }
   {
     const char *args[] = { "compare", a, bad, NULL };
-    expect_failure (args, 1, "notes.json”: not a GDiskMark result");
+    expect_failure (args, 1, "“notes.json” is not a GDiskMark result (it has no “schema” key)");
   }
   {
     const char *args[] = { "compare", cut, NULL };
-    expect_failure (args, 1, "cut.json”: not valid JSON");
+    expect_failure (args, 1, "“cut.json” is not a GDiskMark result (line ");
   }
   {
     const char *args[] = { "compare", future, a, NULL };
-    expect_failure (args, 1, "future.json”: written in schema “gdiskmark-result/2”, newer");
+    expect_failure (args, 1,
+                    "“future.json” was saved by a newer GDiskMark (schema “gdiskmark-result/2”): "
+                    "update GDiskMark to open it");
   }
   {
     const char *args[] = { "compare", "--baseline=3", a, b, NULL };

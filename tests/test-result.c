@@ -233,6 +233,109 @@ test_json_bad (void)
     }
 }
 
+/* What json-glib would have said, which no message to a user may repeat. */
+static void
+assert_no_parser_words (const char *message)
+{
+  const char *raw[] = { "<data>", "Parse error", "nexpected character", "nexpected identifier",
+                        "scanner:", "expected string constant" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (raw); i++)
+    g_assert_null (strstr (message, raw[i]));
+}
+
+/* Loads dir/name holding contents (NULL: leave whatever is there) and checks the one failure:
+ * named by its base name only, with the words wanted, in the domain and code wanted. */
+static void
+expect_bad_file (const char *dir, const char *name, const char *contents, gssize length,
+                 int code, const char *wanted, const char *also)
+{
+  g_autofree char *path = g_build_filename (dir, name, NULL);
+  g_autofree char *quoted = g_strdup_printf ("“%s”", name);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (DmkResult) r = NULL;
+
+  if (contents != NULL)
+    g_assert_true (g_file_set_contents (path, contents, length, NULL));
+  r = dmk_result_load (path, &error);
+  g_test_message ("%s → %s", name, error ? error->message : "(loaded)");
+  g_assert_null (r);
+  g_assert_error (error, DMK_ERROR, code);
+  g_assert_nonnull (strstr (error->message, quoted));
+  g_assert_null (strstr (error->message, dir));
+  g_assert_nonnull (strstr (error->message, wanted));
+  if (also != NULL)
+    g_assert_nonnull (strstr (error->message, also));
+  assert_no_parser_words (error->message);
+}
+
+static void
+test_bad_files (void)
+{
+  g_autoptr (DmkResult) good = make_result ("classic", 0);
+  g_autofree char *json = dmk_result_to_json (good);
+  g_autofree char *dir = g_dir_make_tmp ("dmk-bad-XXXXXX", NULL);
+  g_autofree char *folder = g_build_filename (dir, "results.json", NULL);
+  const char binary[] = { '\x89', 'P', 'N', 'G', '\r', '\n', '\x1a', '\n', '\0', '\xff', '{' };
+  const char *not_ours = "is not a GDiskMark result";
+  g_autoptr (GString) s = g_string_new (NULL);
+  g_autoptr (GDir) d = NULL;
+  const char *entry;
+
+  expect_bad_file (dir, "typo.json",
+                   "{\n  \"schema\": \"gdiskmark-result/1\",\n  \"comment\": @\n}", -1,
+                   DMK_ERROR_PARSE, not_ours, "(line 3: ");
+  expect_bad_file (dir, "cut.json", json, (gssize) strlen (json) / 2, DMK_ERROR_PARSE, not_ours,
+                   "ends too soon");
+  expect_bad_file (dir, "notes.json", "{\"notes\": 1}", -1, DMK_ERROR_PARSE, not_ours,
+                   "“schema”");
+  expect_bad_file (dir, "list.json", "[1, 2]", -1, DMK_ERROR_PARSE, not_ours, "“schema”");
+  expect_bad_file (dir, "other.json", "{\"schema\": \"something-else/1\"}", -1, DMK_ERROR_PARSE,
+                   not_ours, "“schema”");
+  expect_bad_file (dir, "empty.json", "", 0, DMK_ERROR_PARSE, not_ours, "empty");
+  expect_bad_file (dir, "picture.json", binary, sizeof binary, DMK_ERROR_PARSE, not_ours, "text");
+
+  g_string_assign (s, json);
+  g_string_replace (s, "gdiskmark-result/1", "gdiskmark-result/2", 1);
+  expect_bad_file (dir, "future.json", s->str, -1, DMK_ERROR_PARSE,
+                   "was saved by a newer GDiskMark", "update GDiskMark");
+  g_string_assign (s, json);
+  g_assert_cmpuint (g_string_replace (s, "\"passes\" : 5", "\"passes\" : \"five\"", 1), ==, 1);
+  expect_bad_file (dir, "edited.json", s->str, -1, DMK_ERROR_PARSE,
+                   "is a damaged GDiskMark result", "“settings.passes” must be a whole number");
+
+  g_assert_cmpint (g_mkdir (folder, 0700), ==, 0);
+  expect_bad_file (dir, "results.json", NULL, 0, DMK_ERROR_IO, "is a folder", NULL);
+  expect_bad_file (dir, "missing.json", NULL, 0, DMK_ERROR_IO, "Could not open", NULL);
+
+  g_rmdir (folder);
+  d = g_dir_open (dir, 0, NULL);
+  while ((entry = g_dir_read_name (d)) != NULL)
+    {
+      g_autofree char *path = g_build_filename (dir, entry, NULL);
+      g_unlink (path);
+    }
+  g_rmdir (dir);
+}
+
+/* main () sets TZ=UTC, so local time here is UTC whatever the machine's zone. */
+static void
+test_date_human (void)
+{
+  g_autofree char *evening = dmk_format_date_human ("2026-11-30T18:09:42Z");
+  g_autofree char *morning = dmk_format_date_human ("2026-12-01T09:05:00+02:00");
+  g_autofree char *junk = dmk_format_date_human ("last Tuesday");
+  g_autofree char *none = dmk_format_date_human (NULL);
+  g_autofree char *empty = dmk_format_date_human ("");
+
+  g_assert_cmpstr (evening, ==, "30 Nov 2026, 18:09");
+  /* Converted to local time, and no space left where %e pads a one-digit day. */
+  g_assert_cmpstr (morning, ==, "1 Dec 2026, 07:05");
+  g_assert_cmpstr (junk, ==, "last Tuesday");
+  g_assert_cmpstr (none, ==, "?");
+  g_assert_cmpstr (empty, ==, "?");
+}
+
 /* The one deep copy (the runner's progress, the window's cells): every pass is the copy's own. */
 static void
 test_copy_deep (void)
@@ -283,6 +386,8 @@ test_copy_deep (void)
 int
 main (int argc, char **argv)
 {
+  /* Before any GTimeZone is made: GLib keeps the first local zone it sees. */
+  g_setenv ("TZ", "UTC", TRUE);
   setlocale (LC_ALL, "");
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/result/text-classic", test_text_classic);
@@ -292,6 +397,8 @@ main (int argc, char **argv)
   g_test_add_func ("/result/json-roundtrip", test_json_roundtrip);
   g_test_add_func ("/result/json-schema-keys", test_json_schema_keys);
   g_test_add_func ("/result/json-bad", test_json_bad);
+  g_test_add_func ("/result/bad-files", test_bad_files);
+  g_test_add_func ("/result/date-human", test_date_human);
   g_test_add_func ("/result/copy-deep", test_copy_deep);
   return g_test_run ();
 }

@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
+#include <string.h>
 
 #include "dmk-describe.h"
 
@@ -67,4 +68,43 @@ dmk_progress_describe (const DmkProgress *p)
     default:
       return NULL;
     }
+}
+
+/* A copy of text without spaces at either end, Unicode ones too: %e pads a one-digit day with
+ * U+2007 FIGURE SPACE, which g_strstrip () leaves. */
+static char *
+strip_spaces (const char *text)
+{
+  const char *start = text;
+  const char *end;
+
+  while (*start != '\0' && g_unichar_isspace (g_utf8_get_char (start)))
+    start = g_utf8_next_char (start);
+  end = start + strlen (start);
+  while (end > start && g_unichar_isspace (g_utf8_get_char (g_utf8_prev_char (end))))
+    end = g_utf8_prev_char (end);
+  return g_strndup (start, (gsize) (end - start));
+}
+
+char *
+dmk_format_date_human (const char *iso8601)
+{
+  g_autoptr (GDateTime) dt = NULL;
+  g_autoptr (GDateTime) local = NULL;
+  g_autofree char *text = NULL;
+
+  if (iso8601 == NULL || iso8601[0] == '\0')
+    return g_strdup ("?");
+  dt = g_date_time_new_from_iso8601 (iso8601, NULL);
+  if (dt == NULL)
+    return g_strdup (iso8601);
+  local = g_date_time_to_local (dt);
+  /* xgettext:no-c-format */
+  /* TRANSLATORS: a result's date and time, in g_date_time_format () conversions: "30 Nov 2026,
+   * 18:09". Put them in your language's order, e.g. "%Y年%-m月%-d日 %H:%M". */
+  text = g_date_time_format (local, _("%e %b %Y, %H:%M"));
+  /* A translation with a conversion GLib does not know gives NULL: show the stored text. */
+  if (text == NULL)
+    return g_strdup (iso8601);
+  return strip_spaces (text);
 }

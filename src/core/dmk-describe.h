@@ -19,4 +19,8 @@ char *dmk_describe_device (const char *path, const char *model, guint64 size_byt
  * show it). */
 char *dmk_progress_describe (const DmkProgress *p);
 
+/* A result's date for people: "30 Nov 2026, 18:09" in local time and the user's language.
+ * iso8601 itself when it is not an ISO 8601 date, "?" when it is NULL or empty. */
+char *dmk_format_date_human (const char *iso8601);
+
 G_END_DECLS

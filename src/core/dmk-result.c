@@ -1,14 +1,12 @@
-/* dmk-result.c: results in memory, as gdiskmark-result/1 JSON, and as CrystalDiskMark-style text. */
+/* dmk-result.c: results in memory, and as gdiskmark-result/1 JSON field by field. */
 #include "config.h"
 
-#include <errno.h>
 #include <glib/gi18n-lib.h>
-#include <glib/gstdio.h>
 #include <json-glib/json-glib.h>
 #include <math.h>
-#include <string.h>
 
 #include "dmk-error.h"
+#include "dmk-result-private.h"
 #include "dmk-result.h"
 
 G_DEFINE_BOXED_TYPE (DmkResult, dmk_result, dmk_result_ref, dmk_result_unref)
@@ -502,100 +500,6 @@ read_test (Reader *rd, JsonObject *o, DmkResult *r, guint index)
     }
 }
 
-/* json-glib recurses once per nesting level and overflows the stack on deep input (a few
- * megabytes of "[" crash it). Results nest four levels deep; refuse anything past 32 before
- * the parser sees it. */
-#define MAX_JSON_DEPTH 32
-
-static gboolean
-nesting_ok (const char *data, gsize length)
-{
-  gboolean in_string = FALSE;
-  guint depth = 0;
-
-  for (gsize i = 0; i < length; i++)
-    {
-      char c = data[i];
-
-      if (in_string)
-        {
-          if (c == '\\')
-            i++;
-          else if (c == '"')
-            in_string = FALSE;
-        }
-      else if (c == '"')
-        in_string = TRUE;
-      else if (c == '[' || c == '{')
-        {
-          if (++depth > MAX_JSON_DEPTH)
-            return FALSE;
-        }
-      else if ((c == ']' || c == '}') && depth > 0)
-        depth--;
-    }
-  return TRUE;
-}
-
-/* The top-level object of data, or NULL with error set: too deep, not JSON, not an object. */
-static JsonObject *
-parse_root (JsonParser *parser, const char *data, gssize length, GError **error)
-{
-  g_autoptr (GError) local = NULL;
-  JsonNode *root;
-
-  if (!nesting_ok (data, length < 0 ? strlen (data) : (gsize) length))
-    {
-      g_set_error (error, DMK_ERROR, DMK_ERROR_PARSE,
-                   _("not a GDiskMark result (nested more than %d levels deep)"), MAX_JSON_DEPTH);
-      return NULL;
-    }
-  if (!json_parser_load_from_data (parser, data, length, &local))
-    {
-      g_set_error (error, DMK_ERROR, DMK_ERROR_PARSE, _("not valid JSON (%s)"), local->message);
-      return NULL;
-    }
-  root = json_parser_get_root (parser);
-  if (root == NULL || !JSON_NODE_HOLDS_OBJECT (root))
-    {
-      g_set_error (error, DMK_ERROR, DMK_ERROR_PARSE,
-                   _("not a GDiskMark result (the top level is not an object)"));
-      return NULL;
-    }
-  return json_node_get_object (root);
-}
-
-/* A newer schema of ours is told apart from someone else's JSON, so the message says what to
- * do about it. */
-static gboolean
-check_schema (Reader *rd, JsonObject *o)
-{
-  g_autofree char *schema = get_string (rd, o, "", "schema", FALSE);
-
-  if (rd->failed)
-    {
-      g_clear_error (rd->error);
-      g_set_error (rd->error, DMK_ERROR, DMK_ERROR_PARSE,
-                   _("not a GDiskMark result (no “schema” key)"));
-      return FALSE;
-    }
-  if (g_str_has_prefix (schema, "gdiskmark-result/") && strcmp (schema, DMK_RESULT_SCHEMA) != 0)
-    {
-      g_set_error (rd->error, DMK_ERROR, DMK_ERROR_PARSE,
-                   _("written in schema “%s”, newer than this version understands (%s): update "
-                     "GDiskMark to open it"),
-                   schema, DMK_RESULT_SCHEMA);
-      return FALSE;
-    }
-  if (strcmp (schema, DMK_RESULT_SCHEMA) != 0)
-    {
-      g_set_error (rd->error, DMK_ERROR, DMK_ERROR_PARSE,
-                   _("not a GDiskMark result (schema is “%s”)"), schema);
-      return FALSE;
-    }
-  return TRUE;
-}
-
 static void
 read_tool_and_date (Reader *rd, JsonObject *o, DmkResult *r)
 {
@@ -705,21 +609,12 @@ read_warnings (Reader *rd, JsonObject *o, DmkResult *r)
 }
 
 DmkResult *
-dmk_result_from_json (const char *data, gssize length, GError **error)
+_dmk_result_read_object (JsonObject *o, GError **error)
 {
-  g_autoptr (JsonParser) parser = json_parser_new_immutable ();
-  g_autoptr (DmkResult) r = NULL;
+  g_autoptr (DmkResult) r = dmk_result_new ();
   Reader rd = { error, FALSE };
-  JsonObject *o;
-
-  g_return_val_if_fail (data != NULL, NULL);
-
-  o = parse_root (parser, data, length, error);
-  if (o == NULL || !check_schema (&rd, o))
-    return NULL;
 
   /* After the first failure every get_* returns at once, so that failure is the one told. */
-  r = dmk_result_new ();
   read_tool_and_date (&rd, o, r);
   read_target (&rd, o, r);
   read_settings (&rd, o, r);
@@ -750,37 +645,4 @@ dmk_result_save (DmkResult *result, const char *filename, GError **error)
       return FALSE;
     }
   return TRUE;
-}
-
-/* Real results are a few kilobytes; refuse anything absurd before parsing it. */
-#define MAX_RESULT_FILE (16 << 20)
-
-DmkResult *
-dmk_result_load (const char *filename, GError **error)
-{
-  g_autofree char *data = NULL;
-  g_autoptr (GError) local = NULL;
-  gsize len = 0;
-  DmkResult *r;
-  GStatBuf st;
-
-  if (g_stat (filename, &st) == 0 && st.st_size > MAX_RESULT_FILE)
-    {
-      g_set_error (error, DMK_ERROR, DMK_ERROR_PARSE,
-                   _("“%s”: too large to be a GDiskMark result"), filename);
-      return NULL;
-    }
-  if (!g_file_get_contents (filename, &data, &len, &local))
-    {
-      g_set_error (error, DMK_ERROR, DMK_ERROR_IO, _("Could not read “%s”: %s"), filename,
-                   local->message);
-      return NULL;
-    }
-  r = dmk_result_from_json (data, (gssize) len, &local);
-  if (r == NULL)
-    {
-      g_set_error (error, DMK_ERROR, DMK_ERROR_PARSE, _("“%s”: %s"), filename, local->message);
-      return NULL;
-    }
-  return r;
 }

@@ -66,8 +66,11 @@ void dmk_test_result_add_pass (DmkTestResult *test, const DmkPass *pass, const D
 DmkTestResult *dmk_result_find (DmkResult *result, const DmkTestSpec *spec, DmkDirection direction);
 
 char *dmk_result_to_json (DmkResult *result);
+/* Errors are DMK_ERROR_PARSE phrases without a file name: "not a GDiskMark result (it is empty)". */
 DmkResult *dmk_result_from_json (const char *data, gssize length, GError **error);
 gboolean dmk_result_save (DmkResult *result, const char *filename, GError **error);
+/* Every error is one sentence naming the file by its base name: DMK_ERROR_IO when it cannot be
+ * read, DMK_ERROR_PARSE when it is not a result this version can open. */
 DmkResult *dmk_result_load (const char *filename, GError **error);
 
 /* CrystalDiskMark 8's text layout; always in the C locale. */

@@ -42,21 +42,11 @@ has_text (const char *s)
   return s != NULL && *s != '\0';
 }
 
-/* "2026-11-30 14:02" in local time, or the stored text when it is not a date. */
-static char *
-format_date (const char *iso)
-{
-  g_autoptr (GDateTime) dt = iso ? g_date_time_new_from_iso8601 (iso, NULL) : NULL;
-  g_autoptr (GDateTime) local = dt ? g_date_time_to_local (dt) : NULL;
-
-  return local ? g_date_time_format (local, "%Y-%m-%d %H:%M") : g_strdup (iso ? iso : "");
-}
-
 static char *
 make_tooltip (DmkResult *r, const char *source)
 {
   GString *s = g_string_new (NULL);
-  g_autofree char *date = format_date (r->date);
+  g_autofree char *date = dmk_format_date_human (r->date);
 
   g_string_append_printf (s, _("Target: %s"), has_text (r->target.path) ? r->target.path : "?");
   if (has_text (r->target.model))
@@ -81,7 +71,7 @@ static void
 update_lines (DmkCompareHeader *self)
 {
   DmkResult *r = self->result;
-  g_autofree char *date = format_date (r->date);
+  g_autofree char *date = dmk_format_date_human (r->date);
   g_autofree char *size = dmk_format_size (r->settings.size_bytes);
   const char *profile = dmk_profile_short_name (r->settings.profile);
   /* TRANSLATORS: a column header's profile line: "Default · 1 GiB" */
