@@ -170,9 +170,7 @@ update_blocked (DmkWindow *self)
 static char *
 describe_result (DmkResult *r)
 {
-  g_autoptr (GDateTime) when = r->date ? g_date_time_new_from_iso8601 (r->date, NULL) : NULL;
-  g_autoptr (GDateTime) local = when ? g_date_time_to_local (when) : NULL;
-  g_autofree char *date = local ? g_date_time_format (local, "%Y-%m-%d %H:%M") : g_strdup ("?");
+  g_autofree char *date = dmk_format_date_human (r->date);
   g_autofree char *size = dmk_format_size (r->settings.size_bytes);
   const char *target = r->target.path ? r->target.path : "?";
   g_autofree char *where = r->target.filesystem && r->target.filesystem[0]
