@@ -596,6 +596,29 @@ test_compare_remove_undo (void)
   gtk_window_destroy (GTK_WINDOW (cmp));
 }
 
+/* A result with a warning says so on its column and is not the row's best while a clean result
+ * has the test. */
+static void
+test_compare_flagged (void)
+{
+  g_autoptr (DmkResult) clean = one_test_result ("/mnt/ssd", 100);
+  g_autoptr (DmkResult) tmpfs = one_test_result ("/dev/shm", 3000);
+  DmkCompareWindow *cmp = dmk_compare_window_new (NULL);
+  g_autofree char *header0 = NULL, *header1 = NULL;
+
+  g_ptr_array_add (tmpfs->warnings, g_strdup ("“/dev/shm” is on tmpfs"));
+  gtk_window_present (GTK_WINDOW (cmp));
+  g_assert_true (dmk_compare_window_add_result (cmp, clean, NULL));
+  g_assert_true (dmk_compare_window_add_result (cmp, tmpfs, NULL));
+  g_assert_true (dmk_compare_window_cell_is_best (cmp, 0, 0));
+  g_assert_false (dmk_compare_window_cell_is_best (cmp, 0, 1));
+  header0 = dmk_compare_window_get_header_text (cmp, 0);
+  header1 = dmk_compare_window_get_header_text (cmp, 1);
+  g_assert_null (strstr (header0, "warning"));
+  g_assert_nonnull (strstr (header1, "⚠ 1 warning"));
+  gtk_window_destroy (GTK_WINDOW (cmp));
+}
+
 /* ---- progress you can read ---- */
 
 typedef struct
@@ -868,6 +891,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/window-states/subtitle-flags", test_subtitle_flags);
   g_test_add_func ("/window-states/narrow-path", test_narrow_path);
   g_test_add_func ("/window-states/compare-remove-undo", test_compare_remove_undo);
+  g_test_add_func ("/window-states/compare-flagged", test_compare_flagged);
   g_test_add_func ("/window-states/target/missing-last", test_missing_last_target);
   g_test_add_func ("/window-states/target/refuse-missing", test_refuse_missing_target);
   g_test_add_func ("/window-states/target/one-per-fs", test_one_entry_per_fs);

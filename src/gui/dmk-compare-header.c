@@ -16,6 +16,7 @@ struct _DmkCompareHeader
   GtkLabel *date_label;
   GtkLabel *profile_label;
   GtkLabel *comment_label;
+  GtkLabel *warning_label;
   GtkLabel *baseline_label;
 
   DmkResult *result;
@@ -59,6 +60,8 @@ make_tooltip (DmkResult *r, const char *source)
   g_string_append_printf (s, "\n%s", dmk_profile_display_name (r->settings.profile));
   if (has_text (r->comment))
     g_string_append_printf (s, "\n“%s”", r->comment);
+  for (guint i = 0; i < r->warnings->len; i++)
+    g_string_append_printf (s, "\n⚠ %s", (char *) r->warnings->pdata[i]);
   if (source != NULL)
     g_string_append_printf (s, "\n%s", source);
   else
@@ -96,6 +99,15 @@ update_lines (DmkCompareHeader *self)
   gtk_label_set_text (self->profile_label, how);
   gtk_label_set_text (self->comment_label, comment ? comment : "");
   gtk_widget_set_visible (GTK_WIDGET (self->comment_label), comment != NULL);
+  if (r->warnings->len > 0)
+    {
+      /* TRANSLATORS: a comparison column whose result has warnings: "⚠ 2 warnings" */
+      g_autofree char *badge = g_strdup_printf (
+        g_dngettext (GETTEXT_PACKAGE, "⚠ %u warning", "⚠ %u warnings", r->warnings->len),
+        r->warnings->len);
+      gtk_label_set_text (self->warning_label, badge);
+    }
+  gtk_widget_set_visible (GTK_WIDGET (self->warning_label), r->warnings->len > 0);
 }
 
 static void
@@ -112,7 +124,8 @@ update (DmkCompareHeader *self)
   gtk_widget_set_tooltip_text (GTK_WIDGET (self), tooltip);
   /* Every line but the badge, as the header shows them. */
   for (GtkLabel **l = (GtkLabel *[]){ self->title_label, self->place_label, self->date_label,
-                                      self->profile_label, self->comment_label, NULL };
+                                      self->profile_label, self->comment_label,
+                                      self->warning_label, NULL };
        *l != NULL; l++)
     if (gtk_widget_get_visible (GTK_WIDGET (*l)))
       g_string_append_printf (joined, "%s%s", joined->len ? ", " : "", gtk_label_get_text (*l));
@@ -226,7 +239,7 @@ dmk_compare_header_get_text (DmkCompareHeader *self)
   g_return_val_if_fail (DMK_IS_COMPARE_HEADER (self), NULL);
   for (GtkLabel **l = (GtkLabel *[]){ self->title_label, self->place_label, self->date_label,
                                       self->profile_label, self->comment_label,
-                                      self->baseline_label, NULL };
+                                      self->warning_label, self->baseline_label, NULL };
        *l != NULL; l++)
     if (gtk_widget_get_visible (GTK_WIDGET (*l)))
       g_string_append_printf (s, "%s%s", s->len ? "\n" : "", gtk_label_get_text (*l));
@@ -319,6 +332,7 @@ dmk_compare_header_class_init (DmkCompareHeaderClass *klass)
   gtk_widget_class_bind_template_child (widget_class, DmkCompareHeader, date_label);
   gtk_widget_class_bind_template_child (widget_class, DmkCompareHeader, profile_label);
   gtk_widget_class_bind_template_child (widget_class, DmkCompareHeader, comment_label);
+  gtk_widget_class_bind_template_child (widget_class, DmkCompareHeader, warning_label);
   gtk_widget_class_bind_template_child (widget_class, DmkCompareHeader, baseline_label);
 }
 
