@@ -619,6 +619,36 @@ test_compare_flagged (void)
   gtk_window_destroy (GTK_WINDOW (cmp));
 }
 
+/* ---- the same authors in the About window and the report ---- */
+
+static void
+test_about_authors (void)
+{
+  g_autoptr (DmkApplication) app = test_application ();
+  g_autoptr (DmkResult) r = one_test_result ("/mnt/a", 100);
+  g_autofree char *report = dmk_result_to_text (r);
+  DmkWindow *win = dmk_window_new (GTK_APPLICATION (app));
+  GListModel *toplevels = gtk_window_get_toplevels ();
+  AdwAboutWindow *about = NULL;
+  g_autofree char *line = NULL;
+
+  gtk_window_present (GTK_WINDOW (win));
+  g_action_group_activate_action (G_ACTION_GROUP (app), "about", NULL);
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels) && about == NULL; i++)
+    {
+      g_autoptr (GObject) w = g_list_model_get_item (toplevels, i);
+      if (ADW_IS_ABOUT_WINDOW (w))
+        about = ADW_ABOUT_WINDOW (w);
+    }
+  g_assert_nonnull (about);
+  line = g_strdup_printf ("(C) 2026 %s\n", adw_about_window_get_developer_name (about));
+  g_assert_nonnull (strstr (report, line));
+  g_assert_nonnull (strstr (adw_about_window_get_copyright (about),
+                            adw_about_window_get_developer_name (about)));
+  gtk_window_destroy (GTK_WINDOW (about));
+  destroy_window (win);
+}
+
 /* ---- progress you can read ---- */
 
 typedef struct
@@ -892,6 +922,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/window-states/narrow-path", test_narrow_path);
   g_test_add_func ("/window-states/compare-remove-undo", test_compare_remove_undo);
   g_test_add_func ("/window-states/compare-flagged", test_compare_flagged);
+  g_test_add_func ("/window-states/about-authors", test_about_authors);
   g_test_add_func ("/window-states/target/missing-last", test_missing_last_target);
   g_test_add_func ("/window-states/target/refuse-missing", test_refuse_missing_target);
   g_test_add_func ("/window-states/target/one-per-fs", test_one_entry_per_fs);

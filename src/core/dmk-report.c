@@ -100,7 +100,7 @@ dmk_result_to_text (DmkResult *r)
   g_return_val_if_fail (r != NULL, NULL);
 
   g_string_append (s, rule);
-  g_string_append_printf (s, "GDiskMark %s (C) 2026 The GDiskMark authors\n", r->tool_version);
+  g_string_append_printf (s, "GDiskMark %s (C) 2026 " DMK_AUTHORS "\n", r->tool_version);
   g_string_append (s, "                           https://github.com/gdiskmark/gdiskmark\n");
   g_string_append (s, rule);
   g_string_append (s, "* MB/s = 1,000,000 bytes/s\n");

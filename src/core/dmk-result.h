@@ -11,6 +11,10 @@ G_BEGIN_DECLS
 
 #define DMK_RESULT_SCHEMA "gdiskmark-result/1"
 
+/* Who made GDiskMark, named the same in the text report, the About window and the metainfo. */
+#define DMK_AUTHORS "The GDiskMark authors"
+#define DMK_COPYRIGHT "© 2026 " DMK_AUTHORS
+
 typedef struct
 {
   double mb_per_s; /* 10^6 bytes per second */

@@ -36,13 +36,13 @@ static void
 about_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
 {
   GtkApplication *app = GTK_APPLICATION (user_data);
-  static const char *developers[] = { "The GDiskMark developers", NULL };
+  static const char *developers[] = { DMK_AUTHORS, NULL };
   GtkWidget *about = adw_about_window_new ();
 
   gtk_window_set_transient_for (GTK_WINDOW (about), gtk_application_get_active_window (app));
   g_object_set (about, "application-name", _("GDiskMark"), "application-icon", APP_ID,
-                "version", PACKAGE_VERSION, "developer-name", _("The GDiskMark developers"),
-                "developers", developers, "license-type", GTK_LICENSE_GPL_3_0,
+                "version", PACKAGE_VERSION, "developer-name", DMK_AUTHORS,
+                "copyright", DMK_COPYRIGHT, "developers", developers, "license-type", GTK_LICENSE_GPL_3_0,
                 "comments", _("Measures how fast a disk reads and writes, the way "
                               "CrystalDiskMark does. MB/s are 10⁶ bytes per second."),
                 "translator-credits", _("translator-credits"), NULL);
