@@ -649,6 +649,51 @@ test_about_authors (void)
   destroy_window (win);
 }
 
+/* ---- a test size that does not fit says so before the run ---- */
+
+static gboolean
+room_known (gpointer data)
+{
+  return dmk_target_chooser_get_room (dmk_window_get_target_chooser (data)) > 0;
+}
+
+static void
+test_size_too_large (void)
+{
+  g_autoptr (GSettings) s = g_settings_new (APP_ID);
+  GtkWidget *size;
+  guint64 room;
+  DmkWindow *win;
+
+  if (!g_file_test ("/dev/shm", G_FILE_TEST_IS_DIR))
+    {
+      g_test_skip ("no /dev/shm: no folder here whose free space is smaller than 64 GiB");
+      return;
+    }
+  win = classic_read_window ("/dev/shm");
+  g_assert_true (iterate_until (room_known, win));
+  room = dmk_target_chooser_get_room (dmk_window_get_target_chooser (win));
+  size = dmk_window_get_size_dropdown (win);
+  if (room >= (64ull << 30))
+    {
+      g_test_skip ("/dev/shm has 64 GiB free or more");
+      destroy_window (win);
+      return;
+    }
+  g_settings_set_int (s, "size-mib", 16);
+  g_assert_null (strstr (gtk_widget_get_tooltip_text (size), "fail"));
+  g_assert_false (gtk_widget_has_css_class (size, "warning"));
+  /* 64 GiB: still selectable, marked, and the reason is there. */
+  g_settings_set_int (s, "size-mib", 65536);
+  g_assert_cmpuint (gtk_drop_down_get_selected (GTK_DROP_DOWN (size)), ==, 12);
+  g_assert_true (gtk_widget_has_css_class (size, "warning"));
+  g_assert_nonnull (strstr (gtk_widget_get_tooltip_text (size), "64 GiB is more than the "));
+  g_assert_nonnull (strstr (gtk_widget_get_tooltip_text (size), "would fail"));
+  g_settings_set_int (s, "size-mib", 16);
+  g_assert_false (gtk_widget_has_css_class (size, "warning"));
+  destroy_window (win);
+}
+
 /* ---- progress you can read ---- */
 
 typedef struct
@@ -923,6 +968,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/window-states/compare-remove-undo", test_compare_remove_undo);
   g_test_add_func ("/window-states/compare-flagged", test_compare_flagged);
   g_test_add_func ("/window-states/about-authors", test_about_authors);
+  g_test_add_func ("/window-states/size-too-large", test_size_too_large);
   g_test_add_func ("/window-states/target/missing-last", test_missing_last_target);
   g_test_add_func ("/window-states/target/refuse-missing", test_refuse_missing_target);
   g_test_add_func ("/window-states/target/one-per-fs", test_one_entry_per_fs);

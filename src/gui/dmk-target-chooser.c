@@ -3,6 +3,7 @@
 
 #include <glib/gi18n.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 
 #include "dmk-gui-utils.h"
 #include "dmk-target-chooser.h"
@@ -23,6 +24,8 @@ struct _DmkTargetChooser
   gboolean scanning_devices;
   gboolean rescan_devices; /* asked for while a scan ran */
   gboolean writes_allowed; /* confirmed for path, until it changes */
+  guint64 room;            /* bytes a test file may take there: free space, or the device's size */
+  GCancellable *room_cancellable;
 };
 
 G_DEFINE_FINAL_TYPE (DmkTargetChooser, dmk_target_chooser, GTK_TYPE_WIDGET)
@@ -32,6 +35,7 @@ enum
   PROP_0,
   PROP_PATH,
   PROP_WRITES_ALLOWED,
+  PROP_ROOM,
   N_PROPS
 };
 
@@ -117,6 +121,64 @@ set_writes_allowed (DmkTargetChooser *self, gboolean allowed)
 }
 
 static void
+set_room (DmkTargetChooser *self, guint64 room)
+{
+  if (self->room == room)
+    return;
+  self->room = room;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ROOM]);
+}
+
+static void
+room_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
+{
+  struct statvfs sv;
+  guint64 *room = g_new0 (guint64, 1);
+
+  if (statvfs (data, &sv) == 0)
+    *room = (guint64) sv.f_bavail * sv.f_frsize;
+  g_task_return_pointer (task, room, g_free);
+}
+
+static void
+room_done (GObject *source, GAsyncResult *res, gpointer user_data)
+{
+  g_autofree guint64 *room = g_task_propagate_pointer (G_TASK (res), NULL);
+
+  if (room != NULL)
+    set_room (DMK_TARGET_CHOOSER (source), *room);
+}
+
+/* How much a test file may take on the target: a folder's free space (statvfs can block on a
+ * sick filesystem, so off the main thread), a device's size. 0 while unknown. */
+static void
+update_room (DmkTargetChooser *self)
+{
+  DmkTargetItem *device = find_in (self->devices, self->path);
+  g_autoptr (GTask) task = NULL;
+
+  g_cancellable_cancel (self->room_cancellable);
+  g_clear_object (&self->room_cancellable);
+  if (device != NULL || self->path == NULL)
+    {
+      set_room (self, device != NULL ? dmk_target_item_get_size (device) : 0);
+      return;
+    }
+  set_room (self, 0);
+  self->room_cancellable = g_cancellable_new ();
+  task = g_task_new (self, self->room_cancellable, room_done, NULL);
+  g_task_set_task_data (task, g_strdup (self->path), g_free);
+  g_task_run_in_thread (task, room_thread);
+}
+
+guint64
+dmk_target_chooser_get_room (DmkTargetChooser *self)
+{
+  g_return_val_if_fail (DMK_IS_TARGET_CHOOSER (self), 0);
+  return self->room;
+}
+
+static void
 set_path (DmkTargetChooser *self, const char *path)
 {
   if (g_strcmp0 (self->path, path) == 0)
@@ -125,6 +187,7 @@ set_path (DmkTargetChooser *self, const char *path)
   set_writes_allowed (self, FALSE);
   g_free (self->path);
   self->path = g_strdup (path);
+  update_room (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PATH]);
 }
 
@@ -197,6 +260,8 @@ device_scan_done (GObject *source, GAsyncResult *res, gpointer user_data)
   device = dmk_target_chooser_get_device (self);
   if (device != NULL && dmk_target_item_get_in_use (device))
     set_writes_allowed (self, FALSE);
+  if (device != NULL)
+    set_room (self, dmk_target_item_get_size (device));
   g_signal_emit (self, signals[SIGNAL_DEVICES_CHANGED], 0);
   if (self->rescan_devices)
     {
@@ -574,6 +639,9 @@ dmk_target_chooser_get_property (GObject *object, guint prop_id, GValue *value,
     case PROP_WRITES_ALLOWED:
       g_value_set_boolean (value, self->writes_allowed);
       break;
+    case PROP_ROOM:
+      g_value_set_uint64 (value, self->room);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -585,6 +653,8 @@ dmk_target_chooser_dispose (GObject *object)
   DmkTargetChooser *self = DMK_TARGET_CHOOSER (object);
 
   g_cancellable_cancel (self->cancellable);
+  g_cancellable_cancel (self->room_cancellable);
+  g_clear_object (&self->room_cancellable);
   if (self->chooser != NULL)
     gtk_native_dialog_destroy (GTK_NATIVE_DIALOG (self->chooser));
   g_clear_object (&self->chooser);
@@ -626,6 +696,9 @@ dmk_target_chooser_class_init (DmkTargetChooserClass *klass)
   properties[PROP_WRITES_ALLOWED] =
     g_param_spec_boolean ("writes-allowed", NULL, NULL, FALSE,
                           G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  properties[PROP_ROOM] = g_param_spec_uint64 ("room", NULL, NULL, 0, G_MAXUINT64, 0,
+                                               G_PARAM_READABLE | G_PARAM_STATIC_STRINGS |
+                                                 G_PARAM_EXPLICIT_NOTIFY);
   g_object_class_install_properties (object_class, N_PROPS, properties);
   /* Emitted when a scan of the block devices has updated the list. */
   signals[SIGNAL_DEVICES_CHANGED] = g_signal_new ("devices-changed", G_TYPE_FROM_CLASS (klass),

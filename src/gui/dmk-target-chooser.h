@@ -30,6 +30,10 @@ DmkTargetItem *dmk_target_chooser_get_item (DmkTargetChooser *self);
 gboolean dmk_target_chooser_allow_writes (DmkTargetChooser *self);
 gboolean dmk_target_chooser_get_writes_allowed (DmkTargetChooser *self);
 
+/* Bytes a test file may take on the target (property "room"): a folder's free space, a device's
+ * size; 0 while unknown. */
+guint64 dmk_target_chooser_get_room (DmkTargetChooser *self);
+
 /* Scans the block devices again ("devices-changed" when done). */
 void dmk_target_chooser_refresh_devices (DmkTargetChooser *self);
 /* Opens the folder chooser (what "Choose Folder…" does). */

@@ -109,6 +109,10 @@ void _dmk_window_progress_start (DmkWindow *self, const DmkSettings *settings, g
 void _dmk_window_progress_update (DmkWindow *self, const DmkProgress *p);
 void _dmk_window_progress_stop (DmkWindow *self, DmkResult *result);
 
+/* dmk-window-size.c: the test size dropdown, bound to GSettings; sizes that do not fit the
+ * target are marked, and choosing one says why the run would fail. */
+void _dmk_window_size_init (DmkWindow *self);
+
 /* dmk-window-files.c */
 void _dmk_window_files_init (DmkWindow *self);
 void _dmk_window_files_dispose (DmkWindow *self);

@@ -17,10 +17,6 @@ enum
 
 static guint signals[N_SIGNALS];
 
-/* CrystalDiskMark's size choices, in MiB. */
-static const int sizes_mib[] = { 16, 32, 64, 128, 256, 512, 1024, 2048, 4096, 8192, 16384, 32768,
-                                 65536 };
-
 void
 _dmk_window_toast (DmkWindow *self, const char *text)
 {
@@ -429,45 +425,17 @@ passes_set (const GValue *value, const GVariantType *type, gpointer data)
   return g_variant_new_int32 (sel == GTK_INVALID_LIST_POSITION ? 5 : (gint32) MIN (sel + 1, 9));
 }
 
-static gboolean
-size_get (GValue *value, GVariant *variant, gpointer data)
-{
-  int mib = g_variant_get_int32 (variant);
-  guint best = 0;
-
-  for (guint i = 0; i < G_N_ELEMENTS (sizes_mib); i++)
-    if (sizes_mib[i] <= mib)
-      best = i;
-  g_value_set_uint (value, best);
-  return TRUE;
-}
-
-static GVariant *
-size_set (const GValue *value, const GVariantType *type, gpointer data)
-{
-  guint sel = g_value_get_uint (value);
-  return g_variant_new_int32 (sizes_mib[sel < G_N_ELEMENTS (sizes_mib) ? sel : 6]);
-}
-
 static void
 setup_controls (DmkWindow *self)
 {
-  g_autoptr (GtkStringList) sizes = gtk_string_list_new (NULL);
   g_autofree char *nick = g_settings_get_string (self->settings, "unit");
   g_autofree char *last = g_settings_get_string (self->settings, "last-target");
 
-  for (guint i = 0; i < G_N_ELEMENTS (sizes_mib); i++)
-    {
-      g_autofree char *s = dmk_format_size ((guint64) sizes_mib[i] << 20);
-      gtk_string_list_append (sizes, s);
-    }
-  gtk_drop_down_set_model (self->size_dropdown, G_LIST_MODEL (sizes));
   dmk_unit_dropdown_setup (self->unit_dropdown, self->settings);
   dmk_result_grid_set_unit (self->grid, dmk_unit_from_nick (nick));
   g_settings_bind_with_mapping (self->settings, "passes", self->passes_dropdown, "selected",
                                 G_SETTINGS_BIND_DEFAULT, passes_get, passes_set, NULL, NULL);
-  g_settings_bind_with_mapping (self->settings, "size-mib", self->size_dropdown, "selected",
-                                G_SETTINGS_BIND_DEFAULT, size_get, size_set, NULL, NULL);
+  _dmk_window_size_init (self);
   dmk_drop_down_set_accessible_label (self->passes_dropdown, _("Passes"));
   dmk_drop_down_set_accessible_label (self->size_dropdown, _("Test size"));
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->comment_entry),
