@@ -1,4 +1,4 @@
-/* dmk-application.c: GDiskMark's AdwApplication: window, about, quit, and the screenshot mode. */
+/* dmk-application.c: GDiskMark's AdwApplication: window, help, about, quit, screenshot mode. */
 #include "config.h"
 
 #include <glib/gi18n.h>
@@ -47,6 +47,14 @@ about_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
                               "CrystalDiskMark does. MB/s are 10⁶ bytes per second."),
                 "translator-credits", _("translator-credits"), NULL);
   gtk_window_present (GTK_WINDOW (about));
+}
+
+/* The user guide in help/, installed under the app id, in yelp. */
+static void
+help_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
+{
+  gtk_show_uri (gtk_application_get_active_window (GTK_APPLICATION (user_data)),
+                "help:" APP_ID, GDK_CURRENT_TIME);
 }
 
 /* gdiskmark --target=DIR while GDiskMark already runs: the running instance gets this action,
@@ -154,6 +162,7 @@ present_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
 static const GActionEntry app_actions[] = {
   { "quit", quit_activated, NULL, NULL, NULL },
   { "about", about_activated, NULL, NULL, NULL },
+  { "help", help_activated, NULL, NULL, NULL },
   { "set-target", set_target_activated, "ay", NULL, NULL },
   { "compare", compare_activated, NULL, NULL, NULL },
   { "compare-files", compare_files_activated, "as", NULL, NULL },
@@ -165,12 +174,14 @@ dmk_application_startup (GApplication *app)
 {
   static const char *quit_accels[] = { "<Control>q", NULL };
   static const char *close_accels[] = { "<Control>w", NULL };
+  static const char *help_accels[] = { "F1", NULL };
 
   G_APPLICATION_CLASS (dmk_application_parent_class)->startup (app);
   g_action_map_add_action_entries (G_ACTION_MAP (app), app_actions, G_N_ELEMENTS (app_actions),
                                    app);
   gtk_application_set_accels_for_action (GTK_APPLICATION (app), "app.quit", quit_accels);
   gtk_application_set_accels_for_action (GTK_APPLICATION (app), "window.close", close_accels);
+  gtk_application_set_accels_for_action (GTK_APPLICATION (app), "app.help", help_accels);
 }
 
 static gboolean
