@@ -3,6 +3,7 @@
 
 #include <errno.h>
 #include <glib/gstdio.h>
+#include <string.h>
 #include <sys/mount.h>
 #include <unistd.h>
 
@@ -203,8 +204,18 @@ test_custom_tests_and_mix (void)
                    DMK_DIRECTION_MIX);
   /* One interval of 1 s between the two tests, counted down once. */
   g_assert_cmpuint (run.n_interval, ==, 1);
-  /* psync with a queue depth above 1 says so. */
-  g_assert_cmpuint (run.result->warnings->len, >=, 1);
+  /* psync with a queue depth above 1 says so, and so do zeros as test data. */
+  g_assert_cmpuint (run.result->warnings->len, >=, 2);
+  {
+    gboolean zeros = FALSE, psync = FALSE;
+    for (guint i = 0; i < run.result->warnings->len; i++)
+      {
+        zeros |= strstr (run.result->warnings->pdata[i], "all zeros") != NULL;
+        psync |= strstr (run.result->warnings->pdata[i], "psync") != NULL;
+      }
+    g_assert_true (zeros);
+    g_assert_true (psync);
+  }
   assert_dir_empty (run.dir);
   g_rmdir (run.dir);
   dmk_settings_clear (&s);

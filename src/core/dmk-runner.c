@@ -636,6 +636,11 @@ new_result (RunData *d, DmkTarget *target)
   w = dmk_target_get_warnings (target);
   for (guint i = 0; i < w->len; i++)
     g_ptr_array_add (result->warnings, g_strdup (g_ptr_array_index (w, i)));
+  if (d->settings.data == DMK_DATA_ZERO)
+    g_ptr_array_add (result->warnings,
+                     g_strdup (_("The test data was all zeros: drives and filesystems that "
+                                 "compress or deduplicate handle zeros far faster than real "
+                                 "data.")));
   if (d->settings.engine == DMK_ENGINE_PSYNC)
     for (guint i = 0; i < d->jobs->len; i++)
       if (g_array_index (d->jobs, DmkJob, i).spec.queue_depth > 1)
