@@ -5,6 +5,7 @@
 #include <glib/gi18n.h>
 
 #include "dmk-gui-utils.h"
+#include "dmk-tests-dialog.h"
 #include "dmk-window-private.h"
 
 void
@@ -253,6 +254,15 @@ focus_shortcut (GtkWidget *widget, GVariant *args, gpointer user_data)
   return target != NULL && gtk_widget_grab_focus (target);
 }
 
+/* CrystalDiskMark's Settings dialog: each row's test, kept as the Custom profile. */
+static void
+edit_tests_activated (GSimpleAction *action, GVariant *param, gpointer data)
+{
+  DmkWindow *self = data;
+
+  gtk_window_present (dmk_tests_dialog_new (GTK_WINDOW (self), self->settings));
+}
+
 void
 _dmk_window_actions_class_init (GtkWidgetClass *widget_class)
 {
@@ -302,6 +312,7 @@ static const GActionEntry win_actions[] = {
   { "close-result", close_result_activated, NULL, NULL, NULL },
   { "undo-clear", undo_clear_activated, NULL, NULL, NULL },
   { "toast", toast_activated, "s", NULL, NULL },
+  { "edit-tests", edit_tests_activated, NULL, NULL, NULL },
 };
 
 static const char *const settings_actions[] = {

@@ -108,6 +108,14 @@ _dmk_window_start_run (DmkWindow *self, int row)
       specs = g_array_new (FALSE, TRUE, sizeof (DmkTestSpec));
       g_array_append_vals (specs, spec, 1);
     }
+  else if (g_strcmp0 (s.profile, DMK_PROFILE_CUSTOM) == 0)
+    {
+      /* The runner knows built-in profiles only: custom tests go to it as the plan has them. */
+      guint mix = 0;
+
+      g_free (s.profile);
+      specs = _dmk_window_plan_specs (self, &s.profile, &mix);
+    }
   self->merge_run = row >= 0 && self->shown != NULL && self->shown_source == NULL &&
                     g_strcmp0 (self->shown->target.path, dmk_window_get_target_path (self)) == 0 &&
                     same_run_settings (&self->shown->settings, &s);

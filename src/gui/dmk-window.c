@@ -81,7 +81,20 @@ _dmk_window_plan_specs (DmkWindow *self, char **profile, guint *mix)
   GArray *specs = NULL;
 
   *profile = g_settings_get_string (self->settings, "profile");
-  if (!dmk_profile_lookup (*profile, &specs, NULL))
+  if (g_str_equal (*profile, DMK_PROFILE_CUSTOM))
+    {
+      g_auto (GStrv) names = g_settings_get_strv (self->settings, "custom-tests");
+
+      specs = g_array_new (FALSE, TRUE, sizeof (DmkTestSpec));
+      g_array_set_size (specs, g_strv_length (names));
+      for (guint i = 0; names[i] != NULL && specs != NULL; i++)
+        if (!dmk_test_spec_parse (names[i], &g_array_index (specs, DmkTestSpec, i), NULL))
+          g_clear_pointer (&specs, g_array_unref);
+      /* Custom tests a hand edit broke, or none, would plan no row: Default stands in. */
+      if (specs != NULL && specs->len == 0)
+        g_clear_pointer (&specs, g_array_unref);
+    }
+  if (specs == NULL && !dmk_profile_lookup (*profile, &specs, NULL))
     {
       g_free (*profile);
       *profile = g_strdup ("default");
@@ -355,6 +368,14 @@ clear_for_new_plan (DmkWindow *self, const char *key)
   (void) key;
 }
 
+static gboolean
+is_custom (DmkWindow *self)
+{
+  g_autofree char *profile = g_settings_get_string (self->settings, "profile");
+
+  return g_str_equal (profile, DMK_PROFILE_CUSTOM);
+}
+
 static void
 on_settings_changed (GSettings *settings, const char *key, DmkWindow *self)
 {
@@ -362,7 +383,8 @@ on_settings_changed (GSettings *settings, const char *key, DmkWindow *self)
 
   if (self->restoring)
     return;
-  if (g_str_equal (key, "profile") || g_str_equal (key, "mix"))
+  if (g_str_equal (key, "profile") || g_str_equal (key, "mix") ||
+      (g_str_equal (key, "custom-tests") && is_custom (self)))
     {
       /* During a run the grid is the run's: the next plan shows when it ends. */
       if (!running)

@@ -1,0 +1,307 @@
+/* dmk-tests-dialog.c: CrystalDiskMark's Settings dialog: each row's type, block size, queue depth
+ * and threads, picked from CrystalDiskMark's steps so that no invalid test can be entered, kept in
+ * GSettings as the "custom" profile in the CLI's --test names. */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "dmk-core.h"
+#include "dmk-tests-dialog.h"
+
+/* The window's Alt+1…9 reach nine rows; more would have no key. */
+#define MAX_ROWS 9
+#define N_BLOCKS 12 /* 4 KiB … 8 MiB */
+#define N_QUEUES 10 /* 1 … 512 */
+#define N_THREADS 7 /* 1 … 64 */
+
+struct _DmkTestsDialog
+{
+  AdwPreferencesWindow parent_instance;
+
+  GSettings *settings;
+  char *base_profile; /* what Reset to Profile goes back to */
+  guint n_rows;
+  AdwPreferencesGroup *groups[MAX_ROWS];
+  AdwComboRow *combos[MAX_ROWS][DMK_TESTS_N_FIELDS];
+  GtkWidget *reset_button;
+  gboolean updating; /* the combos are being set from specs, not by a user */
+};
+
+G_DEFINE_FINAL_TYPE (DmkTestsDialog, dmk_tests_dialog, ADW_TYPE_PREFERENCES_WINDOW)
+
+/* Steps are powers of two, from 4 KiB, 1 and 1: the combo's index is the exponent. */
+static guint32
+step_value (DmkTestsField field, guint index)
+{
+  return field == DMK_TESTS_FIELD_BLOCK ? 4096u << index : 1u << index;
+}
+
+static guint
+step_count (DmkTestsField field)
+{
+  if (field == DMK_TESTS_FIELD_BLOCK)
+    return N_BLOCKS;
+  return field == DMK_TESTS_FIELD_QUEUE ? N_QUEUES : N_THREADS;
+}
+
+/* The step at or below value: a hand-edited setting between steps shows its nearest lower one. */
+static guint
+step_index (DmkTestsField field, guint32 value)
+{
+  guint i = 0;
+
+  while (i + 1 < step_count (field) && step_value (field, i + 1) <= value)
+    i++;
+  return i;
+}
+
+static GListModel *
+field_model (DmkTestsField field)
+{
+  GtkStringList *list = gtk_string_list_new (NULL);
+
+  if (field == DMK_TESTS_FIELD_TYPE)
+    {
+      gtk_string_list_append (list, _("Sequential"));
+      gtk_string_list_append (list, _("Random"));
+      return G_LIST_MODEL (list);
+    }
+  for (guint i = 0; i < step_count (field); i++)
+    {
+      guint32 v = step_value (field, i);
+      g_autofree char *label = NULL;
+
+      if (field != DMK_TESTS_FIELD_BLOCK)
+        label = g_strdup_printf ("%u", v);
+      else if (v >= 1024 * 1024)
+        /* TRANSLATORS: a block size */
+        label = g_strdup_printf (_("%u MiB"), v >> 20);
+      else
+        /* TRANSLATORS: a block size */
+        label = g_strdup_printf (_("%u KiB"), v >> 10);
+      gtk_string_list_append (list, label);
+    }
+  return G_LIST_MODEL (list);
+}
+
+static void
+row_spec (DmkTestsDialog *self, guint row, DmkTestSpec *spec)
+{
+  AdwComboRow **c = self->combos[row];
+
+  spec->pattern = adw_combo_row_get_selected (c[DMK_TESTS_FIELD_TYPE]) == 0 ? DMK_PATTERN_SEQUENTIAL
+                                                                             : DMK_PATTERN_RANDOM;
+  spec->block_size = step_value (DMK_TESTS_FIELD_BLOCK,
+                                 adw_combo_row_get_selected (c[DMK_TESTS_FIELD_BLOCK]));
+  spec->queue_depth = step_value (DMK_TESTS_FIELD_QUEUE,
+                                  adw_combo_row_get_selected (c[DMK_TESTS_FIELD_QUEUE]));
+  spec->threads = step_value (DMK_TESTS_FIELD_THREADS,
+                              adw_combo_row_get_selected (c[DMK_TESTS_FIELD_THREADS]));
+}
+
+GStrv
+dmk_tests_dialog_get_names (DmkTestsDialog *self)
+{
+  GPtrArray *names = g_ptr_array_new ();
+
+  g_return_val_if_fail (DMK_IS_TESTS_DIALOG (self), NULL);
+  for (guint r = 0; r < self->n_rows; r++)
+    {
+      DmkTestSpec spec;
+      row_spec (self, r, &spec);
+      g_ptr_array_add (names, dmk_test_spec_to_name (&spec));
+    }
+  g_ptr_array_add (names, NULL);
+  return (GStrv) g_ptr_array_free (names, FALSE);
+}
+
+/* Each group says its test by the name the grid and the CLI use. */
+static void
+update_names (DmkTestsDialog *self)
+{
+  g_auto (GStrv) names = dmk_tests_dialog_get_names (self);
+
+  for (guint r = 0; r < self->n_rows; r++)
+    adw_preferences_group_set_description (self->groups[r], names[r]);
+}
+
+static void
+on_selected (AdwComboRow *combo, GParamSpec *pspec, DmkTestsDialog *self)
+{
+  g_auto (GStrv) names = NULL;
+
+  if (self->updating)
+    return;
+  names = dmk_tests_dialog_get_names (self);
+  update_names (self);
+  /* The tests first: the window re-plans when the profile becomes "custom", and must find them. */
+  g_settings_set_strv (self->settings, "custom-tests", (const char *const *) names);
+  g_settings_set_string (self->settings, "profile", DMK_PROFILE_CUSTOM);
+}
+
+static void
+show_specs (DmkTestsDialog *self, GArray *specs)
+{
+  self->updating = TRUE;
+  for (guint r = 0; r < self->n_rows && r < specs->len; r++)
+    {
+      const DmkTestSpec *spec = &g_array_index (specs, DmkTestSpec, r);
+      AdwComboRow **c = self->combos[r];
+
+      adw_combo_row_set_selected (c[DMK_TESTS_FIELD_TYPE],
+                                  spec->pattern == DMK_PATTERN_SEQUENTIAL ? 0 : 1);
+      adw_combo_row_set_selected (c[DMK_TESTS_FIELD_BLOCK],
+                                  step_index (DMK_TESTS_FIELD_BLOCK, spec->block_size));
+      adw_combo_row_set_selected (c[DMK_TESTS_FIELD_QUEUE],
+                                  step_index (DMK_TESTS_FIELD_QUEUE, spec->queue_depth));
+      adw_combo_row_set_selected (c[DMK_TESTS_FIELD_THREADS],
+                                  step_index (DMK_TESTS_FIELD_THREADS, spec->threads));
+    }
+  self->updating = FALSE;
+  update_names (self);
+}
+
+/* The custom tests when they are the settings' and all parse; else the profile's, or Default's. */
+static GArray *
+settings_specs (GSettings *settings, const char *profile)
+{
+  g_auto (GStrv) names = g_settings_get_strv (settings, "custom-tests");
+  GArray *specs = g_array_new (FALSE, TRUE, sizeof (DmkTestSpec));
+
+  if (g_strcmp0 (profile, DMK_PROFILE_CUSTOM) == 0)
+    for (guint i = 0; names[i] != NULL; i++)
+      {
+        DmkTestSpec spec;
+        if (!dmk_test_spec_parse (names[i], &spec, NULL))
+          {
+            g_array_set_size (specs, 0);
+            break;
+          }
+        g_array_append_val (specs, spec);
+      }
+  if (specs->len > 0)
+    return specs;
+  g_array_unref (specs);
+  if (!dmk_profile_lookup (profile, &specs, NULL))
+    dmk_profile_lookup ("default", &specs, NULL);
+  return specs;
+}
+
+static void
+on_reset (GtkButton *button, DmkTestsDialog *self)
+{
+  g_autoptr (GArray) specs = settings_specs (self->settings, self->base_profile);
+
+  show_specs (self, specs);
+  g_settings_set_string (self->settings, "profile", self->base_profile);
+}
+
+static AdwComboRow *
+add_combo (AdwPreferencesGroup *group, DmkTestsField field, DmkTestsDialog *self)
+{
+  static const char *const titles[] = { N_("_Type"), N_("_Block Size"), N_("_Queue Depth"),
+                                        N_("T_hreads") };
+  GtkWidget *row = adw_combo_row_new ();
+  g_autoptr (GListModel) model = field_model (field);
+
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _(titles[field]));
+  adw_preferences_row_set_use_underline (ADW_PREFERENCES_ROW (row), TRUE);
+  adw_combo_row_set_model (ADW_COMBO_ROW (row), model);
+  adw_preferences_group_add (group, row);
+  g_signal_connect_object (row, "notify::selected", G_CALLBACK (on_selected), self, 0);
+  return ADW_COMBO_ROW (row);
+}
+
+static void
+build (DmkTestsDialog *self, GArray *specs)
+{
+  AdwPreferencesPage *page = ADW_PREFERENCES_PAGE (adw_preferences_page_new ());
+  AdwPreferencesGroup *top = ADW_PREFERENCES_GROUP (adw_preferences_group_new ());
+
+  self->reset_button = gtk_button_new_with_mnemonic (_("_Reset to Profile"));
+  gtk_widget_set_valign (self->reset_button, GTK_ALIGN_CENTER);
+  g_signal_connect_object (self->reset_button, "clicked", G_CALLBACK (on_reset), self, 0);
+  adw_preferences_group_set_title (top, _("Tests"));
+  adw_preferences_group_set_description (top, _("Each row’s test, for reading, writing and the "
+                                                "mixed test alike. Any change makes the Custom "
+                                                "profile."));
+  adw_preferences_group_set_header_suffix (top, self->reset_button);
+  adw_preferences_page_add (page, top);
+  self->n_rows = MIN (specs->len, MAX_ROWS);
+  for (guint r = 0; r < self->n_rows; r++)
+    {
+      g_autofree char *title = g_strdup_printf (_("Test %u"), r + 1);
+
+      self->groups[r] = ADW_PREFERENCES_GROUP (adw_preferences_group_new ());
+      adw_preferences_group_set_title (self->groups[r], title);
+      for (guint f = 0; f < DMK_TESTS_N_FIELDS; f++)
+        self->combos[r][f] = add_combo (self->groups[r], f, self);
+      adw_preferences_page_add (page, self->groups[r]);
+    }
+  adw_preferences_window_add (ADW_PREFERENCES_WINDOW (self), page);
+  show_specs (self, specs);
+}
+
+GtkWindow *
+dmk_tests_dialog_new (GtkWindow *parent, GSettings *settings)
+{
+  DmkTestsDialog *self;
+  g_autofree char *profile = NULL;
+  g_autoptr (GArray) specs = NULL;
+
+  g_return_val_if_fail (G_IS_SETTINGS (settings), NULL);
+  self = g_object_new (DMK_TYPE_TESTS_DIALOG, "transient-for", parent, "modal", TRUE,
+                       "destroy-with-parent", TRUE, "title", _("Tests"),
+                       "search-enabled", FALSE, "default-width", 420, "default-height", 640,
+                       NULL);
+  self->settings = g_object_ref (settings);
+  profile = g_settings_get_string (settings, "profile");
+  /* Custom tests remember no profile of their own: Reset then goes to Default. */
+  self->base_profile = g_strdup (dmk_profile_find (profile) ? profile : "default");
+  specs = settings_specs (settings, profile);
+  build (self, specs);
+  return GTK_WINDOW (self);
+}
+
+guint
+dmk_tests_dialog_get_n_rows (DmkTestsDialog *self)
+{
+  g_return_val_if_fail (DMK_IS_TESTS_DIALOG (self), 0);
+  return self->n_rows;
+}
+
+AdwComboRow *
+dmk_tests_dialog_get_combo (DmkTestsDialog *self, guint row, DmkTestsField field)
+{
+  g_return_val_if_fail (DMK_IS_TESTS_DIALOG (self), NULL);
+  g_return_val_if_fail (row < self->n_rows && field < DMK_TESTS_N_FIELDS, NULL);
+  return self->combos[row][field];
+}
+
+GtkWidget *
+dmk_tests_dialog_get_reset_button (DmkTestsDialog *self)
+{
+  g_return_val_if_fail (DMK_IS_TESTS_DIALOG (self), NULL);
+  return self->reset_button;
+}
+
+static void
+dmk_tests_dialog_finalize (GObject *object)
+{
+  DmkTestsDialog *self = DMK_TESTS_DIALOG (object);
+
+  g_clear_object (&self->settings);
+  g_free (self->base_profile);
+  G_OBJECT_CLASS (dmk_tests_dialog_parent_class)->finalize (object);
+}
+
+static void
+dmk_tests_dialog_class_init (DmkTestsDialogClass *klass)
+{
+  G_OBJECT_CLASS (klass)->finalize = dmk_tests_dialog_finalize;
+}
+
+static void
+dmk_tests_dialog_init (DmkTestsDialog *self)
+{
+}

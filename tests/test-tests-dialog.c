@@ -1,0 +1,196 @@
+/* test-tests-dialog.c: the Tests dialog (issue 11): rows set one by one become the Custom profile,
+ * named as the CLI's --test names them, and run as the grid shows them. */
+#include "config.h"
+
+#include <glib/gstdio.h>
+#include <string.h>
+
+#include "dmk-test-gui.h"
+#include "dmk-tests-dialog.h"
+
+static DmkTestsDialog *
+open_dialog (DmkWindow *win)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  g_action_group_activate_action (G_ACTION_GROUP (win), "edit-tests", NULL);
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr (GObject) w = g_list_model_get_item (toplevels, i);
+      if (DMK_IS_TESTS_DIALOG (w))
+        return DMK_TESTS_DIALOG (w);
+    }
+  g_assert_not_reached ();
+}
+
+/* The grid's rows are exactly names, in order, each with its name in its button's tooltip. */
+static void
+check_grid (DmkWindow *win, const char *const *names)
+{
+  g_assert_cmpuint (dmk_window_get_n_rows (win), ==, g_strv_length ((char **) names));
+  for (guint r = 0; names[r] != NULL; r++)
+    {
+      DmkTestSpec want;
+      const DmkTestSpec *spec = dmk_result_grid_get_spec (win->grid, r);
+      const char *tip = gtk_widget_get_tooltip_text (dmk_window_get_test_button (win, r));
+
+      g_assert_true (dmk_test_spec_parse (names[r], &want, NULL));
+      g_assert_nonnull (spec);
+      g_assert_true (dmk_test_spec_equal (spec, &want));
+      g_assert_nonnull (tip);
+      g_assert_nonnull (strstr (tip, names[r]));
+    }
+}
+
+/* What the CLI runs for --test name, as the first column of its CSV. */
+static void
+check_cli_names (const char *dir, const char *const *names)
+{
+  g_autoptr (GStrvBuilder) argv = g_strv_builder_new ();
+  g_auto (GStrv) args = NULL;
+  g_auto (GStrv) lines = NULL;
+  g_autofree char *out = NULL;
+  g_autoptr (GError) error = NULL;
+  int status = 0;
+
+  g_strv_builder_add_many (argv, g_getenv ("GDISKMARK_CLI"), "-m", "read", "-n", "1", "-s",
+                           "16MiB", "-t", "1", "-i", "0", "-f", "csv", "-q", NULL);
+  for (guint i = 0; names[i] != NULL; i++)
+    g_strv_builder_add_many (argv, "--test", names[i], NULL);
+  g_strv_builder_add (argv, dir);
+  args = g_strv_builder_end (argv);
+  g_assert_true (g_spawn_sync (NULL, args, NULL, G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL, &out,
+                               NULL, &status, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_spawn_check_wait_status (status, NULL));
+  lines = g_strsplit (g_strstrip (out), "\n", -1);
+  g_assert_cmpuint (g_strv_length (lines), ==, g_strv_length ((char **) names) + 1);
+  for (guint i = 0; names[i] != NULL; i++)
+    g_assert_true (g_str_has_prefix (lines[i + 1], names[i]) &&
+                   lines[i + 1][strlen (names[i])] == ',');
+}
+
+static void
+check_profile (GSettings *s, const char *want)
+{
+  g_autofree char *profile = g_settings_get_string (s, "profile");
+
+  g_assert_cmpstr (profile, ==, want);
+}
+
+static void
+check_run (DmkWindow *win, const char *const *names)
+{
+  DmkResult *result;
+
+  click (dmk_window_get_all_button (win));
+  g_assert_true (iterate_until (not_running, win));
+  g_assert_null (dmk_window_get_last_error (win));
+  result = dmk_window_get_shown_result (win);
+  g_assert_nonnull (result);
+  g_assert_cmpstr (result->settings.profile, ==, DMK_PROFILE_CUSTOM);
+  g_assert_cmpuint (result->tests->len, ==, g_strv_length ((char **) names));
+  for (guint i = 0; i < result->tests->len; i++)
+    {
+      DmkTestResult *t = g_ptr_array_index (result->tests, i);
+      g_autofree char *name = dmk_test_spec_to_name (&t->spec);
+      g_assert_cmpstr (name, ==, names[i]);
+    }
+  check_grid (win, names);
+}
+
+static void
+test_custom_rows (void)
+{
+  g_autoptr (GSettings) s = g_settings_new (APP_ID);
+  g_autofree char *dir = make_target_dir ();
+  g_auto (GStrv) names = NULL;
+  g_auto (GStrv) stored = NULL;
+  const char *const def[] = { "SEQ1M Q8T1", "SEQ1M Q1T1", "RND4K Q32T1", "RND4K Q1T1", NULL };
+  const char *const custom[] = { "SEQ1M Q8T1", "SEQ128K Q32T1", "RND4K Q32T1", "RND4K Q1T1",
+                                 NULL };
+  DmkTestsDialog *dialog;
+  DmkWindow *win;
+
+  reset_settings ();
+  set_tiny ("default");
+  g_settings_set_string (s, "mode", "read");
+  win = new_window (dir);
+  dialog = open_dialog (win);
+  g_assert_true (gtk_window_get_transient_for (GTK_WINDOW (dialog)) == GTK_WINDOW (win));
+  g_assert_cmpuint (dmk_tests_dialog_get_n_rows (dialog), ==, 4);
+  names = dmk_tests_dialog_get_names (dialog);
+  g_assert_cmpstrv (names, def);
+  g_clear_pointer (&names, g_strfreev);
+
+  /* Row 2: 128 KiB (the sixth step from 4 KiB), queue depth 32 (the sixth from 1). */
+  adw_combo_row_set_selected (dmk_tests_dialog_get_combo (dialog, 1, DMK_TESTS_FIELD_BLOCK), 5);
+  adw_combo_row_set_selected (dmk_tests_dialog_get_combo (dialog, 1, DMK_TESTS_FIELD_QUEUE), 5);
+  names = dmk_tests_dialog_get_names (dialog);
+  g_assert_cmpstrv (names, custom);
+  stored = g_settings_get_strv (s, "custom-tests");
+  g_assert_cmpstrv (stored, custom);
+  check_profile (s, DMK_PROFILE_CUSTOM);
+  for (guint i = 0; stored[i] != NULL; i++)
+    {
+      DmkTestSpec spec;
+      g_autofree char *again = NULL;
+      g_assert_true (dmk_test_spec_parse (stored[i], &spec, NULL));
+      again = dmk_test_spec_to_name (&spec);
+      g_assert_cmpstr (again, ==, stored[i]);
+    }
+  check_grid (win, custom);
+  g_assert_nonnull (strstr (dmk_window_get_subtitle (win), "Custom"));
+  check_run (win, custom);
+  check_cli_names (dir, custom);
+
+  click (dmk_tests_dialog_get_reset_button (dialog));
+  check_profile (s, "default");
+  g_clear_pointer (&names, g_strfreev);
+  names = dmk_tests_dialog_get_names (dialog);
+  g_assert_cmpstrv (names, def);
+  check_grid (win, def);
+
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  destroy_window (win);
+  g_assert_cmpuint (count_entries (dir), ==, 0);
+  g_rmdir (dir);
+}
+
+/* Custom tests a hand edit broke plan Default's rows rather than none. */
+static void
+test_broken_custom (void)
+{
+  g_autoptr (GSettings) s = g_settings_new (APP_ID);
+  const char *const bad[] = { "SEQ1M Q8T1", "FAST", NULL };
+  const char *const def[] = { "SEQ1M Q8T1", "SEQ1M Q1T1", "RND4K Q32T1", "RND4K Q1T1", NULL };
+  DmkWindow *win;
+
+  reset_settings ();
+  set_tiny ("custom");
+  g_settings_set_strv (s, "custom-tests", bad);
+  win = new_window (NULL);
+  check_grid (win, def);
+  destroy_window (win);
+}
+
+static void
+test_no_display (void)
+{
+  g_test_skip ("no display: run under xvfb-run");
+}
+
+int
+main (int argc, char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+  if (!gtk_init_check ())
+    {
+      g_test_add_func ("/tests-dialog/no-display", test_no_display);
+      return g_test_run ();
+    }
+  adw_init ();
+  g_test_add_func ("/tests-dialog/custom-rows", test_custom_rows);
+  g_test_add_func ("/tests-dialog/broken-custom", test_broken_custom);
+  return g_test_run ();
+}
