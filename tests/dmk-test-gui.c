@@ -172,3 +172,24 @@ expected_text (DmkUnit unit, const DmkTestResult *t)
 {
   return dmk_unit_format (unit, dmk_unit_value (unit, t->mb_per_s, t->iops, t->latency_us.mean));
 }
+
+static void
+test_no_display (void)
+{
+  g_test_skip ("no display: run under xvfb-run");
+}
+
+gboolean
+dmk_test_gui_init (int *argc, char ***argv, const char *suite)
+{
+  g_test_init (argc, argv, NULL);
+  if (!gtk_init_check ())
+    {
+      /* One test that reports the skip, so TAP says why nothing ran. */
+      g_autofree char *path = g_strdup_printf ("/%s/no-display", suite);
+      g_test_add_func (path, test_no_display);
+      return FALSE;
+    }
+  adw_init ();
+  return TRUE;
+}

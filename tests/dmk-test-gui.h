@@ -34,3 +34,6 @@ DmkWindow *new_window (const char *target);
 void destroy_window (DmkWindow *win);
 /* What a cell shows for t in unit. */
 char *expected_text (DmkUnit unit, const DmkTestResult *t);
+/* g_test_init, then GTK and libadwaita; FALSE (with one skipping test under /suite) when there is
+ * no display: then only g_test_run () is left to call. */
+gboolean dmk_test_gui_init (int *argc, char ***argv, const char *suite);

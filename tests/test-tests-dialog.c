@@ -174,22 +174,11 @@ test_broken_custom (void)
   destroy_window (win);
 }
 
-static void
-test_no_display (void)
-{
-  g_test_skip ("no display: run under xvfb-run");
-}
-
 int
 main (int argc, char *argv[])
 {
-  g_test_init (&argc, &argv, NULL);
-  if (!gtk_init_check ())
-    {
-      g_test_add_func ("/tests-dialog/no-display", test_no_display);
-      return g_test_run ();
-    }
-  adw_init ();
+  if (!dmk_test_gui_init (&argc, &argv, "tests-dialog"))
+    return g_test_run ();
   g_test_add_func ("/tests-dialog/custom-rows", test_custom_rows);
   g_test_add_func ("/tests-dialog/broken-custom", test_broken_custom);
   return g_test_run ();

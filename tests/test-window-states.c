@@ -937,22 +937,11 @@ test_one_entry_per_fs (void)
   g_rmdir (dir);
 }
 
-static void
-test_no_display (void)
-{
-  g_test_skip ("no display: run under xvfb-run");
-}
-
 int
 main (int argc, char *argv[])
 {
-  g_test_init (&argc, &argv, NULL);
-  if (!gtk_init_check ())
-    {
-      g_test_add_func ("/window-states/no-display", test_no_display);
-      return g_test_run ();
-    }
-  adw_init ();
+  if (!dmk_test_gui_init (&argc, &argv, "window-states"))
+    return g_test_run ();
   g_test_add_func ("/window-states/start/no-dialog", test_no_dialog_at_start);
   g_test_add_func ("/window-states/stop/pointer-all", test_pointer_stop_all);
   g_test_add_func ("/window-states/stop/pointer-row", test_pointer_stop_row);
