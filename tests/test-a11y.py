@@ -186,7 +186,18 @@ def inner():
     for name in ('DATA', 'CONFIG', 'CACHE'):
         env['XDG_%s_HOME' % name] = os.path.join(home, name.lower())
     # stdout carries the TAP: the app's output goes to stderr, into the log.
-    app_proc = subprocess.Popen([gui], env=env, stdout=sys.stderr, stdin=subprocess.DEVNULL)
+    # Xvfb resets itself when its last client leaves (the test before this one): an app that
+    # starts in that moment cannot open the display. Such an early exit is retried, a few times.
+    for attempt in range(5):
+        app_proc = subprocess.Popen([gui], env=env, stdout=sys.stderr, stdin=subprocess.DEVNULL)
+        started = time.monotonic()
+        try:
+            app_proc.wait(timeout=3)
+        except subprocess.TimeoutExpired:
+            break
+        if time.monotonic() - started > 3:
+            break
+        time.sleep(1)
     try:
         app, win = find_app(app_proc)
         tap.check(win is not None, 'the window of gdiskmark appears in the AT-SPI desktop',
