@@ -78,7 +78,7 @@ class Tap:
             out.write('1..%d\n' % len(self.results))
             for i, (ok, what, details) in enumerate(self.results, 1):
                 out.write('%s %d - %s\n' % ('ok' if ok else 'not ok', i, what))
-                for line in details:
+                for line in (details if not ok else ()):
                     out.write('#   %s\n' % line)
         return all(ok for ok, _, _ in self.results)
 
@@ -172,6 +172,111 @@ def x_window(pid):
     return ids[0] if ids else None
 
 
+def named(win, name):
+    return [o for o, _ in walk(win) if safe(lambda: o.name) == name]
+
+
+def wait_for(cond, timeout):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        found = cond()
+        if found:
+            return found
+        time.sleep(0.25)
+    return None
+
+
+def check_stop_state(tap, win, xid, dump):
+    """Ctrl+Return starts a run: All is then Stop, named and described as such, and every
+    focusable object still has a name; Escape stops it."""
+    if xid is None:
+        tap.check(False, 'the Stop state can be reached from the keyboard', ['no X window'])
+        return
+    xdotool('key', '--window', xid, 'ctrl+Return')
+    stops = wait_for(lambda: named(win, 'Stop the Benchmark'), 30)
+    tap.check(bool(stops) and len(stops) == 1,
+              'during a run the All button is named "Stop the Benchmark"',
+              ['found %d' % len(stops or [])])
+    if stops:
+        desc = safe(lambda: stops[0].description, '') or ''
+        tap.check('Escape' in desc, 'the Stop button tells its key, Escape, in its description',
+                  ['description: %r' % desc])
+    objects = list(walk(win))[:MAX_NODES]
+    if dump:
+        for obj, path in objects:
+            print('# running: ' + '  ' * (len(path) - 1) + describe(obj, path))
+    bad = focusable_without_name(objects)
+    tap.check(not bad, 'during a run every focusable object has a spoken name (%d objects)'
+              % len(objects), ['unnamed: ' + b for b in bad])
+    xdotool('key', '--window', xid, 'Escape')
+    back = wait_for(lambda: named(win, 'Run All Tests'), 60)
+    # Stopped, not finished: the status line says so.
+    stopped = [n for n in (safe(lambda: o.name, '') or '' for o, _ in walk(win))
+               if n.startswith('Stopped')]
+    tap.check(bool(back) and bool(stopped),
+              'Escape stops the run: the status says "Stopped…" and the button is '
+              '"Run All Tests" again',
+              ['button back: %s, status: %r' % (bool(back), stopped)])
+
+
+def make_result(env, target, comment, path):
+    cli = os.environ.get('GDISKMARK_CLI')
+    if not cli:
+        return 'GDISKMARK_CLI is not set'
+    proc = subprocess.run([cli, '--quiet', '--profile=demo', '--size=16MiB', '--passes=1',
+                           '--time=1', '--interval=0', '--comment=' + comment,
+                           '--output=' + path, target], env=env, capture_output=True,
+                          text=True, timeout=120)
+    return None if proc.returncode == 0 else 'gdiskmark-cli: ' + proc.stderr.strip()
+
+
+def check_comparison(tap, app, gui, env, home, dump):
+    """Two saved results opened together: the comparison window, as a screen reader walks it."""
+    target = os.path.join(home, 'target')
+    files = []
+    for comment in ('Disk A', 'Disk B'):
+        path = os.path.join(home, comment.replace(' ', '-') + '.json')
+        err = make_result(env, target, comment, path)
+        if err:
+            tap.check(False, 'two results for the comparison', [err])
+            return
+        files.append(path)
+    # A second start hands the files to the running instance, as a file manager would.
+    subprocess.run([gui] + files, env=env, stdout=sys.stderr, stdin=subprocess.DEVNULL,
+                   timeout=60)
+
+    def find():
+        for j in range(safe(lambda: app.childCount, 0)):
+            w = safe(lambda: app.getChildAtIndex(j))
+            if w is not None and 'Compar' in (safe(lambda: w.name, '') or ''):
+                return w
+        return None
+    cmp = wait_for(find, 30)
+    tap.check(cmp is not None, 'the comparison window appears in the AT-SPI desktop',
+              [] if cmp else ['windows: %r' % [safe(lambda: app.getChildAtIndex(j).name)
+                                               for j in range(safe(lambda: app.childCount, 0))]])
+    if cmp is None:
+        return
+    time.sleep(1.0)
+    objects = list(walk(cmp))[:MAX_NODES]
+    if dump:
+        for obj, path in objects:
+            print('# compare: ' + '  ' * (len(path) - 1) + describe(obj, path))
+    bad = focusable_without_name(objects)
+    tap.check(not bad, 'every focusable object in the comparison has a spoken name (%d objects)'
+              % len(objects), ['unnamed: ' + b for b in bad])
+    names = [safe(lambda: o.name, '') or '' for o, _ in objects]
+    for comment in ('Disk A', 'Disk B'):
+        tap.check(any(comment in n for n in names),
+                  'the column of "%s" is named with it' % comment,
+                  ['no object name contains it'])
+    # A cell speaks its test, its direction and its number with the unit.
+    cells = [n for n in names if re.search(r': [0-9.,]+ MB/s', n) and
+             re.search(r'\b(read|write)\b', n, re.I)]
+    tap.check(len(cells) >= 4, 'the comparison\'s cells speak test, direction and value',
+              ['cells: %r' % cells[:6]])
+
+
 def inner():
     import pyatspi
 
@@ -182,9 +287,17 @@ def inner():
     env = dict(os.environ)
     env.pop('GTK_A11Y', None)
     env.pop('NO_AT_BRIDGE', None)
-    env['GSETTINGS_BACKEND'] = 'memory'
     for name in ('DATA', 'CONFIG', 'CACHE'):
         env['XDG_%s_HOME' % name] = os.path.join(home, name.lower())
+    # A used settings store, as a keyfile: tiny runs on a folder of the test's own.
+    target = os.path.join(home, 'target')
+    os.makedirs(target)
+    keyfile = os.path.join(env['XDG_CONFIG_HOME'], 'glib-2.0', 'settings', 'keyfile')
+    os.makedirs(os.path.dirname(keyfile))
+    with open(keyfile, 'w') as f:
+        f.write('[io/github/gdiskmark/GDiskMark]\nsize-mib=16\npasses=1\nmeasure-time=10\n'
+                'interval=0\nprofile=\'demo\'\nlast-target=\'%s\'\n' % target)
+    env['GSETTINGS_BACKEND'] = 'keyfile'
     # stdout carries the TAP: the app's output goes to stderr, into the log.
     # Xvfb resets itself when its last client leaves (the test before this one): an app that
     # starts in that moment cannot open the display. Such an early exit is retried, a few times.
@@ -262,6 +375,9 @@ def inner():
         bad = focusable_without_name(popups)
         tap.check(not bad, 'every focusable object in the menu and the dropdowns\' lists has a '
                   'spoken name (%d objects)' % len(popups), ['unnamed: ' + b for b in bad])
+
+        check_stop_state(tap, win, xid, dump)
+        check_comparison(tap, app, gui, env, home, dump)
         return tap.emit()
     finally:
         app_proc.terminate()

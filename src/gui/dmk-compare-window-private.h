@@ -24,6 +24,7 @@ struct _DmkCompareWindow
   GtkMenuButton *menu_button;
   GtkDropDown *unit_dropdown;
   GtkStack *stack;
+  AdwStatusPage *empty_page;
   GtkWidget *table_box;
   GtkGrid *grid;
   GtkLabel *legend_label;

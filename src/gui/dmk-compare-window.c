@@ -617,6 +617,7 @@ dmk_compare_window_class_init (DmkCompareWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, DmkCompareWindow, menu_button);
   gtk_widget_class_bind_template_child (widget_class, DmkCompareWindow, unit_dropdown);
   gtk_widget_class_bind_template_child (widget_class, DmkCompareWindow, stack);
+  gtk_widget_class_bind_template_child (widget_class, DmkCompareWindow, empty_page);
   gtk_widget_class_bind_template_child (widget_class, DmkCompareWindow, table_box);
   gtk_widget_class_bind_template_child (widget_class, DmkCompareWindow, grid);
   gtk_widget_class_bind_template_child (widget_class, DmkCompareWindow, legend_label);
@@ -627,10 +628,23 @@ dmk_compare_window_class_init (DmkCompareWindowClass *klass)
   gtk_widget_class_add_binding (widget_class, GDK_KEY_u, GDK_ALT_MASK, focus_unit, NULL);
 }
 
+/* AdwStatusPage scrolls its content in a focusable pane of its own that has no name: a screen
+ * reader would say "scroll pane" and nothing else. It is named after the page's title. */
+static void
+name_status_scroller (AdwStatusPage *page)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (page)); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    if (GTK_IS_SCROLLED_WINDOW (child))
+      gtk_accessible_update_property (GTK_ACCESSIBLE (child), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                      adw_status_page_get_title (page), -1);
+}
+
 static void
 dmk_compare_window_init (DmkCompareWindow *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  name_status_scroller (self->empty_page);
 
   self->columns = g_ptr_array_new_with_free_func ((GDestroyNotify) column_free);
   self->cells = g_ptr_array_new_with_free_func (g_object_unref);
