@@ -866,6 +866,61 @@ test_refuse_missing_target (void)
   g_rmdir (dir);
 }
 
+/* A folder dropped on the window is the next target, as the chooser would make it; a drop that
+ * cannot be one is refused with a toast and changes nothing. */
+static void
+test_drop_folder (void)
+{
+  g_autofree char *dir = make_target_dir ();
+  g_autofree char *other = make_target_dir ();
+  g_autofree char *gone = make_target_dir ();
+  g_autoptr (GSettings) s = g_settings_new (APP_ID);
+  g_autoptr (GFile) other_file = g_file_new_for_path (other);
+  g_autoptr (GFile) gone_file = g_file_new_for_path (gone);
+  g_autofree char *stored = NULL;
+  DmkWindow *win;
+
+  reset_settings ();
+  set_tiny ("demo");
+  win = new_window (dir);
+  g_assert_true (_dmk_window_drop_files (win, &other_file, 1));
+  g_assert_cmpstr (dmk_window_get_target_path (win), ==, other);
+  g_assert_true (listed (win, other));
+  stored = g_settings_get_string (s, "last-target");
+  g_assert_cmpstr (stored, ==, other);
+  g_assert_false (dmk_target_chooser_is_choosing (dmk_window_get_target_chooser (win)));
+  g_assert_null (dmk_window_get_error_dialog (win));
+
+  /* Gone between the drag and the drop: refused, said, not listed, not stored. */
+  g_assert_cmpint (g_rmdir (gone), ==, 0);
+  g_assert_false (_dmk_window_drop_files (win, &gone_file, 1));
+  g_assert_cmpstr (dmk_window_get_target_path (win), ==, other);
+  g_assert_false (listed (win, gone));
+  g_assert_nonnull (dmk_window_get_last_toast (win));
+  g_assert_nonnull (strstr (dmk_window_get_last_toast (win), gone));
+
+  /* During a run the target stays what the run is measuring. */
+  {
+    g_autoptr (GFile) dir_file = g_file_new_for_path (dir);
+
+    click (dmk_window_get_all_button (win));
+    g_assert_true (dmk_window_is_running (win));
+    g_assert_false (_dmk_window_drop_files (win, &dir_file, 1));
+    g_assert_cmpstr (dmk_window_get_target_path (win), ==, other);
+    g_assert_nonnull (strstr (dmk_window_get_last_toast (win), "stop the benchmark"));
+    g_assert_nonnull (strstr (dmk_window_get_last_toast (win), dir));
+    g_assert_true (iterate_until (not_running, win));
+    /* After it, the same drop is taken. */
+    g_assert_true (_dmk_window_drop_files (win, &dir_file, 1));
+    g_assert_cmpstr (dmk_window_get_target_path (win), ==, dir);
+  }
+  destroy_window (win);
+  g_assert_cmpuint (count_entries (dir), ==, 0);
+  g_assert_cmpuint (count_entries (other), ==, 0);
+  g_rmdir (dir);
+  g_rmdir (other);
+}
+
 /* No two scanned folders on one filesystem, home first. */
 static void
 check_one_per_fs (GPtrArray *folders)
@@ -961,5 +1016,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/window-states/target/missing-last", test_missing_last_target);
   g_test_add_func ("/window-states/target/refuse-missing", test_refuse_missing_target);
   g_test_add_func ("/window-states/target/one-per-fs", test_one_entry_per_fs);
+  g_test_add_func ("/window-states/target/drop-folder", test_drop_folder);
   return g_test_run ();
 }

@@ -247,6 +247,59 @@ compare_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
   dmk_window_compare (DMK_WINDOW (user_data));
 }
 
+/* A dropped folder is the place to test next, as the folder chooser would make it. */
+static gboolean
+drop_target (DmkWindow *self, GFile *file)
+{
+  g_autofree char *path = g_file_get_path (file);
+
+  if (path == NULL)
+    {
+      _dmk_window_toast (self, _("Only local folders can be tested"));
+      return FALSE;
+    }
+  if (dmk_run_controller_get_running (self->run))
+    {
+      g_autofree char *name = g_filename_display_name (path);
+      g_autofree char *text =
+        g_strdup_printf (_("“%s”: stop the benchmark before choosing another target"), name);
+
+      _dmk_window_toast (self, text);
+      return FALSE;
+    }
+  /* Checked again: it can be gone by now. A refusal is a toast; nothing is stored. */
+  return dmk_window_try_target_path (self, path, NULL);
+}
+
+gboolean
+_dmk_window_drop_files (DmkWindow *self, GFile **files, guint n_files)
+{
+  if (n_files == 0)
+    return FALSE;
+  if (n_files == 1)
+    {
+      GFileType type = g_file_query_file_type (files[0], G_FILE_QUERY_INFO_NONE, NULL);
+
+      /* Unknown: gone since the drag began; the target check says so, naming it. */
+      if (type == G_FILE_TYPE_DIRECTORY || type == G_FILE_TYPE_SPECIAL ||
+          type == G_FILE_TYPE_UNKNOWN)
+        return drop_target (self, files[0]);
+      /* One result replaces the grid, which a run is using. */
+      if (dmk_run_controller_get_running (self->run))
+        {
+          g_autofree char *name = g_file_get_parse_name (files[0]);
+          g_autofree char *text =
+            g_strdup_printf (_("“%s”: stop the benchmark before opening results"), name);
+
+          _dmk_window_toast (self, text);
+          return FALSE;
+        }
+    }
+  /* Several go to the comparison, any time. */
+  dmk_window_open_files (self, files, n_files);
+  return TRUE;
+}
+
 static gboolean
 on_drop (GtkDropTarget *target, const GValue *value, double x, double y, DmkWindow *self)
 {
@@ -255,11 +308,7 @@ on_drop (GtkDropTarget *target, const GValue *value, double x, double y, DmkWind
 
   for (GSList *l = list; l != NULL; l = l->next)
     g_ptr_array_add (files, l->data);
-  /* One file replaces the grid, which a run is using; several go to the comparison, any time. */
-  if (files->len == 0 || (files->len == 1 && dmk_run_controller_get_running (self->run)))
-    return FALSE;
-  dmk_window_open_files (self, (GFile **) files->pdata, files->len);
-  return TRUE;
+  return _dmk_window_drop_files (self, (GFile **) files->pdata, files->len);
 }
 
 static const GActionEntry file_actions[] = {

@@ -26,6 +26,13 @@ dmk_window_try_target_path (DmkWindow *self, const char *path, GError **error)
 }
 
 const char *
+dmk_window_get_last_toast (DmkWindow *self)
+{
+  g_return_val_if_fail (DMK_IS_WINDOW (self), NULL);
+  return self->last_toast;
+}
+
+const char *
 dmk_window_get_target_path (DmkWindow *self)
 {
   g_return_val_if_fail (DMK_IS_WINDOW (self), NULL);

@@ -42,6 +42,7 @@ struct _DmkWindow
   char *last_error;
   gboolean setting_comment;
   char *facts_text; /* what the facts hook last returned */
+  char *last_toast; /* what the last toast said, for the tests */
 
   /* the run in progress */
   DmkResult *before_run; /* what was shown when it started: it comes back if nothing finishes */
@@ -116,6 +117,9 @@ void _dmk_window_size_init (DmkWindow *self);
 /* dmk-window-files.c */
 void _dmk_window_files_init (DmkWindow *self);
 void _dmk_window_files_dispose (DmkWindow *self);
+/* What a drop does: one folder (or block device) becomes the target; files are results to
+ * open, one in the window, several side by side. FALSE when the drop is refused. */
+gboolean _dmk_window_drop_files (DmkWindow *self, GFile **files, guint n_files);
 
 /* ---- hooks for tests, tools and benchmarks; the window itself does not need them ---- */
 guint dmk_window_get_n_rows (DmkWindow *self);
@@ -131,6 +135,7 @@ GtkWidget *dmk_window_get_passes_dropdown (DmkWindow *self);
 GtkWidget *dmk_window_get_size_dropdown (DmkWindow *self);
 GtkWidget *dmk_window_get_menu_button (DmkWindow *self);
 GtkWidget *dmk_window_get_comment_entry (DmkWindow *self);
+const char *dmk_window_get_last_toast (DmkWindow *self);
 const char *dmk_window_get_status_text (DmkWindow *self);
 /* The lines naming what the shown result belongs to and its warnings, or NULL when hidden. */
 const char *dmk_window_get_facts_text (DmkWindow *self);

@@ -20,6 +20,8 @@ static guint signals[N_SIGNALS];
 void
 _dmk_window_toast (DmkWindow *self, const char *text)
 {
+  g_free (self->last_toast);
+  self->last_toast = g_strdup (text);
   dmk_toast (self->toast_overlay, text);
 }
 
@@ -324,6 +326,7 @@ _dmk_window_show_result (DmkWindow *self, DmkResult *result, const char *source)
   if (result != NULL)
     dmk_result_ref (result);
   g_clear_pointer (&self->shown, dmk_result_unref);
+  g_clear_pointer (&self->last_toast, g_free);
   self->shown = result;
   g_free (self->shown_source);
   g_free (self->shown_name);
