@@ -27,17 +27,86 @@ const DmkFdProvider dmk_fd_provider_helper = {
   .user_data = NULL,
 };
 
+/* Whether GDISKMARK_HELPER and GDISKMARK_PKEXEC are honoured: only in a build configured with
+ * its tests, and only by a program that is not installed (the build tree's, or a test's copy of
+ * it). An installed gdiskmark always runs LIBEXECDIR's helper through PKEXEC_PATH. */
+static gboolean
+overrides_allowed (void)
+{
+#ifdef DMK_TEST_HOOKS
+  static gsize allowed;
+
+  if (g_once_init_enter (&allowed))
+    {
+      g_autofree char *self = realpath ("/proc/self/exe", NULL);
+      g_autofree char *prefix = realpath (DMK_INSTALL_PREFIX, NULL);
+      gboolean installed = self == NULL || prefix == NULL ||
+                           g_str_has_prefix (self, strcmp (prefix, "/") == 0 ? "/usr/" : prefix);
+
+      g_once_init_leave (&allowed, installed ? 1 : 2);
+    }
+  return allowed == 2;
+#else
+  return FALSE;
+#endif
+}
+
+static const char *
+override (const char *name)
+{
+  const char *env = overrides_allowed () ? g_getenv (name) : NULL;
+
+  return env != NULL && g_path_is_absolute (env) ? env : NULL;
+}
+
 const char *
 dmk_helper_get_path (void)
 {
-  const char *env = g_getenv ("GDISKMARK_HELPER");
+  /* Set by the uninstalled gdiskmark in its own build tree (src/gui/main.c), and by tests. */
+  const char *env = override ("GDISKMARK_HELPER");
 
-  /* For tests, and set by the uninstalled gdiskmark in its own build tree (src/gui/main.c),
-   * never by an installed one. pkexec runs any other path only as org.freedesktop.policykit.exec, which
-   * takes an administrator's password: nothing the user could not ask pkexec for directly. */
-  if (env != NULL && g_path_is_absolute (env))
-    return env;
-  return LIBEXECDIR "/gdiskmark-helper";
+  return env != NULL ? env : LIBEXECDIR "/gdiskmark-helper";
+}
+
+/* pkexec by the absolute path found when GDiskMark was built, never through PATH. */
+static const char *
+pkexec_path (void)
+{
+  const char *env = override ("GDISKMARK_PKEXEC");
+
+  return env != NULL ? env : PKEXEC_PATH;
+}
+
+/* The helper's details are printable ASCII, with "\xNN" for every other byte. A mount point
+ * named in UTF-8 is shown as such; anything that then holds control or format characters (a
+ * right-to-left override that would reorder the message) stays escaped. */
+static char *
+unescape_detail (const char *s)
+{
+  g_autoptr (GString) out = g_string_new (NULL);
+  const char *end;
+  gboolean clean = TRUE;
+
+  for (const char *p = s; *p; p++)
+    {
+      if (p[0] == '\\' && p[1] == 'x' && g_ascii_isxdigit (p[2]) && g_ascii_isxdigit (p[3]))
+        {
+          g_string_append_c (out, (char) (g_ascii_xdigit_value (p[2]) * 16 +
+                                          g_ascii_xdigit_value (p[3])));
+          p += 3;
+        }
+      else
+        g_string_append_c (out, *p);
+    }
+  if (!g_utf8_validate_len (out->str, out->len, &end))
+    return g_strdup (s);
+  for (const char *p = out->str; *p; p = g_utf8_next_char (p))
+    {
+      GUnicodeType type = g_unichar_type (g_utf8_get_char (p));
+
+      clean &= type != G_UNICODE_CONTROL && type != G_UNICODE_FORMAT;
+    }
+  return clean ? g_string_free (g_steal_pointer (&out), FALSE) : g_strdup (s);
 }
 
 static char *
@@ -72,7 +141,8 @@ static void
 set_reply_error (GError **error, const char *path, const DmkHelperReply *r)
 {
   g_autofree char *dev_name = printable (r->device, sizeof r->device - 1);
-  g_autofree char *detail = printable (r->detail, sizeof r->detail - 1);
+  g_autofree char *raw_detail = printable (r->detail, sizeof r->detail - 1);
+  g_autofree char *detail = unescape_detail (raw_detail);
   g_autofree char *dev = *dev_name ? g_strdup_printf ("/dev/%s", dev_name) : g_strdup (path);
   const char *why = r->sys_errno > 0 ? g_strerror (r->sys_errno) : "";
 
@@ -115,6 +185,7 @@ set_reply_error (GError **error, const char *path, const DmkHelperReply *r)
     case DMK_HELPER_E_PATH_NOT_ABSOLUTE:
     case DMK_HELPER_E_PATH_BAD_CHAR:
     case DMK_HELPER_E_SYMLINK:
+    case DMK_HELPER_E_PATH_NOT_CANONICAL:
       g_set_error (error, DMK_ERROR, DMK_ERROR_INVALID_ARGUMENT,
                    _("The helper refused the path “%s” (too long, not absolute, with a control "
                      "character or a symbolic link): give the device as /dev/NAME"),
@@ -124,6 +195,36 @@ set_reply_error (GError **error, const char *path, const DmkHelperReply *r)
       g_set_error (error, DMK_ERROR, DMK_ERROR_NO_HELPER,
                    _("The helper %s did not run as root: check that pkexec is installed setuid "
                      "root"),
+                   dmk_helper_get_path ());
+      break;
+    case DMK_HELPER_E_NOT_IN_DEV:
+      g_set_error (error, DMK_ERROR, DMK_ERROR_NOT_A_TARGET,
+                   _("%s is a device node outside /dev: give the device by its name in /dev"),
+                   path);
+      break;
+    case DMK_HELPER_E_LOOP:
+      g_set_error (error, DMK_ERROR, DMK_ERROR_NOT_AUTHORIZED,
+                   _("%s is a loop device: loop devices are tested as root, or through the "
+                     "folder that holds their backing file (a loop device opened for you could "
+                     "be re-pointed at another file)"),
+                   dev);
+      break;
+    case DMK_HELPER_E_SHARED:
+      g_set_error (error, DMK_ERROR, DMK_ERROR_BUSY,
+                   _("%s shares its storage with a loop device (%s): a write test would reach "
+                     "the loop's data; detach the loop device (losetup -d) to run write tests"),
+                   dev, detail);
+      break;
+    case DMK_HELPER_E_CHECK_FAILED:
+      g_set_error (error, DMK_ERROR, DMK_ERROR_BUSY,
+                   _("Could not check whether %s is in use (%s%s%s), so it was not opened for "
+                     "writing: try again, or run as root"),
+                   dev, detail, *why ? ": " : "", why);
+      break;
+    case DMK_HELPER_E_ARGV_MISMATCH:
+      g_set_error (error, DMK_ERROR, DMK_ERROR_NO_HELPER,
+                   _("The helper %s was asked for something other than what was authorized: "
+                     "reinstall GDiskMark"),
                    dmk_helper_get_path ());
       break;
     case DMK_HELPER_E_OPEN_FAILED:
@@ -290,8 +391,8 @@ check_before_spawn (const char *path, const char *helper, char **real, char **pk
                    _("The path “%s” is too long: give the device as /dev/NAME"), path);
       return FALSE;
     }
-  *pkexec = g_find_program_in_path ("pkexec");
-  if (*pkexec == NULL)
+  *pkexec = g_strdup (pkexec_path ());
+  if (!g_file_test (*pkexec, G_FILE_TEST_IS_EXECUTABLE))
     {
       g_set_error (error, DMK_ERROR, DMK_ERROR_NO_HELPER,
                    _("pkexec is not installed: install it (package pkexec or polkit) to open %s "
@@ -344,12 +445,14 @@ queue_request (const char *path, const char *real, gboolean writable, int sv[2],
 /* Runs pkexec with the helper's end of the socket as its stdin. Either way sv[1] is closed on
  * return; on failure sv[0] too. */
 static gboolean
-spawn_pkexec (const char *pkexec, const char *helper, int sv[2], GPid *pid, int *err_fd,
-              GError **error)
+spawn_pkexec (const char *pkexec, const char *helper, const char *real, gboolean writable,
+              int sv[2], GPid *pid, int *err_fd, GError **error)
 {
   g_autoptr (GError) spawn_error = NULL;
   g_auto (GStrv) envp = pkexec_environment ();
-  const char *argv[3] = { pkexec, helper, NULL };
+  /* pkexec picks the polkit action from the mode (open-device or open-device-write) and shows
+   * the command line, with the path, in its prompt; the helper checks both against the request. */
+  const char *argv[] = { pkexec, helper, writable ? "write" : "read", real, NULL };
 
   if (!g_spawn_async_with_pipes_and_fds (NULL, argv, (const char *const *) envp,
                                          G_SPAWN_DO_NOT_REAP_CHILD | G_SPAWN_STDOUT_TO_DEV_NULL,
@@ -480,7 +583,7 @@ dmk_fd_provider_helper_open (const char *path, gboolean writable, gpointer user_
     return -1;
   if (!queue_request (path, real, writable, sv, error))
     return -1;
-  if (!spawn_pkexec (pkexec, helper, sv, &pid, &err_fd, error))
+  if (!spawn_pkexec (pkexec, helper, real, writable, sv, &pid, &err_fd, error))
     return -1;
 
   cancelled = read_stderr_until_exit (pid, err_fd, cancellable, err_text);

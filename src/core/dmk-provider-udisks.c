@@ -5,7 +5,11 @@
 #include <fcntl.h>
 #include <gio/gunixfdlist.h>
 #include <glib/gi18n-lib.h>
+#include <linux/major.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <udisks/udisks.h>
 #include <unistd.h>
 
@@ -41,6 +45,94 @@ map_udisks_error (GError **error, const char *path, const GError *e)
                  e->message);
 }
 
+/* The sysfs directory of the whole disk that dev is, or is a partition of. */
+static char *
+disk_dir (dev_t dev)
+{
+  g_autofree char *link = g_strdup_printf ("/sys/dev/block/%u:%u", major (dev), minor (dev));
+  g_autofree char *dir = realpath (link, NULL);
+  g_autofree char *part = dir ? g_build_filename (dir, "partition", NULL) : NULL;
+
+  if (dir == NULL)
+    return NULL;
+  return g_file_test (part, G_FILE_TEST_EXISTS) ? g_path_get_dirname (dir) : g_steal_pointer (&dir);
+}
+
+static gboolean
+on_disk (dev_t dev, const char *disk)
+{
+  g_autofree char *dir = disk ? disk_dir (dev) : NULL;
+
+  return dir != NULL && strcmp (dir, disk) == 0;
+}
+
+static gboolean
+read_sysfs_dev (const char *path, dev_t *dev)
+{
+  g_autofree char *text = NULL;
+  unsigned int ma, mi;
+
+  if (!g_file_get_contents (path, &text, NULL, NULL) || sscanf (text, "%u:%u", &ma, &mi) != 2)
+    return FALSE;
+  *dev = makedev (ma, mi);
+  return TRUE;
+}
+
+/* The rules the helper applies (gdiskmark-helper-checks.c), before udisksd is asked: an fd of a
+ * loop device would let this process re-point the loop, so none is asked for; and a write must
+ * not reach a device that backs a loop device, whose data may be mounted through the loop. The
+ * kernel's O_EXCL sees neither. */
+static gboolean
+check_device (const char *path, dev_t dev, gboolean writable, GError **error)
+{
+  g_autofree char *disk = disk_dir (dev);
+  g_autofree char *loop_dir = disk ? g_build_filename (disk, "loop", NULL) : NULL;
+  g_autofree char *disk_dev_path = disk ? g_build_filename (disk, "dev", NULL) : NULL;
+  g_autoptr (GDir) top = NULL;
+  dev_t disk_dev = dev;
+  const char *name;
+
+  if (disk != NULL)
+    read_sysfs_dev (disk_dev_path, &disk_dev);
+  if (major (dev) == LOOP_MAJOR || major (disk_dev) == LOOP_MAJOR ||
+      (loop_dir != NULL && g_file_test (loop_dir, G_FILE_TEST_EXISTS)))
+    {
+      g_set_error (error, DMK_ERROR, DMK_ERROR_NOT_AUTHORIZED,
+                   _("%s is a loop device: loop devices are tested as root, or through the "
+                     "folder that holds their backing file (a loop device opened for you could "
+                     "be re-pointed at another file)"),
+                   path);
+      return FALSE;
+    }
+  if (!writable || (top = g_dir_open ("/sys/block", 0, NULL)) == NULL)
+    return TRUE;
+  while ((name = g_dir_read_name (top)) != NULL)
+    {
+      g_autofree char *file = g_build_filename ("/sys/block", name, "loop", "backing_file", NULL);
+      g_autofree char *backing = NULL;
+      struct stat st;
+
+      if (!g_file_get_contents (file, &backing, NULL, NULL))
+        continue;
+      g_strchomp (backing);
+      /* The backing device is the target, its disk, or (for a disk) one of its partitions. */
+      if (stat (backing, &st) == 0 && S_ISBLK (st.st_mode) &&
+          (st.st_rdev == dev || st.st_rdev == disk_dev ||
+           (dev == disk_dev && on_disk (st.st_rdev, disk))))
+        {
+          g_autofree char *detail = g_strdup_printf ("backs %s", name);
+
+          g_set_error (error, DMK_ERROR, DMK_ERROR_BUSY,
+                       _("%s shares its storage with a loop device (%s): a write test would "
+                         "reach the loop's data; detach the loop device (losetup -d) to run "
+                         "write tests"),
+                       path, detail);
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
 int
 dmk_fd_provider_udisks_open (const char *path, gboolean writable, gpointer user_data,
                              GCancellable *cancellable, GError **error)
@@ -61,6 +153,8 @@ dmk_fd_provider_udisks_open (const char *path, gboolean writable, gpointer user_
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED, "%s is not a block device", path);
       return -1;
     }
+  if (!check_device (path, st.st_rdev, writable, error))
+    return -1;
   client = udisks_client_new_sync (cancellable, &local);
   if (client == NULL)
     {

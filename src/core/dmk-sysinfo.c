@@ -5,6 +5,7 @@
 #include <string.h>
 #include <sys/sysmacros.h>
 #include <sys/utsname.h>
+#include <unistd.h>
 
 #include "dmk-sysinfo.h"
 
@@ -390,7 +391,12 @@ dmk_block_devices_list (void)
         {
           /* An unbound loop device has no loop/ folder, or an empty backing file. */
           g_autofree char *backing = read_sysfs_at (sys_dir, "loop", "backing_file");
+          g_autofree char *node = g_build_filename ("/dev", name, NULL);
           if (backing == NULL)
+            continue;
+          /* The helper hands no loop device to a user (its fd could re-point the loop): one
+           * that the user cannot open directly is not offered (snaps attach dozens). */
+          if (geteuid () != 0 && access (node, R_OK) != 0)
             continue;
           hint = "loop";
         }

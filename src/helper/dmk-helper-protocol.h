@@ -5,7 +5,9 @@
 
 /*
  * The core creates a socketpair (AF_UNIX, SOCK_SEQPACKET) and runs
- * `pkexec LIBEXECDIR/gdiskmark-helper` with one end as its stdin. It sends exactly one request
+ * `pkexec LIBEXECDIR/gdiskmark-helper read|write PATH` with one end as its stdin: pkexec picks
+ * the polkit action from the mode and names the path in its prompt; the helper refuses a request
+ * that does not match them. It sends exactly one request
  * message: a DmkHelperRequest header immediately followed by path_len bytes of path (no NUL).
  * The helper answers with exactly one DmkHelperReply message; when status is DMK_HELPER_OK the
  * message carries the device's fd as SCM_RIGHTS ancillary data. Both ends run on the same
@@ -61,10 +63,21 @@ typedef enum
   DMK_HELPER_E_HELD = 19,              /* device: the held one; detail: the holder (dm-0, md0) */
   DMK_HELPER_E_EXCL_BUSY = 20,         /* O_EXCL refused: another program holds it exclusively */
   DMK_HELPER_E_INTERNAL = 21,          /* the helper could not do its own checks; see sys_errno */
+  DMK_HELPER_E_LOOP = 22,              /* a loop device (or a partition of one), asked by a caller
+                                        * that is not root: its fd could re-point the loop */
+  DMK_HELPER_E_SHARED = 23,            /* write: device shares its storage with a loop device;
+                                        * detail: how ("backs loop3") */
+  DMK_HELPER_E_CHECK_FAILED = 24,      /* write: could not check whether it is in use; detail:
+                                        * what could not be read; see sys_errno */
+  DMK_HELPER_E_ARGV_MISMATCH = 25,     /* argv ("read"/"write" PATH) is not what the request asks */
+  DMK_HELPER_E_NOT_IN_DEV = 26,        /* a block device node outside /dev (mknod, bind mount) */
+  DMK_HELPER_E_PATH_NOT_CANONICAL = 27, /* "//", "." or ".." components, or a trailing '/' */
 } DmkHelperStatus;
 
 #define DMK_HELPER_DEVICE_MAX 64
 #define DMK_HELPER_DETAIL_MAX 1024
+/* device and detail hold only printable ASCII: every other byte, and the backslash, comes as
+ * "\\xNN". */
 
 typedef struct
 {

@@ -1,46 +1,54 @@
 /* gdiskmark-helper.c: root helper run by pkexec: opens one block device after strict checks. */
 
 /*
- * Audit notes. The caller (through pkexec) is authorized to have a block device opened, nothing
- * more. The helper reads one request from the SOCK_SEQPACKET socket on stdin, opens the path
- * with O_PATH (which never runs a driver's open), checks that the inode is a block device the
- * kernel lists in /sys/block, then reopens that very inode through /proc/self/fd with the real
- * flags, checks the new fd again and, for read-write, refuses devices that are mounted,
- * swapped on or held. It trusts neither argv nor the environment and writes only to the socket
- * and the system log.
+ * Audit notes. The caller (through pkexec) is authorized to have one block device opened, for
+ * reading (action open-device) or for writing (open-device-write), nothing more. pkexec picks
+ * the action from argv[1] ("read" or "write") and shows argv[2] (the path) in its prompt; the
+ * helper then reads one request from the SOCK_SEQPACKET socket on stdin and refuses it unless
+ * it asks for exactly that. It opens the path with O_PATH (which never runs a driver's open),
+ * checks that the inode is a block device the kernel lists in /sys/block, then reopens that
+ * very inode through /proc/self/fd with the real flags and checks the new fd again.
+ *
+ * What an fd allows is more than read() and write(): its ioctls. Loop devices obey LOOP_*
+ * ioctls (LOOP_CHANGE_FD, LOOP_CLR_FD, LOOP_SET_STATUS64) whatever the open mode, so a caller
+ * that is not root gets no loop device, nor a partition of one. For writes, devices that are
+ * mounted, swapped on, held, or that share their storage with a loop device are refused
+ * (gdiskmark-helper-checks.c). Nothing from the caller's process state is trusted: signal
+ * dispositions, the signal mask and rlimits are reset, and the whole run is bounded in time.
+ * The environment is cleared; the helper writes only to the socket and the system log.
  */
 
-#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
 #include <linux/openat2.h>
 #include <poll.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
-#include <sys/sysmacros.h>
+#include <sys/time.h>
 #include <syslog.h>
 #include <time.h>
 #include <unistd.h>
 
-#include "dmk-helper-protocol.h"
+#include "gdiskmark-helper.h"
 
-#define MAX_DEVS 1024
+/* The longest the helper lives, whatever the caller does: SIGALRM (reset to its default, which
+ * ends the process) arrives then. */
+#define HELPER_LIFETIME_S 60
+/* The longest a reply may wait for room in the caller's socket. */
+#define SEND_TIMEOUT_S 5
 
-typedef struct
-{
-  dev_t dev;
-  char name[DMK_HELPER_DEVICE_MAX];
-  char holders[2 * DMK_HELPER_DEVICE_MAX + 32]; /* its sysfs holders directory */
-} Dev;
-
-static Dev devs[MAX_DEVS]; /* the target, then its partitions (whole disk) or its disk */
-static int n_devs;
+/* Who asked: PKEXEC_UID, which pkexec sets from the caller's real uid and which the caller
+ * cannot choose; without it, this process's real uid (root running the helper by hand). It only
+ * ever narrows what is handed out: a caller that is not root gets no loop device. */
 static char caller[96] = "unknown";
+static int caller_is_root;
 static char logpath[DMK_HELPER_PATH_MAX * 4 + 1] = "(no request)";
 static const char *mode = "read-only";
 static DmkHelperReply reply;
@@ -50,11 +58,12 @@ static const char *const status_names[] = {
   "path too long", "path not absolute", "control character in path", "symbolic link in path",
   "no such file", "open failed", "regular file", "directory", "character device", "FIFO",
   "not a block device", "block device unknown to /sys/block", "mounted", "swap in use", "held",
-  "busy (O_EXCL refused)", "internal error",
+  "busy (O_EXCL refused)", "internal error", "loop device", "storage shared with a loop device",
+  "could not check whether it is in use", "arguments do not match the request",
+  "device node outside /dev", "path not canonical",
 };
 
-/* Copies src, cut to size - 1 bytes (mount points can be long; the reply's fields are not). */
-static void
+void
 set_str (char *dest, size_t size, const char *src)
 {
   size_t n = src != NULL ? strnlen (src, size - 1) : 0;
@@ -63,8 +72,27 @@ set_str (char *dest, size_t size, const char *src)
   dest[n] = '\0';
 }
 
-/* Sends the reply (and fd, if >= 0) and exits. Never returns. */
-static void __attribute__ ((noreturn))
+void
+escape_str (char *dest, size_t size, const char *src, size_t len)
+{
+  size_t o = 0;
+
+  for (size_t i = 0; i < len; i++)
+    {
+      unsigned char c = (unsigned char) src[i];
+      int plain = c >= 0x20 && c < 0x7f && c != '\\';
+
+      if (o + (plain ? 1 : 4) >= size)
+        break;
+      if (plain)
+        dest[o++] = (char) c;
+      else
+        o += (size_t) snprintf (dest + o, size - o, "\\x%02x", c);
+    }
+  dest[o] = '\0';
+}
+
+void
 finish (int status, int err, const char *device, const char *detail, int fd)
 {
   char cbuf[CMSG_SPACE (sizeof (int))] = { 0 };
@@ -80,8 +108,14 @@ finish (int status, int err, const char *device, const char *detail, int fd)
   memcpy (reply.magic, DMK_HELPER_REPLY_MAGIC, DMK_HELPER_MAGIC_LEN);
   reply.status = status;
   reply.sys_errno = err;
-  set_str (reply.device, sizeof reply.device, device);
+  /* Device names are the kernel's; details are escaped where they are made. Both are escaped
+   * again here, so that nothing outside printable ASCII ever reaches the caller or the log. */
+  escape_str (reply.device, sizeof reply.device, device ? device : "",
+              device ? strlen (device) : 0);
   set_str (reply.detail, sizeof reply.detail, detail);
+  for (char *c = reply.detail; *c; c++)
+    if ((unsigned char) *c < 0x20 || (unsigned char) *c >= 0x7f)
+      *c = '?';
   if (fd >= 0)
     {
       struct cmsghdr *c;
@@ -93,6 +127,8 @@ finish (int status, int err, const char *device, const char *detail, int fd)
       c->cmsg_len = CMSG_LEN (sizeof (int));
       memcpy (CMSG_DATA (c), &fd, sizeof (int));
     }
+  /* The socket has a send timeout (main): a caller that never reads cannot keep us, nor the
+   * O_EXCL claim of a write fd, past it. */
   do
     n = sendmsg (STDIN_FILENO, &msg, MSG_NOSIGNAL);
   while (n < 0 && errno == EINTR);
@@ -108,107 +144,6 @@ finish (int status, int err, const char *device, const char *detail, int fd)
   _exit (status == DMK_HELPER_OK && n >= 0 ? DMK_HELPER_EXIT_OK : DMK_HELPER_EXIT_REFUSED);
 }
 
-static int
-read_small (const char *path, char *buf, size_t size)
-{
-  int fd = open (path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
-  ssize_t n;
-
-  if (fd < 0)
-    return -1;
-  n = read (fd, buf, size - 1);
-  close (fd);
-  if (n < 0)
-    return -1;
-  buf[n] = '\0';
-  return 0;
-}
-
-/* Reads a sysfs "dev" file ("8:17\n"). */
-static int
-read_dev (const char *path, dev_t *out)
-{
-  char buf[32];
-  unsigned int ma, mi;
-
-  if (read_small (path, buf, sizeof buf) != 0 || sscanf (buf, "%u:%u", &ma, &mi) != 2)
-    return -1;
-  *out = makedev (ma, mi);
-  return 0;
-}
-
-static void
-add_dev (dev_t dev, const char *name, const char *holders)
-{
-  if (n_devs >= MAX_DEVS)
-    finish (DMK_HELPER_E_INTERNAL, E2BIG, name, "too many partitions", -1);
-  devs[n_devs].dev = dev;
-  set_str (devs[n_devs].name, sizeof devs[n_devs].name, name);
-  set_str (devs[n_devs].holders, sizeof devs[n_devs].holders, holders);
-  n_devs++;
-}
-
-/* Finds rdev among the disks in /sys/block and their partitions. Fills devs[] with the target
- * first, then its partitions (a whole disk) or its disk (a partition). */
-static int
-find_in_sysfs (dev_t rdev)
-{
-  DIR *top = opendir ("/sys/block");
-  struct dirent *d, *p;
-  char path[PATH_MAX];
-  dev_t dev;
-
-  if (top == NULL)
-    finish (DMK_HELPER_E_INTERNAL, errno, NULL, "/sys/block", -1);
-  while ((d = readdir (top)) != NULL && n_devs == 0)
-    {
-      DIR *sub;
-      int is_disk;
-
-      if (d->d_name[0] == '.')
-        continue;
-      snprintf (path, sizeof path, "/sys/block/%s/dev", d->d_name);
-      if (read_dev (path, &dev) != 0)
-        continue;
-      is_disk = dev == rdev;
-      if (is_disk)
-        {
-          snprintf (path, sizeof path, "/sys/block/%s/holders", d->d_name);
-          add_dev (dev, d->d_name, path);
-        }
-      snprintf (path, sizeof path, "/sys/block/%s", d->d_name);
-      if ((sub = opendir (path)) == NULL)
-        continue;
-      while ((p = readdir (sub)) != NULL)
-        {
-          dev_t pdev;
-          if (p->d_name[0] == '.')
-            continue;
-          snprintf (path, sizeof path, "/sys/block/%s/%s/partition", d->d_name, p->d_name);
-          if (access (path, F_OK) != 0)
-            continue;
-          snprintf (path, sizeof path, "/sys/block/%s/%s/dev", d->d_name, p->d_name);
-          if (read_dev (path, &pdev) != 0 || (!is_disk && pdev != rdev))
-            continue;
-          if (!is_disk)
-            {
-              /* The partition first, then its disk: a holder of the disk (multipath, a RAID
-               * of whole disks) makes writing to the partition just as unsafe. */
-              snprintf (path, sizeof path, "/sys/block/%s/%s/holders", d->d_name, p->d_name);
-              add_dev (pdev, p->d_name, path);
-              snprintf (path, sizeof path, "/sys/block/%s/holders", d->d_name);
-              add_dev (dev, d->d_name, path);
-              break;
-            }
-          snprintf (path, sizeof path, "/sys/block/%s/%s/holders", d->d_name, p->d_name);
-          add_dev (pdev, p->d_name, path);
-        }
-      closedir (sub);
-    }
-  closedir (top);
-  return n_devs > 0 ? 0 : -1;
-}
-
 static void
 check_type (int fd, struct stat *st)
 {
@@ -222,121 +157,6 @@ check_type (int fd, struct stat *st)
           : S_ISFIFO (st->st_mode) ? DMK_HELPER_E_FIFO
                                    : DMK_HELPER_E_NOT_BLOCK,
           0, NULL, NULL, -1);
-}
-
-static const Dev *
-find_dev (dev_t dev)
-{
-  for (int i = 0; i < n_devs; i++)
-    if (devs[i].dev == dev)
-      return &devs[i];
-  return NULL;
-}
-
-/* Which of our devices a mount or swap source names. Only /dev paths are looked at, without
- * automounting, so a crafted mount cannot make root walk into a network filesystem. */
-static const Dev *
-dev_of_source (const char *source)
-{
-  struct stat st;
-
-  if (strncmp (source, "/dev/", 5) != 0 ||
-      fstatat (AT_FDCWD, source, &st, AT_NO_AUTOMOUNT) != 0 || !S_ISBLK (st.st_mode))
-    return NULL;
-  return find_dev (st.st_rdev);
-}
-
-/* Undoes the octal escapes of /proc/self/mountinfo and /proc/swaps (\040 for a space);
- * control characters become '?' so that the reply and the log stay one line. */
-static void
-unescape (char *s)
-{
-  char *w = s;
-
-  for (char *r = s; *r; r++)
-    {
-      if (r[0] == '\\' && r[1] >= '0' && r[1] <= '3' && r[2] >= '0' && r[2] <= '7' &&
-          r[3] >= '0' && r[3] <= '7')
-        {
-          *w = (char) ((r[1] - '0') * 64 + (r[2] - '0') * 8 + (r[3] - '0'));
-          r += 3;
-        }
-      else
-        *w = *r;
-      if ((unsigned char) *w < 0x20 || *w == 0x7f)
-        *w = '?';
-      w++;
-    }
-  *w = '\0';
-}
-
-/* The second line of defence behind O_EXCL: the target, its partitions (a whole disk) or its
- * disk (a partition) mounted, swapped on or held. */
-static void
-check_in_use (void)
-{
-  char *line = NULL;
-  size_t size = 0;
-  FILE *f;
-
-  for (int i = 0; i < n_devs; i++)
-    {
-      DIR *h = opendir (devs[i].holders);
-      struct dirent *e;
-      if (h == NULL)
-        finish (DMK_HELPER_E_INTERNAL, errno, devs[i].name, "holders", -1);
-      while ((e = readdir (h)) != NULL)
-        if (e->d_name[0] != '.')
-          {
-            char holder[DMK_HELPER_DEVICE_MAX];
-            set_str (holder, sizeof holder, e->d_name);
-            closedir (h);
-            finish (DMK_HELPER_E_HELD, 0, devs[i].name, holder, -1);
-          }
-      closedir (h);
-    }
-
-  if ((f = fopen ("/proc/self/mountinfo", "re")) == NULL)
-    finish (DMK_HELPER_E_INTERNAL, errno, NULL, "/proc/self/mountinfo", -1);
-  while (getline (&line, &size, f) > 0)
-    {
-      /* id parent major:minor root mount-point options [optional…] - fstype source super */
-      static char mnt[PATH_MAX], source[PATH_MAX];
-      unsigned int ma, mi;
-      const Dev *hit;
-      char *sep = strstr (line, " - ");
-
-      if (sscanf (line, "%*d %*d %u:%u %*s %4095s", &ma, &mi, mnt) != 3)
-        continue;
-      hit = find_dev (makedev (ma, mi));
-      /* btrfs and others report an anonymous major:minor; their source names the device. */
-      if (hit == NULL && sep != NULL && sscanf (sep + 3, "%*s %4095s", source) == 1)
-        {
-          unescape (source);
-          hit = dev_of_source (source);
-        }
-      if (hit != NULL)
-        {
-          unescape (mnt);
-          finish (DMK_HELPER_E_MOUNTED, 0, hit->name, mnt, -1);
-        }
-    }
-  fclose (f);
-
-  if ((f = fopen ("/proc/swaps", "re")) == NULL)
-    finish (DMK_HELPER_E_INTERNAL, errno, NULL, "/proc/swaps", -1);
-  while (getline (&line, &size, f) > 0)
-    {
-      static char source[PATH_MAX];
-      const Dev *hit;
-      if (sscanf (line, "%4095s", source) != 1)
-        continue;
-      unescape (source);
-      if ((hit = dev_of_source (source)) != NULL)
-        finish (DMK_HELPER_E_SWAP, 0, hit->name, NULL, -1);
-    }
-  fclose (f);
-  free (line);
 }
 
 /* Reads the one request, with a deadline. Fills path (NUL-terminated) and *flags. */
@@ -396,21 +216,30 @@ read_request (char *path, uint32_t *flags)
   *flags = req.flags;
 
   /* The log gets an escaped copy, so a crafted path cannot forge log lines. */
-  logpath[0] = '\0';
-  for (size_t i = 0, o = 0; i < req.path_len; i++)
-    {
-      unsigned char c = (unsigned char) buf[sizeof req + i];
-      if (c < 0x20 || c >= 0x7f || c == '\\')
-        o += (size_t) sprintf (logpath + o, "\\x%02x", c);
-      else
-        logpath[o++] = (char) c;
-      logpath[o] = '\0';
-    }
+  escape_str (logpath, sizeof logpath, buf + sizeof req, req.path_len);
   for (size_t i = 0; i < req.path_len; i++)
     if ((unsigned char) path[i] < 0x20 || path[i] == 0x7f)
       finish (DMK_HELPER_E_PATH_BAD_CHAR, 0, NULL, NULL, -1);
   if (path[0] != '/')
     finish (DMK_HELPER_E_PATH_NOT_ABSOLUTE, 0, NULL, NULL, -1);
+  /* The core sends realpath()'s answer: anything else is someone else's request. */
+  if (strstr (path, "//") != NULL || strstr (path, "/./") != NULL ||
+      strstr (path, "/../") != NULL || (req.path_len > 1 && path[req.path_len - 1] == '/') ||
+      (req.path_len >= 2 && strcmp (path + req.path_len - 2, "/.") == 0) ||
+      (req.path_len >= 3 && strcmp (path + req.path_len - 3, "/..") == 0))
+    finish (DMK_HELPER_E_PATH_NOT_CANONICAL, 0, NULL, NULL, -1);
+}
+
+/* A block device node is handed out only from /dev itself (devtmpfs): a node made with mknod
+ * elsewhere, or a device bind-mounted onto a file, is not how a disk is named. */
+static void
+check_in_dev (int pfd, const char *path)
+{
+  struct stat node, dev_dir;
+
+  if (strncmp (path, "/dev/", 5) != 0 || fstat (pfd, &node) != 0 || stat ("/dev", &dev_dir) != 0 ||
+      node.st_dev != dev_dir.st_dev)
+    finish (DMK_HELPER_E_NOT_IN_DEV, 0, NULL, NULL, -1);
 }
 
 /* O_PATH opens the inode without calling any driver's open, so that nothing (a tape that
@@ -450,10 +279,70 @@ static void
 record_caller (const char *uid)
 {
   if (uid != NULL && strlen (uid) <= 10 && strspn (uid, "0123456789") == strlen (uid) && *uid)
-    snprintf (caller, sizeof caller, "uid %s", uid);
+    {
+      snprintf (caller, sizeof caller, "uid %s", uid);
+      caller_is_root = strcmp (uid, "0") == 0;
+    }
   else
-    snprintf (caller, sizeof caller, "uid %u (PKEXEC_UID missing or malformed)",
-              (unsigned) getuid ());
+    {
+      snprintf (caller, sizeof caller, "uid %u (PKEXEC_UID missing or malformed)",
+                (unsigned) getuid ());
+      /* Run by hand: root is the caller. A malformed PKEXEC_UID is nobody's. */
+      caller_is_root = uid == NULL && getuid () == 0;
+    }
+}
+
+/* The caller's process state reaches us through exec: blocked or ignored signals (SIGALRM
+ * ignored would let a full socket keep a root process, and an O_EXCL claim, forever), handlers
+ * reset to ignore, rlimits (a tiny RLIMIT_NOFILE makes every scan fail) and closed standard
+ * fds (the first file opened would become stderr). All of it is reset before anything else. */
+static void
+reset_process_state (void)
+{
+  const struct rlimit files = { 1024, 1024 }, none = { 0, 0 }, cpu = { 30, 60 };
+  const struct rlimit stack = { 8 << 20, 8 << 20 };
+  const struct rlimit unlimited = { RLIM_INFINITY, RLIM_INFINITY };
+  struct sigaction dfl = { .sa_handler = SIG_DFL };
+  sigset_t none_blocked;
+
+  sigemptyset (&none_blocked);
+  sigprocmask (SIG_SETMASK, &none_blocked, NULL);
+  for (int sig = 1; sig < NSIG; sig++)
+    if (sig != SIGKILL && sig != SIGSTOP)
+      sigaction (sig, &dfl, NULL); /* fails for the numbers libc reserves: nothing to reset */
+  /* Raising the hard limit takes CAP_SYS_RESOURCE, which a container may lack: then at least
+   * the soft one. A scan that still runs out of fds refuses (gdiskmark-helper-checks.c). */
+  if (setrlimit (RLIMIT_NOFILE, &files) != 0)
+    {
+      struct rlimit now;
+
+      if (getrlimit (RLIMIT_NOFILE, &now) == 0)
+        {
+          now.rlim_cur = now.rlim_max;
+          setrlimit (RLIMIT_NOFILE, &now);
+        }
+    }
+  setrlimit (RLIMIT_CORE, &none);
+  setrlimit (RLIMIT_CPU, &cpu);
+  setrlimit (RLIMIT_STACK, &stack);
+  setrlimit (RLIMIT_AS, &unlimited);
+  setrlimit (RLIMIT_DATA, &unlimited);
+  setrlimit (RLIMIT_FSIZE, &unlimited);
+  for (int fd = 0; fd <= 2; fd++)
+    if (fcntl (fd, F_GETFD) < 0 && open ("/dev/null", O_RDWR) != fd)
+      _exit (DMK_HELPER_EXIT_USAGE);
+  alarm (HELPER_LIFETIME_S);
+}
+
+/* pkexec chose the polkit action, and showed the prompt, from argv: "read PATH" or
+ * "write PATH". The request on the socket must ask for exactly that. */
+static void
+check_argv (int argc, char **argv, const char *path, uint32_t flags)
+{
+  const char *want = (flags & DMK_HELPER_FLAG_WRITE) ? "write" : "read";
+
+  if (argc != 3 || strcmp (argv[1], want) != 0 || strcmp (argv[2], path) != 0)
+    finish (DMK_HELPER_E_ARGV_MISMATCH, 0, NULL, NULL, -1);
 }
 
 /* Someone running the helper by hand gets told so on stderr, the one time it is written to:
@@ -530,7 +419,10 @@ check_fd_to_send (int fd, const struct stat *st, uint32_t flags)
     finish (DMK_HELPER_E_UNKNOWN_DEVICE, 0, devs[0].name, NULL, -1);
 
   if (flags & DMK_HELPER_FLAG_WRITE)
-    check_in_use ();
+    {
+      check_in_use ();
+      check_shared_storage ();
+    }
 
   /* The core's libaio and pread I/O expect a blocking fd. */
   fl = fcntl (fd, F_GETFL);
@@ -547,33 +439,43 @@ main (int argc, char **argv)
   uint32_t flags = 0;
   int pfd, fd;
 
-  (void) argc;
-  (void) argv; /* never looked at: pkexec passes nothing, and anyone else is not trusted */
-
   /* Only stdin, stdout and stderr may come from the caller. */
   close_range (3, ~0u, 0);
+  /* Whatever hangs (a dying disk's open, a caller that never reads), a root process does not
+   * linger: SIGALRM, at its default again, ends it. */
+  reset_process_state ();
   /* Then nothing from the environment is used. */
   record_caller (uid);
   clearenv ();
   umask (077);
-  /* Whatever hangs (a dying disk's open), a root process does not linger: SIGALRM ends it. */
-  alarm (60);
   openlog ("gdiskmark-helper", LOG_PID, LOG_AUTHPRIV);
 
   if (!stdin_is_request_socket ())
     return DMK_HELPER_EXIT_USAGE;
   record_peer_pid ();
+  {
+    struct timeval tv = { SEND_TIMEOUT_S, 0 };
+
+    if (setsockopt (STDIN_FILENO, SOL_SOCKET, SO_SNDTIMEO, &tv, sizeof tv) != 0)
+      finish (DMK_HELPER_E_INTERNAL, errno, NULL, "SO_SNDTIMEO", -1);
+  }
 
   /* Both uids: a setuid bit put on this file by mistake must not open devices for anyone. */
   if (geteuid () != 0 || getuid () != 0)
     finish (DMK_HELPER_E_NOT_ROOT, EPERM, NULL, NULL, -1);
 
   read_request (path, &flags);
+  check_argv (argc, argv, path, flags);
 
   pfd = open_path (path);
   check_type (pfd, &st);
+  check_in_dev (pfd, path);
   if (find_in_sysfs (st.st_rdev) != 0)
     finish (DMK_HELPER_E_UNKNOWN_DEVICE, 0, NULL, NULL, -1);
+  /* Before any driver's open: a loop's fd would let its holder re-point the loop. */
+  if (!caller_is_root && target_is_loop ())
+    finish (DMK_HELPER_E_LOOP, 0, devs[0].name,
+            "loop devices are tested as root or through their backing file's folder", -1);
 
   fd = reopen_checked_inode (pfd, flags);
   check_fd_to_send (fd, &st, flags);
