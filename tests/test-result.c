@@ -192,6 +192,112 @@ test_json_schema_keys (void)
     }
 }
 
+/* One result test with a series on its one pass: 4 intervals of 0.25 s. */
+static DmkResult *
+make_series_result (void)
+{
+  DmkResult *r = make_result ("demo", 0);
+  DmkTestResult *t = g_ptr_array_index (r->tests, 0);
+  GArray *series = g_array_new (FALSE, TRUE, sizeof (DmkSample));
+
+  for (guint i = 0; i < 4; i++)
+    {
+      DmkSample s = { .end_s = 0.25 * (i + 1), .bytes = (i + 1) * 1000003, .ios = i + 1,
+                      .latency_us = 100.5 + i };
+      g_array_append_val (series, s);
+    }
+  /* It stands for the first pass. */
+  g_ptr_array_index (t->series, 0) = series;
+  return r;
+}
+
+static void
+test_json_series (void)
+{
+  g_autoptr (DmkResult) r = make_series_result ();
+  g_autofree char *json = dmk_result_to_json (r);
+  g_autoptr (DmkResult) back = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *json2 = NULL;
+  DmkTestResult *t;
+  const GArray *series;
+  DmkSeriesSummary sum;
+  struct
+  {
+    const char *from, *to;
+  } bad[] = {
+    { "\"bytes\" : [\n", "\"bytes\" : [\n1,\n" },       /* columns of different lengths */
+    { "2000006", "-1" },                                  /* negative size */
+    { "2000006", "2.5" },                                 /* half a byte */
+    { "0.75", "0.25" },                                   /* time going back */
+    { "0.75", "1e999" },                                  /* infinity */
+    { "101.5", "\"NaN\"" },
+    { "101.5", "-3" },
+    { "\"series\" : {", "\"series\" : [], \"x\" : {" },
+  };
+
+  back = dmk_result_from_json (json, -1, &error);
+  g_assert_no_error (error);
+  json2 = dmk_result_to_json (back);
+  g_assert_cmpstr (json, ==, json2);
+  t = g_ptr_array_index (back->tests, 0);
+  g_assert_cmpuint (t->series->len, ==, t->passes->len);
+  series = g_ptr_array_index (t->series, 0);
+  g_assert_nonnull (series);
+  g_assert_cmpuint (series->len, ==, 4);
+  g_assert_cmpfloat_with_epsilon (dmk_sample_mb_per_s (series, 1), 2000006 / 0.25 / 1e6, 1e-9);
+  /* Passes without a series (older files, and the other passes here) load as NULL. */
+  g_assert_null (g_ptr_array_index (t->series, 1));
+  /* The summary: the mean is total bytes over total time, not the mean of the rates. */
+  g_assert_true (dmk_series_summarize (t->series, &sum));
+  g_assert_cmpuint (sum.n, ==, 4);
+  g_assert_cmpfloat_with_epsilon (sum.mean, 10.0 * 1000003 / 1.0 / 1e6, 1e-9);
+  g_assert_cmpfloat_with_epsilon (sum.min, 1000003 / 0.25 / 1e6, 1e-9);
+  g_assert_cmpfloat_with_epsilon (sum.max, 4.0 * 1000003 / 0.25 / 1e6, 1e-9);
+  g_assert_cmpfloat (sum.last, ==, sum.max);
+
+  for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
+    {
+      g_autoptr (GString) s = g_string_new (json);
+      g_autoptr (DmkResult) loaded = NULL;
+      g_autoptr (GError) e = NULL;
+
+      g_assert_cmpuint (g_string_replace (s, bad[i].from, bad[i].to, 1), ==, 1);
+      loaded = dmk_result_from_json (s->str, -1, &e);
+      g_test_message ("%s → %s", bad[i].to, e ? e->message : "(loaded)");
+      g_assert_null (loaded);
+      g_assert_error (e, DMK_ERROR, DMK_ERROR_PARSE);
+      g_assert_nonnull (strstr (e->message, "series"));
+    }
+
+  /* A million points: refused with the limit named, not loaded into memory as a curve. */
+  {
+    g_autoptr (GString) s = g_string_new (json);
+    g_autoptr (GString) cols = g_string_new ("\"series\" : { ");
+    const char *names[] = { "end_s", "bytes", "ios", "latency_us" };
+    g_autoptr (DmkResult) loaded = NULL;
+    g_autoptr (GError) e = NULL;
+    char *at;
+
+    for (guint c = 0; c < 4; c++)
+      {
+        g_string_append_printf (cols, "%s\"%s\" : [", c ? ", " : "", names[c]);
+        for (guint i = 1; i <= 1000000; i++)
+          g_string_append_printf (cols, i > 1 ? ",%u" : "%u", i);
+        g_string_append (cols, "]");
+      }
+    g_string_append (cols, " }, \"was_series\" : {");
+    at = strstr (s->str, "\"series\" : {");
+    g_assert_nonnull (at);
+    g_string_erase (s, at - s->str, strlen ("\"series\" : {"));
+    g_string_insert (s, at - s->str, cols->str);
+    loaded = dmk_result_from_json (s->str, -1, &e);
+    g_assert_null (loaded);
+    g_assert_error (e, DMK_ERROR, DMK_ERROR_PARSE);
+    g_assert_nonnull (strstr (e->message, "100000 points"));
+  }
+}
+
 static void
 test_json_bad (void)
 {
@@ -397,6 +503,7 @@ main (int argc, char **argv)
   g_test_add_func ("/result/json-roundtrip", test_json_roundtrip);
   g_test_add_func ("/result/json-schema-keys", test_json_schema_keys);
   g_test_add_func ("/result/json-bad", test_json_bad);
+  g_test_add_func ("/result/json-series", test_json_series);
   g_test_add_func ("/result/bad-files", test_bad_files);
   g_test_add_func ("/result/date-human", test_date_human);
   g_test_add_func ("/result/copy-deep", test_copy_deep);

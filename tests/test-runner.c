@@ -128,6 +128,39 @@ assert_dir_empty (const char *dir)
   g_assert_cmpstr (name, ==, NULL);
 }
 
+/* A pass's series is complete and consistent: intervals without gaps from 0 to the pass's
+ * length, their bytes and I/Os adding up to the pass's exactly, about one every 100 ms. */
+static void
+check_series (const DmkTestResult *t, guint pass_index, guint measure_s)
+{
+  const DmkPass *p = &g_array_index (t->passes, DmkPass, pass_index);
+  const GArray *series;
+  guint64 bytes = 0, ios = 0;
+  double prev = 0;
+
+  g_assert_cmpuint (t->series->len, ==, t->passes->len);
+  series = g_ptr_array_index (t->series, pass_index);
+  g_assert_nonnull (series);
+  /* 100 ms intervals over a pass of measure_s, plus the last partial one and the drain. */
+  g_assert_cmpuint (series->len, >=, 2);
+  g_assert_cmpuint (series->len, <=, measure_s * 10 + 3);
+  for (guint i = 0; i < series->len; i++)
+    {
+      const DmkSample *s = &g_array_index (series, DmkSample, i);
+
+      g_assert_cmpfloat (s->end_s, >, prev);
+      g_assert_cmpfloat_with_epsilon (dmk_sample_seconds (series, i), s->end_s - prev, 1e-12);
+      g_assert_cmpuint (s->bytes % t->spec.block_size, ==, 0);
+      g_assert_true (s->ios == 0 || s->latency_us > 0);
+      prev = s->end_s;
+      bytes += s->bytes;
+      ios += s->ios;
+    }
+  g_assert_cmpuint (bytes, ==, p->bytes);
+  g_assert_cmpuint (ios, ==, (guint64) (p->iops * p->seconds + 0.5));
+  g_assert_cmpfloat_with_epsilon (prev, p->seconds, 1e-9 * MAX (p->seconds, 1));
+}
+
 static void
 test_classic_run (void)
 {
@@ -171,6 +204,7 @@ test_classic_run (void)
       g_assert_cmpfloat (t->latency_us.p90, <=, t->latency_us.p99);
       g_assert_cmpfloat (t->latency_us.p99, <=, t->latency_us.p99_9);
       g_assert_cmpfloat (t->latency_us.p99_9, <=, t->latency_us.p99_99);
+      check_series (t, 0, s.measure_s);
     }
   assert_dir_empty (run.dir);
   g_rmdir (run.dir);

@@ -8,8 +8,16 @@
 #include "dmk-error.h"
 #include "dmk-result-private.h"
 #include "dmk-result.h"
+#include "dmk-series.h"
 
 G_DEFINE_BOXED_TYPE (DmkResult, dmk_result, dmk_result_ref, dmk_result_unref)
+
+static void
+series_unref (gpointer series)
+{
+  if (series != NULL)
+    g_array_unref (series);
+}
 
 DmkResult *
 dmk_result_new (void)
@@ -62,6 +70,7 @@ dmk_test_result_new (const DmkTestSpec *spec, DmkDirection direction)
   t->spec = *spec;
   t->direction = direction;
   t->passes = g_array_new (FALSE, TRUE, sizeof (DmkPass));
+  t->series = g_ptr_array_new_with_free_func (series_unref);
   return t;
 }
 
@@ -77,6 +86,9 @@ dmk_test_result_copy (const DmkTestResult *test)
                                     test->passes != NULL ? test->passes->len : 0);
   if (test->passes != NULL)
     g_array_append_vals (copy->passes, test->passes->data, test->passes->len);
+  copy->series = g_ptr_array_new_with_free_func (series_unref);
+  for (guint i = 0; test->series != NULL && i < test->series->len; i++)
+    g_ptr_array_add (copy->series, dmk_series_copy (g_ptr_array_index (test->series, i)));
   return copy;
 }
 
@@ -86,15 +98,24 @@ dmk_test_result_free (DmkTestResult *test)
   if (test == NULL)
     return;
   g_array_unref (test->passes);
+  g_clear_pointer (&test->series, g_ptr_array_unref);
   g_free (test);
 }
 
 void
 dmk_test_result_add_pass (DmkTestResult *test, const DmkPass *pass, const DmkHistogram *hist)
 {
+  dmk_test_result_add_pass_series (test, pass, hist, NULL);
+}
+
+void
+dmk_test_result_add_pass_series (DmkTestResult *test, const DmkPass *pass,
+                                 const DmkHistogram *hist, GArray *series)
+{
   gboolean best = test->passes->len == 0 || pass->mb_per_s > test->mb_per_s;
 
   g_array_append_val (test->passes, *pass);
+  g_ptr_array_add (test->series, series);
   if (!best)
     return;
   test->mb_per_s = pass->mb_per_s;
@@ -130,6 +151,34 @@ add_double (JsonBuilder *b, const char *key, double v)
   json_builder_set_member_name (b, key);
   /* JSON has no NaN or infinity; a pass that moved nothing is 0. */
   json_builder_add_double_value (b, isfinite (v) ? v : 0.0);
+}
+
+/* A pass's series, as columns of equal length: "end_s", "bytes", "ios", "latency_us". */
+static void
+add_series (JsonBuilder *b, const GArray *series)
+{
+  static const char *const columns[] = { "end_s", "bytes", "ios", "latency_us" };
+
+  json_builder_set_member_name (b, "series");
+  json_builder_begin_object (b);
+  for (guint c = 0; c < G_N_ELEMENTS (columns); c++)
+    {
+      json_builder_set_member_name (b, columns[c]);
+      json_builder_begin_array (b);
+      for (guint i = 0; i < series->len; i++)
+        {
+          const DmkSample *s = &g_array_index (series, DmkSample, i);
+
+          if (c == 1 || c == 2)
+            json_builder_add_int_value (b, (gint64) (c == 1 ? s->bytes : s->ios));
+          else
+            json_builder_add_double_value (b, isfinite (c == 0 ? s->end_s : s->latency_us)
+                                                ? (c == 0 ? s->end_s : s->latency_us)
+                                                : 0.0);
+        }
+      json_builder_end_array (b);
+    }
+  json_builder_end_object (b);
 }
 
 static void
@@ -234,6 +283,8 @@ add_test (JsonBuilder *b, const DmkTestResult *t)
       add_double (b, "iops", p->iops);
       add_int (b, "bytes", (gint64) p->bytes);
       add_double (b, "seconds", p->seconds);
+      if (j < t->series->len && g_ptr_array_index (t->series, j) != NULL)
+        add_series (b, g_ptr_array_index (t->series, j));
       json_builder_end_object (b);
     }
   json_builder_end_array (b);
@@ -433,6 +484,70 @@ get_bool (Reader *rd, JsonObject *o, const char *where, const char *key)
 
 #define BIG 1e15 /* larger than any real throughput, IOPS or latency */
 
+/* A pass's "series" (optional: older files have none); NULL when absent or damaged. */
+static GArray *
+read_series (Reader *rd, JsonObject *po, const char *pw)
+{
+  static const char *const columns[] = { "end_s", "bytes", "ios", "latency_us" };
+  g_autofree char *sw = g_strconcat (pw, "series.", NULL);
+  JsonArray *cols[G_N_ELEMENTS (columns)];
+  g_autoptr (GArray) series = NULL;
+  JsonObject *so;
+  guint n = 0;
+
+  if (!json_object_has_member (po, "series"))
+    return NULL;
+  if ((so = get_object (rd, po, pw, "series")) == NULL)
+    return NULL;
+  for (guint c = 0; c < G_N_ELEMENTS (columns); c++)
+    {
+      if ((cols[c] = get_array (rd, so, sw, columns[c])) == NULL)
+        return NULL;
+      if (c == 0)
+        n = json_array_get_length (cols[c]);
+      if (json_array_get_length (cols[c]) != n)
+        {
+          fail (rd, _("“%sseries” has columns of different lengths"), pw);
+          return NULL;
+        }
+    }
+  if (n > DMK_SERIES_MAX_POINTS)
+    {
+      fail (rd, _("“%sseries” has more than %u points"), pw, DMK_SERIES_MAX_POINTS);
+      return NULL;
+    }
+  series = g_array_sized_new (FALSE, TRUE, sizeof (DmkSample), n);
+  g_array_set_size (series, n);
+  for (guint c = 0; c < G_N_ELEMENTS (columns); c++)
+    for (guint i = 0; i < n; i++)
+      {
+        JsonNode *e = json_array_get_element (cols[c], i);
+        GType t = JSON_NODE_HOLDS_VALUE (e) ? json_node_get_value_type (e) : G_TYPE_INVALID;
+        DmkSample *s = &g_array_index (series, DmkSample, i);
+        double v = t == G_TYPE_INT64    ? (double) json_node_get_int (e)
+                   : t == G_TYPE_DOUBLE ? json_node_get_double (e)
+                                        : NAN;
+        double prev = i > 0 ? g_array_index (series, DmkSample, i - 1).end_s : 0.0;
+
+        /* Counts are whole numbers; times increase; nothing is negative or NaN. */
+        if (!isfinite (v) || v < 0 || v > BIG || ((c == 1 || c == 2) && t != G_TYPE_INT64) ||
+            (c == 0 && v <= prev))
+          {
+            fail (rd, _("“%s%s” is out of range"), sw, columns[c]);
+            return NULL;
+          }
+        if (c == 0)
+          s->end_s = v;
+        else if (c == 1)
+          s->bytes = (guint64) json_node_get_int (e);
+        else if (c == 2)
+          s->ios = (guint64) json_node_get_int (e);
+        else
+          s->latency_us = v;
+      }
+  return g_steal_pointer (&series);
+}
+
 static void
 read_test (Reader *rd, JsonObject *o, DmkResult *r, guint index)
 {
@@ -497,6 +612,7 @@ read_test (Reader *rd, JsonObject *o, DmkResult *r, guint index)
       p.bytes = (guint64) get_int (rd, po, pw, "bytes", 0, G_MAXINT64);
       p.seconds = get_number (rd, po, pw, "seconds", 0, BIG);
       g_array_append_val (t->passes, p);
+      g_ptr_array_add (t->series, read_series (rd, po, pw));
     }
 }
 

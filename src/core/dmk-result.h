@@ -36,6 +36,9 @@ typedef struct
   double iops;
   DmkLatency latency_us; /* of the best pass */
   GArray *passes;        /* DmkPass, in run order */
+  /* GArray of DmkSample (dmk-series.h) per pass, in the order of passes; an entry is NULL for
+   * a pass without one (files from before series were kept). */
+  GPtrArray *series;
 } DmkTestResult;
 
 typedef struct
@@ -66,6 +69,9 @@ DmkTestResult *dmk_test_result_copy (const DmkTestResult *test);
 void dmk_test_result_free (DmkTestResult *test);
 /* Appends a pass and, when it is the best so far, makes it the score with its latency. */
 void dmk_test_result_add_pass (DmkTestResult *test, const DmkPass *pass, const DmkHistogram *hist);
+/* The same, with the pass's series (transfer full; may be NULL). */
+void dmk_test_result_add_pass_series (DmkTestResult *test, const DmkPass *pass,
+                                      const DmkHistogram *hist, GArray *series);
 /* The result for spec and direction, or NULL. */
 DmkTestResult *dmk_result_find (DmkResult *result, const DmkTestSpec *spec, DmkDirection direction);
 

@@ -11,7 +11,9 @@
 #include "dmk-error.h"
 #include "dmk-histogram.h"
 #include "dmk-random.h"
+#include "dmk-series.h"
 #include "dmk-runner.h"
+#include "dmk-runner-private.h"
 #include "dmk-sysinfo.h"
 
 /* How often the coordinator looks at the clock and the cancellable: well inside the 100 ms
@@ -31,14 +33,6 @@ struct _DmkRunner
 
 G_DEFINE_FINAL_TYPE (DmkRunner, dmk_runner, G_TYPE_OBJECT)
 
-static inline gint64
-now_ns (void)
-{
-  struct timespec ts;
-
-  clock_gettime (CLOCK_MONOTONIC, &ts);
-  return (gint64) ts.tv_sec * G_GINT64_CONSTANT (1000000000) + ts.tv_nsec;
-}
 
 static void
 dmk_runner_finalize (GObject *object)
@@ -204,233 +198,6 @@ post (RunData *d, const DmkProgress *p, const DmkTestResult *test)
                               progress_msg_free);
 }
 
-/* ---- one thread's share of a test ---- */
-
-typedef struct
-{
-  /* set up once per test */
-  DmkEngine engine;
-  DmkIo *ios;
-  DmkIo **free_ios;
-  DmkIo **batch;
-  void *buffers;
-  guint64 rng;
-  guint64 region_start, region_blocks; /* in blocks of bs */
-  guint64 seq_next;                    /* next block, relative to region_start */
-  guint32 bs;
-  guint depth;
-  DmkPattern pattern;
-  DmkDirection direction;
-  guint mix_read_percent;
-  const gint *stop;
-  GThread *thread;
-
-  /* per pass */
-  guint64 bytes; /* read by the coordinator for live progress */
-  guint64 ios_done;
-  guint64 pub_ios;     /* ios_done and latency sum, published for live progress */
-  guint64 pub_lat_ns;
-  gint64 first_submit;
-  gint64 last_complete;
-  int error; /* errno of a failed I/O, or 0 */
-  guint64 error_offset;
-  DmkHistogram hist;
-} Worker;
-
-static inline void
-prepare_io (Worker *w, DmkIo *io)
-{
-  guint64 block;
-
-  if (w->pattern == DMK_PATTERN_RANDOM)
-    block = dmk_rng_below (&w->rng, w->region_blocks);
-  else
-    {
-      block = w->seq_next++;
-      if (w->seq_next >= w->region_blocks)
-        w->seq_next = 0; /* sequential I/O wraps at the end of its region */
-    }
-  io->offset = (w->region_start + block) * w->bs;
-  if (w->direction == DMK_DIRECTION_READ)
-    io->is_write = FALSE;
-  else if (w->direction == DMK_DIRECTION_WRITE)
-    io->is_write = TRUE;
-  else
-    io->is_write = dmk_rng_below (&w->rng, 100) >= w->mix_read_percent;
-  if (io->is_write)
-    {
-      /* Stamp the buffer so no two writes carry the same data: a deduplicating or
-       * compressing device must not get an easy ride. */
-      guint64 *stamp = io->buf;
-      stamp[0] = io->offset;
-      stamp[1] = dmk_rng_next (&w->rng);
-    }
-}
-
-static gpointer
-worker_pass (gpointer data)
-{
-  Worker *w = data;
-  const DmkEngineOps *ops = w->engine.ops;
-  guint n_free = w->depth, inflight = 0;
-
-  /* free_ios[0 .. n_free-1] are the idle slots. */
-  while (TRUE)
-    {
-      if (n_free > 0 && w->error == 0 && !__atomic_load_n (w->stop, __ATOMIC_RELAXED))
-        {
-          gint64 t = now_ns ();
-          int r;
-
-          for (guint i = 0; i < n_free; i++)
-            {
-              prepare_io (w, w->free_ios[i]);
-              w->free_ios[i]->t_submit = t;
-            }
-          if (w->first_submit == 0)
-            w->first_submit = t;
-          r = ops->submit (&w->engine, w->free_ios, n_free);
-          if (r < 0)
-            {
-              w->error = -r;
-              w->error_offset = w->free_ios[0]->offset;
-            }
-          else if (r == 0 && inflight == 0)
-            {
-              /* The kernel takes nothing and nothing is pending to free room: give up
-               * loudly rather than end the pass early. */
-              w->error = EAGAIN;
-              w->error_offset = w->free_ios[0]->offset;
-            }
-          else if (r > 0)
-            {
-              /* Slots the engine did not take were prepared in vain; they are redrawn. */
-              memmove (w->free_ios, w->free_ios + r, (n_free - (guint) r) * sizeof (DmkIo *));
-              n_free -= (guint) r;
-              inflight += (guint) r;
-            }
-        }
-      if (inflight == 0)
-        break; /* stopped or failed, and nothing left to drain */
-      {
-        int got = ops->reap (&w->engine, 1, w->depth, w->batch);
-        guint64 ok = 0;
-        gint64 t;
-
-        if (got < 0)
-          {
-            w->error = -got;
-            break;
-          }
-        t = now_ns ();
-        for (int i = 0; i < got; i++)
-          {
-            DmkIo *io = w->batch[i];
-
-            if (io->result == (gint64) io->len)
-              ok++;
-            else if (w->error == 0)
-              {
-                w->error = io->result < 0 ? (int) -io->result : EIO;
-                w->error_offset = io->offset;
-              }
-            dmk_histogram_add (&w->hist, (guint64) (t - io->t_submit));
-            w->free_ios[n_free++] = io;
-          }
-        inflight -= (guint) got;
-        w->ios_done += ok;
-        __atomic_store_n (&w->bytes, w->bytes + ok * w->bs, __ATOMIC_RELAXED);
-        __atomic_store_n (&w->pub_ios, w->hist.count, __ATOMIC_RELAXED);
-        __atomic_store_n (&w->pub_lat_ns, w->hist.sum_ns, __ATOMIC_RELAXED);
-        if (got > 0)
-          w->last_complete = t;
-      }
-    }
-  return NULL;
-}
-
-static void
-worker_clear (Worker *w)
-{
-  if (w->engine.ops != NULL && w->engine.priv != NULL)
-    w->engine.ops->teardown (&w->engine);
-  free (w->buffers);
-  g_free (w->ios);
-  g_free (w->free_ios);
-  g_free (w->batch);
-}
-
-static gboolean
-worker_setup (Worker *w, guint index, DmkTarget *target, const DmkJob *job,
-              const DmkSettings *settings, const gint *stop, GError **error)
-{
-  guint64 total_blocks = dmk_target_get_test_size (target) / job->spec.block_size;
-  guint32 mem_align = MAX (dmk_target_get_mem_align (target), 4096u);
-  guint threads = job->spec.threads;
-
-  memset (w, 0, sizeof *w);
-  w->bs = job->spec.block_size;
-  w->depth = job->spec.queue_depth;
-  w->pattern = job->spec.pattern;
-  w->direction = job->direction;
-  w->mix_read_percent = settings->mix_read_percent;
-  w->stop = stop;
-  w->rng = dmk_rng_seed ();
-  w->engine.ops = dmk_engine_ops_for_kind (settings->engine);
-  w->engine.fd = dmk_target_get_fd (target);
-  w->engine.depth = w->depth;
-
-  if (job->spec.pattern == DMK_PATTERN_SEQUENTIAL)
-    {
-      /* Each thread streams through its own slice, as separate sequential readers do. */
-      w->region_blocks = total_blocks / threads;
-      w->region_start = w->region_blocks * index;
-    }
-  else
-    {
-      /* Random offsets spread over the whole test size, from every thread. */
-      w->region_blocks = total_blocks;
-      w->region_start = 0;
-    }
-  if (w->region_blocks == 0)
-    {
-      g_set_error (error, DMK_ERROR, DMK_ERROR_INVALID_ARGUMENT,
-                   _("The test size is too small for %u threads of %u-byte blocks"), threads,
-                   w->bs);
-      return FALSE;
-    }
-  if (posix_memalign (&w->buffers, mem_align, (gsize) w->bs * w->depth) != 0)
-    {
-      g_set_error (error, DMK_ERROR, DMK_ERROR_ENGINE, _("Out of memory for I/O buffers"));
-      return FALSE;
-    }
-  dmk_fill_buffer (w->buffers, (gsize) w->bs * w->depth, settings->data, &w->rng);
-  w->ios = g_new0 (DmkIo, w->depth);
-  w->free_ios = g_new0 (DmkIo *, w->depth);
-  w->batch = g_new0 (DmkIo *, w->depth);
-  for (guint i = 0; i < w->depth; i++)
-    {
-      w->ios[i].buf = (char *) w->buffers + (gsize) i * w->bs;
-      w->ios[i].len = w->bs;
-      w->ios[i].index = i;
-      w->free_ios[i] = &w->ios[i];
-    }
-  return w->engine.ops->setup (&w->engine, error);
-}
-
-static void
-worker_reset_pass (Worker *w)
-{
-  w->bytes = 0;
-  w->ios_done = 0;
-  w->pub_ios = 0;
-  w->pub_lat_ns = 0;
-  w->first_submit = 0;
-  w->last_complete = 0;
-  w->error = 0;
-  dmk_histogram_reset (&w->hist);
-}
-
 static gboolean
 sleep_cancellable (GCancellable *cancellable, gint64 us)
 {
@@ -446,13 +213,67 @@ sleep_cancellable (GCancellable *cancellable, gint64 us)
   return FALSE;
 }
 
+/* What all workers had completed at one moment of a pass. */
+typedef struct
+{
+  gint64 t;
+  guint64 bytes, ios, lat_ns;
+} Tally;
+
+static Tally
+tally (Worker *workers, guint n, gint64 t)
+{
+  Tally s = { .t = t };
+
+  for (guint i = 0; i < n; i++)
+    {
+      s.bytes += __atomic_load_n (&workers[i].bytes, __ATOMIC_RELAXED);
+      s.ios += __atomic_load_n (&workers[i].pub_ios, __ATOMIC_RELAXED);
+      s.lat_ns += __atomic_load_n (&workers[i].pub_lat_ns, __ATOMIC_RELAXED);
+    }
+  return s;
+}
+
+/* The pass's series from the tallies taken while it ran: intervals from the first submission
+ * to the last completion, without gaps, the last one ending with the pass's totals, so that
+ * their bytes add up to the pass's exactly. */
+static GArray *
+make_series (const GArray *tallies, gint64 first, gint64 last, Tally total)
+{
+  GArray *series = g_array_new (FALSE, TRUE, sizeof (DmkSample));
+  Tally prev = { .t = first };
+
+  for (guint i = 0; i <= tallies->len; i++)
+    {
+      Tally cur = i < tallies->len ? g_array_index (tallies, Tally, i) : total;
+      DmkSample s;
+
+      if (i == tallies->len)
+        cur.t = last;
+      else if (cur.t <= first || cur.t >= last)
+        continue;
+      s.end_s = (double) (cur.t - first) / 1e9;
+      s.bytes = cur.bytes - prev.bytes;
+      s.ios = cur.ios - prev.ios;
+      s.latency_us = s.ios > 0 ? (double) (cur.lat_ns - prev.lat_ns) / (double) s.ios / 1000.0 : 0;
+      if (cur.t > prev.t)
+        g_array_append_val (series, s);
+      prev = cur;
+    }
+  return series;
+}
+
 /* Runs one pass: all threads start together, stop together, and share one window from the
- * first submission to the last completion, in-flight I/Os drained and counted. */
+ * first submission to the last completion, in-flight I/Os drained and counted. Its series is
+ * tallied every dmk_series_interval_ns () as it goes. */
 static gboolean
 run_pass (RunData *d, Worker *workers, guint n, gint *stop, DmkProgress *prog, DmkPass *pass,
-          DmkHistogram *hist, GCancellable *cancellable, GError **error)
+          DmkHistogram *hist, GArray **series, GCancellable *cancellable, GError **error)
 {
-  gint64 start, deadline, next_live, first = G_MAXINT64, last = 0;
+  gint64 start, deadline, next_live, next_sample, first = G_MAXINT64, last = 0;
+  gint64 every = dmk_series_interval_ns (d->settings.measure_s);
+  g_autoptr (GArray) tallies = g_array_new (FALSE, TRUE, sizeof (Tally));
+  Tally total = { 0 };
   guint64 bytes = 0, ios = 0;
 
   __atomic_store_n (stop, 0, __ATOMIC_RELAXED);
@@ -461,6 +282,8 @@ run_pass (RunData *d, Worker *workers, guint n, gint *stop, DmkProgress *prog, D
   start = now_ns ();
   deadline = start + (gint64) d->settings.measure_s * G_GINT64_CONSTANT (1000000000);
   next_live = start + LIVE_EVERY_NS;
+  next_sample = start + every;
+  prog->n_samples = 0;
   for (guint i = 0; i < n; i++)
     workers[i].thread = g_thread_new ("dmk-io", worker_pass, &workers[i]);
 
@@ -473,6 +296,21 @@ run_pass (RunData *d, Worker *workers, guint n, gint *stop, DmkProgress *prog, D
         failed |= __atomic_load_n (&workers[i].error, __ATOMIC_RELAXED) != 0;
       if (t >= deadline || failed || g_cancellable_is_cancelled (cancellable))
         break;
+      if (t >= next_sample)
+        {
+          Tally now = tally (workers, n, t);
+          const Tally *prev = tallies->len > 0 ? &g_array_index (tallies, Tally, tallies->len - 1)
+                                               : NULL;
+
+          if (tallies->len < DMK_SERIES_MAX_POINTS)
+            g_array_append_val (tallies, now);
+          prog->n_samples++;
+          prog->sample_end_s = (double) (t - start) / 1e9;
+          prog->sample_mb_per_s = (double) (now.bytes - (prev ? prev->bytes : 0)) * 1000.0 /
+                                  (double) (t - (prev ? prev->t : start));
+          next_sample = t + every;
+          next_live = t; /* the new point is shown at once */
+        }
       if (t >= next_live && prog->phase == DMK_PHASE_MEASURE)
         {
           guint64 sum = 0, done = 0, lat = 0;
@@ -511,6 +349,9 @@ run_pass (RunData *d, Worker *workers, guint n, gint *stop, DmkProgress *prog, D
         }
       bytes += w->bytes;
       ios += w->ios_done;
+      total.bytes += w->bytes;
+      total.ios += w->hist.count;
+      total.lat_ns += w->hist.sum_ns;
       if (w->first_submit != 0)
         first = MIN (first, w->first_submit);
       last = MAX (last, w->last_complete);
@@ -522,6 +363,9 @@ run_pass (RunData *d, Worker *workers, guint n, gint *stop, DmkProgress *prog, D
   pass->seconds = last > first ? (double) (last - first) / 1e9 : 0.0;
   pass->mb_per_s = pass->seconds > 0 ? (double) bytes / pass->seconds / 1e6 : 0.0;
   pass->iops = pass->seconds > 0 ? (double) ios / pass->seconds : 0.0;
+  if (series != NULL)
+    *series = first < last ? make_series (tallies, first, last, total)
+                           : g_array_new (FALSE, TRUE, sizeof (DmkSample));
   return TRUE;
 }
 
@@ -561,6 +405,7 @@ run_test (RunData *d, DmkTarget *target, guint index, GCancellable *cancellable,
   for (guint p = 0; ok && p <= d->settings.passes; p++)
     {
       DmkPass pass = { 0 };
+      GArray *series = NULL;
 
       prog.phase = p == 0 ? DMK_PHASE_WARMUP : DMK_PHASE_MEASURE;
       prog.pass = p;
@@ -568,10 +413,11 @@ run_test (RunData *d, DmkTarget *target, guint index, GCancellable *cancellable,
       prog.live_iops = 0;
       prog.live_latency_us = 0;
       post (d, &prog, NULL);
-      ok = run_pass (d, workers, n, &stop, &prog, &pass, hist, cancellable, error);
+      ok = run_pass (d, workers, n, &stop, &prog, &pass, hist, p > 0 ? &series : NULL,
+                     cancellable, error);
       if (ok && p > 0)
         {
-          dmk_test_result_add_pass (test, &pass, hist);
+          dmk_test_result_add_pass_series (test, &pass, hist, series);
           prog.phase = DMK_PHASE_PASS_DONE;
           prog.live_mb_per_s = pass.mb_per_s;
           prog.live_iops = pass.iops;

@@ -34,6 +34,11 @@ typedef struct
   double live_mb_per_s;
   double live_iops;       /* DMK_PHASE_MEASURE and PASS_DONE, like live_mb_per_s */
   double live_latency_us; /* mean so far in this pass */
+  /* The pass's series so far (DMK_PHASE_MEASURE): how many intervals have ended, and the
+   * newest one's end (seconds since the pass began) and rate. */
+  guint n_samples;
+  double sample_end_s;
+  double sample_mb_per_s;
   const DmkTestResult *test; /* DMK_PHASE_TEST_DONE only; valid during the call */
 } DmkProgress;
 

@@ -6,12 +6,14 @@
 
 #include "dmk-gui-utils.h"
 #include "dmk-result-cell.h"
+#include "dmk-series-graph.h"
 
 struct _DmkResultCell
 {
   GtkWidget parent_instance;
 
   GtkWidget *fill;
+  GtkWidget *spark; /* the test's MB/s over time, behind the number */
   GtkLabel *label;
 
   DmkTestSpec spec;
@@ -222,8 +224,37 @@ dmk_result_cell_size_allocate (GtkWidget *widget, int width, int height, int bas
   gtk_widget_set_child_visible (self->fill, fill_w > 0);
   if (fill_w > 0)
     gtk_widget_size_allocate (self->fill, &(GtkAllocation){ 0, 0, fill_w, height }, -1);
+  gtk_widget_size_allocate (self->spark, &(GtkAllocation){ 0, height / 3, width, height - height / 3 },
+                            -1);
   gtk_widget_size_allocate (GTK_WIDGET (self->label), &(GtkAllocation){ 0, 0, width, height },
                             baseline);
+}
+
+/* Over a result or a measurement with a series, the tooltip shows it as a chart with its
+ * scale, under the numbers. */
+static gboolean
+on_query_tooltip (GtkWidget *widget, int x, int y, gboolean keyboard, GtkTooltip *tooltip,
+                  gpointer data)
+{
+  DmkResultCell *self = DMK_RESULT_CELL (widget);
+  g_autofree char *markup = NULL;
+  GtkWidget *box, *label, *chart;
+
+  if (self->blocked != NULL || dmk_series_graph_get_n_points (DMK_SERIES_GRAPH (self->spark)) == 0)
+    return FALSE;
+  box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+  markup = tooltip_for_result (self);
+  label = gtk_label_new (NULL);
+  gtk_label_set_markup (GTK_LABEL (label), markup);
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  chart = dmk_series_graph_new (FALSE);
+  dmk_series_graph_set_title (DMK_SERIES_GRAPH (chart),
+                              dmk_series_graph_get_title (DMK_SERIES_GRAPH (self->spark)));
+  dmk_series_graph_copy_points (DMK_SERIES_GRAPH (chart), DMK_SERIES_GRAPH (self->spark));
+  gtk_box_append (GTK_BOX (box), label);
+  gtk_box_append (GTK_BOX (box), chart);
+  gtk_tooltip_set_custom (tooltip, box);
+  return TRUE;
 }
 
 static void
@@ -231,6 +262,7 @@ dmk_result_cell_dispose (GObject *object)
 {
   DmkResultCell *self = DMK_RESULT_CELL (object);
 
+  g_clear_pointer (&self->spark, gtk_widget_unparent);
   gtk_widget_dispose_template (GTK_WIDGET (self), DMK_TYPE_RESULT_CELL);
   g_clear_pointer (&self->result, dmk_test_result_free);
   g_clear_pointer (&self->a11y_label, g_free);
@@ -261,6 +293,10 @@ static void
 dmk_result_cell_init (DmkResultCell *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  /* Between the bar and the number. */
+  self->spark = dmk_series_graph_new (TRUE);
+  gtk_widget_insert_after (self->spark, GTK_WIDGET (self), self->fill);
+  g_signal_connect (self, "query-tooltip", G_CALLBACK (on_query_tooltip), NULL);
 }
 
 GtkWidget *
@@ -268,9 +304,13 @@ dmk_result_cell_new (const DmkTestSpec *spec, DmkDirection direction, DmkUnit un
 {
   DmkResultCell *self = g_object_new (DMK_TYPE_RESULT_CELL, NULL);
 
+  g_autofree char *name = dmk_test_spec_to_name (spec);
+  g_autofree char *title = g_strdup_printf ("%s %s", name, dmk_direction_label (direction));
+
   self->spec = *spec;
   self->direction = direction;
   self->unit = unit;
+  dmk_series_graph_set_title (DMK_SERIES_GRAPH (self->spark), title);
   update (self);
   return GTK_WIDGET (self);
 }
@@ -290,13 +330,33 @@ dmk_result_cell_clear (DmkResultCell *self)
   g_clear_pointer (&self->result, dmk_test_result_free);
   self->live = FALSE;
   self->live_mb_per_s = 0;
+  dmk_series_graph_clear (DMK_SERIES_GRAPH (self->spark));
   update (self);
+}
+
+void
+dmk_result_cell_add_sample (DmkResultCell *self, guint pass, double end_s, double mb_per_s)
+{
+  g_return_if_fail (DMK_IS_RESULT_CELL (self));
+  if (self->result != NULL || !self->live)
+    return;
+  dmk_series_graph_add_sample (DMK_SERIES_GRAPH (self->spark), pass, end_s, mb_per_s);
+}
+
+DmkSeriesGraph *
+dmk_result_cell_get_graph (DmkResultCell *self)
+{
+  g_return_val_if_fail (DMK_IS_RESULT_CELL (self), NULL);
+  return DMK_SERIES_GRAPH (self->spark);
 }
 
 void
 dmk_result_cell_set_live (DmkResultCell *self, double mb_per_s, guint pass, guint n_passes)
 {
   g_return_if_fail (DMK_IS_RESULT_CELL (self));
+  /* A new measurement starts a new curve. */
+  if (!self->live || self->result != NULL)
+    dmk_series_graph_clear (DMK_SERIES_GRAPH (self->spark));
   g_clear_pointer (&self->result, dmk_test_result_free);
   self->live = TRUE;
   self->live_mb_per_s = mb_per_s;
@@ -313,6 +373,7 @@ dmk_result_cell_set_result (DmkResultCell *self, const DmkTestResult *test)
   g_clear_pointer (&self->result, dmk_test_result_free);
   self->result = dmk_test_result_copy (test);
   self->live = FALSE;
+  dmk_series_graph_set_series (DMK_SERIES_GRAPH (self->spark), self->result->series);
   update (self);
 }
 

@@ -4,6 +4,7 @@
 #include <gtk/gtk.h>
 
 #include "dmk-core.h"
+#include "dmk-series-graph.h"
 
 G_BEGIN_DECLS
 
@@ -21,6 +22,8 @@ void dmk_result_cell_clear (DmkResultCell *self);
 /* A measurement in progress (shown dimmed): pass is 0 during warm-up. */
 void dmk_result_cell_set_live (DmkResultCell *self, double mb_per_s, guint pass, guint n_passes);
 void dmk_result_cell_set_result (DmkResultCell *self, const DmkTestResult *test);
+/* Live: an interval of the running pass (dmk_series_graph_add_sample). */
+void dmk_result_cell_add_sample (DmkResultCell *self, guint pass, double end_s, double mb_per_s);
 const DmkTestResult *dmk_result_cell_get_result (DmkResultCell *self);
 gboolean dmk_result_cell_is_live (DmkResultCell *self);
 /* A test that will not run on this target: shows "—", dimmed and insensitive, with reason as its
@@ -34,6 +37,8 @@ DmkDirection dmk_result_cell_get_direction (DmkResultCell *self);
 /* What the cell last told the screen reader (GTK 4.8 has no getter for it). */
 const char *dmk_result_cell_get_accessible_label (DmkResultCell *self);
 const char *dmk_result_cell_get_accessible_description (DmkResultCell *self);
+/* The sparkline behind the number. */
+DmkSeriesGraph *dmk_result_cell_get_graph (DmkResultCell *self);
 
 /* dmk_describe_test(), how a screen reader names a cell, is the core's (dmk-describe.h). */
 

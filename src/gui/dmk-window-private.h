@@ -49,6 +49,7 @@ struct _DmkWindow
   char *before_run_source;
   int run_row; /* DMK_RESULT_GRID_ALL or a row */
   gboolean merge_run; /* one row of the shown result again: the rest stays */
+  guint shown_samples, shown_pass; /* the newest interval the running cell's sparkline has */
 
   /* a profile change cleared a result: Undo brings both back */
   DmkResult *undo_result;

@@ -168,12 +168,21 @@ on_progress (DmkRunController *run, const DmkProgress *p, DmkWindow *self)
         status = g_strdup_printf (_("Opening %s…"), path);
       break;
     case DMK_PHASE_WARMUP:
+      self->shown_samples = 0;
       dmk_result_grid_set_live (self->grid, &p->spec, p->direction, 0, 0, p->n_passes);
       break;
     case DMK_PHASE_MEASURE:
       if (p->live_mb_per_s > 0)
         dmk_result_grid_set_live (self->grid, &p->spec, p->direction, p->live_mb_per_s, p->pass,
                                   p->n_passes);
+      /* Each interval once, as it ends. */
+      if (p->n_samples > 0 && (p->n_samples != self->shown_samples || p->pass != self->shown_pass))
+        {
+          dmk_result_grid_add_sample (self->grid, &p->spec, p->direction, p->pass,
+                                      p->sample_end_s, p->sample_mb_per_s);
+          self->shown_samples = p->n_samples;
+          self->shown_pass = p->pass;
+        }
       break;
     case DMK_PHASE_PASS_DONE:
       dmk_result_grid_set_live (self->grid, &p->spec, p->direction, p->live_mb_per_s, p->pass,

@@ -1,0 +1,189 @@
+/* test-window-graph.c: every test's MB/s over time in the window (issue 4/6): the running cell
+ * draws its curve as intervals end, a finished cell keeps it, its tooltip chart draws the same
+ * with a scale, and what a screen reader hears matches the data. */
+#include "config.h"
+
+#include <glib/gstdio.h>
+#include <string.h>
+
+#include "dmk-gui-utils.h"
+#include "dmk-test-gui.h"
+
+typedef struct
+{
+  DmkWindow *win;
+  gboolean saw_live_points;
+} Watch;
+
+/* While the run goes: whether a live cell's sparkline has grown before its test ended. */
+static gboolean
+live_points_or_done (gpointer data)
+{
+  Watch *w = data;
+
+  for (guint row = 0; row < dmk_window_get_n_rows (w->win); row++)
+    {
+      DmkResultCell *cell = dmk_window_get_cell (w->win, row, DMK_DIRECTION_READ);
+
+      if (cell != NULL && dmk_result_cell_is_live (cell) &&
+          dmk_series_graph_get_n_points (dmk_result_cell_get_graph (cell)) > 0)
+        w->saw_live_points = TRUE;
+    }
+  return !dmk_window_is_running (w->win);
+}
+
+/* The share of the widget's pixels drawn in the accent blue of the curve. */
+static double
+accent_share (GtkWidget *widget)
+{
+  g_autoptr (GdkPaintable) paintable = gtk_widget_paintable_new (widget);
+  g_autoptr (GtkSnapshot) snapshot = gtk_snapshot_new ();
+  g_autoptr (GskRenderNode) node = NULL;
+  g_autoptr (GdkTexture) texture = NULL;
+  GskRenderer *renderer = gtk_native_get_renderer (gtk_widget_get_native (widget));
+  int w = gtk_widget_get_width (widget), h = gtk_widget_get_height (widget);
+  g_autofree guchar *pixels = NULL;
+  guint blue = 0;
+
+  g_assert_nonnull (renderer);
+  g_assert_cmpint (w, >, 0);
+  g_assert_cmpint (h, >, 0);
+  gdk_paintable_snapshot (paintable, GDK_SNAPSHOT (snapshot), w, h);
+  node = gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
+  if (node == NULL)
+    return 0;
+  texture = gsk_renderer_render_texture (renderer, node, &GRAPHENE_RECT_INIT (0, 0, w, h));
+  pixels = g_malloc ((gsize) w * h * 4);
+  gdk_texture_download (texture, pixels, (gsize) w * 4);
+  for (int i = 0; i < w * h; i++)
+    {
+      /* GDK_MEMORY_DEFAULT: B, G, R, A, premultiplied. */
+      guchar b = pixels[i * 4], g = pixels[i * 4 + 1], r = pixels[i * 4 + 2];
+      blue += b > r + 25 && b > g + 10;
+    }
+  return (double) blue / (w * h);
+}
+
+static gboolean
+mapped (gpointer widget)
+{
+  return gtk_widget_get_mapped (GTK_WIDGET (widget)) && gtk_widget_get_width (widget) > 0;
+}
+
+static void
+settle (void)
+{
+  for (int i = 0; i < 5; i++)
+    {
+      g_usleep (40 * 1000);
+      while (g_main_context_iteration (NULL, FALSE))
+        ;
+    }
+}
+
+/* The summary names min, mean, max and last as the core computes them from the series. */
+static void
+check_summary (const char *summary, const DmkTestResult *t)
+{
+  DmkSeriesSummary sum;
+  g_autofree char *min = NULL, *mean = NULL, *max = NULL, *last = NULL, *want = NULL;
+
+  g_assert_true (dmk_series_summarize (t->series, &sum));
+  min = dmk_unit_format (DMK_UNIT_MB_S, sum.min);
+  mean = dmk_unit_format (DMK_UNIT_MB_S, sum.mean);
+  max = dmk_unit_format (DMK_UNIT_MB_S, sum.max);
+  last = dmk_unit_format (DMK_UNIT_MB_S, sum.last);
+  want = g_strdup_printf ("min %s, mean %s, max %s, last %s MB/s (%u intervals)", min, mean, max,
+                          last, sum.n);
+  g_test_message ("summary: %s", summary);
+  g_assert_nonnull (strstr (summary, want));
+}
+
+static void
+test_graphs (void)
+{
+  g_autoptr (GSettings) s = g_settings_new (APP_ID);
+  g_autofree char *dir = make_target_dir ();
+  Watch watch = { 0 };
+  DmkResultCell *cell;
+  DmkSeriesGraph *spark;
+  const DmkTestResult *t;
+  GtkWidget *window, *chart;
+  double share;
+
+  reset_settings ();
+  set_tiny ("classic");
+  g_settings_set_string (s, "mode", "read");
+  g_settings_set_int (s, "measure-time", 2);
+  watch.win = new_window (dir);
+  click (dmk_window_get_all_button (watch.win));
+  g_assert_true (dmk_window_is_running (watch.win));
+  g_assert_true (iterate_until (live_points_or_done, &watch));
+  g_assert_true (watch.saw_live_points);
+  g_assert_nonnull (dmk_window_get_shown_result (watch.win));
+  settle ();
+
+  for (guint row = 0; row < dmk_window_get_n_rows (watch.win); row++)
+    {
+      cell = dmk_window_get_cell (watch.win, row, DMK_DIRECTION_READ);
+      g_assert_nonnull (cell);
+      t = dmk_result_cell_get_result (cell);
+      g_assert_nonnull (t);
+      spark = dmk_result_cell_get_graph (cell);
+      /* A 2 s pass: about 20 intervals of 100 ms. */
+      g_assert_cmpuint (dmk_series_graph_get_n_points (spark), >=, 10);
+      check_summary (dmk_series_graph_get_summary (spark), t);
+      g_assert_true (g_str_has_prefix (dmk_series_graph_get_summary (spark),
+                                       dmk_series_graph_get_title (spark)));
+      /* Drawn behind the number: faint, but there. */
+      share = accent_share (GTK_WIDGET (spark));
+      g_test_message ("row %u: sparkline covers %.1f%% of its area in blue", row, share * 100);
+      g_assert_cmpfloat (share, >, 0.02);
+    }
+  /* DMK_GRAPH_SHOTS=DIR keeps pictures of what was checked, to look at. */
+  if (g_getenv ("DMK_GRAPH_SHOTS") != NULL)
+    {
+      g_autofree char *png = g_build_filename (g_getenv ("DMK_GRAPH_SHOTS"), "cells.png", NULL);
+      g_assert_true (dmk_save_widget_png (GTK_WIDGET (watch.win), png, NULL));
+    }
+
+  /* The tooltip's chart: the same curve at full strength, with its scale. */
+  cell = dmk_window_get_cell (watch.win, 0, DMK_DIRECTION_READ);
+  spark = dmk_result_cell_get_graph (cell);
+  chart = dmk_series_graph_new (FALSE);
+  dmk_series_graph_set_title (DMK_SERIES_GRAPH (chart), dmk_series_graph_get_title (spark));
+  dmk_series_graph_copy_points (DMK_SERIES_GRAPH (chart), spark);
+  g_assert_cmpstr (dmk_series_graph_get_summary (DMK_SERIES_GRAPH (chart)), ==,
+                   dmk_series_graph_get_summary (spark));
+  window = gtk_window_new ();
+  gtk_window_set_child (GTK_WINDOW (window), chart);
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (iterate_until (mapped, chart));
+  settle ();
+  share = accent_share (chart);
+  g_test_message ("chart: %.1f%% of its area in blue", share * 100);
+  g_assert_cmpfloat (share, >, 0.05);
+  if (g_getenv ("DMK_GRAPH_SHOTS") != NULL)
+    {
+      g_autofree char *png = g_build_filename (g_getenv ("DMK_GRAPH_SHOTS"), "chart.png", NULL);
+      g_assert_true (dmk_save_widget_png (chart, png, NULL));
+    }
+  gtk_window_destroy (GTK_WINDOW (window));
+
+  /* An empty cell has no curve, and says so. */
+  dmk_result_cell_clear (cell);
+  g_assert_cmpuint (dmk_series_graph_get_n_points (spark), ==, 0);
+  g_assert_nonnull (strstr (dmk_series_graph_get_summary (spark), "no measurement yet"));
+  destroy_window (watch.win);
+  g_assert_cmpuint (count_entries (dir), ==, 0);
+  g_rmdir (dir);
+}
+
+int
+main (int argc, char *argv[])
+{
+  if (!dmk_test_gui_init (&argc, &argv, "window-graph"))
+    return g_test_run ();
+  g_test_add_func ("/window-graph/cells", test_graphs);
+  return g_test_run ();
+}
