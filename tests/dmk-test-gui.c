@@ -193,3 +193,20 @@ dmk_test_gui_init (int *argc, char ***argv, const char *suite)
   adw_init ();
   return TRUE;
 }
+
+gboolean
+widget_shown (gpointer widget)
+{
+  return gtk_widget_get_mapped (GTK_WIDGET (widget)) && gtk_widget_get_width (widget) > 0;
+}
+
+void
+settle (void)
+{
+  for (int round = 0; round < 5; round++)
+    {
+      g_usleep (50 * 1000);
+      while (g_main_context_iteration (NULL, FALSE))
+        ;
+    }
+}

@@ -17,6 +17,10 @@ typedef gboolean (*Cond) (gpointer data);
 /* Iterates the main context until cond holds; FALSE if HANG_LIMIT_S passed first. */
 gboolean iterate_until (Cond cond, gpointer data);
 gboolean flag_set (gpointer data);
+/* Whether the widget is mapped with a size. */
+gboolean widget_shown (gpointer widget);
+/* Lets GTK lay out and draw a few frames. */
+void settle (void);
 /* A signal handler that sets the gboolean at data. */
 void flag_on_signal (gpointer instance, gpointer data);
 /* Activates button as the keyboard does, and waits for its "clicked". */

@@ -634,3 +634,23 @@ mount_ext4 (const char *dev, const char *dir)
   add_path (cl.mounts, &cl.n_mounts, dir);
 }
 
+
+void
+dmk_test_helper_init (int *argc, char ***argv)
+{
+  static const int fatal[] = { SIGABRT, SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGTRAP, SIGTERM, SIGINT };
+
+  /* Before any thread exists: mounts made here vanish with this process, whatever happens. */
+  if (geteuid () == 0 && unshare (CLONE_NEWNS) == 0 &&
+      mount (NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) == 0)
+    in_private_mount_ns = TRUE;
+  for (gsize i = 0; i < G_N_ELEMENTS (fatal); i++)
+    signal (fatal[i], on_fatal_signal);
+  /* mkfs.ext4, mkswap and dbus-daemon live in sbin, which a test runner's PATH may lack. */
+  {
+    const char *old = g_getenv ("PATH");
+    g_autofree char *path = g_strdup_printf ("%s:/usr/sbin:/sbin", old ? old : "/usr/bin:/bin");
+    g_setenv ("PATH", path, TRUE);
+  }
+  g_test_init (argc, argv, NULL);
+}

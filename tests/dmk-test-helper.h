@@ -38,6 +38,9 @@ extern gboolean in_private_mount_ns;
 /* The helper's environment: NULL for this process's. */
 extern char **helper_envp;
 
+/* Before any thread: a private mount namespace (as root), cleanup on fatal signals, sbin in
+ * PATH, then g_test_init (). */
+void dmk_test_helper_init (int *argc, char ***argv);
 void add_path (char (*list)[PATH_MAX], int *n, const char *path);
 void cleanup_all (void);
 void on_fatal_signal (int sig);

@@ -823,22 +823,9 @@ test_hostile_requests_more (void)
 int
 main (int argc, char **argv)
 {
-  static const int fatal[] = { SIGABRT, SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGTRAP, SIGTERM, SIGINT };
   int ret;
 
-  /* Before any thread exists: mounts made here vanish with this process, whatever happens. */
-  if (geteuid () == 0 && unshare (CLONE_NEWNS) == 0 &&
-      mount (NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) == 0)
-    in_private_mount_ns = TRUE;
-  for (gsize i = 0; i < G_N_ELEMENTS (fatal); i++)
-    signal (fatal[i], on_fatal_signal);
-  {
-    const char *old = g_getenv ("PATH");
-    g_autofree char *path = g_strdup_printf ("%s:/usr/sbin:/sbin", old ? old : "/usr/bin:/bin");
-    g_setenv ("PATH", path, TRUE);
-  }
-
-  g_test_init (&argc, &argv, NULL);
+  dmk_test_helper_init (&argc, &argv);
   g_test_add_func ("/helper-attacks/loop/refused", test_loop_refused);
   g_test_add_func ("/helper-attacks/fd/capabilities", test_fd_capabilities);
   g_test_add_func ("/helper-attacks/shared/second-loop", test_shared_second_loop);

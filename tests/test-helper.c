@@ -1166,23 +1166,9 @@ test_udisks (void)
 int
 main (int argc, char **argv)
 {
-  static const int fatal[] = { SIGABRT, SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGTRAP, SIGTERM, SIGINT };
   int ret;
 
-  /* Before any thread exists: mounts made here vanish with this process, whatever happens. */
-  if (geteuid () == 0 && unshare (CLONE_NEWNS) == 0 &&
-      mount (NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) == 0)
-    in_private_mount_ns = TRUE;
-  for (gsize i = 0; i < G_N_ELEMENTS (fatal); i++)
-    signal (fatal[i], on_fatal_signal);
-  /* mkfs.ext4, mkswap and dbus-daemon live in sbin, which a test runner's PATH may lack. */
-  {
-    const char *old = g_getenv ("PATH");
-    g_autofree char *path = g_strdup_printf ("%s:/usr/sbin:/sbin", old ? old : "/usr/bin:/bin");
-    g_setenv ("PATH", path, TRUE);
-  }
-
-  g_test_init (&argc, &argv, NULL);
+  dmk_test_helper_init (&argc, &argv);
   g_test_add_func ("/helper/direct/read-only", test_read_only_fd);
   g_test_add_func ("/helper/direct/read-write", test_read_write_fd);
   g_test_add_func ("/helper/direct/hostile-paths", test_hostile_paths);

@@ -8,12 +8,6 @@
 
 #include "dmk-test-gui.h"
 
-static gboolean
-widget_mapped (gpointer widget)
-{
-  return gtk_widget_get_mapped (GTK_WIDGET (widget));
-}
-
 /* The first widget of type under root, depth first. */
 static GtkWidget *
 find_descendant (GtkWidget *root, GType type)
@@ -29,18 +23,6 @@ find_descendant (GtkWidget *root, GType type)
         return found;
     }
   return NULL;
-}
-
-/* Lets GTK lay out and draw a few frames. */
-static void
-settle (void)
-{
-  for (int round = 0; round < 4; round++)
-    {
-      g_usleep (60 * 1000);
-      while (g_main_context_iteration (NULL, FALSE))
-        ;
-    }
 }
 
 typedef struct
@@ -94,7 +76,7 @@ check_menu_fits (void)
 
   reset_settings ();
   win = new_window (dir);
-  g_assert_true (iterate_until (widget_mapped, win));
+  g_assert_true (iterate_until (widget_shown, win));
   settle ();
   fit.win_w = gtk_widget_get_width (GTK_WIDGET (win));
   fit.win_h = gtk_widget_get_height (GTK_WIDGET (win));
@@ -112,7 +94,7 @@ check_menu_fits (void)
   gtk_menu_button_popup (button);
   popover = gtk_menu_button_get_popover (button);
   g_assert_nonnull (popover);
-  g_assert_true (iterate_until (widget_mapped, popover));
+  g_assert_true (iterate_until (widget_shown, popover));
   stack = GTK_STACK (find_descendant (GTK_WIDGET (popover), GTK_TYPE_STACK));
   g_assert_nonnull (stack);
   /* Each page's own size, not a moment of the slide between two. */
@@ -187,7 +169,7 @@ test_no_growth_after_run (gconstpointer data)
   set_tiny ("classic");
   g_settings_set_string (s, "mode", "read");
   win = new_window (dir);
-  g_assert_true (iterate_until (widget_mapped, win));
+  g_assert_true (iterate_until (widget_shown, win));
   settle ();
   before = gtk_widget_get_height (GTK_WIDGET (win));
   click (dmk_window_get_all_button (win));

@@ -64,23 +64,6 @@ accent_share (GtkWidget *widget)
   return (double) blue / (w * h);
 }
 
-static gboolean
-mapped (gpointer widget)
-{
-  return gtk_widget_get_mapped (GTK_WIDGET (widget)) && gtk_widget_get_width (widget) > 0;
-}
-
-static void
-settle (void)
-{
-  for (int i = 0; i < 5; i++)
-    {
-      g_usleep (40 * 1000);
-      while (g_main_context_iteration (NULL, FALSE))
-        ;
-    }
-}
-
 /* The summary names min, mean, max and last as the core computes them from the series. */
 static void
 check_summary (const char *summary, const DmkTestResult *t)
@@ -158,7 +141,7 @@ test_graphs (void)
   window = gtk_window_new ();
   gtk_window_set_child (GTK_WINDOW (window), chart);
   gtk_window_present (GTK_WINDOW (window));
-  g_assert_true (iterate_until (mapped, chart));
+  g_assert_true (iterate_until (widget_shown, chart));
   settle ();
   share = accent_share (chart);
   g_test_message ("chart: %.1f%% of its area in blue", share * 100);

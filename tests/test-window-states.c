@@ -130,7 +130,7 @@ clicked_in_place (void)
 }
 
 static void
-settle (void)
+drain_events (void)
 {
   for (int i = 0; i < 20; i++)
     g_main_context_iteration (NULL, FALSE);
@@ -150,7 +150,7 @@ check_pointer_stop (gboolean row)
   win = new_window (dir);
   g_assert_true (iterate_until ((Cond) gtk_widget_get_mapped, win));
   button = row ? dmk_window_get_test_button (win, 0) : dmk_window_get_all_button (win);
-  settle ();
+  drain_events ();
   if (!GDK_IS_X11_SURFACE (gtk_native_get_surface (GTK_NATIVE (win))) ||
       !pointer_click_on (button))
     {

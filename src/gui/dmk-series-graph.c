@@ -240,15 +240,21 @@ dmk_series_graph_set_title (DmkSeriesGraph *self, const char *title)
   update_summary (self);
 }
 
-void
-dmk_series_graph_clear (DmkSeriesGraph *self)
+static void
+reset (DmkSeriesGraph *self)
 {
-  g_return_if_fail (DMK_IS_SERIES_GRAPH (self));
   g_array_set_size (self->points, 0);
   g_array_set_size (self->breaks, 0);
   self->pass = 0;
   self->offset = 0;
   self->pass_end = 0;
+}
+
+void
+dmk_series_graph_clear (DmkSeriesGraph *self)
+{
+  g_return_if_fail (DMK_IS_SERIES_GRAPH (self));
+  reset (self);
   changed (self);
 }
 
@@ -283,11 +289,7 @@ dmk_series_graph_set_series (DmkSeriesGraph *self, GPtrArray *series)
   guint pass = 0;
 
   g_return_if_fail (DMK_IS_SERIES_GRAPH (self));
-  g_array_set_size (self->points, 0);
-  g_array_set_size (self->breaks, 0);
-  self->pass = 0;
-  self->offset = 0;
-  self->pass_end = 0;
+  reset (self);
   for (guint s = 0; series != NULL && s < series->len; s++)
     {
       const GArray *one = g_ptr_array_index (series, s);
