@@ -299,15 +299,15 @@ run_pass (RunData *d, Worker *workers, guint n, gint *stop, DmkProgress *prog, D
       if (t >= next_sample)
         {
           Tally now = tally (workers, n, t);
-          const Tally *prev = tallies->len > 0 ? &g_array_index (tallies, Tally, tallies->len - 1)
-                                               : NULL;
+          /* A copy: appending may move the array. */
+          Tally prev = tallies->len > 0 ? g_array_index (tallies, Tally, tallies->len - 1)
+                                        : (Tally){ .t = start };
 
           if (tallies->len < DMK_SERIES_MAX_POINTS)
             g_array_append_val (tallies, now);
           prog->n_samples++;
           prog->sample_end_s = (double) (t - start) / 1e9;
-          prog->sample_mb_per_s = (double) (now.bytes - (prev ? prev->bytes : 0)) * 1000.0 /
-                                  (double) (t - (prev ? prev->t : start));
+          prog->sample_mb_per_s = (double) (now.bytes - prev.bytes) * 1000.0 / (double) (t - prev.t);
           next_sample = t + every;
           next_live = t; /* the new point is shown at once */
         }
