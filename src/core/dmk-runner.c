@@ -296,7 +296,8 @@ run_pass (RunData *d, Worker *workers, guint n, gint *stop, DmkProgress *prog, D
         failed |= __atomic_load_n (&workers[i].error, __ATOMIC_RELAXED) != 0;
       if (t >= deadline || failed || g_cancellable_is_cancelled (cancellable))
         break;
-      if (t >= next_sample)
+      /* Only measured passes keep a series; a warm-up is not tallied. */
+      if (series != NULL && t >= next_sample)
         {
           Tally now = tally (workers, n, t);
           /* A copy: appending may move the array. */
@@ -313,16 +314,12 @@ run_pass (RunData *d, Worker *workers, guint n, gint *stop, DmkProgress *prog, D
         }
       if (t >= next_live && prog->phase == DMK_PHASE_MEASURE)
         {
-          guint64 sum = 0, done = 0, lat = 0;
-          for (guint i = 0; i < n; i++)
-            {
-              sum += __atomic_load_n (&workers[i].bytes, __ATOMIC_RELAXED);
-              done += __atomic_load_n (&workers[i].pub_ios, __ATOMIC_RELAXED);
-              lat += __atomic_load_n (&workers[i].pub_lat_ns, __ATOMIC_RELAXED);
-            }
-          prog->live_mb_per_s = (double) sum * 1000.0 / (double) (t - start);
-          prog->live_iops = (double) done * 1e9 / (double) (t - start);
-          prog->live_latency_us = done > 0 ? (double) lat / (double) done / 1000.0 : 0.0;
+          Tally so_far = tally (workers, n, t);
+
+          prog->live_mb_per_s = (double) so_far.bytes * 1000.0 / (double) (t - start);
+          prog->live_iops = (double) so_far.ios * 1e9 / (double) (t - start);
+          prog->live_latency_us =
+            so_far.ios > 0 ? (double) so_far.lat_ns / (double) so_far.ios / 1000.0 : 0.0;
           post (d, prog, NULL);
           next_live = t + LIVE_EVERY_NS;
         }
