@@ -89,3 +89,31 @@ dmk_test_loop_setup (guint32 seed)
   g_strstrip (dmk_test_loop);
   return TRUE;
 }
+
+gboolean
+dmk_test_loop_setup_sized (guint64 size)
+{
+  const char *dir = g_access ("/dev/shm", W_OK) == 0 ? "/dev/shm" : g_get_tmp_dir ();
+  const char *argv[] = { "losetup", "--direct-io=on", "-f", "--show", NULL, NULL };
+  int fd;
+
+  if (geteuid () != 0)
+    {
+      g_test_skip ("needs root to attach loop devices (losetup)");
+      return FALSE;
+    }
+  dmk_test_image = g_build_filename (dir, "gdiskmark-test-XXXXXX.img", NULL);
+  fd = g_mkstemp (dmk_test_image);
+  g_assert_cmpint (fd, >=, 0);
+  g_assert_cmpint (ftruncate (fd, (off_t) size), ==, 0);
+  close (fd);
+  argv[4] = dmk_test_image;
+  if (dmk_test_run_tool (argv, &dmk_test_loop) != 0 || dmk_test_loop == NULL)
+    {
+      dmk_test_loop_cleanup ();
+      g_test_skip ("losetup could not attach a loop device here");
+      return FALSE;
+    }
+  g_strstrip (dmk_test_loop);
+  return TRUE;
+}

@@ -15,6 +15,8 @@ extern char *dmk_test_mount; /* where a test mounted the device, or NULL */
 /* Attaches the image; FALSE, with the test skipped and nothing left, when not root or when
  * losetup cannot attach one here. */
 gboolean dmk_test_loop_setup (guint32 seed);
+/* The same with an empty (sparse) image of size bytes, for tests that write. */
+gboolean dmk_test_loop_setup_sized (guint64 size);
 /* Unmounts, detaches and removes what is there; safe from a signal handler's last breath. */
 void dmk_test_loop_cleanup (void);
 /* SHA-256 of the image file: any write to the device changes it. */

@@ -12,40 +12,28 @@
 #include "dmk-compare.h"
 #include "dmk-core.h"
 
-#define EXIT_RUN_FAILED 1
-#define EXIT_USAGE 2
-#define EXIT_CANCELLED 130
-
-typedef struct
-{
-  GMainLoop *loop;
-  GCancellable *cancellable;
-  DmkResult *result;
-  GError *error;
-  gboolean progress;
-  gboolean progress_line; /* a progress line is on screen */
-} Cli;
+#include "gdiskmark-cli.h"
 
 static char *opt_profile = NULL;
-static char *opt_mode = NULL;
-static char *opt_data = NULL;
-static char *opt_engine = NULL;
-static char *opt_size = NULL;
-static char *opt_output = NULL;
-static char *opt_comment = NULL;
+char *opt_mode = NULL;
+char *opt_data = NULL;
+char *opt_engine = NULL;
+char *opt_size = NULL;
+char *opt_output = NULL;
+char *opt_comment = NULL;
 static char **opt_tests = NULL;
 /* G_MININT means "not given", so that any number a user types, -1 too, is validated. */
-static int opt_passes = G_MININT;
-static int opt_time = G_MININT;
-static int opt_interval = G_MININT;
+int opt_passes = G_MININT;
+int opt_time = G_MININT;
+int opt_interval = G_MININT;
 static int opt_mix = -1;
-static gboolean opt_buffered = FALSE;
-static gboolean opt_allow_write_device = FALSE;
-static gboolean opt_json = FALSE;
-static char *opt_format = NULL;
+gboolean opt_buffered = FALSE;
+gboolean opt_allow_write_device = FALSE;
+gboolean opt_json = FALSE;
+char *opt_format = NULL;
 static char *opt_unit = NULL;
 static int opt_baseline = 1;
-static gboolean opt_quiet = FALSE;
+gboolean opt_quiet = FALSE;
 static gboolean opt_version = FALSE;
 
 static gboolean
@@ -126,7 +114,7 @@ set_profile_help (void)
       entries[i].description = help;
 }
 
-static void G_GNUC_PRINTF (1, 2)
+void
 die_usage (const char *format, ...)
 {
   va_list ap;
@@ -139,7 +127,7 @@ die_usage (const char *format, ...)
   exit (EXIT_USAGE);
 }
 
-static void
+void
 clear_progress (Cli *cli)
 {
   if (cli->progress_line)
@@ -206,7 +194,7 @@ on_run_done (GObject *source, GAsyncResult *res, gpointer user_data)
   g_main_loop_quit (cli->loop);
 }
 
-static gboolean
+gboolean
 on_sigint (gpointer user_data)
 {
   Cli *cli = user_data;
@@ -216,7 +204,7 @@ on_sigint (gpointer user_data)
 }
 
 /* Range checks belong to the core; a negative number cannot even reach it as a guint. */
-static guint
+guint
 non_negative (const char *option, int value)
 {
   if (value < 0)
@@ -278,7 +266,7 @@ parse_settings (DmkSettings *s, GArray **specs_out)
     }
 }
 
-static gboolean
+gboolean
 check_output_writable (const char *path)
 {
   g_autofree char *dir = g_path_get_dirname (path);
@@ -297,14 +285,7 @@ check_output_writable (const char *path)
   return TRUE;
 }
 
-typedef enum
-{
-  FORMAT_TEXT,
-  FORMAT_JSON,
-  FORMAT_CSV,
-} Format;
-
-static Format
+Format
 parse_format (gboolean allow_json)
 {
   if (opt_json && opt_format != NULL && strcmp (opt_format, "json") != 0)
@@ -344,7 +325,7 @@ static const GOptionEntry compare_entries[] = {
   { NULL }
 };
 
-static gboolean
+gboolean
 write_output (const char *text)
 {
   g_autoptr (GError) error = NULL;
@@ -568,7 +549,7 @@ devices_main (int argc, char **argv)
   return 0;
 }
 
-static void
+void
 init_i18n (void)
 {
   setlocale (LC_ALL, "");
@@ -586,7 +567,8 @@ new_run_context (void)
 
   ctx = g_option_context_new (_("[TARGET] — measure a disk like CrystalDiskMark\n  gdiskmark-cli "
                                 "compare FILE.json… — compare saved results\n  gdiskmark-cli "
-                                "devices — list the block devices to test"));
+                                "devices — list the block devices to test\n  gdiskmark-cli sustained|sweep|surface "
+                                "[TARGET] — see how a drive behaves (see sustained --help)"));
   g_option_context_add_main_entries (ctx, entries, GETTEXT_PACKAGE);
   g_option_context_set_translation_domain (ctx, GETTEXT_PACKAGE);
   g_option_context_set_description (
@@ -622,7 +604,7 @@ run_to_end (Cli *cli, const char *target, const DmkSettings *settings, GArray *s
 }
 
 /* Says why the run gave no result; returns the exit status. */
-static int
+int
 report_failure (const Cli *cli)
 {
   if (g_error_matches (cli->error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
@@ -642,14 +624,17 @@ report_failure (const Cli *cli)
 
 /* Writes the result in format, then its warnings on stderr (JSON carries them itself);
  * returns the exit status. */
-static int
+int
 report_result (const Cli *cli, Format format)
 {
   g_autofree char *out = NULL;
   int status = 0;
 
-  out = format == FORMAT_JSON  ? dmk_result_to_json (cli->result)
-        : format == FORMAT_CSV ? dmk_result_to_csv (cli->result)
+  /* A scan's CSV is its own table: one row per block size, interval or sample. */
+  out = format == FORMAT_JSON ? dmk_result_to_json (cli->result)
+        : format == FORMAT_CSV ? (cli->result->kind == DMK_KIND_GRID
+                                    ? dmk_result_to_csv (cli->result)
+                                    : dmk_scan_to_csv (cli->result))
                                : dmk_result_to_text (cli->result);
   if (!write_output (out))
     status = EXIT_RUN_FAILED;
@@ -679,6 +664,12 @@ main (int argc, char **argv)
     return compare_main (argc - 1, argv + 1);
   if (argc >= 2 && strcmp (argv[1], "devices") == 0)
     return devices_main (argc - 1, argv + 1);
+  if (argc >= 2 && strcmp (argv[1], "sustained") == 0)
+    return scan_main (DMK_KIND_SUSTAINED, argc - 1, argv + 1);
+  if (argc >= 2 && strcmp (argv[1], "sweep") == 0)
+    return scan_main (DMK_KIND_SWEEP, argc - 1, argv + 1);
+  if (argc >= 2 && strcmp (argv[1], "surface") == 0)
+    return scan_main (DMK_KIND_SURFACE, argc - 1, argv + 1);
 
   ctx = new_run_context ();
   /* GOption gives an optional argument the next word when it is separate ("--mix /dev/sdb"

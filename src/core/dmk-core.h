@@ -8,6 +8,7 @@
 #include "dmk-random.h"
 #include "dmk-result.h"
 #include "dmk-runner.h"
+#include "dmk-scan.h"
 #include "dmk-series.h"
 #include "dmk-spec.h"
 #include "dmk-sysinfo.h"

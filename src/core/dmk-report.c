@@ -3,7 +3,9 @@
 
 #include <string.h>
 
+#include "dmk-result-private.h"
 #include "dmk-result.h"
+#include "dmk-scan.h"
 #include "dmk-units.h"
 
 static void
@@ -88,16 +90,11 @@ target_facts (const DmkTargetInfo *t)
   return g_strjoinv (", ", (char **) facts->pdata);
 }
 
-char *
-dmk_result_to_text (DmkResult *r)
+void
+_dmk_report_append_header (GString *s, DmkResult *r)
 {
-  GString *s = g_string_new (NULL);
   const char *rule =
     "------------------------------------------------------------------------------\n";
-  g_autofree char *size = dmk_format_size (r->settings.size_bytes);
-  g_autofree char *date = format_date (r->date);
-
-  g_return_val_if_fail (r != NULL, NULL);
 
   g_string_append (s, rule);
   g_string_append_printf (s, "GDiskMark %s (C) 2026 " DMK_AUTHORS "\n", r->tool_version);
@@ -105,6 +102,48 @@ dmk_result_to_text (DmkResult *r)
   g_string_append (s, rule);
   g_string_append (s, "* MB/s = 1,000,000 bytes/s\n");
   g_string_append (s, "* KB = 1000 bytes, KiB = 1024 bytes\n");
+}
+
+void
+_dmk_report_append_target (GString *s, DmkResult *r, const char *size, guint passes)
+{
+  g_autofree char *facts = target_facts (&r->target);
+
+  if (passes > 0)
+    g_string_append_printf (s, "   Test: %s (x%u) [%s", size, passes,
+                            r->target.path ? r->target.path : "");
+  else
+    g_string_append_printf (s, "   Test: %s [%s", size, r->target.path ? r->target.path : "");
+  if (facts[0] != '\0')
+    g_string_append_printf (s, ": %s", facts);
+  g_string_append (s, "]\n");
+}
+
+void
+_dmk_report_append_footer (GString *s, DmkResult *r)
+{
+  g_autofree char *date = format_date (r->date);
+
+  g_string_append_printf (s, "   Date: %s\n", date);
+  g_string_append_printf (s, "     OS: %s\n", r->os ? r->os : "");
+  g_string_append_printf (s, "Comment: %s\n", r->comment ? r->comment : "");
+  for (guint i = 0; i < r->warnings->len; i++)
+    g_string_append_printf (s, "Warning: %s\n", (char *) g_ptr_array_index (r->warnings, i));
+}
+
+char *
+dmk_result_to_text (DmkResult *r)
+{
+  GString *s;
+  g_autofree char *size = NULL;
+
+  g_return_val_if_fail (r != NULL, NULL);
+  if (r->kind == DMK_KIND_SUSTAINED || r->kind == DMK_KIND_SURFACE)
+    return dmk_scan_to_text (r);
+
+  s = g_string_new (NULL);
+  size = dmk_format_size (r->settings.size_bytes);
+  _dmk_report_append_header (s, r);
 
   append_section (s, r, DMK_DIRECTION_READ, "");
   append_section (s, r, DMK_DIRECTION_WRITE, "");
@@ -117,15 +156,11 @@ dmk_result_to_text (DmkResult *r)
     append_section (s, r, DMK_DIRECTION_MIX, mix);
   }
 
-  g_string_append_printf (s, "\nProfile: %s\n", dmk_profile_report_name (r->settings.profile));
-  g_string_append_printf (s, "   Test: %s (x%u) [%s", size, r->settings.passes,
-                          r->target.path ? r->target.path : "");
-  {
-    g_autofree char *facts = target_facts (&r->target);
-    if (facts[0] != '\0')
-      g_string_append_printf (s, ": %s", facts);
-  }
-  g_string_append (s, "]\n");
+  if (r->kind == DMK_KIND_SWEEP)
+    g_string_append (s, "\nProfile: Block-size sweep\n");
+  else
+    g_string_append_printf (s, "\nProfile: %s\n", dmk_profile_report_name (r->settings.profile));
+  _dmk_report_append_target (s, r, size, r->settings.passes);
   g_string_append_printf (s, "   Mode: %s, %s data, %s, %s\n",
                           r->settings.mode == DMK_MODE_READ ? "Read"
                           : r->settings.mode == DMK_MODE_WRITE ? "Write"
@@ -134,10 +169,6 @@ dmk_result_to_text (DmkResult *r)
                           r->settings.direct ? "direct I/O" : "buffered I/O");
   g_string_append_printf (s, "   Time: Measure %u sec / Interval %u sec\n", r->settings.measure_s,
                           r->settings.interval_s);
-  g_string_append_printf (s, "   Date: %s\n", date);
-  g_string_append_printf (s, "     OS: %s\n", r->os ? r->os : "");
-  g_string_append_printf (s, "Comment: %s\n", r->comment ? r->comment : "");
-  for (guint i = 0; i < r->warnings->len; i++)
-    g_string_append_printf (s, "Warning: %s\n", (char *) g_ptr_array_index (r->warnings, i));
+  _dmk_report_append_footer (s, r);
   return g_string_free (s, FALSE);
 }

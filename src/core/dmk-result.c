@@ -1,4 +1,5 @@
-/* dmk-result.c: results in memory, and as gdiskmark-result/1 JSON field by field. */
+/* dmk-result.c: results in memory, and as gdiskmark-result/1 JSON field by field (the scans' own
+ * sections are in dmk-scan-json.c). */
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
@@ -8,6 +9,7 @@
 #include "dmk-error.h"
 #include "dmk-result-private.h"
 #include "dmk-result.h"
+#include "dmk-scan.h"
 #include "dmk-series.h"
 
 G_DEFINE_BOXED_TYPE (DmkResult, dmk_result, dmk_result_ref, dmk_result_unref)
@@ -59,6 +61,8 @@ dmk_result_unref (DmkResult *r)
   g_ptr_array_unref (r->warnings);
   g_free (r->comment);
   g_free (r->os);
+  dmk_sustained_free (r->sustained);
+  dmk_surface_free (r->surface);
   g_free (r);
 }
 
@@ -145,8 +149,8 @@ dmk_result_find (DmkResult *result, const DmkTestSpec *spec, DmkDirection direct
 
 /* ---- JSON out ---- */
 
-static void
-add_double (JsonBuilder *b, const char *key, double v)
+void
+_dmk_jb_double (JsonBuilder *b, const char *key, double v)
 {
   json_builder_set_member_name (b, key);
   /* JSON has no NaN or infinity; a pass that moved nothing is 0. */
@@ -181,15 +185,15 @@ add_series (JsonBuilder *b, const GArray *series)
   json_builder_end_object (b);
 }
 
-static void
-add_int (JsonBuilder *b, const char *key, gint64 v)
+void
+_dmk_jb_int (JsonBuilder *b, const char *key, gint64 v)
 {
   json_builder_set_member_name (b, key);
   json_builder_add_int_value (b, v);
 }
 
-static void
-add_string (JsonBuilder *b, const char *key, const char *v)
+void
+_dmk_jb_string (JsonBuilder *b, const char *key, const char *v)
 {
   json_builder_set_member_name (b, key);
   if (v != NULL)
@@ -198,8 +202,8 @@ add_string (JsonBuilder *b, const char *key, const char *v)
     json_builder_add_null_value (b);
 }
 
-static void
-add_bool (JsonBuilder *b, const char *key, gboolean v)
+void
+_dmk_jb_bool (JsonBuilder *b, const char *key, gboolean v)
 {
   json_builder_set_member_name (b, key);
   json_builder_add_boolean_value (b, v);
@@ -210,9 +214,9 @@ add_tool (JsonBuilder *b, const DmkResult *r)
 {
   json_builder_set_member_name (b, "tool");
   json_builder_begin_object (b);
-  add_string (b, "name", r->tool_name);
-  add_string (b, "version", r->tool_version);
-  add_string (b, "engine", r->engine);
+  _dmk_jb_string (b, "name", r->tool_name);
+  _dmk_jb_string (b, "version", r->tool_version);
+  _dmk_jb_string (b, "engine", r->engine);
   json_builder_end_object (b);
 }
 
@@ -221,14 +225,14 @@ add_target (JsonBuilder *b, const DmkTargetInfo *target)
 {
   json_builder_set_member_name (b, "target");
   json_builder_begin_object (b);
-  add_string (b, "path", target->path);
-  add_string (b, "kind", dmk_target_kind_to_string (target->kind));
-  add_string (b, "filesystem", target->filesystem);
-  add_string (b, "device", target->device);
-  add_string (b, "model", target->model);
-  add_int (b, "size_bytes", (gint64) target->size_bytes);
-  add_int (b, "free_bytes", (gint64) target->free_bytes);
-  add_bool (b, "rotational", target->rotational);
+  _dmk_jb_string (b, "path", target->path);
+  _dmk_jb_string (b, "kind", dmk_target_kind_to_string (target->kind));
+  _dmk_jb_string (b, "filesystem", target->filesystem);
+  _dmk_jb_string (b, "device", target->device);
+  _dmk_jb_string (b, "model", target->model);
+  _dmk_jb_int (b, "size_bytes", (gint64) target->size_bytes);
+  _dmk_jb_int (b, "free_bytes", (gint64) target->free_bytes);
+  _dmk_jb_bool (b, "rotational", target->rotational);
   json_builder_end_object (b);
 }
 
@@ -237,15 +241,15 @@ add_settings (JsonBuilder *b, const DmkSettings *settings)
 {
   json_builder_set_member_name (b, "settings");
   json_builder_begin_object (b);
-  add_string (b, "profile", settings->profile);
-  add_string (b, "mode", dmk_mode_to_string (settings->mode));
-  add_int (b, "passes", settings->passes);
-  add_int (b, "size_bytes", (gint64) settings->size_bytes);
-  add_int (b, "measure_s", settings->measure_s);
-  add_int (b, "interval_s", settings->interval_s);
-  add_string (b, "data", dmk_data_to_string (settings->data));
-  add_bool (b, "direct", settings->direct);
-  add_int (b, "mix_read_percent", settings->mix_read_percent);
+  _dmk_jb_string (b, "profile", settings->profile);
+  _dmk_jb_string (b, "mode", dmk_mode_to_string (settings->mode));
+  _dmk_jb_int (b, "passes", settings->passes);
+  _dmk_jb_int (b, "size_bytes", (gint64) settings->size_bytes);
+  _dmk_jb_int (b, "measure_s", settings->measure_s);
+  _dmk_jb_int (b, "interval_s", settings->interval_s);
+  _dmk_jb_string (b, "data", dmk_data_to_string (settings->data));
+  _dmk_jb_bool (b, "direct", settings->direct);
+  _dmk_jb_int (b, "mix_read_percent", settings->mix_read_percent);
   json_builder_end_object (b);
 }
 
@@ -256,22 +260,22 @@ add_test (JsonBuilder *b, const DmkTestResult *t)
   g_autofree char *name = dmk_test_spec_to_name (&t->spec);
 
   json_builder_begin_object (b);
-  add_string (b, "name", name);
-  add_string (b, "pattern", dmk_pattern_to_string (t->spec.pattern));
-  add_string (b, "direction", dmk_direction_to_string (t->direction));
-  add_int (b, "block_size", t->spec.block_size);
-  add_int (b, "queue_depth", t->spec.queue_depth);
-  add_int (b, "threads", t->spec.threads);
-  add_double (b, "mb_per_s", t->mb_per_s);
-  add_double (b, "iops", t->iops);
+  _dmk_jb_string (b, "name", name);
+  _dmk_jb_string (b, "pattern", dmk_pattern_to_string (t->spec.pattern));
+  _dmk_jb_string (b, "direction", dmk_direction_to_string (t->direction));
+  _dmk_jb_int (b, "block_size", t->spec.block_size);
+  _dmk_jb_int (b, "queue_depth", t->spec.queue_depth);
+  _dmk_jb_int (b, "threads", t->spec.threads);
+  _dmk_jb_double (b, "mb_per_s", t->mb_per_s);
+  _dmk_jb_double (b, "iops", t->iops);
   json_builder_set_member_name (b, "latency_us");
   json_builder_begin_object (b);
-  add_double (b, "mean", t->latency_us.mean);
-  add_double (b, "p50", t->latency_us.p50);
-  add_double (b, "p90", t->latency_us.p90);
-  add_double (b, "p99", t->latency_us.p99);
-  add_double (b, "p99_9", t->latency_us.p99_9);
-  add_double (b, "p99_99", t->latency_us.p99_99);
+  _dmk_jb_double (b, "mean", t->latency_us.mean);
+  _dmk_jb_double (b, "p50", t->latency_us.p50);
+  _dmk_jb_double (b, "p90", t->latency_us.p90);
+  _dmk_jb_double (b, "p99", t->latency_us.p99);
+  _dmk_jb_double (b, "p99_9", t->latency_us.p99_9);
+  _dmk_jb_double (b, "p99_99", t->latency_us.p99_99);
   json_builder_end_object (b);
   json_builder_set_member_name (b, "passes");
   json_builder_begin_array (b);
@@ -279,10 +283,10 @@ add_test (JsonBuilder *b, const DmkTestResult *t)
     {
       DmkPass *p = &g_array_index (t->passes, DmkPass, j);
       json_builder_begin_object (b);
-      add_double (b, "mb_per_s", p->mb_per_s);
-      add_double (b, "iops", p->iops);
-      add_int (b, "bytes", (gint64) p->bytes);
-      add_double (b, "seconds", p->seconds);
+      _dmk_jb_double (b, "mb_per_s", p->mb_per_s);
+      _dmk_jb_double (b, "iops", p->iops);
+      _dmk_jb_int (b, "bytes", (gint64) p->bytes);
+      _dmk_jb_double (b, "seconds", p->seconds);
       if (j < t->series->len && g_ptr_array_index (t->series, j) != NULL)
         add_series (b, g_ptr_array_index (t->series, j));
       json_builder_end_object (b);
@@ -301,9 +305,10 @@ dmk_result_to_json (DmkResult *r)
   g_return_val_if_fail (r != NULL, NULL);
 
   json_builder_begin_object (b);
-  add_string (b, "schema", DMK_RESULT_SCHEMA);
+  _dmk_jb_string (b, "schema", DMK_RESULT_SCHEMA);
+  _dmk_jb_string (b, "kind", dmk_result_kind_to_string (r->kind));
   add_tool (b, r);
-  add_string (b, "date", r->date);
+  _dmk_jb_string (b, "date", r->date);
   add_target (b, &r->target);
   add_settings (b, &r->settings);
 
@@ -312,6 +317,7 @@ dmk_result_to_json (DmkResult *r)
   for (guint i = 0; i < r->tests->len; i++)
     add_test (b, g_ptr_array_index (r->tests, i));
   json_builder_end_array (b);
+  _dmk_scan_write_json (b, r);
 
   json_builder_set_member_name (b, "warnings");
   json_builder_begin_array (b);
@@ -319,8 +325,8 @@ dmk_result_to_json (DmkResult *r)
     json_builder_add_string_value (b, g_ptr_array_index (r->warnings, i));
   json_builder_end_array (b);
 
-  add_string (b, "comment", r->comment ? r->comment : "");
-  add_string (b, "os", r->os);
+  _dmk_jb_string (b, "comment", r->comment ? r->comment : "");
+  _dmk_jb_string (b, "os", r->os);
   json_builder_end_object (b);
 
   root = json_builder_get_root (b);
@@ -337,17 +343,8 @@ dmk_result_to_json (DmkResult *r)
 
 /* ---- JSON in: every key checked, every failure named ---- */
 
-typedef struct
-{
-  GError **error;
-  gboolean failed;
-} Reader;
-
-static gboolean
-fail (Reader *rd, const char *format, ...) G_GNUC_PRINTF (2, 3);
-
-static gboolean
-fail (Reader *rd, const char *format, ...)
+gboolean
+_dmk_rd_fail (DmkJsonReader *rd, const char *format, ...)
 {
   va_list ap;
 
@@ -363,8 +360,8 @@ fail (Reader *rd, const char *format, ...)
   return FALSE;
 }
 
-static JsonNode *
-member (Reader *rd, JsonObject *o, const char *where, const char *key, gboolean required)
+JsonNode *
+_dmk_rd_member (DmkJsonReader *rd, JsonObject *o, const char *where, const char *key, gboolean required)
 {
   JsonNode *n;
 
@@ -372,59 +369,59 @@ member (Reader *rd, JsonObject *o, const char *where, const char *key, gboolean 
     return NULL;
   n = json_object_get_member (o, key);
   if (n == NULL && required)
-    fail (rd, _("missing key “%s%s”"), where, key);
+    _dmk_rd_fail (rd, _("missing key “%s%s”"), where, key);
   return n;
 }
 
-static JsonObject *
-get_object (Reader *rd, JsonObject *o, const char *where, const char *key)
+JsonObject *
+_dmk_rd_object (DmkJsonReader *rd, JsonObject *o, const char *where, const char *key)
 {
-  JsonNode *n = member (rd, o, where, key, TRUE);
+  JsonNode *n = _dmk_rd_member (rd, o, where, key, TRUE);
 
   if (n == NULL)
     return NULL;
   if (!JSON_NODE_HOLDS_OBJECT (n))
     {
-      fail (rd, _("“%s%s” must be an object"), where, key);
+      _dmk_rd_fail (rd, _("“%s%s” must be an object"), where, key);
       return NULL;
     }
   return json_node_get_object (n);
 }
 
-static JsonArray *
-get_array (Reader *rd, JsonObject *o, const char *where, const char *key)
+JsonArray *
+_dmk_rd_array (DmkJsonReader *rd, JsonObject *o, const char *where, const char *key)
 {
-  JsonNode *n = member (rd, o, where, key, TRUE);
+  JsonNode *n = _dmk_rd_member (rd, o, where, key, TRUE);
 
   if (n == NULL)
     return NULL;
   if (!JSON_NODE_HOLDS_ARRAY (n))
     {
-      fail (rd, _("“%s%s” must be an array"), where, key);
+      _dmk_rd_fail (rd, _("“%s%s” must be an array"), where, key);
       return NULL;
     }
   return json_node_get_array (n);
 }
 
-static char *
-get_string (Reader *rd, JsonObject *o, const char *where, const char *key, gboolean nullable)
+char *
+_dmk_rd_string (DmkJsonReader *rd, JsonObject *o, const char *where, const char *key, gboolean nullable)
 {
-  JsonNode *n = member (rd, o, where, key, !nullable);
+  JsonNode *n = _dmk_rd_member (rd, o, where, key, !nullable);
 
   if (n == NULL || (nullable && JSON_NODE_HOLDS_NULL (n)))
     return NULL;
   if (!JSON_NODE_HOLDS_VALUE (n) || json_node_get_value_type (n) != G_TYPE_STRING)
     {
-      fail (rd, _("“%s%s” must be a string"), where, key);
+      _dmk_rd_fail (rd, _("“%s%s” must be a string"), where, key);
       return NULL;
     }
   return g_strdup (json_node_get_string (n));
 }
 
-static double
-get_number (Reader *rd, JsonObject *o, const char *where, const char *key, double min, double max)
+double
+_dmk_rd_number (DmkJsonReader *rd, JsonObject *o, const char *where, const char *key, double min, double max)
 {
-  JsonNode *n = member (rd, o, where, key, TRUE);
+  JsonNode *n = _dmk_rd_member (rd, o, where, key, TRUE);
   GType t;
   double v;
 
@@ -437,48 +434,48 @@ get_number (Reader *rd, JsonObject *o, const char *where, const char *key, doubl
     v = json_node_get_double (n);
   else
     {
-      fail (rd, _("“%s%s” must be a number"), where, key);
+      _dmk_rd_fail (rd, _("“%s%s” must be a number"), where, key);
       return 0;
     }
   if (!isfinite (v) || v < min || v > max)
     {
-      fail (rd, _("“%s%s” is out of range"), where, key);
+      _dmk_rd_fail (rd, _("“%s%s” is out of range"), where, key);
       return 0;
     }
   return v;
 }
 
-static gint64
-get_int (Reader *rd, JsonObject *o, const char *where, const char *key, gint64 min, gint64 max)
+gint64
+_dmk_rd_int (DmkJsonReader *rd, JsonObject *o, const char *where, const char *key, gint64 min, gint64 max)
 {
-  JsonNode *n = member (rd, o, where, key, TRUE);
+  JsonNode *n = _dmk_rd_member (rd, o, where, key, TRUE);
   gint64 v;
 
   if (n == NULL)
     return 0;
   if (!JSON_NODE_HOLDS_VALUE (n) || json_node_get_value_type (n) != G_TYPE_INT64)
     {
-      fail (rd, _("“%s%s” must be a whole number"), where, key);
+      _dmk_rd_fail (rd, _("“%s%s” must be a whole number"), where, key);
       return 0;
     }
   v = json_node_get_int (n);
   if (v < min || v > max)
     {
-      fail (rd, _("“%s%s” is out of range"), where, key);
+      _dmk_rd_fail (rd, _("“%s%s” is out of range"), where, key);
       return 0;
     }
   return v;
 }
 
-static gboolean
-get_bool (Reader *rd, JsonObject *o, const char *where, const char *key)
+gboolean
+_dmk_rd_bool (DmkJsonReader *rd, JsonObject *o, const char *where, const char *key)
 {
-  JsonNode *n = member (rd, o, where, key, TRUE);
+  JsonNode *n = _dmk_rd_member (rd, o, where, key, TRUE);
 
   if (n == NULL)
     return FALSE;
   if (!JSON_NODE_HOLDS_VALUE (n) || json_node_get_value_type (n) != G_TYPE_BOOLEAN)
-    return fail (rd, _("“%s%s” must be true or false"), where, key);
+    return _dmk_rd_fail (rd, _("“%s%s” must be true or false"), where, key);
   return json_node_get_boolean (n);
 }
 
@@ -486,7 +483,7 @@ get_bool (Reader *rd, JsonObject *o, const char *where, const char *key)
 
 /* A pass's "series" (optional: older files have none); NULL when absent or damaged. */
 static GArray *
-read_series (Reader *rd, JsonObject *po, const char *pw)
+read_series (DmkJsonReader *rd, JsonObject *po, const char *pw)
 {
   static const char *const columns[] = { "end_s", "bytes", "ios", "latency_us" };
   g_autofree char *sw = g_strconcat (pw, "series.", NULL);
@@ -497,23 +494,23 @@ read_series (Reader *rd, JsonObject *po, const char *pw)
 
   if (!json_object_has_member (po, "series"))
     return NULL;
-  if ((so = get_object (rd, po, pw, "series")) == NULL)
+  if ((so = _dmk_rd_object (rd, po, pw, "series")) == NULL)
     return NULL;
   for (guint c = 0; c < G_N_ELEMENTS (columns); c++)
     {
-      if ((cols[c] = get_array (rd, so, sw, columns[c])) == NULL)
+      if ((cols[c] = _dmk_rd_array (rd, so, sw, columns[c])) == NULL)
         return NULL;
       if (c == 0)
         n = json_array_get_length (cols[c]);
       if (json_array_get_length (cols[c]) != n)
         {
-          fail (rd, _("“%sseries” has columns of different lengths"), pw);
+          _dmk_rd_fail (rd, _("“%sseries” has columns of different lengths"), pw);
           return NULL;
         }
     }
   if (n > DMK_SERIES_MAX_POINTS)
     {
-      fail (rd, _("“%sseries” has more than %u points"), pw, DMK_SERIES_MAX_POINTS);
+      _dmk_rd_fail (rd, _("“%sseries” has more than %u points"), pw, DMK_SERIES_MAX_POINTS);
       return NULL;
     }
   series = g_array_sized_new (FALSE, TRUE, sizeof (DmkSample), n);
@@ -533,7 +530,7 @@ read_series (Reader *rd, JsonObject *po, const char *pw)
         if (!isfinite (v) || v < 0 || v > BIG || ((c == 1 || c == 2) && t != G_TYPE_INT64) ||
             (c == 0 && v <= prev))
           {
-            fail (rd, _("“%s%s” is out of range"), sw, columns[c]);
+            _dmk_rd_fail (rd, _("“%s%s” is out of range"), sw, columns[c]);
             return NULL;
           }
         if (c == 0)
@@ -549,7 +546,7 @@ read_series (Reader *rd, JsonObject *po, const char *pw)
 }
 
 static void
-read_test (Reader *rd, JsonObject *o, DmkResult *r, guint index)
+read_test (DmkJsonReader *rd, JsonObject *o, DmkResult *r, guint index)
 {
   g_autofree char *where = g_strdup_printf ("results[%u].", index);
   g_autofree char *name = NULL, *pattern = NULL, *direction = NULL;
@@ -559,41 +556,41 @@ read_test (Reader *rd, JsonObject *o, DmkResult *r, guint index)
   JsonArray *passes;
   DmkDirection dir = DMK_DIRECTION_READ;
 
-  name = get_string (rd, o, where, "name", FALSE);
-  pattern = get_string (rd, o, where, "pattern", FALSE);
-  direction = get_string (rd, o, where, "direction", FALSE);
-  spec.block_size = (guint32) get_int (rd, o, where, "block_size", DMK_SPEC_MIN_BLOCK,
+  name = _dmk_rd_string (rd, o, where, "name", FALSE);
+  pattern = _dmk_rd_string (rd, o, where, "pattern", FALSE);
+  direction = _dmk_rd_string (rd, o, where, "direction", FALSE);
+  spec.block_size = (guint32) _dmk_rd_int (rd, o, where, "block_size", DMK_SPEC_MIN_BLOCK,
                                        DMK_SPEC_MAX_BLOCK);
-  spec.queue_depth = (guint) get_int (rd, o, where, "queue_depth", 1, DMK_SPEC_MAX_QD);
-  spec.threads = (guint) get_int (rd, o, where, "threads", 1, DMK_SPEC_MAX_THREADS);
+  spec.queue_depth = (guint) _dmk_rd_int (rd, o, where, "queue_depth", 1, DMK_SPEC_MAX_QD);
+  spec.threads = (guint) _dmk_rd_int (rd, o, where, "threads", 1, DMK_SPEC_MAX_THREADS);
   if (rd->failed)
     return;
   if (!dmk_pattern_from_string (pattern, &spec.pattern))
     {
-      fail (rd, _("“%spattern” must be “sequential” or “random”"), where);
+      _dmk_rd_fail (rd, _("“%spattern” must be “sequential” or “random”"), where);
       return;
     }
   if (!dmk_direction_from_string (direction, &dir))
     {
-      fail (rd, _("“%sdirection” must be “read”, “write” or “mix”"), where);
+      _dmk_rd_fail (rd, _("“%sdirection” must be “read”, “write” or “mix”"), where);
       return;
     }
   t = dmk_test_result_new (&spec, dir);
   g_ptr_array_add (r->tests, t);
-  t->mb_per_s = get_number (rd, o, where, "mb_per_s", 0, BIG);
-  t->iops = get_number (rd, o, where, "iops", 0, BIG);
-  lat = get_object (rd, o, where, "latency_us");
+  t->mb_per_s = _dmk_rd_number (rd, o, where, "mb_per_s", 0, BIG);
+  t->iops = _dmk_rd_number (rd, o, where, "iops", 0, BIG);
+  lat = _dmk_rd_object (rd, o, where, "latency_us");
   if (lat != NULL)
     {
       g_autofree char *lw = g_strconcat (where, "latency_us.", NULL);
-      t->latency_us.mean = get_number (rd, lat, lw, "mean", 0, BIG);
-      t->latency_us.p50 = get_number (rd, lat, lw, "p50", 0, BIG);
-      t->latency_us.p90 = get_number (rd, lat, lw, "p90", 0, BIG);
-      t->latency_us.p99 = get_number (rd, lat, lw, "p99", 0, BIG);
-      t->latency_us.p99_9 = get_number (rd, lat, lw, "p99_9", 0, BIG);
-      t->latency_us.p99_99 = get_number (rd, lat, lw, "p99_99", 0, BIG);
+      t->latency_us.mean = _dmk_rd_number (rd, lat, lw, "mean", 0, BIG);
+      t->latency_us.p50 = _dmk_rd_number (rd, lat, lw, "p50", 0, BIG);
+      t->latency_us.p90 = _dmk_rd_number (rd, lat, lw, "p90", 0, BIG);
+      t->latency_us.p99 = _dmk_rd_number (rd, lat, lw, "p99", 0, BIG);
+      t->latency_us.p99_9 = _dmk_rd_number (rd, lat, lw, "p99_9", 0, BIG);
+      t->latency_us.p99_99 = _dmk_rd_number (rd, lat, lw, "p99_99", 0, BIG);
     }
-  passes = get_array (rd, o, where, "passes");
+  passes = _dmk_rd_array (rd, o, where, "passes");
   for (guint j = 0; passes != NULL && !rd->failed && j < json_array_get_length (passes); j++)
     {
       JsonNode *pn = json_array_get_element (passes, j);
@@ -603,104 +600,104 @@ read_test (Reader *rd, JsonObject *o, DmkResult *r, guint index)
 
       if (!JSON_NODE_HOLDS_OBJECT (pn))
         {
-          fail (rd, _("“%s” must be an object"), pw);
+          _dmk_rd_fail (rd, _("“%s” must be an object"), pw);
           return;
         }
       po = json_node_get_object (pn);
-      p.mb_per_s = get_number (rd, po, pw, "mb_per_s", 0, BIG);
-      p.iops = get_number (rd, po, pw, "iops", 0, BIG);
-      p.bytes = (guint64) get_int (rd, po, pw, "bytes", 0, G_MAXINT64);
-      p.seconds = get_number (rd, po, pw, "seconds", 0, BIG);
+      p.mb_per_s = _dmk_rd_number (rd, po, pw, "mb_per_s", 0, BIG);
+      p.iops = _dmk_rd_number (rd, po, pw, "iops", 0, BIG);
+      p.bytes = (guint64) _dmk_rd_int (rd, po, pw, "bytes", 0, G_MAXINT64);
+      p.seconds = _dmk_rd_number (rd, po, pw, "seconds", 0, BIG);
       g_array_append_val (t->passes, p);
       g_ptr_array_add (t->series, read_series (rd, po, pw));
     }
 }
 
 static void
-read_tool_and_date (Reader *rd, JsonObject *o, DmkResult *r)
+read_tool_and_date (DmkJsonReader *rd, JsonObject *o, DmkResult *r)
 {
-  JsonObject *tool = get_object (rd, o, "", "tool");
+  JsonObject *tool = _dmk_rd_object (rd, o, "", "tool");
 
   if (tool != NULL)
     {
       g_free (r->tool_name);
       g_free (r->tool_version);
       g_free (r->engine);
-      r->tool_name = get_string (rd, tool, "tool.", "name", FALSE);
-      r->tool_version = get_string (rd, tool, "tool.", "version", FALSE);
-      r->engine = get_string (rd, tool, "tool.", "engine", FALSE);
+      r->tool_name = _dmk_rd_string (rd, tool, "tool.", "name", FALSE);
+      r->tool_version = _dmk_rd_string (rd, tool, "tool.", "version", FALSE);
+      r->engine = _dmk_rd_string (rd, tool, "tool.", "engine", FALSE);
     }
-  r->date = get_string (rd, o, "", "date", FALSE);
+  r->date = _dmk_rd_string (rd, o, "", "date", FALSE);
   if (r->date != NULL)
     {
       g_autoptr (GDateTime) dt = g_date_time_new_from_iso8601 (r->date, NULL);
       if (dt == NULL)
-        fail (rd, _("“date” is not an ISO 8601 date"));
+        _dmk_rd_fail (rd, _("“date” is not an ISO 8601 date"));
     }
 }
 
 static void
-read_target (Reader *rd, JsonObject *o, DmkResult *r)
+read_target (DmkJsonReader *rd, JsonObject *o, DmkResult *r)
 {
-  JsonObject *target = get_object (rd, o, "", "target");
+  JsonObject *target = _dmk_rd_object (rd, o, "", "target");
   g_autofree char *kind = NULL;
 
   if (target == NULL)
     return;
-  r->target.path = get_string (rd, target, "target.", "path", FALSE);
-  kind = get_string (rd, target, "target.", "kind", FALSE);
+  r->target.path = _dmk_rd_string (rd, target, "target.", "path", FALSE);
+  kind = _dmk_rd_string (rd, target, "target.", "kind", FALSE);
   if (!rd->failed && !dmk_target_kind_from_string (kind, &r->target.kind))
-    fail (rd, _("“target.kind” must be “directory” or “block-device”"));
-  r->target.filesystem = get_string (rd, target, "target.", "filesystem", TRUE);
-  r->target.device = get_string (rd, target, "target.", "device", TRUE);
-  r->target.model = get_string (rd, target, "target.", "model", TRUE);
-  r->target.size_bytes = (guint64) get_int (rd, target, "target.", "size_bytes", 0, G_MAXINT64);
+    _dmk_rd_fail (rd, _("“target.kind” must be “directory” or “block-device”"));
+  r->target.filesystem = _dmk_rd_string (rd, target, "target.", "filesystem", TRUE);
+  r->target.device = _dmk_rd_string (rd, target, "target.", "device", TRUE);
+  r->target.model = _dmk_rd_string (rd, target, "target.", "model", TRUE);
+  r->target.size_bytes = (guint64) _dmk_rd_int (rd, target, "target.", "size_bytes", 0, G_MAXINT64);
   if (json_object_has_member (target, "free_bytes"))
-    r->target.free_bytes = (guint64) get_int (rd, target, "target.", "free_bytes", 0,
+    r->target.free_bytes = (guint64) _dmk_rd_int (rd, target, "target.", "free_bytes", 0,
                                               G_MAXINT64);
-  r->target.rotational = get_bool (rd, target, "target.", "rotational");
+  r->target.rotational = _dmk_rd_bool (rd, target, "target.", "rotational");
 }
 
 static void
-read_settings (Reader *rd, JsonObject *o, DmkResult *r)
+read_settings (DmkJsonReader *rd, JsonObject *o, DmkResult *r)
 {
-  JsonObject *settings = get_object (rd, o, "", "settings");
+  JsonObject *settings = _dmk_rd_object (rd, o, "", "settings");
   DmkSettings *s = &r->settings;
   g_autofree char *mode = NULL, *dstr = NULL;
 
   if (settings == NULL)
     return;
   g_free (s->profile);
-  s->profile = get_string (rd, settings, "settings.", "profile", FALSE);
-  mode = get_string (rd, settings, "settings.", "mode", FALSE);
+  s->profile = _dmk_rd_string (rd, settings, "settings.", "profile", FALSE);
+  mode = _dmk_rd_string (rd, settings, "settings.", "mode", FALSE);
   if (!rd->failed && !dmk_mode_from_string (mode, &s->mode))
-    fail (rd, _("“settings.mode” must be “read-write”, “read” or “write”"));
-  s->passes = (guint) get_int (rd, settings, "settings.", "passes", DMK_PASSES_MIN,
+    _dmk_rd_fail (rd, _("“settings.mode” must be “read-write”, “read” or “write”"));
+  s->passes = (guint) _dmk_rd_int (rd, settings, "settings.", "passes", DMK_PASSES_MIN,
                                DMK_PASSES_MAX);
-  s->size_bytes = (guint64) get_int (rd, settings, "settings.", "size_bytes",
+  s->size_bytes = (guint64) _dmk_rd_int (rd, settings, "settings.", "size_bytes",
                                      (gint64) DMK_SIZE_MIN, (gint64) DMK_SIZE_MAX);
-  s->measure_s = (guint) get_int (rd, settings, "settings.", "measure_s", DMK_MEASURE_MIN,
+  s->measure_s = (guint) _dmk_rd_int (rd, settings, "settings.", "measure_s", DMK_MEASURE_MIN,
                                   DMK_MEASURE_MAX);
-  s->interval_s = (guint) get_int (rd, settings, "settings.", "interval_s", 0, DMK_INTERVAL_MAX);
-  dstr = get_string (rd, settings, "settings.", "data", FALSE);
+  s->interval_s = (guint) _dmk_rd_int (rd, settings, "settings.", "interval_s", 0, DMK_INTERVAL_MAX);
+  dstr = _dmk_rd_string (rd, settings, "settings.", "data", FALSE);
   if (!rd->failed && !dmk_data_from_string (dstr, &s->data))
-    fail (rd, _("“settings.data” must be “random” or “zero”"));
-  s->direct = get_bool (rd, settings, "settings.", "direct");
-  s->mix_read_percent = (guint) get_int (rd, settings, "settings.", "mix_read_percent", 0,
+    _dmk_rd_fail (rd, _("“settings.data” must be “random” or “zero”"));
+  s->direct = _dmk_rd_bool (rd, settings, "settings.", "direct");
+  s->mix_read_percent = (guint) _dmk_rd_int (rd, settings, "settings.", "mix_read_percent", 0,
                                          DMK_MIX_MAX);
 }
 
 static void
-read_results (Reader *rd, JsonObject *o, DmkResult *r)
+read_results (DmkJsonReader *rd, JsonObject *o, DmkResult *r)
 {
-  JsonArray *results = get_array (rd, o, "", "results");
+  JsonArray *results = _dmk_rd_array (rd, o, "", "results");
 
   for (guint i = 0; results != NULL && !rd->failed && i < json_array_get_length (results); i++)
     {
       JsonNode *tn = json_array_get_element (results, i);
       if (!JSON_NODE_HOLDS_OBJECT (tn))
         {
-          fail (rd, _("“results[%u]” must be an object"), i);
+          _dmk_rd_fail (rd, _("“results[%u]” must be an object"), i);
           break;
         }
       read_test (rd, json_node_get_object (tn), r, i);
@@ -708,16 +705,16 @@ read_results (Reader *rd, JsonObject *o, DmkResult *r)
 }
 
 static void
-read_warnings (Reader *rd, JsonObject *o, DmkResult *r)
+read_warnings (DmkJsonReader *rd, JsonObject *o, DmkResult *r)
 {
-  JsonArray *warnings = get_array (rd, o, "", "warnings");
+  JsonArray *warnings = _dmk_rd_array (rd, o, "", "warnings");
 
   for (guint i = 0; warnings != NULL && !rd->failed && i < json_array_get_length (warnings); i++)
     {
       JsonNode *wn = json_array_get_element (warnings, i);
       if (!JSON_NODE_HOLDS_VALUE (wn) || json_node_get_value_type (wn) != G_TYPE_STRING)
         {
-          fail (rd, _("“warnings[%u]” must be a string"), i);
+          _dmk_rd_fail (rd, _("“warnings[%u]” must be a string"), i);
           break;
         }
       g_ptr_array_add (r->warnings, g_strdup (json_node_get_string (wn)));
@@ -728,7 +725,7 @@ DmkResult *
 _dmk_result_read_object (JsonObject *o, GError **error)
 {
   g_autoptr (DmkResult) r = dmk_result_new ();
-  Reader rd = { error, FALSE };
+  DmkJsonReader rd = { error, FALSE };
 
   /* After the first failure every get_* returns at once, so that failure is the one told. */
   read_tool_and_date (&rd, o, r);
@@ -737,11 +734,12 @@ _dmk_result_read_object (JsonObject *o, GError **error)
   if (r->engine != NULL && !dmk_engine_kind_from_string (r->engine, &r->settings.engine))
     r->settings.engine = DMK_ENGINE_LIBAIO;
   read_results (&rd, o, r);
+  _dmk_scan_read_json (&rd, o, r);
   read_warnings (&rd, o, r);
   g_free (r->comment);
-  r->comment = get_string (&rd, o, "", "comment", FALSE);
+  r->comment = _dmk_rd_string (&rd, o, "", "comment", FALSE);
   if (!rd.failed)
-    r->os = get_string (&rd, o, "", "os", TRUE);
+    r->os = _dmk_rd_string (&rd, o, "", "os", TRUE);
 
   if (rd.failed)
     return NULL;

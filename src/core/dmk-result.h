@@ -41,9 +41,23 @@ typedef struct
   GPtrArray *series;
 } DmkTestResult;
 
+/* What a result holds: the grid of tests (CrystalDiskMark's), or one of the scans of
+ * dmk-scan.h. A sweep is a grid of one spec at many block sizes. */
+typedef enum
+{
+  DMK_KIND_GRID,
+  DMK_KIND_SUSTAINED,
+  DMK_KIND_SWEEP,
+  DMK_KIND_SURFACE,
+} DmkResultKind;
+
+typedef struct _DmkSustained DmkSustained;
+typedef struct _DmkSurface DmkSurface;
+
 typedef struct
 {
   gatomicrefcount ref;
+  DmkResultKind kind;
   char *tool_name;
   char *tool_version;
   char *engine;
@@ -54,6 +68,8 @@ typedef struct
   GPtrArray *warnings; /* char* */
   char *comment;
   char *os; /* not in the JSON schema's required keys; kept for the text report */
+  DmkSustained *sustained; /* DMK_KIND_SUSTAINED only */
+  DmkSurface *surface;     /* DMK_KIND_SURFACE only */
 } DmkResult;
 
 GType dmk_result_get_type (void) G_GNUC_CONST;

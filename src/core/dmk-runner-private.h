@@ -7,6 +7,7 @@
 #include "dmk-engine.h"
 #include "dmk-histogram.h"
 #include "dmk-runner.h"
+#include "dmk-scan.h"
 #include "dmk-target.h"
 
 static inline gint64
@@ -29,6 +30,7 @@ typedef struct
   guint64 rng;
   guint64 region_start, region_blocks; /* in blocks of bs */
   guint64 seq_next;                    /* next block, relative to region_start */
+  guint64 limit_ios; /* submit no more than this many in a pass; 0: until stopped */
   guint32 bs;
   guint depth;
   DmkPattern pattern;
@@ -42,6 +44,8 @@ typedef struct
   guint64 ios_done;
   guint64 pub_ios;     /* ios_done and latency sum, published for live progress */
   guint64 pub_lat_ns;
+  guint64 submitted;
+  gint finished; /* set by the thread when its pass has ended */
   gint64 first_submit;
   gint64 last_complete;
   int error; /* errno of a failed I/O, or 0 */
@@ -55,3 +59,28 @@ gboolean worker_setup (Worker *w, guint index, DmkTarget *target, const DmkJob *
                        const DmkSettings *settings, const gint *stop, GError **error);
 void worker_clear (Worker *w);
 void worker_reset_pass (Worker *w);
+
+/* A run's state in its task, shared by the grid's run (dmk-runner.c) and the scans'
+ * (dmk-scan-run.c). */
+typedef struct
+{
+  DmkRunner *runner;
+  GMainContext *context;
+  char *path;
+  DmkSettings settings;
+  GArray *jobs;
+  char *comment;
+  GPtrArray *providers;
+  DmkResult *partial; /* set when a run stops or fails after finishing some tests */
+  DmkResultKind kind;
+  DmkScanOptions scan; /* sustained and surface runs */
+} RunData;
+
+void _dmk_run_data_free (RunData *d);
+/* Delivers a copy of p (and of test) to the caller's main context. */
+void _dmk_run_post (RunData *d, const DmkProgress *p, const DmkTestResult *test);
+/* The result that tests are added to: what was asked, what the target is, the known warnings. */
+DmkResult *_dmk_run_new_result (RunData *d, DmkTarget *target);
+/* A task's RunData, for runs of kind on path. */
+RunData *_dmk_run_data_new (DmkRunner *runner, const char *path, const DmkSettings *settings,
+                            GArray *jobs, const char *comment, DmkResultKind kind);

@@ -55,19 +55,24 @@ worker_pass (gpointer data)
   /* free_ios[0 .. n_free-1] are the idle slots. */
   while (TRUE)
     {
-      if (n_free > 0 && w->error == 0 && !__atomic_load_n (w->stop, __ATOMIC_RELAXED))
+      /* A bounded pass (a scan's region) submits its limit and then only drains. */
+      guint n_next = w->limit_ios == 0 ? n_free
+                                       : (guint) MIN ((guint64) n_free,
+                                                      w->limit_ios - w->submitted);
+
+      if (n_next > 0 && w->error == 0 && !__atomic_load_n (w->stop, __ATOMIC_RELAXED))
         {
           gint64 t = now_ns ();
           int r;
 
-          for (guint i = 0; i < n_free; i++)
+          for (guint i = 0; i < n_next; i++)
             {
               prepare_io (w, w->free_ios[i]);
               w->free_ios[i]->t_submit = t;
             }
           if (w->first_submit == 0)
             w->first_submit = t;
-          r = ops->submit (&w->engine, w->free_ios, n_free);
+          r = ops->submit (&w->engine, w->free_ios, n_next);
           if (r < 0)
             {
               w->error = -r;
@@ -86,6 +91,7 @@ worker_pass (gpointer data)
               memmove (w->free_ios, w->free_ios + r, (n_free - (guint) r) * sizeof (DmkIo *));
               n_free -= (guint) r;
               inflight += (guint) r;
+              w->submitted += (guint64) r;
             }
         }
       if (inflight == 0)
@@ -124,6 +130,7 @@ worker_pass (gpointer data)
           w->last_complete = t;
       }
     }
+  __atomic_store_n (&w->finished, 1, __ATOMIC_RELEASE);
   return NULL;
 }
 
@@ -203,6 +210,8 @@ worker_reset_pass (Worker *w)
   w->ios_done = 0;
   w->pub_ios = 0;
   w->pub_lat_ns = 0;
+  w->submitted = 0;
+  w->finished = 0;
   w->first_submit = 0;
   w->last_complete = 0;
   w->error = 0;

@@ -158,20 +158,8 @@ progress_dispatch (gpointer data)
   return G_SOURCE_REMOVE;
 }
 
-typedef struct
-{
-  DmkRunner *runner;
-  GMainContext *context;
-  char *path;
-  DmkSettings settings;
-  GArray *jobs;
-  char *comment;
-  GPtrArray *providers;
-  DmkResult *partial; /* set when a run stops or fails after finishing some tests */
-} RunData;
-
-static void
-run_data_free (RunData *d)
+void
+_dmk_run_data_free (RunData *d)
 {
   g_object_unref (d->runner);
   g_main_context_unref (d->context);
@@ -184,8 +172,8 @@ run_data_free (RunData *d)
   g_free (d);
 }
 
-static void
-post (RunData *d, const DmkProgress *p, const DmkTestResult *test)
+void
+_dmk_run_post (RunData *d, const DmkProgress *p, const DmkTestResult *test)
 {
   ProgressMsg *m = g_new0 (ProgressMsg, 1);
 
@@ -320,7 +308,7 @@ run_pass (RunData *d, Worker *workers, guint n, gint *stop, DmkProgress *prog, D
           prog->live_iops = (double) so_far.ios * 1e9 / (double) (t - start);
           prog->live_latency_us =
             so_far.ios > 0 ? (double) so_far.lat_ns / (double) so_far.ios / 1000.0 : 0.0;
-          post (d, prog, NULL);
+          _dmk_run_post (d, prog, NULL);
           next_live = t + LIVE_EVERY_NS;
         }
       g_usleep ((gulong) MIN (TICK_US, MAX ((deadline - t) / 1000, 1)));
@@ -409,7 +397,7 @@ run_test (RunData *d, DmkTarget *target, guint index, GCancellable *cancellable,
       prog.live_mb_per_s = 0;
       prog.live_iops = 0;
       prog.live_latency_us = 0;
-      post (d, &prog, NULL);
+      _dmk_run_post (d, &prog, NULL);
       ok = run_pass (d, workers, n, &stop, &prog, &pass, hist, p > 0 ? &series : NULL,
                      cancellable, error);
       if (ok && p > 0)
@@ -419,7 +407,7 @@ run_test (RunData *d, DmkTarget *target, guint index, GCancellable *cancellable,
           prog.live_mb_per_s = pass.mb_per_s;
           prog.live_iops = pass.iops;
           prog.live_latency_us = dmk_histogram_mean (hist) / 1000.0;
-          post (d, &prog, NULL);
+          _dmk_run_post (d, &prog, NULL);
         }
     }
   for (guint i = 0; i < set_up; i++)
@@ -430,7 +418,7 @@ run_test (RunData *d, DmkTarget *target, guint index, GCancellable *cancellable,
       return NULL;
     }
   prog.phase = DMK_PHASE_TEST_DONE;
-  post (d, &prog, test);
+  _dmk_run_post (d, &prog, test);
   return test;
 }
 
@@ -441,7 +429,7 @@ layout_progress (double fraction, gpointer user_data)
   DmkProgress prog = { .phase = DMK_PHASE_LAYOUT, .fraction = fraction };
 
   prog.n_tests = d->jobs->len;
-  post (d, &prog, NULL);
+  _dmk_run_post (d, &prog, NULL);
 }
 
 /* What a stopped or failed run finished stays a result of its own, marked so that nobody takes
@@ -454,13 +442,14 @@ keep_partial (RunData *d, DmkResult *result, guint done)
   g_ptr_array_add (result->warnings,
                    g_strdup_printf (_("Interrupted: only %u of %u tests ran."), done,
                                     d->jobs->len));
+  result->kind = d->kind;
   d->partial = dmk_result_ref (result);
 }
 
 /* The result the tests are added to: what was asked, what the target is, and the warnings
  * known before the first I/O. */
-static DmkResult *
-new_result (RunData *d, DmkTarget *target)
+DmkResult *
+_dmk_run_new_result (RunData *d, DmkTarget *target)
 {
   DmkResult *result = dmk_result_new ();
   g_autoptr (GDateTime) now = g_date_time_new_now_local ();
@@ -496,6 +485,27 @@ new_result (RunData *d, DmkTarget *target)
   return result;
 }
 
+/* A sweep starts at the smallest block the target takes: on a folder with 4 KiB direct-I/O
+ * alignment, 512 B to 2 KiB cannot run, and the result says so rather than failing. */
+static void
+skip_unaligned (RunData *d, DmkTarget *target, DmkResult *result)
+{
+  guint32 align = dmk_target_get_offset_align (target);
+  guint skipped = 0;
+
+  for (guint i = d->jobs->len; i-- > 0;)
+    if (g_array_index (d->jobs, DmkJob, i).spec.block_size % align != 0)
+      {
+        g_array_remove_index (d->jobs, i);
+        skipped++;
+      }
+  if (skipped > 0)
+    g_ptr_array_add (result->warnings,
+                     g_strdup_printf (_("Block sizes below %u bytes were left out: direct I/O on "
+                                        "“%s” needs multiples of %u bytes."),
+                                      align, d->path, align));
+}
+
 /* The rest before test i, counted down once a second; a cancel cuts it short. */
 static void
 wait_interval (RunData *d, guint i, GCancellable *cancellable)
@@ -508,7 +518,7 @@ wait_interval (RunData *d, guint i, GCancellable *cancellable)
                            .interval_remaining_s = left };
       prog.spec = g_array_index (d->jobs, DmkJob, i).spec;
       prog.direction = g_array_index (d->jobs, DmkJob, i).direction;
-      post (d, &prog, NULL);
+      _dmk_run_post (d, &prog, NULL);
       if (!sleep_cancellable (cancellable, G_USEC_PER_SEC))
         break;
     }
@@ -528,7 +538,7 @@ run_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *canc
     write |= g_array_index (d->jobs, DmkJob, i).direction != DMK_DIRECTION_READ;
 
   prog.n_tests = d->jobs->len;
-  post (d, &prog, NULL);
+  _dmk_run_post (d, &prog, NULL);
   g_ptr_array_add (d->providers, NULL);
   target = dmk_target_open (d->path, &d->settings, write,
                             (const DmkFdProvider *const *) d->providers->pdata, cancellable,
@@ -539,7 +549,9 @@ run_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *canc
       return;
     }
 
-  result = new_result (d, target);
+  result = _dmk_run_new_result (d, target);
+  if (d->kind == DMK_KIND_SWEEP)
+    skip_unaligned (d, target, result);
   for (guint i = 0; i < d->jobs->len; i++)
     {
       DmkTestResult *test;
@@ -557,22 +569,37 @@ run_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *canc
         }
       g_ptr_array_add (result->tests, test);
     }
+  result->kind = d->kind;
   g_task_return_pointer (task, g_steal_pointer (&result), (GDestroyNotify) dmk_result_unref);
 }
 
-void
-dmk_runner_run_async (DmkRunner *runner, const char *path, const DmkSettings *settings,
-                      GArray *specs, const char *comment, GCancellable *cancellable,
-                      GAsyncReadyCallback callback, gpointer user_data)
+RunData *
+_dmk_run_data_new (DmkRunner *runner, const char *path, const DmkSettings *settings,
+                   GArray *jobs, const char *comment, DmkResultKind kind)
+{
+  RunData *d = g_new0 (RunData, 1);
+
+  d->runner = g_object_ref (runner);
+  d->context = g_main_context_ref_thread_default ();
+  d->path = g_strdup (path);
+  dmk_settings_copy (&d->settings, settings);
+  if (d->settings.mode == DMK_MODE_READ)
+    d->settings.mix_read_percent = 0; /* the result must not claim a mix that never ran */
+  d->jobs = jobs != NULL ? jobs : g_array_new (FALSE, TRUE, sizeof (DmkJob));
+  d->comment = g_strdup (comment);
+  d->providers = g_ptr_array_copy (runner->providers, NULL, NULL);
+  d->kind = kind;
+  return d;
+}
+
+static void
+start_run (DmkRunner *runner, const char *path, const DmkSettings *settings, GArray *specs,
+           const char *comment, DmkResultKind kind, GCancellable *cancellable,
+           GAsyncReadyCallback callback, gpointer user_data)
 {
   g_autoptr (GTask) task = NULL;
   GError *error = NULL;
   GArray *jobs;
-  RunData *d;
-
-  g_return_if_fail (DMK_IS_RUNNER (runner));
-  g_return_if_fail (path != NULL);
-  g_return_if_fail (settings != NULL);
 
   task = g_task_new (runner, cancellable, callback, user_data);
   g_task_set_source_tag (task, dmk_runner_run_async);
@@ -583,18 +610,34 @@ dmk_runner_run_async (DmkRunner *runner, const char *path, const DmkSettings *se
       g_task_return_error (task, error);
       return;
     }
-  d = g_new0 (RunData, 1);
-  d->runner = g_object_ref (runner);
-  d->context = g_main_context_ref_thread_default ();
-  d->path = g_strdup (path);
-  dmk_settings_copy (&d->settings, settings);
-  if (d->settings.mode == DMK_MODE_READ)
-    d->settings.mix_read_percent = 0; /* the result must not claim a mix that never ran */
-  d->jobs = jobs;
-  d->comment = g_strdup (comment);
-  d->providers = g_ptr_array_copy (runner->providers, NULL, NULL);
-  g_task_set_task_data (task, d, (GDestroyNotify) run_data_free);
+  g_task_set_task_data (task, _dmk_run_data_new (runner, path, settings, jobs, comment, kind),
+                        (GDestroyNotify) _dmk_run_data_free);
   g_task_run_in_thread (task, run_thread);
+}
+
+void
+dmk_runner_run_async (DmkRunner *runner, const char *path, const DmkSettings *settings,
+                      GArray *specs, const char *comment, GCancellable *cancellable,
+                      GAsyncReadyCallback callback, gpointer user_data)
+{
+  g_return_if_fail (DMK_IS_RUNNER (runner));
+  g_return_if_fail (path != NULL);
+  g_return_if_fail (settings != NULL);
+  start_run (runner, path, settings, specs, comment, DMK_KIND_GRID, cancellable, callback,
+             user_data);
+}
+
+void
+dmk_sweep_run_async (DmkRunner *runner, const char *path, const DmkSettings *settings,
+                     GArray *specs, const char *comment, GCancellable *cancellable,
+                     GAsyncReadyCallback callback, gpointer user_data)
+{
+  g_return_if_fail (DMK_IS_RUNNER (runner));
+  g_return_if_fail (path != NULL);
+  g_return_if_fail (settings != NULL);
+  g_return_if_fail (specs != NULL);
+  start_run (runner, path, settings, specs, comment, DMK_KIND_SWEEP, cancellable, callback,
+             user_data);
 }
 
 DmkResult *

@@ -39,6 +39,10 @@ typedef struct
   guint n_samples;
   double sample_end_s;
   double sample_mb_per_s;
+  /* Scans: the newest sample's place in the span (0–1; surfaces) or the bytes written so far
+   * (sustained writes). */
+  double position;
+  guint64 bytes_done;
   const DmkTestResult *test; /* DMK_PHASE_TEST_DONE only; valid during the call */
 } DmkProgress;
 

@@ -753,6 +753,12 @@ dmk_target_get_test_size (DmkTarget *target)
   return target->test_size;
 }
 
+void
+dmk_target_set_test_size (DmkTarget *target, guint64 bytes)
+{
+  target->test_size = bytes;
+}
+
 guint32
 dmk_target_get_offset_align (DmkTarget *target)
 {

@@ -64,6 +64,8 @@ void dmk_target_free (DmkTarget *target);
 
 int dmk_target_get_fd (DmkTarget *target);
 guint64 dmk_target_get_test_size (DmkTarget *target);
+/* Scans set the span their I/O covers after the open: a sustained write's, a whole device's. */
+void dmk_target_set_test_size (DmkTarget *target, guint64 bytes);
 guint32 dmk_target_get_offset_align (DmkTarget *target);
 guint32 dmk_target_get_mem_align (DmkTarget *target);
 const DmkTargetInfo *dmk_target_get_info (DmkTarget *target);

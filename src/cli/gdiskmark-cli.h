@@ -1,0 +1,51 @@
+/* gdiskmark-cli.h: what the grid's front end (gdiskmark-cli.c) shares with the scans'
+ * subcommands (gdiskmark-cli-scan.c). */
+#pragma once
+
+#include <gio/gio.h>
+
+#include "dmk-core.h"
+
+#define EXIT_RUN_FAILED 1
+#define EXIT_USAGE 2
+#define EXIT_CANCELLED 130
+
+typedef struct
+{
+  GMainLoop *loop;
+  GCancellable *cancellable;
+  DmkResult *result;
+  GError *error;
+  gboolean progress;
+  gboolean progress_line; /* a progress line is on screen */
+} Cli;
+
+typedef enum
+{
+  FORMAT_TEXT,
+  FORMAT_JSON,
+  FORMAT_CSV,
+} Format;
+
+/* Options that every run takes, parsed into these by GOption. */
+extern char *opt_mode, *opt_data, *opt_engine, *opt_size, *opt_output, *opt_comment, *opt_format;
+extern gboolean opt_buffered, opt_allow_write_device, opt_json, opt_quiet;
+extern int opt_passes, opt_time, opt_interval;
+
+void init_i18n (void);
+void die_usage (const char *format, ...) G_GNUC_PRINTF (1, 2) G_GNUC_NORETURN;
+guint non_negative (const char *option, int value);
+void clear_progress (Cli *cli);
+gboolean on_sigint (gpointer user_data);
+/* The format asked for with --format/--json, or told by --output's extension. */
+Format parse_format (gboolean allow_json);
+gboolean check_output_writable (const char *path);
+/* Writes to --output, or stdout; on failure prints it and says why. */
+gboolean write_output (const char *text);
+/* Exit status after a run that gave no result, having said why. */
+int report_failure (const Cli *cli);
+/* Writes the result in format and its warnings on stderr; returns the exit status. */
+int report_result (const Cli *cli, Format format);
+
+/* gdiskmark-cli sustained|sweep|surface */
+int scan_main (DmkResultKind kind, int argc, char **argv);

@@ -1,0 +1,144 @@
+/* dmk-scan.h: the tests beyond the grid: a sustained write with its cache cliff, a block-size
+ * sweep and rate over position with access times; their data, analysis and runs. */
+#pragma once
+
+#include <gio/gio.h>
+
+#include "dmk-result.h"
+#include "dmk-runner.h"
+
+G_BEGIN_DECLS
+
+/* The most points a sustained write keeps: older ones are merged in pairs past it, so a run of
+ * any length stays a few hundred kilobytes. */
+#define DMK_SUSTAINED_MAX_POINTS 4096
+/* Limits of a surface scan. */
+#define DMK_SURFACE_MAX_SAMPLES 10000u
+#define DMK_ACCESS_MAX_READS 100000u
+
+/* What a sustained write found: the amount written at full speed, the speed before and after,
+ * and a recovery after the drop, if any. Rates are 10^6 bytes/s, means over bytes and time. */
+typedef struct
+{
+  gboolean found;
+  guint64 cache_bytes;   /* written before the drop */
+  double before_mb_per_s;
+  double after_mb_per_s; /* from the drop to a recovery, or to the end */
+  gboolean recovered;
+  guint64 recovery_bytes; /* written when the speed came back */
+  double recovery_mb_per_s;
+} DmkCliff;
+
+struct _DmkSustained
+{
+  guint64 span_bytes; /* what was asked for */
+  DmkTestSpec spec;   /* sequential writes, e.g. SEQ1M Q8T1 */
+  GArray *series;     /* DmkSample: intervals of the whole write, from 0 s */
+  guint64 bytes;      /* written in all */
+  double seconds;
+  double mb_per_s;    /* bytes / seconds */
+  DmkCliff cliff;
+};
+
+/* One sample of rate over position. */
+typedef struct
+{
+  guint64 offset; /* bytes from the start of the span */
+  guint64 bytes;
+  double seconds;
+} DmkSurfacePoint;
+
+/* One random read of the access-time test. */
+typedef struct
+{
+  guint64 offset;
+  guint64 distance; /* bytes from the end of the previous read */
+  double latency_us;
+} DmkAccessPoint;
+
+struct _DmkSurface
+{
+  guint64 span_bytes;
+  guint64 sample_bytes;
+  DmkTestSpec spec; /* the I/O inside a sample: SEQ1M Q1T1 like GNOME Disks, or deeper */
+  DmkDirection direction;
+  GArray *points; /* DmkSurfacePoint, by offset */
+  GArray *access; /* DmkAccessPoint; empty when not measured */
+  guint32 access_block;
+};
+
+DmkSustained *dmk_sustained_new (void);
+DmkSustained *dmk_sustained_copy (const DmkSustained *s);
+void dmk_sustained_free (DmkSustained *s);
+DmkSurface *dmk_surface_new (void);
+DmkSurface *dmk_surface_copy (const DmkSurface *s);
+void dmk_surface_free (DmkSurface *s);
+
+const char *dmk_result_kind_to_string (DmkResultKind kind);
+gboolean dmk_result_kind_from_string (const char *s, DmkResultKind *out);
+/* "Sustained Write", "Block-Size Sweep", …, translated. */
+const char *dmk_result_kind_label (DmkResultKind kind);
+
+/* Finds the cliff in a sustained write's series (see DmkCliff). The speed counts as fallen when
+ * a running median of five intervals stays below 70 % of the run's high level for a few
+ * intervals; as recovered when it stays above it again. */
+DmkCliff dmk_cliff_detect (const GArray *series);
+
+/* A surface's rates: min and max over samples, mean as total bytes over total time. */
+gboolean dmk_surface_summarize (const DmkSurface *s, double *min, double *mean, double *max);
+/* Access time: mean and the largest, in microseconds. */
+gboolean dmk_access_summarize (const DmkSurface *s, double *mean, double *max);
+
+/* A sweep's tests, for block sizes from min_block to max_block in powers of two. */
+GArray *dmk_sweep_specs (DmkPattern pattern, guint queue_depth, guint threads, guint32 min_block,
+                         guint32 max_block, GError **error);
+
+/* Text reports, in the C locale like the grid's. */
+char *dmk_scan_to_text (DmkResult *result);
+/* A sweep as CSV: a header, then one row per block size (see the README for the columns). For
+ * sustained and surface results, their points. */
+char *dmk_scan_to_csv (DmkResult *result);
+
+/* ---- runs ---- */
+
+/* How much a sustained write covers. */
+typedef enum
+{
+  DMK_SPAN_SIZE,   /* span_bytes */
+  DMK_SPAN_FREE,   /* the folder's free space, less a margin */
+  DMK_SPAN_DEVICE, /* the whole device (writes must be allowed) */
+} DmkSpanKind;
+
+typedef struct
+{
+  DmkResultKind kind; /* DMK_KIND_SUSTAINED or DMK_KIND_SURFACE */
+  DmkSpanKind span;
+  guint64 span_bytes;    /* DMK_SPAN_SIZE; for a surface of a folder, the test file's size */
+  DmkTestSpec spec;      /* the I/O: SEQ1M Q8T1 for sustained, SEQ1M Q1T1 for a surface */
+  DmkDirection direction; /* surfaces: read, or write with consent */
+  guint samples;         /* surfaces: how many */
+  guint64 sample_bytes;  /* surfaces: each one's size */
+  guint access_reads;    /* surfaces: random reads for access time; 0 for none */
+} DmkScanOptions;
+
+void dmk_scan_options_init (DmkScanOptions *options, DmkResultKind kind);
+
+/* The margin a sustained write leaves free on a filesystem of size bytes. */
+guint64 dmk_scan_free_margin (guint64 size_bytes);
+
+/* Runs specs (from dmk_sweep_specs ()) as a sweep: like dmk_runner_run_async (), but block sizes
+ * the target cannot take are left out with a warning, and the result is of kind sweep. */
+void dmk_sweep_run_async (DmkRunner *runner, const char *path, const DmkSettings *settings,
+                          GArray *specs, const char *comment, GCancellable *cancellable,
+                          GAsyncReadyCallback callback, gpointer user_data);
+
+/* Runs a sustained write or a surface scan on path (a folder or a block device) in a worker
+ * thread. Progress goes to the runner's progress function: DMK_PHASE_MEASURE with fraction,
+ * live_mb_per_s and the newest sample. A stop keeps what was measured: run_finish then fails
+ * and dmk_runner_run_get_partial () returns it, marked interrupted. */
+void dmk_scan_run_async (DmkRunner *runner, const char *path, const DmkSettings *settings,
+                         const DmkScanOptions *options, const char *comment,
+                         GCancellable *cancellable, GAsyncReadyCallback callback,
+                         gpointer user_data);
+
+G_END_DECLS
