@@ -225,7 +225,7 @@ tally (Worker *workers, guint n, gint64 t)
 /* The pass's series from the tallies taken while it ran: intervals from the first submission
  * to the last completion, without gaps, the last one ending with the pass's totals, so that
  * their bytes add up to the pass's exactly. */
-static GArray *
+static G_GNUC_NO_INLINE GArray *
 make_series (const GArray *tallies, gint64 first, gint64 last, Tally total)
 {
   GArray *series = g_array_new (FALSE, TRUE, sizeof (DmkSample));
@@ -249,6 +249,23 @@ make_series (const GArray *tallies, gint64 first, gint64 last, Tally total)
       prev = cur;
     }
   return series;
+}
+
+/* One point of a pass's series, taken by the coordinator every dmk_series_interval_ns (). Kept
+ * out of line so that bench/scan-cost can count what it costs. */
+static G_GNUC_NO_INLINE void
+take_sample (Worker *workers, guint n, gint64 t, gint64 start, GArray *tallies, DmkProgress *prog)
+{
+  Tally now = tally (workers, n, t);
+  /* A copy: appending may move the array. */
+  Tally prev = tallies->len > 0 ? g_array_index (tallies, Tally, tallies->len - 1)
+                                : (Tally){ .t = start };
+
+  if (tallies->len < DMK_SERIES_MAX_POINTS)
+    g_array_append_val (tallies, now);
+  prog->n_samples++;
+  prog->sample_end_s = (double) (t - start) / 1e9;
+  prog->sample_mb_per_s = (double) (now.bytes - prev.bytes) * 1000.0 / (double) (t - prev.t);
 }
 
 /* Runs one pass: all threads start together, stop together, and share one window from the
@@ -287,16 +304,7 @@ run_pass (RunData *d, Worker *workers, guint n, gint *stop, DmkProgress *prog, D
       /* Only measured passes keep a series; a warm-up is not tallied. */
       if (series != NULL && t >= next_sample)
         {
-          Tally now = tally (workers, n, t);
-          /* A copy: appending may move the array. */
-          Tally prev = tallies->len > 0 ? g_array_index (tallies, Tally, tallies->len - 1)
-                                        : (Tally){ .t = start };
-
-          if (tallies->len < DMK_SERIES_MAX_POINTS)
-            g_array_append_val (tallies, now);
-          prog->n_samples++;
-          prog->sample_end_s = (double) (t - start) / 1e9;
-          prog->sample_mb_per_s = (double) (now.bytes - prev.bytes) * 1000.0 / (double) (t - prev.t);
+          take_sample (workers, n, t, start, tallies, prog);
           next_sample = t + every;
           next_live = t; /* the new point is shown at once */
         }
