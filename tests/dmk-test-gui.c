@@ -2,6 +2,7 @@
  * scratch folders, windows and a real application. */
 #include "config.h"
 
+#include <gdk/x11/gdkx.h>
 #include <glib/gstdio.h>
 
 #include "dmk-test-gui.h"
@@ -210,3 +211,47 @@ settle (void)
         ;
     }
 }
+
+/* Runs xdotool with args; FALSE (and a skip) when it is missing. */
+gboolean
+xdotool (const char *const *args)
+{
+  g_autoptr (GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr (GError) error = NULL;
+  int status = 0;
+
+  g_ptr_array_add (argv, (char *) "xdotool");
+  for (guint i = 0; args[i] != NULL; i++)
+    g_ptr_array_add (argv, (char *) args[i]);
+  g_ptr_array_add (argv, NULL);
+  if (!g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL, NULL,
+                     NULL, &status, &error))
+    return FALSE;
+  g_assert_true (g_spawn_check_wait_status (status, NULL));
+  return TRUE;
+}
+
+/* Moves the X pointer to the middle of widget and presses button 1 there. */
+gboolean
+pointer_click_on (GtkWidget *widget)
+{
+  GtkNative *native = gtk_widget_get_native (widget);
+  GdkSurface *surface = gtk_native_get_surface (native);
+  graphene_point_t p;
+  double sx = 0, sy = 0;
+  g_autofree char *xid = NULL, *x = NULL, *y = NULL;
+
+  g_assert_true (gtk_widget_compute_point (widget, GTK_WIDGET (native),
+                                           &GRAPHENE_POINT_INIT (gtk_widget_get_width (widget) / 2.f,
+                                                                 gtk_widget_get_height (widget) / 2.f),
+                                           &p));
+  gtk_native_get_surface_transform (native, &sx, &sy);
+  xid = g_strdup_printf ("%lu", (unsigned long) gdk_x11_surface_get_xid (surface));
+  x = g_strdup_printf ("%d", (int) (p.x + sx));
+  y = g_strdup_printf ("%d", (int) (p.y + sy));
+  {
+    const char *args[] = { "mousemove", "--sync", "--window", xid, x, y, "click", "1", NULL };
+    return xdotool (args);
+  }
+}
+

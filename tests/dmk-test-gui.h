@@ -41,3 +41,8 @@ char *expected_text (DmkUnit unit, const DmkTestResult *t);
 /* g_test_init, then GTK and libadwaita; FALSE (with one skipping test under /suite) when there is
  * no display: then only g_test_run () is left to call. */
 gboolean dmk_test_gui_init (int *argc, char ***argv, const char *suite);
+
+/* Runs xdotool with args (a real X event, as a user's); FALSE when it cannot be started. */
+gboolean xdotool (const char *const *args);
+/* Moves the X pointer to the middle of widget and presses button 1 there. */
+gboolean pointer_click_on (GtkWidget *widget);

@@ -222,13 +222,18 @@ dmk_cliff_detect (const GArray *series)
   }
   if (drop >= n || drop == 0)
     return c;
-  /* The running median lags by half its width: step back to the interval that fell first. */
-  while (drop > 0 && dmk_sample_mb_per_s (series, drop - 1) < threshold)
+  /* The running median lags by up to half its width: step back to the interval that fell
+   * first, but no further, so that one slow interval before the drop is not taken for it. */
+  for (guint back = 0; back < CLIFF_WINDOW / 2 && drop > 0 &&
+                       dmk_sample_mb_per_s (series, drop - 1) < threshold;
+       back++)
     drop--;
   if (drop == 0)
     return c;
   rise = first_run (smooth, drop + hold, n, threshold, FALSE, hold);
-  while (rise < n && rise > drop && dmk_sample_mb_per_s (series, rise - 1) >= threshold)
+  for (guint back = 0; back < CLIFF_WINDOW / 2 && rise < n && rise > drop + 1 &&
+                       dmk_sample_mb_per_s (series, rise - 1) >= threshold;
+       back++)
     rise--;
 
   c.before_mb_per_s = span_rate (series, 0, drop, &before_bytes);

@@ -23,7 +23,8 @@ _dmk_window_enable_action (DmkWindow *self, const char *name, gboolean enabled)
 void
 _dmk_window_update_actions (DmkWindow *self)
 {
-  gboolean running = dmk_run_controller_get_running (self->run);
+  /* A scan is a run too: the grid waits for it. */
+  gboolean running = dmk_run_controller_get_running (self->run) || _dmk_window_scanning (self);
   DmkTargetItem *device = dmk_target_chooser_get_device (self->target_chooser);
 
   gboolean stop = running || dmk_result_grid_get_stop_row (self->grid) != DMK_RESULT_GRID_NONE;

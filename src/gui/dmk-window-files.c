@@ -82,7 +82,7 @@ dmk_window_open_file (DmkWindow *self, GFile *file, GError **error)
                    _("“%s”: only local files can be opened"), name);
       return FALSE;
     }
-  if (dmk_run_controller_get_running (self->run))
+  if (dmk_run_controller_get_running (self->run) || _dmk_window_scanning (self))
     {
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_BUSY,
                    _("“%s”: stop the benchmark before opening results"), name);
@@ -91,6 +91,10 @@ dmk_window_open_file (DmkWindow *self, GFile *file, GError **error)
   result = dmk_result_load (path, error);
   if (result == NULL)
     return FALSE;
+  /* A saved scan opens in its own view; a grid in the Benchmark view. */
+  if (_dmk_window_show_scan_result (self, result, path))
+    return TRUE;
+  adw_view_stack_set_visible_child (self->view_stack, self->benchmark_page);
   _dmk_window_show_result (self, result, path);
   return TRUE;
 }

@@ -5,6 +5,7 @@
 #include "dmk-result-grid.h"
 #include "dmk-run-controller.h"
 #include "dmk-target-chooser.h"
+#include "dmk-scan-view.h"
 #include "dmk-window.h"
 
 G_BEGIN_DECLS
@@ -30,6 +31,9 @@ struct _DmkWindow
   GtkEntry *comment_entry;
   GtkLabel *status_label;
   GtkProgressBar *progress_bar;
+  AdwViewStack *view_stack;
+  GtkWidget *benchmark_page;
+  DmkScanView *scan_views[3]; /* sustained, sweep, surface (dmk-window-scans.c) */
 
   GSettings *settings;
   DmkRunController *run;
@@ -117,6 +121,15 @@ void _dmk_window_size_init (DmkWindow *self);
 
 /* dmk-window-files.c */
 void _dmk_window_files_init (DmkWindow *self);
+
+/* dmk-window-scans.c */
+void _dmk_window_scans_init (DmkWindow *self);
+void _dmk_window_scans_dispose (DmkWindow *self);
+/* Whether a scan view is running. */
+gboolean _dmk_window_scanning (DmkWindow *self);
+DmkScanView *_dmk_window_get_scan_view (DmkWindow *self, DmkResultKind kind);
+/* Shows a sustained, sweep or surface result in its view; FALSE for a grid. */
+gboolean _dmk_window_show_scan_result (DmkWindow *self, DmkResult *result, const char *source);
 void _dmk_window_files_dispose (DmkWindow *self);
 /* What a drop does: one folder (or block device) becomes the target; files are results to
  * open, one in the window, several side by side. FALSE when the drop is refused. */

@@ -512,6 +512,7 @@ dmk_window_dispose (GObject *object)
   /* A scan in flight keeps the chooser alive after the window: it must not call back here. */
   if (self->target_chooser != NULL)
     g_signal_handlers_disconnect_by_data (self->target_chooser, self);
+  _dmk_window_scans_dispose (self);
   _dmk_window_files_dispose (self);
   _dmk_window_actions_dispose (self);
   gtk_widget_dispose_template (GTK_WIDGET (self), DMK_TYPE_WINDOW);
@@ -571,6 +572,8 @@ dmk_window_class_init (DmkWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, DmkWindow, comment_entry);
   gtk_widget_class_bind_template_child (widget_class, DmkWindow, status_label);
   gtk_widget_class_bind_template_child (widget_class, DmkWindow, progress_bar);
+  gtk_widget_class_bind_template_child (widget_class, DmkWindow, view_stack);
+  gtk_widget_class_bind_template_child (widget_class, DmkWindow, benchmark_page);
   _dmk_window_actions_class_init (widget_class);
 }
 
@@ -594,6 +597,7 @@ dmk_window_init (DmkWindow *self)
   setup_controls (self);
   apply_plan (self);
   _dmk_window_files_init (self);
+  _dmk_window_scans_init (self);
   g_signal_connect (self->settings, "changed", G_CALLBACK (on_settings_changed), self);
   g_signal_connect (self, "notify::is-active", G_CALLBACK (on_active_changed), NULL);
   _dmk_window_update_state (self);

@@ -1,0 +1,718 @@
+/* dmk-scan-view.c: a scan's page: settings, Start/Stop, the chart drawn as the scan goes, the
+ * numbers in words, and Save (PNG, SVG, JSON, CSV). */
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <math.h>
+
+#include "dmk-gui-utils.h"
+#include "dmk-scan-view.h"
+
+#define GIB 1073741824.0
+
+struct _DmkScanView
+{
+  GtkWidget parent_instance;
+
+  DmkResultKind kind;
+  GtkWidget *box;
+  GtkBox *target_slot;
+  GtkDropDown *choice_a; /* span (sustained), pattern (sweep), samples (surface) */
+  GtkDropDown *choice_b; /* queue (sweep) */
+  GtkDropDown *choice_c; /* mode (sweep) */
+  GtkWidget *start_button;
+  GtkWidget *save_button;
+  DmkScanChart *chart;
+  DmkScanChart *access_chart;
+  GtkLabel *summary_label;
+  GtkLabel *status_label;
+
+  DmkRunner *runner;
+  GCancellable *cancellable;
+  gboolean running;
+  DmkResult *result;
+  char *source;
+  guint n_samples;
+  guint64 small_span, small_sample; /* tests only */
+  GtkFileChooserNative *chooser;
+};
+
+G_DEFINE_FINAL_TYPE (DmkScanView, dmk_scan_view, GTK_TYPE_WIDGET)
+
+enum
+{
+  PROP_0,
+  PROP_RUNNING,
+  N_PROPS
+};
+static GParamSpec *properties[N_PROPS];
+
+enum
+{
+  START_CLICKED,
+  FINISHED,
+  N_SIGNALS
+};
+static guint signals[N_SIGNALS];
+
+static const guint64 spans_gib[] = { 1, 4, 8, 16, 32, 64 };
+static const guint samples_choices[] = { 50, 100, 200 };
+static const guint depths[] = { 1, 4, 32 };
+
+/* ---- what is shown ---- */
+
+static void
+set_status (DmkScanView *self, const char *text)
+{
+  gtk_label_set_text (self->status_label, text);
+}
+
+static void
+update_summary (DmkScanView *self)
+{
+  g_autofree char *text = NULL;
+
+  if (self->result == NULL)
+    text = g_strdup ("");
+  else if (self->kind == DMK_KIND_SUSTAINED && self->result->sustained != NULL)
+    {
+      const DmkSustained *st = self->result->sustained;
+      g_autofree char *avg = dmk_unit_format (DMK_UNIT_MB_S, st->mb_per_s);
+
+      if (st->cliff.found)
+        {
+          g_autofree char *b = dmk_unit_format (DMK_UNIT_MB_S, st->cliff.before_mb_per_s);
+          g_autofree char *a = dmk_unit_format (DMK_UNIT_MB_S, st->cliff.after_mb_per_s);
+          /* TRANSLATORS: "3.00 GiB written at 950.30 MB/s on average. Cache cliff after 1.20
+           * GiB: 1800.20 MB/s before, 420.10 MB/s after." */
+          text = g_strdup_printf (_("%.2f GiB written at %s MB/s on average. Cache cliff after "
+                                    "%.2f GiB: %s MB/s before, %s MB/s after."),
+                                  (double) st->bytes / GIB, avg,
+                                  (double) st->cliff.cache_bytes / GIB, b, a);
+        }
+      else
+        text = g_strdup_printf (_("%.2f GiB written at %s MB/s on average. No cache cliff: the "
+                                  "speed stayed above 70 %% of its peak."),
+                                (double) st->bytes / GIB, avg);
+    }
+  else if (self->kind == DMK_KIND_SURFACE && self->result->surface != NULL)
+    {
+      double min, mean, max, amean, amax;
+      g_autofree char *s_min = NULL, *s_mean = NULL, *s_max = NULL;
+
+      dmk_surface_summarize (self->result->surface, &min, &mean, &max);
+      s_min = dmk_unit_format (DMK_UNIT_MB_S, min);
+      s_mean = dmk_unit_format (DMK_UNIT_MB_S, mean);
+      s_max = dmk_unit_format (DMK_UNIT_MB_S, max);
+      if (dmk_access_summarize (self->result->surface, &amean, &amax))
+        text = g_strdup_printf (_("Minimum %s, mean %s, maximum %s MB/s. Access time %.3f ms on "
+                                  "average."),
+                                s_min, s_mean, s_max, amean / 1000.0);
+      else
+        text = g_strdup_printf (_("Minimum %s, mean %s, maximum %s MB/s."), s_min, s_mean, s_max);
+    }
+  else if (self->kind == DMK_KIND_SWEEP)
+    {
+      const DmkTestResult *best = NULL;
+
+      for (guint i = 0; i < self->result->tests->len; i++)
+        {
+          const DmkTestResult *t = g_ptr_array_index (self->result->tests, i);
+          if (best == NULL || t->mb_per_s > best->mb_per_s)
+            best = t;
+        }
+      if (best != NULL)
+        {
+          g_autofree char *bs = dmk_format_block_size (best->spec.block_size);
+          g_autofree char *mb = dmk_unit_format (DMK_UNIT_MB_S, best->mb_per_s);
+          /* TRANSLATORS: "15 block sizes; the fastest: 2M Read at 7960.20 MB/s." */
+          text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                               "%u block size; the fastest: %s %s at %s MB/s.",
+                                               "%u block sizes; the fastest: %s %s at %s MB/s.",
+                                               self->result->tests->len),
+                                  self->result->tests->len, bs,
+                                  dmk_direction_label (best->direction), mb);
+        }
+    }
+  if (text != NULL && self->result != NULL && self->result->warnings->len > 0)
+    {
+      g_autofree char *joined = g_strjoinv (" ", (char **) self->result->warnings->pdata);
+      g_autofree char *both = g_strconcat (text, " ", joined, NULL);
+      gtk_label_set_text (self->summary_label, both);
+    }
+  else
+    gtk_label_set_text (self->summary_label, text != NULL ? text : "");
+  /* Selectable (focusable) only with something to select: an empty focusable label would be a
+   * stop without a name for a screen reader. */
+  gtk_label_set_selectable (self->summary_label, text != NULL && text[0] != '\0');
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "scan.save-image", self->result != NULL);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "scan.save-svg", self->result != NULL);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "scan.save-results", self->result != NULL);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "scan.save-csv", self->result != NULL);
+}
+
+void
+dmk_scan_view_set_result (DmkScanView *self, DmkResult *result, const char *source)
+{
+  g_return_if_fail (DMK_IS_SCAN_VIEW (self));
+  if (result != NULL)
+    dmk_result_ref (result);
+  g_clear_pointer (&self->result, dmk_result_unref);
+  self->result = result;
+  g_free (self->source);
+  self->source = g_strdup (source);
+  dmk_scan_chart_clear (self->chart);
+  if (self->access_chart != NULL)
+    dmk_scan_chart_clear (self->access_chart);
+  if (result != NULL)
+    {
+      dmk_scan_chart_add_result (self->chart, result, NULL);
+      if (self->access_chart != NULL)
+        dmk_scan_chart_add_result (self->access_chart, result, NULL);
+    }
+  if (source != NULL)
+    {
+      g_autofree char *name = g_filename_display_basename (source);
+      g_autofree char *text = g_strdup_printf (_("Showing “%s”, measured on %s"), name,
+                                               result != NULL && result->target.path
+                                                 ? result->target.path
+                                                 : "");
+      set_status (self, text);
+    }
+  update_summary (self);
+}
+
+/* ---- running ---- */
+
+static void
+set_running (DmkScanView *self, gboolean running)
+{
+  GtkButton *button = GTK_BUTTON (self->start_button);
+
+  self->running = running;
+  gtk_button_set_label (button, running ? _("_Stop") : _("_Start"));
+  gtk_widget_set_tooltip_text (self->start_button,
+                               running ? _("Stop the scan; what was measured is kept")
+                                       : _("Start the scan on the chosen target"));
+  if (running)
+    {
+      gtk_widget_remove_css_class (self->start_button, "suggested-action");
+      gtk_widget_add_css_class (self->start_button, "destructive-action");
+    }
+  else
+    {
+      gtk_widget_remove_css_class (self->start_button, "destructive-action");
+      gtk_widget_add_css_class (self->start_button, "suggested-action");
+    }
+  gtk_widget_set_sensitive (GTK_WIDGET (self->choice_a), !running);
+  if (self->choice_b != NULL)
+    gtk_widget_set_sensitive (GTK_WIDGET (self->choice_b), !running);
+  if (self->choice_c != NULL)
+    gtk_widget_set_sensitive (GTK_WIDGET (self->choice_c), !running);
+  gtk_widget_set_sensitive (self->save_button, !running);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RUNNING]);
+}
+
+static void
+on_progress (const DmkProgress *p, gpointer user_data)
+{
+  DmkScanView *self = user_data;
+  g_autofree char *text = NULL;
+
+  if (!self->running)
+    return;
+  if (p->phase == DMK_PHASE_OPEN || p->phase == DMK_PHASE_LAYOUT)
+    text = dmk_progress_describe (p);
+  else if (self->kind == DMK_KIND_SWEEP)
+    {
+      g_autofree char *status = dmk_progress_describe (p);
+      /* TRANSLATORS: "Test 3 of 36: …" */
+      text = g_strdup_printf (_("Test %u of %u: %s"), p->test_index + 1, p->n_tests, status);
+      if (p->phase == DMK_PHASE_TEST_DONE && p->test != NULL)
+        dmk_scan_chart_add_point (self->chart, p->test->direction == DMK_DIRECTION_READ ? 0 : 1,
+                                  log2 (p->test->spec.block_size), p->test->mb_per_s);
+    }
+  else if (p->phase == DMK_PHASE_MEASURE && p->n_samples > self->n_samples)
+    {
+      g_autofree char *done = dmk_format_size (p->bytes_done);
+      g_autofree char *mb = dmk_unit_format (DMK_UNIT_MB_S, p->sample_mb_per_s);
+
+      self->n_samples = p->n_samples;
+      if (self->kind == DMK_KIND_SUSTAINED)
+        dmk_scan_chart_add_point (self->chart, 0, (double) p->bytes_done / GIB,
+                                  p->sample_mb_per_s);
+      else
+        dmk_scan_chart_add_point (self->chart, 0, 100.0 * p->position, p->sample_mb_per_s);
+      /* TRANSLATORS: "41 % · 3 GiB · 950.30 MB/s" */
+      text = g_strdup_printf (_("%.0f %% · %s · %s MB/s"), 100.0 * p->fraction, done, mb);
+    }
+  if (text != NULL)
+    set_status (self, text);
+}
+
+static void
+on_done (GObject *source, GAsyncResult *res, gpointer user_data)
+{
+  g_autoptr (DmkScanView) self = user_data;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (DmkResult) result = dmk_runner_run_finish (DMK_RUNNER (source), res, &error);
+
+  if (result == NULL)
+    result = dmk_runner_run_get_partial (DMK_RUNNER (source), res);
+  g_clear_object (&self->cancellable);
+  set_running (self, FALSE);
+  if (result != NULL)
+    dmk_scan_view_set_result (self, result, NULL);
+  if (error == NULL)
+    set_status (self, _("Finished"));
+  else if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    set_status (self, result != NULL ? _("Stopped: what was measured is kept")
+                                     : _("Stopped before anything was measured"));
+  else
+    set_status (self, error->message);
+  g_signal_emit (self, signals[FINISHED], 0);
+}
+
+static guint64
+span_choice (DmkScanView *self, DmkSpanKind *span)
+{
+  guint i = gtk_drop_down_get_selected (self->choice_a);
+
+  *span = DMK_SPAN_SIZE;
+  if (self->small_span > 0)
+    return self->small_span;
+  if (i < G_N_ELEMENTS (spans_gib))
+    return spans_gib[i] << 30;
+  *span = i == G_N_ELEMENTS (spans_gib) ? DMK_SPAN_FREE : DMK_SPAN_DEVICE;
+  return 0;
+}
+
+gboolean
+dmk_scan_view_run (DmkScanView *self, const char *path, const DmkSettings *settings,
+                   const char *comment, GError **error)
+{
+  DmkSettings s;
+
+  g_return_val_if_fail (DMK_IS_SCAN_VIEW (self), FALSE);
+  if (self->running)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_BUSY, _("A scan is running already"));
+      return FALSE;
+    }
+  dmk_settings_copy (&s, settings);
+  self->cancellable = g_cancellable_new ();
+  self->n_samples = 0;
+  g_clear_pointer (&self->source, g_free);
+  dmk_scan_chart_clear (self->chart);
+  if (self->access_chart != NULL)
+    dmk_scan_chart_clear (self->access_chart);
+  g_clear_pointer (&self->result, dmk_result_unref);
+  update_summary (self);
+  set_running (self, TRUE);
+  set_status (self, _("Starting…"));
+  if (self->kind == DMK_KIND_SWEEP)
+    {
+      const DmkMode modes[] = { DMK_MODE_READ_WRITE, DMK_MODE_READ, DMK_MODE_WRITE };
+      g_autoptr (GArray) specs = NULL;
+
+      s.passes = 1;
+      s.measure_s = 2;
+      s.interval_s = 0;
+      s.mix_read_percent = 0;
+      s.size_bytes = self->small_span > 0 ? self->small_span : (guint64) 1 << 30;
+      s.mode = modes[MIN (gtk_drop_down_get_selected (self->choice_c), 2u)];
+      g_free (s.profile);
+      s.profile = g_strdup (DMK_PROFILE_CUSTOM);
+      specs = dmk_sweep_specs (gtk_drop_down_get_selected (self->choice_a) == 1
+                                 ? DMK_PATTERN_RANDOM
+                                 : DMK_PATTERN_SEQUENTIAL,
+                               depths[MIN (gtk_drop_down_get_selected (self->choice_b), 2u)], 1,
+                               self->small_span > 0 ? 4096 : DMK_SPEC_MIN_BLOCK,
+                               self->small_span > 0 ? 1 << 20 : DMK_SPEC_MAX_BLOCK, NULL);
+      dmk_sweep_run_async (self->runner, path, &s, specs, comment, self->cancellable, on_done,
+                           g_object_ref (self));
+    }
+  else
+    {
+      DmkScanOptions o;
+
+      dmk_scan_options_init (&o, self->kind);
+      if (self->kind == DMK_KIND_SUSTAINED)
+        o.span_bytes = span_choice (self, &o.span);
+      else
+        {
+          o.samples = samples_choices[MIN (gtk_drop_down_get_selected (self->choice_a), 2u)];
+          if (self->small_span > 0)
+            o.span_bytes = self->small_span;
+          if (self->small_sample > 0)
+            o.sample_bytes = self->small_sample;
+        }
+      dmk_scan_run_async (self->runner, path, &s, &o, comment, self->cancellable, on_done,
+                          g_object_ref (self));
+    }
+  dmk_settings_clear (&s);
+  return TRUE;
+}
+
+void
+dmk_scan_view_stop (DmkScanView *self)
+{
+  g_return_if_fail (DMK_IS_SCAN_VIEW (self));
+  if (self->cancellable != NULL)
+    {
+      g_cancellable_cancel (self->cancellable);
+      set_status (self, _("Stopping…"));
+    }
+}
+
+static void
+on_start_clicked (GtkButton *button, DmkScanView *self)
+{
+  if (self->running)
+    dmk_scan_view_stop (self);
+  else
+    g_signal_emit (self, signals[START_CLICKED], 0);
+}
+
+/* ---- saving ---- */
+
+static DmkScanView *saving; /* the view whose Save is open: one chooser at a time */
+
+gboolean
+dmk_scan_view_save_json (DmkScanView *self, const char *path, GError **error)
+{
+  return self->result != NULL && dmk_result_save (self->result, path, error);
+}
+
+gboolean
+dmk_scan_view_save_csv (DmkScanView *self, const char *path, GError **error)
+{
+  g_autofree char *csv = NULL;
+
+  if (self->result == NULL)
+    return FALSE;
+  csv = dmk_scan_to_csv (self->result);
+  return g_file_set_contents (path, csv, -1, error);
+}
+
+static gboolean
+save_chart (GtkWindow *w, const char *path, GError **error)
+{
+  return saving != NULL && dmk_scan_chart_save (saving->chart, path, error);
+}
+
+static gboolean
+save_json (GtkWindow *w, const char *path, GError **error)
+{
+  return saving != NULL && dmk_scan_view_save_json (saving, path, error);
+}
+
+static gboolean
+save_csv (GtkWindow *w, const char *path, GError **error)
+{
+  return saving != NULL && dmk_scan_view_save_csv (saving, path, error);
+}
+
+static const DmkFileJob jobs[] = {
+  { N_("Save Chart as Image"), N_("PNG images"), "image/png", "png", NULL, save_chart },
+  { N_("Save Chart for Print"), N_("SVG images"), "image/svg+xml", "svg", NULL, save_chart },
+  { N_("Save Results"), N_("GDiskMark results"), "application/json", "json", NULL, save_json },
+  { N_("Save Table"), N_("CSV tables"), "text/csv", "csv", NULL, save_csv },
+};
+
+static void
+report_saved (GtkWindow *window, gboolean ok, const char *text)
+{
+  GtkWidget *overlay = window != NULL ? gtk_window_get_child (window) : NULL;
+
+  while (overlay != NULL && !ADW_IS_TOAST_OVERLAY (overlay))
+    overlay = gtk_widget_get_first_child (overlay);
+  if (overlay != NULL)
+    dmk_toast (ADW_TOAST_OVERLAY (overlay), text);
+}
+
+static void
+save_action (GtkWidget *widget, const char *name, GVariant *param)
+{
+  DmkScanView *self = DMK_SCAN_VIEW (widget);
+  GtkRoot *root = gtk_widget_get_root (widget);
+  guint i = g_str_equal (name, "scan.save-image")   ? 0
+            : g_str_equal (name, "scan.save-svg")   ? 1
+            : g_str_equal (name, "scan.save-results") ? 2
+                                                      : 3;
+  g_autofree char *prefix = g_strdup_printf ("GDiskMark-%s_",
+                                             dmk_result_kind_to_string (self->kind));
+
+  saving = self;
+  dmk_file_job_start (GTK_WINDOW (root), &jobs[i], prefix, report_saved, &self->chooser);
+}
+
+/* ---- construction ---- */
+
+static GtkDropDown *
+new_choice (const char *const *items, guint selected, const char *label)
+{
+  GtkDropDown *d = GTK_DROP_DOWN (gtk_drop_down_new_from_strings (items));
+
+  gtk_drop_down_set_selected (d, selected);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (d), label);
+  dmk_drop_down_set_accessible_label (d, label);
+  return d;
+}
+
+static const char *
+describe (DmkResultKind kind)
+{
+  switch (kind)
+    {
+    case DMK_KIND_SUSTAINED:
+      return _("Writes in order through the span and shows where the speed falls: a drive’s "
+               "write cache filling up. The test file is removed afterwards; on a device, writes "
+               "need the consent given in the Benchmark view.");
+    case DMK_KIND_SWEEP:
+      return _("Reads and writes at every block size from 512 bytes to 64 MiB, one pass of two "
+               "seconds each, like ATTO.");
+    default:
+      return _("Reads samples spread over the whole device or test file, from its first byte to "
+               "its last, then 1000 random reads for the access time.");
+    }
+}
+
+static void
+build_controls (DmkScanView *self, GtkBox *row, GtkBox *params)
+{
+  if (self->kind == DMK_KIND_SUSTAINED)
+    {
+      const char *spans[] = { _("1 GiB"), _("4 GiB"), _("8 GiB"), _("16 GiB"), _("32 GiB"),
+                              _("64 GiB"), _("All Free Space"), _("Whole Device"), NULL };
+      self->choice_a = new_choice (spans, 2, _("How much to write"));
+    }
+  else if (self->kind == DMK_KIND_SWEEP)
+    {
+      const char *patterns[] = { _("Sequential"), _("Random"), NULL };
+      const char *queues[] = { "Q1T1", "Q4T1", "Q32T1", NULL };
+      const char *modes[] = { _("Read & Write"), _("Read"), _("Write"), NULL };
+      self->choice_a = new_choice (patterns, 0, _("Access pattern"));
+      self->choice_b = new_choice (queues, 0, _("Queue depth and threads"));
+      self->choice_c = new_choice (modes, 0, _("Directions"));
+    }
+  else
+    {
+      const char *samples[] = { _("50 Samples"), _("100 Samples"), _("200 Samples"), NULL };
+      self->choice_a = new_choice (samples, 1, _("Samples over the span, 10 MiB each"));
+    }
+  gtk_widget_set_valign (GTK_WIDGET (self->choice_a), GTK_ALIGN_START);
+  gtk_box_append (params, GTK_WIDGET (self->choice_a));
+  if (self->choice_b != NULL)
+    gtk_box_append (params, GTK_WIDGET (self->choice_b));
+  if (self->choice_c != NULL)
+    gtk_box_append (params, GTK_WIDGET (self->choice_c));
+  self->target_slot = GTK_BOX (gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0));
+  gtk_widget_set_hexpand (GTK_WIDGET (self->target_slot), TRUE);
+  gtk_box_append (row, GTK_WIDGET (self->target_slot));
+
+  self->save_button = gtk_menu_button_new ();
+  {
+    g_autoptr (GMenu) menu = g_menu_new ();
+    g_menu_append (menu, _("Save Chart as _Image…"), "scan.save-image");
+    g_menu_append (menu, _("Save Chart for _Print (SVG)…"), "scan.save-svg");
+    g_menu_append (menu, _("Save _Results…"), "scan.save-results");
+    g_menu_append (menu, _("Save _Table (CSV)…"), "scan.save-csv");
+    gtk_menu_button_set_menu_model (GTK_MENU_BUTTON (self->save_button), G_MENU_MODEL (menu));
+  }
+  gtk_menu_button_set_icon_name (GTK_MENU_BUTTON (self->save_button), "document-save-symbolic");
+  gtk_widget_set_tooltip_text (self->save_button, _("Save"));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->save_button),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Save"), -1);
+  gtk_box_append (row, self->save_button);
+
+  self->start_button = gtk_button_new_with_mnemonic (_("_Start"));
+  g_signal_connect (self->start_button, "clicked", G_CALLBACK (on_start_clicked), self);
+  gtk_box_append (row, self->start_button);
+}
+
+static void
+build (DmkScanView *self)
+{
+  GtkBox *box = GTK_BOX (gtk_box_new (GTK_ORIENTATION_VERTICAL, 6));
+  GtkBox *row = GTK_BOX (gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6));
+  GtkBox *params = GTK_BOX (gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6));
+  GtkWidget *about = gtk_label_new (describe (self->kind));
+
+  self->box = GTK_WIDGET (box);
+  gtk_widget_set_parent (self->box, GTK_WIDGET (self));
+  g_object_set (box, "margin-start", 12, "margin-end", 12, "margin-top", 6, "margin-bottom", 8,
+                NULL);
+  /* Two rows, so that every view fits the narrowest window: where and Start, then how. */
+  build_controls (self, row, params);
+  gtk_box_append (box, GTK_WIDGET (row));
+  gtk_label_set_wrap (GTK_LABEL (about), TRUE);
+  gtk_label_set_xalign (GTK_LABEL (about), 0);
+  gtk_widget_set_hexpand (about, TRUE);
+  gtk_widget_set_size_request (about, 120, -1);
+  gtk_widget_add_css_class (about, "dim-label");
+  gtk_widget_add_css_class (about, "caption");
+  gtk_box_append (params, about);
+  gtk_box_append (box, GTK_WIDGET (params));
+
+  self->chart = DMK_SCAN_CHART (dmk_scan_chart_new (self->kind == DMK_KIND_SUSTAINED ? DMK_CHART_SUSTAINED
+                                                    : self->kind == DMK_KIND_SWEEP ? DMK_CHART_SWEEP
+                                                                                   : DMK_CHART_SURFACE));
+  gtk_widget_set_vexpand (GTK_WIDGET (self->chart), TRUE);
+  if (self->kind == DMK_KIND_SURFACE)
+    {
+      GtkBox *charts = GTK_BOX (gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12));
+      self->access_chart = DMK_SCAN_CHART (dmk_scan_chart_new (DMK_CHART_ACCESS));
+      gtk_widget_set_hexpand (GTK_WIDGET (self->chart), TRUE);
+      gtk_widget_set_hexpand (GTK_WIDGET (self->access_chart), TRUE);
+      gtk_widget_set_vexpand (GTK_WIDGET (charts), TRUE);
+      gtk_box_append (charts, GTK_WIDGET (self->chart));
+      gtk_box_append (charts, GTK_WIDGET (self->access_chart));
+      gtk_box_append (box, GTK_WIDGET (charts));
+    }
+  else
+    gtk_box_append (box, GTK_WIDGET (self->chart));
+
+  self->summary_label = GTK_LABEL (gtk_label_new (""));
+  gtk_label_set_wrap (self->summary_label, TRUE);
+  gtk_label_set_xalign (self->summary_label, 0);
+  gtk_box_append (box, GTK_WIDGET (self->summary_label));
+  self->status_label = GTK_LABEL (gtk_label_new (_("Ready")));
+  gtk_label_set_xalign (self->status_label, 0);
+  gtk_label_set_ellipsize (self->status_label, PANGO_ELLIPSIZE_END);
+  gtk_widget_add_css_class (GTK_WIDGET (self->status_label), "dim-label");
+  gtk_box_append (box, GTK_WIDGET (self->status_label));
+  set_running (self, FALSE);
+  update_summary (self);
+}
+
+static void
+dmk_scan_view_dispose (GObject *object)
+{
+  DmkScanView *self = DMK_SCAN_VIEW (object);
+
+  if (self->cancellable != NULL)
+    g_cancellable_cancel (self->cancellable);
+  if (saving == self)
+    saving = NULL;
+  g_clear_pointer (&self->box, gtk_widget_unparent);
+  G_OBJECT_CLASS (dmk_scan_view_parent_class)->dispose (object);
+}
+
+static void
+dmk_scan_view_finalize (GObject *object)
+{
+  DmkScanView *self = DMK_SCAN_VIEW (object);
+
+  g_clear_object (&self->runner);
+  g_clear_object (&self->cancellable);
+  g_clear_pointer (&self->result, dmk_result_unref);
+  g_free (self->source);
+  g_clear_object (&self->chooser);
+  G_OBJECT_CLASS (dmk_scan_view_parent_class)->finalize (object);
+}
+
+static void
+dmk_scan_view_get_property (GObject *object, guint id, GValue *value, GParamSpec *pspec)
+{
+  if (id == PROP_RUNNING)
+    g_value_set_boolean (value, DMK_SCAN_VIEW (object)->running);
+  else
+    G_OBJECT_WARN_INVALID_PROPERTY_ID (object, id, pspec);
+}
+
+static void
+dmk_scan_view_class_init (DmkScanViewClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = dmk_scan_view_dispose;
+  object_class->finalize = dmk_scan_view_finalize;
+  object_class->get_property = dmk_scan_view_get_property;
+  properties[PROP_RUNNING] = g_param_spec_boolean ("running", NULL, NULL, FALSE,
+                                                   G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+  signals[START_CLICKED] = g_signal_new ("start-clicked", G_TYPE_FROM_CLASS (klass),
+                                         G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+  signals[FINISHED] = g_signal_new ("finished", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                                    NULL, NULL, NULL, G_TYPE_NONE, 0);
+  gtk_widget_class_install_action (widget_class, "scan.save-image", NULL, save_action);
+  gtk_widget_class_install_action (widget_class, "scan.save-svg", NULL, save_action);
+  gtk_widget_class_install_action (widget_class, "scan.save-results", NULL, save_action);
+  gtk_widget_class_install_action (widget_class, "scan.save-csv", NULL, save_action);
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+}
+
+static void
+dmk_scan_view_init (DmkScanView *self)
+{
+  self->runner = dmk_runner_new ();
+  dmk_runner_set_fd_providers (self->runner, dmk_default_fd_providers ());
+  dmk_runner_set_progress_func (self->runner, on_progress, self, NULL);
+}
+
+GtkWidget *
+dmk_scan_view_new (DmkResultKind kind)
+{
+  DmkScanView *self = g_object_new (DMK_TYPE_SCAN_VIEW, NULL);
+
+  self->kind = kind;
+  build (self);
+  return GTK_WIDGET (self);
+}
+
+DmkResultKind
+dmk_scan_view_get_kind (DmkScanView *self)
+{
+  return self->kind;
+}
+
+GtkBox *
+dmk_scan_view_get_target_slot (DmkScanView *self)
+{
+  return self->target_slot;
+}
+
+gboolean
+dmk_scan_view_get_running (DmkScanView *self)
+{
+  return self->running;
+}
+
+DmkResult *
+dmk_scan_view_get_result (DmkScanView *self)
+{
+  return self->result;
+}
+
+DmkScanChart *
+dmk_scan_view_get_chart (DmkScanView *self)
+{
+  return self->chart;
+}
+
+DmkScanChart *
+dmk_scan_view_get_access_chart (DmkScanView *self)
+{
+  return self->access_chart;
+}
+
+const char *
+dmk_scan_view_get_status (DmkScanView *self)
+{
+  return gtk_label_get_text (self->status_label);
+}
+
+GtkWidget *
+dmk_scan_view_get_start_button (DmkScanView *self)
+{
+  return self->start_button;
+}
+
+void
+_dmk_scan_view_set_small (DmkScanView *self, guint64 span_bytes, guint64 sample_bytes)
+{
+  self->small_span = span_bytes;
+  self->small_sample = sample_bytes;
+}

@@ -1,0 +1,161 @@
+/* dmk-window-scans.c: the window's scan views (Sustained, Sweep, Surface) beside the Benchmark
+ * grid: the shared target chooser follows the view shown, one run at a time in the window, and
+ * a saved scan opens in its view. */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "dmk-window-private.h"
+
+static const struct
+{
+  DmkResultKind kind;
+  const char *name;
+  const char *title;
+  const char *icon;
+} views[] = {
+  { DMK_KIND_SUSTAINED, "sustained", N_("S_ustained"), "document-save-symbolic" },
+  { DMK_KIND_SWEEP, "sweep", N_("S_weep"), "view-list-symbolic" },
+  { DMK_KIND_SURFACE, "surface", N_("Sur_face"), "drive-harddisk-symbolic" },
+};
+
+gboolean
+_dmk_window_scanning (DmkWindow *self)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (self->scan_views); i++)
+    if (self->scan_views[i] != NULL && dmk_scan_view_get_running (self->scan_views[i]))
+      return TRUE;
+  return FALSE;
+}
+
+DmkScanView *
+_dmk_window_get_scan_view (DmkWindow *self, DmkResultKind kind)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (views); i++)
+    if (views[i].kind == kind)
+      return self->scan_views[i];
+  return NULL;
+}
+
+static void
+update_chooser (DmkWindow *self)
+{
+  gboolean grid_running = dmk_run_controller_get_running (self->run);
+  gboolean scanning = _dmk_window_scanning (self);
+  GtkWidget *chooser = GTK_WIDGET (self->target_chooser);
+  GtkWidget *parent = gtk_widget_get_parent (chooser);
+
+  /* Neither run may have its target changed under it, whichever view shows the chooser. */
+  gtk_widget_set_sensitive (chooser, !scanning && !(grid_running && parent != self->controls_box));
+  for (guint i = 0; i < G_N_ELEMENTS (self->scan_views); i++)
+    gtk_widget_set_sensitive (dmk_scan_view_get_start_button (self->scan_views[i]),
+                              !grid_running &&
+                                (!scanning || dmk_scan_view_get_running (self->scan_views[i])));
+}
+
+/* The one target chooser moves into the view shown, so that every view tests the same target
+ * with the same write consent. */
+static void
+on_visible_child (AdwViewStack *stack, GParamSpec *pspec, DmkWindow *self)
+{
+  GtkWidget *page = adw_view_stack_get_visible_child (stack);
+  GtkWidget *chooser = GTK_WIDGET (self->target_chooser);
+  GtkWidget *slot = DMK_IS_SCAN_VIEW (page)
+                      ? GTK_WIDGET (dmk_scan_view_get_target_slot (DMK_SCAN_VIEW (page)))
+                      : self->controls_box;
+
+  if (gtk_widget_get_parent (chooser) == slot)
+    return;
+  g_object_ref (chooser);
+  gtk_box_remove (GTK_BOX (gtk_widget_get_parent (chooser)), chooser);
+  if (slot == self->controls_box)
+    gtk_box_insert_child_after (GTK_BOX (slot), chooser, GTK_WIDGET (self->size_dropdown));
+  else
+    gtk_box_append (GTK_BOX (slot), chooser);
+  gtk_widget_set_hexpand (chooser, slot != self->controls_box);
+  g_object_unref (chooser);
+  update_chooser (self);
+}
+
+static void
+on_start_clicked (DmkScanView *view, DmkWindow *self)
+{
+  g_autoptr (GError) error = NULL;
+  DmkSettings s;
+
+  if (dmk_run_controller_get_running (self->run) || _dmk_window_scanning (self))
+    {
+      _dmk_window_toast (self, _("Stop the benchmark before starting a scan"));
+      return;
+    }
+  _dmk_window_read_settings (self, &s);
+  if (!dmk_scan_view_run (view, dmk_window_get_target_path (self), &s,
+                          gtk_editable_get_text (GTK_EDITABLE (self->comment_entry)), &error))
+    _dmk_window_show_error (self, _("The Scan Could Not Start"), error->message);
+  dmk_settings_clear (&s);
+}
+
+/* A scan started or ended: the grid's actions follow. */
+static void
+on_running (GObject *object, GParamSpec *pspec, DmkWindow *self)
+{
+  update_chooser (self);
+  _dmk_window_update_actions (self);
+}
+
+/* The grid's run started or ended. Its actions are the window's to update, in their order: the
+ * All button must never pass through insensitive while it turns into Stop under the pointer, or
+ * GTK drops the next click (see test-window-states' pointer tests). */
+static void
+on_grid_running (GObject *object, GParamSpec *pspec, DmkWindow *self)
+{
+  update_chooser (self);
+}
+
+gboolean
+_dmk_window_show_scan_result (DmkWindow *self, DmkResult *result, const char *source)
+{
+  DmkScanView *view = _dmk_window_get_scan_view (self, result->kind);
+
+  if (view == NULL)
+    return FALSE;
+  dmk_scan_view_set_result (view, result, source);
+  adw_view_stack_set_visible_child (self->view_stack, GTK_WIDGET (view));
+  return TRUE;
+}
+
+void
+_dmk_window_scans_init (DmkWindow *self)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (views); i++)
+    {
+      GtkWidget *view = dmk_scan_view_new (views[i].kind);
+      AdwViewStackPage *page;
+
+      self->scan_views[i] = DMK_SCAN_VIEW (view);
+      page = adw_view_stack_add_titled (self->view_stack, view, views[i].name,
+                                        _(views[i].title));
+      adw_view_stack_page_set_use_underline (page, TRUE);
+      adw_view_stack_page_set_icon_name (page, views[i].icon);
+      g_signal_connect (view, "start-clicked", G_CALLBACK (on_start_clicked), self);
+      g_signal_connect (view, "notify::running", G_CALLBACK (on_running), self);
+    }
+  g_signal_connect (self->view_stack, "notify::visible-child", G_CALLBACK (on_visible_child),
+                    self);
+  g_signal_connect (self->run, "notify::running", G_CALLBACK (on_grid_running), self);
+}
+
+void
+_dmk_window_scans_dispose (DmkWindow *self)
+{
+  if (self->view_stack != NULL)
+    g_signal_handlers_disconnect_by_data (self->view_stack, self);
+  if (self->run != NULL)
+    g_signal_handlers_disconnect_by_func (self->run, on_grid_running, self);
+  for (guint i = 0; i < G_N_ELEMENTS (self->scan_views); i++)
+    if (self->scan_views[i] != NULL)
+      {
+        g_signal_handlers_disconnect_by_data (self->scan_views[i], self);
+        dmk_scan_view_stop (self->scan_views[i]);
+      }
+}

@@ -1,0 +1,367 @@
+/* test-window-scans.c: the scan views of the window (issue 4/6): each is reached with a real
+ * pointer click on the view switcher, runs on a real folder with a real pointer click on Start,
+ * draws its chart live, shows a chart that is not blank and whose screen-reader summary matches
+ * the result; Stop keeps what was measured; a saved scan opens in its view; PNG and SVG export. */
+#include "config.h"
+
+#include <glib/gstdio.h>
+#include <math.h>
+#include <string.h>
+
+#include "dmk-gui-utils.h"
+#include "dmk-scan-chart.h"
+#include "dmk-test-gui.h"
+
+#define MIB ((guint64) 1 << 20)
+
+typedef struct
+{
+  DmkScanView *view;
+  guint max_live_points;
+} Watch;
+
+static gboolean
+scan_done (gpointer data)
+{
+  Watch *w = data;
+  guint n = dmk_scan_chart_get_n_points (dmk_scan_view_get_chart (w->view));
+
+  if (dmk_scan_view_get_running (w->view))
+    w->max_live_points = MAX (w->max_live_points, n);
+  return !dmk_scan_view_get_running (w->view);
+}
+
+static gboolean
+scan_running (gpointer data)
+{
+  return dmk_scan_view_get_running (DMK_SCAN_VIEW (data));
+}
+
+static gboolean
+not_running_view (gpointer data)
+{
+  return !dmk_scan_view_get_running (DMK_SCAN_VIEW (data));
+}
+
+static gboolean
+has_points (gpointer data)
+{
+  return dmk_scan_chart_get_n_points (DMK_SCAN_CHART (data)) > 0;
+}
+
+/* The share of the widget's pixels in the chart's colours (blue or orange). */
+static double
+ink_share (GtkWidget *widget)
+{
+  g_autoptr (GdkPaintable) paintable = gtk_widget_paintable_new (widget);
+  g_autoptr (GtkSnapshot) snapshot = gtk_snapshot_new ();
+  g_autoptr (GskRenderNode) node = NULL;
+  g_autoptr (GdkTexture) texture = NULL;
+  GskRenderer *renderer = gtk_native_get_renderer (gtk_widget_get_native (widget));
+  int w = gtk_widget_get_width (widget), h = gtk_widget_get_height (widget);
+  g_autofree guchar *pixels = NULL;
+  guint ink = 0;
+
+  g_assert_cmpint (w, >, 0);
+  gdk_paintable_snapshot (paintable, GDK_SNAPSHOT (snapshot), w, h);
+  node = gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
+  if (node == NULL)
+    return 0;
+  texture = gsk_renderer_render_texture (renderer, node, &GRAPHENE_RECT_INIT (0, 0, w, h));
+  pixels = g_malloc ((gsize) w * h * 4);
+  gdk_texture_download (texture, pixels, (gsize) w * 4);
+  for (int i = 0; i < w * h; i++)
+    {
+      guchar b = pixels[i * 4], g = pixels[i * 4 + 1], r = pixels[i * 4 + 2];
+      ink += (b > r + 25 && b > g + 10) || (r > b + 60 && r > g + 25);
+    }
+  return (double) ink / (w * h);
+}
+
+/* The switcher bar's button for the view titled title, found by its label. */
+static GtkWidget *
+switcher_button (GtkWidget *widget, const char *title)
+{
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL;
+       c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found;
+
+      if (GTK_IS_TOGGLE_BUTTON (c))
+        {
+          for (GtkWidget *l = gtk_widget_get_first_child (c); l != NULL;
+               l = gtk_widget_get_first_child (l))
+            for (GtkWidget *s = l; s != NULL; s = gtk_widget_get_next_sibling (s))
+              if (GTK_IS_LABEL (s) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (s)), title) == 0)
+                return c;
+        }
+      if ((found = switcher_button (c, title)) != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static gboolean
+view_visible (gpointer data)
+{
+  DmkScanView *view = data;
+  GtkWidget *stack = gtk_widget_get_ancestor (GTK_WIDGET (view), ADW_TYPE_VIEW_STACK);
+
+  return adw_view_stack_get_visible_child (ADW_VIEW_STACK (stack)) == GTK_WIDGET (view) &&
+         gtk_widget_get_mapped (GTK_WIDGET (view));
+}
+
+/* Goes to the view as a user does: a pointer click on its switcher button. */
+static void
+show_view (DmkWindow *win, DmkScanView *view, const char *title)
+{
+  GtkWidget *button = switcher_button (GTK_WIDGET (win), title);
+
+  g_assert_nonnull (button);
+  settle ();
+  if (!pointer_click_on (button))
+    {
+      g_test_message ("xdotool is missing: the view is shown through the stack");
+      adw_view_stack_set_visible_child (ADW_VIEW_STACK (gtk_widget_get_ancestor (
+                                          GTK_WIDGET (view), ADW_TYPE_VIEW_STACK)),
+                                        GTK_WIDGET (view));
+    }
+  g_assert_true (iterate_until (view_visible, view));
+  /* The target chooser came along. */
+  g_assert_true (gtk_widget_is_ancestor (GTK_WIDGET (win->target_chooser), GTK_WIDGET (view)));
+}
+
+static void
+start_by_pointer (DmkScanView *view)
+{
+  GtkWidget *start = dmk_scan_view_get_start_button (view);
+
+  settle ();
+  if (!pointer_click_on (start))
+    click (start);
+  g_assert_true (iterate_until (scan_running, view));
+}
+
+static void
+check_chart (DmkScanChart *chart, const char *name)
+{
+  double share;
+
+  settle ();
+  share = ink_share (GTK_WIDGET (chart));
+  g_test_message ("%s: %.2f%% of the chart is ink; summary: %s", name, share * 100,
+                  dmk_scan_chart_get_summary (chart));
+  g_assert_cmpfloat (share, >, 0.002);
+  if (g_getenv ("DMK_GRAPH_SHOTS") != NULL)
+    {
+      g_autofree char *png = g_strdup_printf ("%s/%s.png", g_getenv ("DMK_GRAPH_SHOTS"), name);
+      g_assert_true (dmk_save_widget_png (gtk_widget_get_root (GTK_WIDGET (chart)) != NULL
+                                            ? GTK_WIDGET (gtk_widget_get_root (GTK_WIDGET (chart)))
+                                            : GTK_WIDGET (chart),
+                                          png, NULL));
+    }
+}
+
+/* The summary's numbers are the result's: min, max and last of what is drawn. */
+static void
+expect_in_summary (DmkScanChart *chart, double min, double max, double last, DmkUnit unit)
+{
+  g_autofree char *s_min = dmk_unit_format (unit, min);
+  g_autofree char *s_max = dmk_unit_format (unit, max);
+  g_autofree char *s_last = dmk_unit_format (unit, last);
+  g_autofree char *want = g_strdup_printf ("min %s, max %s, last %s %s", s_min, s_max, s_last,
+                                           dmk_unit_label (unit));
+  const char *summary = dmk_scan_chart_get_summary (chart);
+
+  if (strstr (summary, want) == NULL)
+    g_error ("“%s” does not say “%s”", summary, want);
+}
+
+static void
+check_sustained (DmkResult *r, DmkScanChart *chart)
+{
+  const GArray *s = r->sustained->series;
+  double min = G_MAXDOUBLE, max = 0;
+
+  for (guint i = 0; i < s->len; i++)
+    {
+      min = MIN (min, dmk_sample_mb_per_s (s, i));
+      max = MAX (max, dmk_sample_mb_per_s (s, i));
+    }
+  g_assert_cmpuint (dmk_scan_chart_get_n_points (chart), ==, s->len);
+  expect_in_summary (chart, min, max, dmk_sample_mb_per_s (s, s->len - 1), DMK_UNIT_MB_S);
+  g_assert_nonnull (strstr (dmk_scan_chart_get_summary (chart),
+                            r->sustained->cliff.found ? "cache cliff after" : "no cache cliff"));
+}
+
+static void
+check_surface (DmkResult *r, DmkScanChart *chart, DmkScanChart *access)
+{
+  const DmkSurface *sf = r->surface;
+  double min, mean, max, last;
+  const DmkSurfacePoint *p = &g_array_index (sf->points, DmkSurfacePoint, sf->points->len - 1);
+
+  g_assert_true (dmk_surface_summarize (sf, &min, &mean, &max));
+  last = (double) p->bytes / p->seconds / 1e6;
+  expect_in_summary (chart, min, max, last, DMK_UNIT_MB_S);
+  g_assert_cmpuint (dmk_scan_chart_get_n_points (chart), ==, sf->points->len);
+  g_assert_cmpuint (dmk_scan_chart_get_n_points (access), ==, sf->access->len);
+  {
+    g_autofree char *s_mean = dmk_unit_format (DMK_UNIT_MB_S, mean);
+    g_autofree char *want = g_strdup_printf ("mean %s MB/s", s_mean);
+    g_assert_nonnull (strstr (dmk_scan_chart_get_summary (chart), want));
+  }
+}
+
+static void
+check_sweep (DmkResult *r, DmkScanChart *chart)
+{
+  double min = G_MAXDOUBLE, max = 0, last = 0;
+  guint n = 0;
+
+  for (guint i = 0; i < r->tests->len; i++)
+    {
+      const DmkTestResult *t = g_ptr_array_index (r->tests, i);
+      if (t->direction != DMK_DIRECTION_READ)
+        continue;
+      min = MIN (min, t->mb_per_s);
+      max = MAX (max, t->mb_per_s);
+      last = t->mb_per_s;
+      n++;
+    }
+  g_assert_cmpuint (n, >=, 4); /* 4K to 1M at least, on any folder */
+  expect_in_summary (chart, min, max, last, DMK_UNIT_MB_S);
+}
+
+static void
+test_scan_view (gconstpointer data)
+{
+  DmkResultKind kind = GPOINTER_TO_INT (data);
+  const char *title = kind == DMK_KIND_SUSTAINED ? "Sustained"
+                      : kind == DMK_KIND_SWEEP   ? "Sweep"
+                                                 : "Surface";
+  g_autofree char *dir = make_target_dir ();
+  g_autofree char *json = NULL;
+  DmkWindow *win;
+  DmkScanView *view;
+  Watch watch = { 0 };
+  DmkResult *r;
+
+  reset_settings ();
+  win = new_window (dir);
+  view = _dmk_window_get_scan_view (win, kind);
+  g_assert_nonnull (view);
+  show_view (win, view, title);
+  _dmk_scan_view_set_small (view, kind == DMK_KIND_SUSTAINED ? 1024 * MIB : 32 * MIB, 1 * MIB);
+  start_by_pointer (view);
+  /* While it runs, the grid cannot start and the target cannot change. */
+  g_assert_false (gtk_widget_get_sensitive (GTK_WIDGET (win->target_chooser)));
+  g_assert_false (g_action_group_get_action_enabled (G_ACTION_GROUP (win), "start"));
+  watch.view = view;
+  g_assert_true (iterate_until (scan_done, &watch));
+  g_test_message ("%s: status “%s”, %u points drawn live", title,
+                  dmk_scan_view_get_status (view), watch.max_live_points);
+  g_assert_cmpstr (dmk_scan_view_get_status (view), ==, "Finished");
+  /* Drawn as it went (a sweep adds a point per block size). */
+  g_assert_cmpuint (watch.max_live_points, >, 0);
+  r = dmk_scan_view_get_result (view);
+  g_assert_nonnull (r);
+  g_assert_cmpint (r->kind, ==, kind);
+  g_assert_true (gtk_widget_get_sensitive (GTK_WIDGET (win->target_chooser)));
+  g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (win), "start"));
+  check_chart (dmk_scan_view_get_chart (view), title);
+  if (kind == DMK_KIND_SUSTAINED)
+    check_sustained (r, dmk_scan_view_get_chart (view));
+  else if (kind == DMK_KIND_SURFACE)
+    {
+      check_surface (r, dmk_scan_view_get_chart (view), dmk_scan_view_get_access_chart (view));
+      check_chart (dmk_scan_view_get_access_chart (view), "Access");
+    }
+  else
+    check_sweep (r, dmk_scan_view_get_chart (view));
+
+  /* Saved: PNG and SVG of the chart, the JSON, which opens again in this view. */
+  {
+    g_autofree char *png = g_build_filename (g_get_tmp_dir (), "gdiskmark-chart.png", NULL);
+    g_autofree char *svg = g_build_filename (g_get_tmp_dir (), "gdiskmark-chart.svg", NULL);
+    g_autofree char *svg_text = NULL;
+    g_autoptr (GdkTexture) texture = NULL;
+
+    g_assert_true (dmk_scan_chart_save (dmk_scan_view_get_chart (view), png, NULL));
+    texture = gdk_texture_new_from_filename (png, NULL);
+    g_assert_nonnull (texture);
+    g_assert_cmpint (gdk_texture_get_width (texture), ==, 1000);
+    g_assert_true (dmk_scan_chart_save (dmk_scan_view_get_chart (view), svg, NULL));
+    g_assert_true (g_file_get_contents (svg, &svg_text, NULL, NULL));
+    g_assert_nonnull (strstr (svg_text, "<svg"));
+    g_unlink (png);
+    g_unlink (svg);
+  }
+  json = g_build_filename (g_get_tmp_dir (), "gdiskmark-scan.json", NULL);
+  g_assert_true (dmk_scan_view_save_json (view, json, NULL));
+  {
+    g_autoptr (GFile) file = g_file_new_for_path (json);
+    guint points = dmk_scan_chart_get_n_points (dmk_scan_view_get_chart (view));
+
+    adw_view_stack_set_visible_child (win->view_stack, win->benchmark_page);
+    dmk_scan_view_set_result (view, NULL, NULL);
+    g_assert_cmpuint (dmk_scan_chart_get_n_points (dmk_scan_view_get_chart (view)), ==, 0);
+    g_assert_true (dmk_window_open_file (win, file, NULL));
+    g_assert_true (iterate_until (view_visible, view));
+    g_assert_cmpuint (dmk_scan_chart_get_n_points (dmk_scan_view_get_chart (view)), ==, points);
+    g_assert_true (g_str_has_prefix (dmk_scan_view_get_status (view), "Showing “gdiskmark-scan.json”"));
+  }
+  g_unlink (json);
+  destroy_window (win);
+  g_assert_cmpuint (count_entries (dir), ==, 0);
+  g_rmdir (dir);
+}
+
+/* Stop, clicked with the pointer mid-write, keeps what was written and leaves nothing. */
+static void
+test_stop (void)
+{
+  g_autofree char *dir = make_target_dir ();
+  DmkWindow *win;
+  DmkScanView *view;
+  DmkResult *r;
+
+  reset_settings ();
+  win = new_window (dir);
+  view = _dmk_window_get_scan_view (win, DMK_KIND_SUSTAINED);
+  show_view (win, view, "Sustained");
+  _dmk_scan_view_set_small (view, (guint64) 8 << 30, 0);
+  start_by_pointer (view);
+  g_assert_true (iterate_until (has_points, dmk_scan_view_get_chart (view)));
+  settle ();
+  if (!pointer_click_on (dmk_scan_view_get_start_button (view)))
+    click (dmk_scan_view_get_start_button (view));
+  g_assert_true (iterate_until (not_running_view, view));
+  r = dmk_scan_view_get_result (view);
+  if (r == NULL || r->sustained->bytes == r->sustained->span_bytes)
+    g_test_message ("the whole span was written before Stop was clicked");
+  else
+    {
+      g_assert_cmpstr (dmk_scan_view_get_status (view), ==, "Stopped: what was measured is kept");
+      g_assert_cmpuint (r->sustained->bytes, >, 0);
+      g_assert_nonnull (strstr (g_ptr_array_index (r->warnings, r->warnings->len - 1),
+                                "Interrupted"));
+    }
+  g_assert_cmpuint (count_entries (dir), ==, 0);
+  destroy_window (win);
+  g_rmdir (dir);
+}
+
+int
+main (int argc, char *argv[])
+{
+  if (!dmk_test_gui_init (&argc, &argv, "window-scans"))
+    return g_test_run ();
+  g_test_add_data_func ("/window-scans/sustained", GINT_TO_POINTER (DMK_KIND_SUSTAINED),
+                        test_scan_view);
+  g_test_add_data_func ("/window-scans/sweep", GINT_TO_POINTER (DMK_KIND_SWEEP), test_scan_view);
+  g_test_add_data_func ("/window-scans/surface", GINT_TO_POINTER (DMK_KIND_SURFACE),
+                        test_scan_view);
+  g_test_add_func ("/window-scans/stop", test_stop);
+  return g_test_run ();
+}
