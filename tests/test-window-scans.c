@@ -10,6 +10,7 @@
 
 #include "dmk-gui-utils.h"
 #include "dmk-scan-chart.h"
+#include "dmk-scan-compare.h"
 #include "dmk-test-gui.h"
 
 #define MIB ((guint64) 1 << 20)
@@ -352,6 +353,59 @@ test_stop (void)
   g_rmdir (dir);
 }
 
+/* Two saved sweeps opened together overlay in one chart, each named in the legend. */
+static void
+test_compare (void)
+{
+  g_autofree char *dir = make_target_dir ();
+  g_autofree char *a = g_build_filename (g_get_tmp_dir (), "gdiskmark-sweep-a.json", NULL);
+  g_autofree char *b = g_build_filename (g_get_tmp_dir (), "gdiskmark-sweep-b.json", NULL);
+  DmkApplication *app = test_application ();
+  DmkScanCompare *cmp;
+  const char *summary;
+
+  for (guint i = 0; i < 2; i++)
+    {
+      const char *argv[] = { g_getenv ("GDISKMARK_CLI"), "sweep", "-q", "-m", "read", "-t", "1",
+                             "-s", "16M", "--min=4K", "--max=64K", "-c", i == 0 ? "Disk A" : "Disk B",
+                             "-o", i == 0 ? a : b, dir, NULL };
+      int status = 0;
+
+      g_assert_nonnull (argv[0]);
+      g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, 0, NULL, NULL, NULL, NULL, &status,
+                                   NULL));
+      g_assert_true (g_spawn_check_wait_status (status, NULL));
+    }
+  {
+    g_autofree char *ua = g_filename_to_uri (a, NULL, NULL);
+    g_autofree char *ub = g_filename_to_uri (b, NULL, NULL);
+    const char *uris[] = { ua, ub, NULL };
+    g_action_group_activate_action (G_ACTION_GROUP (app), "compare-files",
+                                    g_variant_new_strv (uris, -1));
+  }
+  cmp = dmk_application_get_scan_compare (app, DMK_KIND_SWEEP);
+  g_assert_true (iterate_until (widget_shown, cmp));
+  g_assert_cmpuint (dmk_scan_compare_get_n_results (cmp), ==, 2);
+  /* No grid to compare: the table's window was not opened for them. */
+  g_assert_null (dmk_application_get_compare_window (app, FALSE));
+  summary = dmk_scan_chart_get_summary (dmk_scan_compare_get_chart (cmp));
+  g_test_message ("%s", summary);
+  g_assert_nonnull (strstr (summary, "Disk A — Read: min"));
+  g_assert_nonnull (strstr (summary, "Disk B — Read: min"));
+  g_assert_cmpuint (dmk_scan_chart_get_n_points (dmk_scan_compare_get_chart (cmp)), ==, 10);
+  check_chart (dmk_scan_compare_get_chart (cmp), "Compare");
+  /* The same file twice is said once. */
+  {
+    g_autoptr (DmkResult) r = dmk_result_load (a, NULL);
+    g_assert_false (dmk_scan_compare_add (cmp, r, a));
+  }
+  gtk_window_destroy (GTK_WINDOW (cmp));
+  g_unlink (a);
+  g_unlink (b);
+  g_assert_cmpuint (count_entries (dir), ==, 0);
+  g_rmdir (dir);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -363,5 +417,6 @@ main (int argc, char *argv[])
   g_test_add_data_func ("/window-scans/surface", GINT_TO_POINTER (DMK_KIND_SURFACE),
                         test_scan_view);
   g_test_add_func ("/window-scans/stop", test_stop);
+  g_test_add_func ("/window-scans/compare", test_compare);
   return g_test_run ();
 }

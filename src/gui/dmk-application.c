@@ -4,6 +4,7 @@
 #include <glib/gi18n.h>
 
 #include "dmk-application.h"
+#include "dmk-scan-compare.h"
 #include "dmk-compare-window.h"
 #include "dmk-gui-utils.h"
 #include "dmk-target-item.h"
@@ -134,17 +135,58 @@ compare_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
   gtk_window_present (GTK_WINDOW (cmp));
 }
 
+/* The comparison of scans of kind, made when there is none. */
+DmkScanCompare *
+dmk_application_get_scan_compare (DmkApplication *self, DmkResultKind kind)
+{
+  DmkScanCompare *cmp;
+
+  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (self)); l != NULL; l = l->next)
+    if (DMK_IS_SCAN_COMPARE (l->data) && dmk_scan_compare_get_kind (l->data) == kind)
+      return l->data;
+  cmp = dmk_scan_compare_new (GTK_APPLICATION (self), kind);
+  return cmp;
+}
+
+/* A saved sustained write, sweep or surface goes into its kind's chart. */
+static gboolean
+add_scan_file (DmkApplication *self, GFile *file)
+{
+  g_autofree char *path = g_file_get_path (file);
+  g_autoptr (DmkResult) r = path != NULL ? dmk_result_load (path, NULL) : NULL;
+  DmkScanCompare *cmp;
+
+  if (r == NULL || r->kind == DMK_KIND_GRID)
+    return FALSE;
+  cmp = dmk_application_get_scan_compare (self, r->kind);
+  dmk_scan_compare_add (cmp, r, path);
+  gtk_window_present (GTK_WINDOW (cmp));
+  return TRUE;
+}
+
 /* app.compare-files: result files (URIs) side by side. */
 static void
 compare_files_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
 {
   DmkApplication *self = DMK_APPLICATION (user_data);
-  DmkCompareWindow *cmp = dmk_application_get_compare_window (self, TRUE);
+  DmkCompareWindow *cmp;
   g_autofree const char **uris = g_variant_get_strv (param, NULL);
   g_autoptr (GPtrArray) files = g_ptr_array_new_with_free_func (g_object_unref);
 
   for (guint i = 0; uris[i] != NULL; i++)
-    g_ptr_array_add (files, g_file_new_for_uri (uris[i]));
+    {
+      GFile *file = g_file_new_for_uri (uris[i]);
+
+      /* Scans overlay their curves; grids, and files that fail, go to the table, which says
+       * what is wrong with each. */
+      if (!add_scan_file (self, file))
+        g_ptr_array_add (files, file);
+      else
+        g_object_unref (file);
+    }
+  if (files->len == 0)
+    return;
+  cmp = dmk_application_get_compare_window (self, TRUE);
   gtk_window_present (GTK_WINDOW (cmp));
   dmk_compare_window_add_files (cmp, (GFile **) files->pdata, files->len);
 }

@@ -4,6 +4,7 @@
 #include <adwaita.h>
 
 #include "dmk-compare-window.h"
+#include "dmk-scan-compare.h"
 
 G_BEGIN_DECLS
 
@@ -16,5 +17,7 @@ int dmk_application_get_exit_status (DmkApplication *self);
 /* The comparison window (created, not shown, when create is TRUE and there is none); its current
  * run is the most recently used main window's result. */
 DmkCompareWindow *dmk_application_get_compare_window (DmkApplication *self, gboolean create);
+/* The comparison of sustained writes, sweeps or surfaces (kind), made (not shown) if needed. */
+DmkScanCompare *dmk_application_get_scan_compare (DmkApplication *self, DmkResultKind kind);
 
 G_END_DECLS
