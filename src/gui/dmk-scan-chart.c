@@ -389,7 +389,7 @@ to_y (const Frame *f, double y)
 static Frame
 frame_for (DmkScanChart *self, double w, double h)
 {
-  Frame f = { G_MAXDOUBLE, -G_MAXDOUBLE, 0, 56, 24, w - 16, h - 40, FALSE };
+  Frame f = { G_MAXDOUBLE, -G_MAXDOUBLE, 0, 56, 24, w - 24, h - 40, FALSE };
 
   for (guint i = 0; i < self->curves->len; i++)
     {
