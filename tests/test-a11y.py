@@ -219,6 +219,50 @@ def check_stop_state(tap, win, xid, dump):
               ['button back: %s, status: %r' % (bool(back), stopped)])
 
 
+def check_scan_views(tap, win, xid, dump):
+    """Each scan view, reached with its key (Alt and the underlined letter of its switcher
+    button, which the screen reader speaks): every focusable object named, and its chart a
+    showing image whose description says what it shows."""
+    import pyatspi
+    charts = {'Sustained': ('Sustained write, MB/s against GiB written', 'alt+n'),
+              'Sweep': ('MB/s against block size', 'alt+w'),
+              'Surface': ('MB/s against position on the drive', 'alt+f')}
+    for title, (chart_desc, keys) in charts.items():
+        buttons = [o for o, _ in walk(win)
+                   if safe(o.getRoleName) in ('toggle button', 'page tab') and
+                   (safe(lambda: o.name, '') or '').replace('_', '') == title]
+        if not buttons:
+            tap.check(False, 'the view switcher offers "%s"' % title,
+                      ['objects named like it: %r'
+                       % [(safe(o.getRoleName), safe(lambda: o.name, '')) for o, _ in walk(win)
+                          if title.lower() in (safe(lambda: o.name, '') or '').lower()]])
+            continue
+        xdotool('key', '--window', xid, keys)
+
+        def shown():
+            # GTK 4.8 reports no SHOWING state for a custom widget: the view is known shown by
+            # its tab, selected, and the chart by its description.
+            tab = [o for o, _ in walk(win) if safe(o.getRoleName) == 'page tab' and
+                   safe(lambda: o.name, '') == title and pyatspi.STATE_SELECTED in states(o)]
+            images = [o for o, _ in walk(win)
+                      if safe(o.getRoleName) == 'image' and
+                      (safe(lambda: o.description, '') or '').startswith(chart_desc)]
+            return tab and images
+        found = wait_for(shown, 10)
+        tap.check(bool(found), 'Alt+%s selects the %s view, and its chart is described as "%s…"'
+                  % (keys[-1].upper(), title, chart_desc),
+                  ['tabs: %r' % [(safe(lambda: o.name, ''), sorted(map(str, states(o))))
+                                 for o, _ in walk(win) if safe(o.getRoleName) == 'page tab']])
+        objects = list(walk(win))[:MAX_NODES]
+        if dump:
+            for obj, path in objects:
+                print('# %s: ' % title + '  ' * (len(path) - 1) + describe(obj, path))
+        bad = focusable_without_name(objects)
+        tap.check(not bad, 'in the %s view every focusable object has a spoken name' % title,
+                  ['unnamed: ' + b for b in bad])
+    xdotool('key', '--window', xid, 'alt+b')
+
+
 def make_result(env, target, comment, path):
     cli = os.environ.get('GDISKMARK_CLI')
     if not cli:
@@ -377,6 +421,7 @@ def inner():
                   'spoken name (%d objects)' % len(popups), ['unnamed: ' + b for b in bad])
 
         check_stop_state(tap, win, xid, dump)
+        check_scan_views(tap, win, xid, dump)
         check_comparison(tap, app, gui, env, home, dump)
         return tap.emit()
     finally:

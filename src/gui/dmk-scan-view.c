@@ -190,9 +190,9 @@ set_running (DmkScanView *self, gboolean running)
   GtkButton *button = GTK_BUTTON (self->start_button);
 
   self->running = running;
-  gtk_button_set_label (button, running ? _("_Stop") : _("_Start"));
+  gtk_button_set_label (button, running ? _("Stop") : _("_Run"));
   gtk_widget_set_tooltip_text (self->start_button,
-                               running ? _("Stop the scan; what was measured is kept")
+                               running ? _("Stop the scan; what was measured is kept (Escape)")
                                        : _("Start the scan on the chosen target"));
   if (running)
     {
@@ -374,6 +374,17 @@ on_start_clicked (GtkButton *button, DmkScanView *self)
     g_signal_emit (self, signals[START_CLICKED], 0);
 }
 
+static gboolean
+on_escape (GtkWidget *widget, GVariant *args, gpointer user_data)
+{
+  DmkScanView *self = DMK_SCAN_VIEW (widget);
+
+  if (!self->running)
+    return FALSE;
+  dmk_scan_view_stop (self);
+  return TRUE;
+}
+
 /* ---- saving ---- */
 
 static DmkScanView *saving; /* the view whose Save is open: one chooser at a time */
@@ -526,7 +537,7 @@ build_controls (DmkScanView *self, GtkBox *row, GtkBox *params)
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, _("Save"), -1);
   gtk_box_append (row, self->save_button);
 
-  self->start_button = gtk_button_new_with_mnemonic (_("_Start"));
+  self->start_button = gtk_button_new_with_mnemonic (_("_Run"));
   g_signal_connect (self->start_button, "clicked", G_CALLBACK (on_start_clicked), self);
   gtk_box_append (row, self->start_button);
 }
@@ -642,6 +653,7 @@ dmk_scan_view_class_init (DmkScanViewClass *klass)
   gtk_widget_class_install_action (widget_class, "scan.save-results", NULL, save_action);
   gtk_widget_class_install_action (widget_class, "scan.save-csv", NULL, save_action);
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+  gtk_widget_class_add_binding (widget_class, GDK_KEY_Escape, 0, on_escape, NULL);
 }
 
 static void

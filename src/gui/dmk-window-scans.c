@@ -14,7 +14,7 @@ static const struct
   const char *title;
   const char *icon;
 } views[] = {
-  { DMK_KIND_SUSTAINED, "sustained", N_("S_ustained"), "document-save-symbolic" },
+  { DMK_KIND_SUSTAINED, "sustained", N_("Sustai_ned"), "document-save-symbolic" },
   { DMK_KIND_SWEEP, "sweep", N_("S_weep"), "view-list-symbolic" },
   { DMK_KIND_SURFACE, "surface", N_("Sur_face"), "drive-harddisk-symbolic" },
 };
