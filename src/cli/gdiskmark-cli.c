@@ -77,7 +77,7 @@ static GOptionEntry entries[] = {
   { "data", 'd', 0, G_OPTION_ARG_STRING, &opt_data, N_("Test data: random or zero (default: random)"),
     N_("DATA") },
   { "engine", 'e', 0, G_OPTION_ARG_STRING, &opt_engine,
-    N_("I/O engine: libaio or psync (default: libaio)"), N_("ENGINE") },
+    N_("I/O engine: io_uring, libaio or psync (default: io_uring, or libaio where the kernel refuses it)"), N_("ENGINE") },
   { "buffered", 0, 0, G_OPTION_ARG_NONE, &opt_buffered,
     N_("Go through the page cache instead of direct I/O (flatters the numbers)"), NULL },
   { "test", 'T', 0, G_OPTION_ARG_STRING_ARRAY, &opt_tests,
@@ -230,7 +230,7 @@ parse_settings (DmkSettings *s, GArray **specs_out)
   if (opt_data != NULL && !dmk_data_from_string (opt_data, &s->data))
     die_usage (_("Unknown test data “%s”: choose random or zero"), opt_data);
   if (opt_engine != NULL && !dmk_engine_kind_from_string (opt_engine, &s->engine))
-    die_usage (_("Unknown engine “%s”: choose libaio or psync"), opt_engine);
+    die_usage (_("Unknown engine “%s”: choose io_uring, libaio or psync"), opt_engine);
   if (opt_size != NULL && !dmk_parse_size (opt_size, &s->size_bytes, &error))
     die_usage ("%s", error->message);
   if (opt_passes != G_MININT)

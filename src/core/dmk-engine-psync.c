@@ -74,6 +74,8 @@ dmk_engine_ops_for_kind (DmkEngineKind kind)
     {
     case DMK_ENGINE_PSYNC:
       return &dmk_engine_psync_ops;
+    case DMK_ENGINE_IO_URING:
+      return &dmk_engine_io_uring_ops;
     case DMK_ENGINE_LIBAIO:
     default:
       return &dmk_engine_libaio_ops;

@@ -37,11 +37,21 @@ struct _DmkEngine
   const DmkEngineOps *ops;
   int fd;
   guint depth;
+  void *buffers;     /* the slots' buffers, depth × buffer_size, for engines that register them */
+  gsize buffer_size;
   gpointer priv;
 };
 
 extern const DmkEngineOps dmk_engine_libaio_ops;
 extern const DmkEngineOps dmk_engine_psync_ops;
+extern const DmkEngineOps dmk_engine_io_uring_ops;
+
+/* Whether this kernel lets us make an io_uring (kernel.io_uring_disabled, seccomp in containers
+ * and Flatpak, old kernels); why not in *reason. */
+gboolean dmk_engine_io_uring_usable (char **reason);
+/* The engine a run really uses: io_uring when asked for and usable, else libaio, with a
+ * warning for the result in *warning (NULL when the asked one is used). */
+DmkEngineKind dmk_engine_resolve (DmkEngineKind asked, char **warning);
 
 const DmkEngineOps *dmk_engine_ops_for_kind (DmkEngineKind kind);
 

@@ -81,6 +81,9 @@ void _dmk_run_data_free (RunData *d);
 void _dmk_run_post (RunData *d, const DmkProgress *p, const DmkTestResult *test);
 /* The result that tests are added to: what was asked, what the target is, the known warnings. */
 DmkResult *_dmk_run_new_result (RunData *d, DmkTarget *target);
+/* io_uring where the kernel allows it, else libaio, said in the result: run before the first
+ * test, after the result is made. */
+void _dmk_run_resolve_engine (RunData *d, DmkResult *result);
 /* A task's RunData, for runs of kind on path. */
 RunData *_dmk_run_data_new (DmkRunner *runner, const char *path, const DmkSettings *settings,
                             GArray *jobs, const char *comment, DmkResultKind kind);

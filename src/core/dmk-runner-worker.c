@@ -164,6 +164,7 @@ worker_setup (Worker *w, guint index, DmkTarget *target, const DmkJob *job,
   w->engine.ops = dmk_engine_ops_for_kind (settings->engine);
   w->engine.fd = dmk_target_get_fd (target);
   w->engine.depth = w->depth;
+  w->engine.buffer_size = w->bs;
 
   if (job->spec.pattern == DMK_PATTERN_SEQUENTIAL)
     {
@@ -190,6 +191,7 @@ worker_setup (Worker *w, guint index, DmkTarget *target, const DmkJob *job,
       return FALSE;
     }
   dmk_fill_buffer (w->buffers, (gsize) w->bs * w->depth, settings->data, &w->rng);
+  w->engine.buffers = w->buffers;
   w->ios = g_new0 (DmkIo, w->depth);
   w->free_ios = g_new0 (DmkIo *, w->depth);
   w->batch = g_new0 (DmkIo *, w->depth);

@@ -493,6 +493,19 @@ _dmk_run_new_result (RunData *d, DmkTarget *target)
   return result;
 }
 
+void
+_dmk_run_resolve_engine (RunData *d, DmkResult *result)
+{
+  g_autofree char *warning = NULL;
+
+  d->settings.engine = dmk_engine_resolve (d->settings.engine, &warning);
+  result->settings.engine = d->settings.engine;
+  g_free (result->engine);
+  result->engine = g_strdup (dmk_engine_kind_to_string (d->settings.engine));
+  if (warning != NULL)
+    g_ptr_array_add (result->warnings, g_steal_pointer (&warning));
+}
+
 /* A sweep starts at the smallest block the target takes: on a folder with 4 KiB direct-I/O
  * alignment, 512 B to 2 KiB cannot run, and the result says so rather than failing. */
 static void
@@ -558,6 +571,7 @@ run_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *canc
     }
 
   result = _dmk_run_new_result (d, target);
+  _dmk_run_resolve_engine (d, result);
   if (d->kind == DMK_KIND_SWEEP)
     skip_unaligned (d, target, result);
   for (guint i = 0; i < d->jobs->len; i++)

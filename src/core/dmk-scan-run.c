@@ -523,6 +523,7 @@ scan_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *can
     }
   result = _dmk_run_new_result (d, target);
   result->kind = d->kind;
+  _dmk_run_resolve_engine (d, result);
   if (d->kind == DMK_KIND_SUSTAINED)
     ok = run_sustained (d, target, result, cancellable, &error);
   else

@@ -292,7 +292,7 @@ dmk_settings_init_default (DmkSettings *settings)
   settings->measure_s = 5;
   settings->interval_s = 5;
   settings->data = DMK_DATA_RANDOM;
-  settings->engine = DMK_ENGINE_LIBAIO;
+  settings->engine = DMK_ENGINE_IO_URING; /* libaio where the kernel refuses it */
   settings->direct = TRUE;
   settings->mix_read_percent = 0;
   settings->allow_write_device = FALSE;
@@ -372,7 +372,8 @@ static const EnumName mode_names[] = {
 };
 static const EnumName data_names[] = { { DMK_DATA_RANDOM, "random" }, { DMK_DATA_ZERO, "zero" } };
 static const EnumName engine_names[] = { { DMK_ENGINE_LIBAIO, "libaio" },
-                                         { DMK_ENGINE_PSYNC, "psync" } };
+                                         { DMK_ENGINE_PSYNC, "psync" },
+                                         { DMK_ENGINE_IO_URING, "io_uring" } };
 static const EnumName direction_names[] = { { DMK_DIRECTION_READ, "read" },
                                             { DMK_DIRECTION_WRITE, "write" },
                                             { DMK_DIRECTION_MIX, "mix" } };

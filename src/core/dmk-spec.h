@@ -35,6 +35,7 @@ typedef enum
 {
   DMK_ENGINE_LIBAIO,
   DMK_ENGINE_PSYNC,
+  DMK_ENGINE_IO_URING,
 } DmkEngineKind;
 
 /* Limits of a custom test spec. */
