@@ -56,42 +56,9 @@ dmk_test_loop_checksum (void)
   return g_compute_checksum_for_data (G_CHECKSUM_SHA256, (const guchar *) data, len);
 }
 
-gboolean
-dmk_test_loop_setup (guint32 seed)
-{
-  const char *dir = g_access ("/dev/shm", W_OK) == 0 ? "/dev/shm" : g_get_tmp_dir ();
-  g_autofree char *pattern = NULL;
-  g_autoptr (GRand) rand = g_rand_new_with_seed (seed);
-  const char *argv[] = { "losetup", "--direct-io=on", "-f", "--show", NULL, NULL };
-  int fd;
-
-  if (geteuid () != 0)
-    {
-      g_test_skip ("needs root to attach loop devices (losetup)");
-      return FALSE;
-    }
-  dmk_test_image = g_build_filename (dir, "gdiskmark-test-XXXXXX.img", NULL);
-  fd = g_mkstemp (dmk_test_image);
-  g_assert_cmpint (fd, >=, 0);
-  close (fd);
-  /* A known pattern, so that any write would show in the checksum. */
-  pattern = g_malloc (DMK_TEST_IMAGE_SIZE);
-  for (gsize i = 0; i < DMK_TEST_IMAGE_SIZE / 4; i++)
-    ((guint32 *) pattern)[i] = g_rand_int (rand);
-  g_assert_true (g_file_set_contents (dmk_test_image, pattern, DMK_TEST_IMAGE_SIZE, NULL));
-  argv[4] = dmk_test_image;
-  if (dmk_test_run_tool (argv, &dmk_test_loop) != 0 || dmk_test_loop == NULL)
-    {
-      dmk_test_loop_cleanup ();
-      g_test_skip ("losetup could not attach a loop device here");
-      return FALSE;
-    }
-  g_strstrip (dmk_test_loop);
-  return TRUE;
-}
-
-gboolean
-dmk_test_loop_setup_sized (guint64 size)
+/* A new image file of size bytes (filled by fill, or left sparse), attached with direct I/O. */
+static gboolean
+attach_image (guint64 size, void (*fill) (const char *path, guint32 seed), guint32 seed)
 {
   const char *dir = g_access ("/dev/shm", W_OK) == 0 ? "/dev/shm" : g_get_tmp_dir ();
   const char *argv[] = { "losetup", "--direct-io=on", "-f", "--show", NULL, NULL };
@@ -107,6 +74,8 @@ dmk_test_loop_setup_sized (guint64 size)
   g_assert_cmpint (fd, >=, 0);
   g_assert_cmpint (ftruncate (fd, (off_t) size), ==, 0);
   close (fd);
+  if (fill != NULL)
+    fill (dmk_test_image, seed);
   argv[4] = dmk_test_image;
   if (dmk_test_run_tool (argv, &dmk_test_loop) != 0 || dmk_test_loop == NULL)
     {
@@ -116,4 +85,28 @@ dmk_test_loop_setup_sized (guint64 size)
     }
   g_strstrip (dmk_test_loop);
   return TRUE;
+}
+
+/* A known pattern, so that any write would show in the checksum. */
+static void
+fill_pattern (const char *path, guint32 seed)
+{
+  g_autoptr (GRand) rand = g_rand_new_with_seed (seed);
+  g_autofree char *pattern = g_malloc (DMK_TEST_IMAGE_SIZE);
+
+  for (gsize i = 0; i < DMK_TEST_IMAGE_SIZE / 4; i++)
+    ((guint32 *) pattern)[i] = g_rand_int (rand);
+  g_assert_true (g_file_set_contents (path, pattern, DMK_TEST_IMAGE_SIZE, NULL));
+}
+
+gboolean
+dmk_test_loop_setup (guint32 seed)
+{
+  return attach_image (DMK_TEST_IMAGE_SIZE, fill_pattern, seed);
+}
+
+gboolean
+dmk_test_loop_setup_sized (guint64 size)
+{
+  return attach_image (size, NULL, 0);
 }

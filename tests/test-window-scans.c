@@ -54,29 +54,16 @@ has_points (gpointer data)
 static double
 ink_share (GtkWidget *widget)
 {
-  g_autoptr (GdkPaintable) paintable = gtk_widget_paintable_new (widget);
-  g_autoptr (GtkSnapshot) snapshot = gtk_snapshot_new ();
-  g_autoptr (GskRenderNode) node = NULL;
-  g_autoptr (GdkTexture) texture = NULL;
-  GskRenderer *renderer = gtk_native_get_renderer (gtk_widget_get_native (widget));
-  int w = gtk_widget_get_width (widget), h = gtk_widget_get_height (widget);
-  g_autofree guchar *pixels = NULL;
+  int w = 0, h = 0;
+  g_autofree guchar *pixels = widget_pixels (widget, &w, &h);
   guint ink = 0;
 
-  g_assert_cmpint (w, >, 0);
-  gdk_paintable_snapshot (paintable, GDK_SNAPSHOT (snapshot), w, h);
-  node = gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
-  if (node == NULL)
-    return 0;
-  texture = gsk_renderer_render_texture (renderer, node, &GRAPHENE_RECT_INIT (0, 0, w, h));
-  pixels = g_malloc ((gsize) w * h * 4);
-  gdk_texture_download (texture, pixels, (gsize) w * 4);
-  for (int i = 0; i < w * h; i++)
+  for (int i = 0; pixels != NULL && i < w * h; i++)
     {
       guchar b = pixels[i * 4], g = pixels[i * 4 + 1], r = pixels[i * 4 + 2];
       ink += (b > r + 25 && b > g + 10) || (r > b + 60 && r > g + 25);
     }
-  return (double) ink / (w * h);
+  return pixels != NULL ? (double) ink / (w * h) : 0;
 }
 
 /* The switcher bar's button for the view titled title, found by its label. */
