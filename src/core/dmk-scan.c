@@ -237,7 +237,9 @@ dmk_cliff_detect (const GArray *series)
     rise--;
 
   c.before_mb_per_s = span_rate (series, 0, drop, &before_bytes);
-  c.after_mb_per_s = span_rate (series, drop, rise, NULL);
+  /* The speed after is read past the drop's own half window, where a drop found an interval
+   * early would still count fast bytes. */
+  c.after_mb_per_s = span_rate (series, MIN (drop + CLIFF_WINDOW / 2, rise - 1), rise, NULL);
   if (c.after_mb_per_s >= c.before_mb_per_s * CLIFF_FALL)
     return (DmkCliff){ 0 };
   c.found = TRUE;
