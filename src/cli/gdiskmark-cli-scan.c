@@ -153,18 +153,7 @@ parse_common (DmkSettings *s, DmkResultKind kind)
       s->measure_s = 2;
       s->interval_s = 0;
     }
-  if (opt_data != NULL && !dmk_data_from_string (opt_data, &s->data))
-    die_usage (_("Unknown test data “%s”: choose random or zero"), opt_data);
-  if (opt_engine != NULL && !dmk_engine_kind_from_string (opt_engine, &s->engine))
-    die_usage (_("Unknown engine “%s”: choose io_uring, libaio or psync"), opt_engine);
-  if (opt_size != NULL && !dmk_parse_size (opt_size, &s->size_bytes, &error))
-    die_usage ("%s", error->message);
-  if (opt_passes != G_MININT)
-    s->passes = non_negative ("--passes", opt_passes);
-  if (opt_time != G_MININT)
-    s->measure_s = non_negative ("--time", opt_time);
-  s->direct = !opt_buffered;
-  s->allow_write_device = opt_allow_write_device;
+  parse_io_options (s);
   if (!dmk_settings_validate (s, &error))
     die_usage ("%s", error->message);
 }

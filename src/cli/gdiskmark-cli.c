@@ -212,6 +212,25 @@ non_negative (const char *option, int value)
   return (guint) value;
 }
 
+void
+parse_io_options (DmkSettings *s)
+{
+  g_autoptr (GError) error = NULL;
+
+  if (opt_data != NULL && !dmk_data_from_string (opt_data, &s->data))
+    die_usage (_("Unknown test data “%s”: choose random or zero"), opt_data);
+  if (opt_engine != NULL && !dmk_engine_kind_from_string (opt_engine, &s->engine))
+    die_usage (_("Unknown engine “%s”: choose io_uring, libaio or psync"), opt_engine);
+  if (opt_size != NULL && !dmk_parse_size (opt_size, &s->size_bytes, &error))
+    die_usage ("%s", error->message);
+  if (opt_passes != G_MININT)
+    s->passes = non_negative ("--passes", opt_passes);
+  if (opt_time != G_MININT)
+    s->measure_s = non_negative ("--time", opt_time);
+  s->direct = !opt_buffered;
+  s->allow_write_device = opt_allow_write_device;
+}
+
 static void
 parse_settings (DmkSettings *s, GArray **specs_out)
 {
@@ -227,16 +246,7 @@ parse_settings (DmkSettings *s, GArray **specs_out)
     }
   if (opt_mode != NULL && !dmk_mode_from_string (opt_mode, &s->mode))
     die_usage (_("Unknown mode “%s”: choose read-write, read or write"), opt_mode);
-  if (opt_data != NULL && !dmk_data_from_string (opt_data, &s->data))
-    die_usage (_("Unknown test data “%s”: choose random or zero"), opt_data);
-  if (opt_engine != NULL && !dmk_engine_kind_from_string (opt_engine, &s->engine))
-    die_usage (_("Unknown engine “%s”: choose io_uring, libaio or psync"), opt_engine);
-  if (opt_size != NULL && !dmk_parse_size (opt_size, &s->size_bytes, &error))
-    die_usage ("%s", error->message);
-  if (opt_passes != G_MININT)
-    s->passes = non_negative ("--passes", opt_passes);
-  if (opt_time != G_MININT)
-    s->measure_s = non_negative ("--time", opt_time);
+  parse_io_options (s);
   if (opt_interval != G_MININT)
     s->interval_s = non_negative ("--interval", opt_interval);
   if (opt_mix != -1)
@@ -244,8 +254,6 @@ parse_settings (DmkSettings *s, GArray **specs_out)
   if (s->mix_read_percent > 0 && s->mode == DMK_MODE_READ)
     die_usage (_("--mix writes (the mixed test's share of writes): it cannot run with "
                  "--mode=read; leave out --mix to test reads only"));
-  s->direct = !opt_buffered;
-  s->allow_write_device = opt_allow_write_device;
   if (!dmk_settings_validate (s, &error))
     die_usage ("%s", error->message);
 

@@ -37,6 +37,9 @@ void die_usage (const char *format, ...) G_GNUC_PRINTF (1, 2) G_GNUC_NORETURN;
 guint non_negative (const char *option, int value);
 void clear_progress (Cli *cli);
 gboolean on_sigint (gpointer user_data);
+/* --data, --engine, --size, --passes, --time, --buffered and --allow-write-device into s; bad
+ * values end the program with a usage error. */
+void parse_io_options (DmkSettings *s);
 /* The format asked for with --format/--json, or told by --output's extension. */
 Format parse_format (gboolean allow_json);
 gboolean check_output_writable (const char *path);

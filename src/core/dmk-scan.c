@@ -19,18 +19,6 @@ dmk_sustained_new (void)
   return s;
 }
 
-DmkSustained *
-dmk_sustained_copy (const DmkSustained *s)
-{
-  DmkSustained *c;
-
-  if (s == NULL)
-    return NULL;
-  c = g_memdup2 (s, sizeof *s);
-  c->series = dmk_series_copy (s->series);
-  return c;
-}
-
 void
 dmk_sustained_free (DmkSustained *s)
 {
@@ -48,28 +36,6 @@ dmk_surface_new (void)
   s->points = g_array_new (FALSE, TRUE, sizeof (DmkSurfacePoint));
   s->access = g_array_new (FALSE, TRUE, sizeof (DmkAccessPoint));
   return s;
-}
-
-static GArray *
-array_copy (const GArray *a)
-{
-  GArray *c = g_array_sized_new (FALSE, TRUE, g_array_get_element_size ((GArray *) a), a->len);
-
-  g_array_append_vals (c, a->data, a->len);
-  return c;
-}
-
-DmkSurface *
-dmk_surface_copy (const DmkSurface *s)
-{
-  DmkSurface *c;
-
-  if (s == NULL)
-    return NULL;
-  c = g_memdup2 (s, sizeof *s);
-  c->points = array_copy (s->points);
-  c->access = array_copy (s->access);
-  return c;
 }
 
 void

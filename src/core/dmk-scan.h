@@ -68,10 +68,8 @@ struct _DmkSurface
 };
 
 DmkSustained *dmk_sustained_new (void);
-DmkSustained *dmk_sustained_copy (const DmkSustained *s);
 void dmk_sustained_free (DmkSustained *s);
 DmkSurface *dmk_surface_new (void);
-DmkSurface *dmk_surface_copy (const DmkSurface *s);
 void dmk_surface_free (DmkSurface *s);
 
 const char *dmk_result_kind_to_string (DmkResultKind kind);

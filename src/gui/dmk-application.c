@@ -148,47 +148,46 @@ dmk_application_get_scan_compare (DmkApplication *self, DmkResultKind kind)
   return cmp;
 }
 
-/* A saved sustained write, sweep or surface goes into its kind's chart. */
-static gboolean
-add_scan_file (DmkApplication *self, GFile *file)
-{
-  g_autofree char *path = g_file_get_path (file);
-  g_autoptr (DmkResult) r = path != NULL ? dmk_result_load (path, NULL) : NULL;
-  DmkScanCompare *cmp;
-
-  if (r == NULL || r->kind == DMK_KIND_GRID)
-    return FALSE;
-  cmp = dmk_application_get_scan_compare (self, r->kind);
-  dmk_scan_compare_add (cmp, r, path);
-  gtk_window_present (GTK_WINDOW (cmp));
-  return TRUE;
-}
-
-/* app.compare-files: result files (URIs) side by side. */
+/* app.compare-files: result files (URIs) side by side. Each is read once: scans overlay their
+ * curves in their kind's chart, grids go to the table; a file that cannot be read goes to the
+ * table too, which says what is wrong with it. */
 static void
 compare_files_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
 {
   DmkApplication *self = DMK_APPLICATION (user_data);
-  DmkCompareWindow *cmp;
+  DmkCompareWindow *cmp = NULL;
   g_autofree const char **uris = g_variant_get_strv (param, NULL);
-  g_autoptr (GPtrArray) files = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autoptr (GPtrArray) failed = g_ptr_array_new_with_free_func (g_object_unref);
 
   for (guint i = 0; uris[i] != NULL; i++)
     {
-      GFile *file = g_file_new_for_uri (uris[i]);
+      g_autoptr (GFile) file = g_file_new_for_uri (uris[i]);
+      g_autofree char *path = g_file_get_path (file);
+      g_autoptr (DmkResult) r = path != NULL ? dmk_result_load (path, NULL) : NULL;
 
-      /* Scans overlay their curves; grids, and files that fail, go to the table, which says
-       * what is wrong with each. */
-      if (!add_scan_file (self, file))
-        g_ptr_array_add (files, file);
+      if (r == NULL)
+        g_ptr_array_add (failed, g_steal_pointer (&file));
+      else if (r->kind != DMK_KIND_GRID)
+        {
+          DmkScanCompare *scans = dmk_application_get_scan_compare (self, r->kind);
+
+          dmk_scan_compare_add (scans, r, path);
+          gtk_window_present (GTK_WINDOW (scans));
+        }
       else
-        g_object_unref (file);
+        {
+          if (cmp == NULL)
+            cmp = dmk_application_get_compare_window (self, TRUE);
+          dmk_compare_window_add_result (cmp, r, path);
+        }
     }
-  if (files->len == 0)
+  if (failed->len > 0 && cmp == NULL)
+    cmp = dmk_application_get_compare_window (self, TRUE);
+  if (cmp == NULL)
     return;
-  cmp = dmk_application_get_compare_window (self, TRUE);
   gtk_window_present (GTK_WINDOW (cmp));
-  dmk_compare_window_add_files (cmp, (GFile **) files->pdata, files->len);
+  if (failed->len > 0)
+    dmk_compare_window_add_files (cmp, (GFile **) failed->pdata, failed->len);
 }
 
 /* app.present: what a desktop notification's click does; the most recently used main window. */

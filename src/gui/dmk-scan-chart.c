@@ -314,12 +314,6 @@ dmk_scan_chart_get_summary (DmkScanChart *self)
   return self->summary;
 }
 
-DmkChartKind
-dmk_scan_chart_get_kind (DmkScanChart *self)
-{
-  return self->kind;
-}
-
 /* ---- drawing ---- */
 
 /* A round number at least v, for a scale's top whose fifths read well. */

@@ -21,7 +21,6 @@ typedef enum
 G_DECLARE_FINAL_TYPE (DmkScanChart, dmk_scan_chart, DMK, SCAN_CHART, GtkWidget)
 
 GtkWidget *dmk_scan_chart_new (DmkChartKind kind);
-DmkChartKind dmk_scan_chart_get_kind (DmkScanChart *self);
 
 /* Empties the chart. */
 void dmk_scan_chart_clear (DmkScanChart *self);

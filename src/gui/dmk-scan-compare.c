@@ -182,9 +182,3 @@ dmk_scan_compare_get_chart (DmkScanCompare *self)
 {
   return self->chart;
 }
-
-DmkScanChart *
-dmk_scan_compare_get_access_chart (DmkScanCompare *self)
-{
-  return self->access_chart;
-}

@@ -20,7 +20,5 @@ DmkResultKind dmk_scan_compare_get_kind (DmkScanCompare *self);
 gboolean dmk_scan_compare_add (DmkScanCompare *self, DmkResult *result, const char *source);
 guint dmk_scan_compare_get_n_results (DmkScanCompare *self);
 DmkScanChart *dmk_scan_compare_get_chart (DmkScanCompare *self);
-/* The access-time chart of a surface comparison; NULL for the others. */
-DmkScanChart *dmk_scan_compare_get_access_chart (DmkScanCompare *self);
 
 G_END_DECLS
