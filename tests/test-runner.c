@@ -18,6 +18,7 @@ typedef struct
   guint n_pass_done;
   guint n_live;
   guint n_interval;
+  guint n_warmup;
   gboolean saw_layout_end;
   GCancellable *cancel_on_measure; /* cancel at the first live update */
   gint64 cancelled_at;
@@ -35,6 +36,9 @@ on_progress (const DmkProgress *p, gpointer user_data)
     case DMK_PHASE_LAYOUT:
       if (p->fraction >= 1.0)
         run->saw_layout_end = TRUE;
+      break;
+    case DMK_PHASE_WARMUP:
+      run->n_warmup++;
       break;
     case DMK_PHASE_MEASURE:
       if (p->live_mb_per_s > 0)
@@ -176,6 +180,8 @@ test_classic_run (void)
   g_assert_cmpuint (run.result->tests->len, ==, 8);
   g_assert_cmpuint (run.n_test_done, ==, 8);
   g_assert_cmpuint (run.n_pass_done, ==, 8);
+  /* A warm-up before each test, as long as a pass by default. */
+  g_assert_cmpuint (run.n_warmup, ==, 8);
   g_assert_cmpuint (run.n_interval, ==, 0);
   g_assert_cmpstr (run.result->comment, ==, "test comment");
   g_assert_cmpstr (run.result->target.path, ==, run.dir);
@@ -227,6 +233,7 @@ test_custom_tests_and_mix (void)
   s.interval_s = 1;
   s.engine = DMK_ENGINE_PSYNC;
   s.data = DMK_DATA_ZERO;
+  s.warmup_s = 0;
   g_assert_true (dmk_test_spec_parse ("RND4K Q4T2", &spec, NULL));
   g_array_append_val (specs, spec);
   run_sync (&run, run.dir, &s, specs, NULL);
@@ -238,6 +245,16 @@ test_custom_tests_and_mix (void)
                    DMK_DIRECTION_MIX);
   /* One interval of 1 s between the two tests, counted down once. */
   g_assert_cmpuint (run.n_interval, ==, 1);
+  /* No warm-up was asked for: none ran, and the result says so. */
+  g_assert_cmpuint (run.n_warmup, ==, 0);
+  {
+    g_autofree char *json = dmk_result_to_json (run.result);
+    g_autoptr (DmkResult) back = dmk_result_from_json (json, -1, NULL);
+
+    g_assert_nonnull (strstr (json, "\"warmup_s\" : 0"));
+    g_assert_nonnull (back);
+    g_assert_cmpint (back->settings.warmup_s, ==, 0);
+  }
   /* psync with a queue depth above 1 says so, and so do zeros as test data. */
   g_assert_cmpuint (run.result->warnings->len, >=, 2);
   {

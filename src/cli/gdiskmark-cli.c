@@ -26,6 +26,7 @@ static char **opt_tests = NULL;
 int opt_passes = G_MININT;
 int opt_time = G_MININT;
 int opt_interval = G_MININT;
+int opt_warmup = G_MININT;
 static int opt_mix = -1;
 gboolean opt_buffered = FALSE;
 gboolean opt_allow_write_device = FALSE;
@@ -72,6 +73,9 @@ static GOptionEntry entries[] = {
     N_("Test size, 16MiB–64GiB, like 64MiB or 1GiB (default: 1GiB)"), N_("SIZE") },
   { "time", 't', 0, G_OPTION_ARG_INT, &opt_time,
     N_("Measure time per pass, 1–60 seconds (default: 5)"), N_("SECONDS") },
+  { "warmup", 'w', 0, G_OPTION_ARG_INT, &opt_warmup,
+    N_("Warm-up before each test’s passes, 0–60 seconds, not measured (default: as --time)"),
+    N_("SECONDS") },
   { "interval", 'i', 0, G_OPTION_ARG_INT, &opt_interval,
     N_("Rest between tests, 0–600 seconds (default: 5)"), N_("SECONDS") },
   { "data", 'd', 0, G_OPTION_ARG_STRING, &opt_data, N_("Test data: random or zero (default: random)"),
@@ -227,6 +231,8 @@ parse_io_options (DmkSettings *s)
     s->passes = non_negative ("--passes", opt_passes);
   if (opt_time != G_MININT)
     s->measure_s = non_negative ("--time", opt_time);
+  if (opt_warmup != G_MININT)
+    s->warmup_s = (int) non_negative ("--warmup", opt_warmup);
   s->direct = !opt_buffered;
   s->allow_write_device = opt_allow_write_device;
 }

@@ -246,6 +246,7 @@ add_settings (JsonBuilder *b, const DmkSettings *settings)
   _dmk_jb_int (b, "passes", settings->passes);
   _dmk_jb_int (b, "size_bytes", (gint64) settings->size_bytes);
   _dmk_jb_int (b, "measure_s", settings->measure_s);
+  _dmk_jb_int (b, "warmup_s", dmk_settings_warmup_s (settings));
   _dmk_jb_int (b, "interval_s", settings->interval_s);
   _dmk_jb_string (b, "data", dmk_data_to_string (settings->data));
   _dmk_jb_bool (b, "direct", settings->direct);
@@ -678,6 +679,10 @@ read_settings (DmkJsonReader *rd, JsonObject *o, DmkResult *r)
                                      (gint64) DMK_SIZE_MIN, (gint64) DMK_SIZE_MAX);
   s->measure_s = (guint) _dmk_rd_int (rd, settings, "settings.", "measure_s", DMK_MEASURE_MIN,
                                   DMK_MEASURE_MAX);
+  /* Files before 0.2 have no warm-up key: their warm-up was as long as a pass. */
+  s->warmup_s = json_object_has_member (settings, "warmup_s")
+                  ? (int) _dmk_rd_int (rd, settings, "settings.", "warmup_s", 0, DMK_WARMUP_MAX)
+                  : DMK_WARMUP_AS_MEASURE;
   s->interval_s = (guint) _dmk_rd_int (rd, settings, "settings.", "interval_s", 0, DMK_INTERVAL_MAX);
   dstr = _dmk_rd_string (rd, settings, "settings.", "data", FALSE);
   if (!rd->failed && !dmk_data_from_string (dstr, &s->data))

@@ -272,8 +272,9 @@ take_sample (Worker *workers, guint n, gint64 t, gint64 start, GArray *tallies, 
  * first submission to the last completion, in-flight I/Os drained and counted. Its series is
  * tallied every dmk_series_interval_ns () as it goes. */
 static gboolean
-run_pass (RunData *d, Worker *workers, guint n, gint *stop, DmkProgress *prog, DmkPass *pass,
-          DmkHistogram *hist, GArray **series, GCancellable *cancellable, GError **error)
+run_pass (RunData *d, Worker *workers, guint n, guint seconds, gint *stop, DmkProgress *prog,
+          DmkPass *pass, DmkHistogram *hist, GArray **series, GCancellable *cancellable,
+          GError **error)
 {
   gint64 start, deadline, next_live, next_sample, first = G_MAXINT64, last = 0;
   gint64 every = dmk_series_interval_ns (d->settings.measure_s);
@@ -285,7 +286,7 @@ run_pass (RunData *d, Worker *workers, guint n, gint *stop, DmkProgress *prog, D
   for (guint i = 0; i < n; i++)
     worker_reset_pass (&workers[i]);
   start = now_ns ();
-  deadline = start + (gint64) d->settings.measure_s * G_GINT64_CONSTANT (1000000000);
+  deadline = start + (gint64) seconds * G_GINT64_CONSTANT (1000000000);
   next_live = start + LIVE_EVERY_NS;
   next_sample = start + every;
   prog->n_samples = 0;
@@ -395,7 +396,9 @@ run_test (RunData *d, DmkTarget *target, guint index, GCancellable *cancellable,
 
   if (ok)
     test = dmk_test_result_new (&job->spec, job->direction);
-  for (guint p = 0; ok && p <= d->settings.passes; p++)
+  /* Pass 0 is the warm-up, left out when it is set to none. */
+  for (guint p = dmk_settings_warmup_s (&d->settings) > 0 ? 0 : 1; ok && p <= d->settings.passes;
+       p++)
     {
       DmkPass pass = { 0 };
       GArray *series = NULL;
@@ -406,8 +409,8 @@ run_test (RunData *d, DmkTarget *target, guint index, GCancellable *cancellable,
       prog.live_iops = 0;
       prog.live_latency_us = 0;
       _dmk_run_post (d, &prog, NULL);
-      ok = run_pass (d, workers, n, &stop, &prog, &pass, hist, p > 0 ? &series : NULL,
-                     cancellable, error);
+      ok = run_pass (d, workers, n,
+                     p > 0 ? d->settings.measure_s : dmk_settings_warmup_s (&d->settings), &stop, &prog, &pass, hist, p > 0 ? &series : NULL, cancellable, error);
       if (ok && p > 0)
         {
           dmk_test_result_add_pass_series (test, &pass, hist, series);

@@ -290,12 +290,20 @@ dmk_settings_init_default (DmkSettings *settings)
   settings->passes = 5;
   settings->size_bytes = (guint64) 1 << 30;
   settings->measure_s = 5;
+  settings->warmup_s = DMK_WARMUP_AS_MEASURE;
   settings->interval_s = 5;
   settings->data = DMK_DATA_RANDOM;
   settings->engine = DMK_ENGINE_IO_URING; /* libaio where the kernel refuses it */
   settings->direct = TRUE;
   settings->mix_read_percent = 0;
   settings->allow_write_device = FALSE;
+}
+
+guint
+dmk_settings_warmup_s (const DmkSettings *settings)
+{
+  return settings->warmup_s == DMK_WARMUP_AS_MEASURE ? settings->measure_s
+                                                     : (guint) settings->warmup_s;
 }
 
 void
@@ -341,6 +349,14 @@ dmk_settings_validate (const DmkSettings *settings, GError **error)
       g_set_error (error, DMK_ERROR, DMK_ERROR_INVALID_ARGUMENT,
                    _("Measure time must be between %u and %u seconds, not %u"), DMK_MEASURE_MIN,
                    DMK_MEASURE_MAX, settings->measure_s);
+      return FALSE;
+    }
+  if (settings->warmup_s != DMK_WARMUP_AS_MEASURE &&
+      (settings->warmup_s < 0 || settings->warmup_s > DMK_WARMUP_MAX))
+    {
+      g_set_error (error, DMK_ERROR, DMK_ERROR_INVALID_ARGUMENT,
+                   _("Warm-up time must be between 0 and %d seconds, not %d"), DMK_WARMUP_MAX,
+                   settings->warmup_s);
       return FALSE;
     }
   if (settings->interval_s > DMK_INTERVAL_MAX)

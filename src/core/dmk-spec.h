@@ -60,6 +60,8 @@ typedef struct
 #define DMK_MEASURE_MIN 1u
 #define DMK_MEASURE_MAX 60u
 #define DMK_INTERVAL_MAX 600u
+#define DMK_WARMUP_MAX 60
+#define DMK_WARMUP_AS_MEASURE (-1)
 #define DMK_MIX_MIN 1u
 #define DMK_MIX_MAX 99u
 
@@ -70,6 +72,7 @@ typedef struct
   guint passes;
   guint64 size_bytes;
   guint measure_s;
+  int warmup_s;           /* the discarded warm-up pass; DMK_WARMUP_AS_MEASURE: as a pass */
   guint interval_s;
   DmkData data;
   DmkEngineKind engine;
@@ -83,6 +86,8 @@ gboolean dmk_test_spec_parse (const char *text, DmkTestSpec *out, GError **error
 gboolean dmk_test_spec_validate (const DmkTestSpec *spec, GError **error);
 char *dmk_format_block_size (guint32 block_size); /* "1M", "512K", "4K" */
 gboolean dmk_test_spec_equal (const DmkTestSpec *a, const DmkTestSpec *b);
+/* Seconds of the warm-up pass each test starts with (0: none). */
+guint dmk_settings_warmup_s (const DmkSettings *settings);
 
 /* The id a result keeps for tests picked one by one; it is not a profile to look up. */
 #define DMK_PROFILE_CUSTOM "custom"

@@ -64,7 +64,7 @@ struct _DmkWindow
   /* how far the run is, in seconds of planned work (dmk-window-progress.c) */
   struct
   {
-    guint n_jobs, passes, measure_s, interval_s;
+    guint n_jobs, passes, measure_s, warmup_s, interval_s;
     double done_s;       /* planned seconds done at the last progress event */
     double phase_cap_s;  /* how long the current phase lasts at most */
     gint64 phase_us;     /* when it started */

@@ -11,7 +11,7 @@
 static double
 per_job_s (DmkWindow *self)
 {
-  return (double) (self->progress.passes + 1) * self->progress.measure_s;
+  return (double) self->progress.passes * self->progress.measure_s + self->progress.warmup_s;
 }
 
 static double
@@ -106,6 +106,7 @@ _dmk_window_progress_start (DmkWindow *self, const DmkSettings *settings, guint 
   self->progress.n_jobs = n_jobs;
   self->progress.passes = settings->passes;
   self->progress.measure_s = settings->measure_s;
+  self->progress.warmup_s = dmk_settings_warmup_s (settings);
   self->progress.interval_s = settings->interval_s;
   self->progress.done_s = 0;
   self->progress.phase_cap_s = 0;
@@ -129,10 +130,11 @@ place (DmkWindow *self, const DmkProgress *p)
     {
     case DMK_PHASE_WARMUP:
       self->progress.done_s = start;
-      self->progress.phase_cap_s = self->progress.measure_s;
+      self->progress.phase_cap_s = self->progress.warmup_s;
       break;
     case DMK_PHASE_MEASURE:
-      self->progress.done_s = start + (double) p->pass * self->progress.measure_s;
+      self->progress.done_s =
+        start + self->progress.warmup_s + (double) (p->pass - 1) * self->progress.measure_s;
       self->progress.phase_cap_s = self->progress.measure_s;
       break;
     case DMK_PHASE_TEST_DONE:

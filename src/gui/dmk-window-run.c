@@ -11,7 +11,8 @@ same_run_settings (const DmkSettings *a, const DmkSettings *b)
 {
   return g_strcmp0 (a->profile, b->profile) == 0 && a->mode == b->mode && a->data == b->data &&
          a->engine == b->engine && a->passes == b->passes && a->size_bytes == b->size_bytes &&
-         a->measure_s == b->measure_s && a->direct == b->direct &&
+         a->measure_s == b->measure_s &&
+         dmk_settings_warmup_s (a) == dmk_settings_warmup_s (b) && a->direct == b->direct &&
          a->mix_read_percent == b->mix_read_percent;
 }
 
