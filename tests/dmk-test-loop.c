@@ -3,10 +3,14 @@
 
 #include <glib/gstdio.h>
 #include <sys/mount.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include "dmk-test-loop.h"
+
+#define THROTTLE_DIR "/sys/fs/cgroup/blkio"
 
 char *dmk_test_image;
 char *dmk_test_loop;
@@ -109,4 +113,43 @@ gboolean
 dmk_test_loop_setup_sized (guint64 size)
 {
   return attach_image (size, NULL, 0);
+}
+
+gboolean
+dmk_test_throttle (const char *dev, const char *what, guint64 value)
+{
+  g_autofree char *file = g_strdup_printf (THROTTLE_DIR "/blkio.throttle.%s_device", what);
+  g_autofree char *line = NULL;
+  struct stat st;
+
+  if (dev == NULL || stat (dev, &st) != 0)
+    return FALSE;
+  line = g_strdup_printf ("%u:%u %" G_GUINT64_FORMAT "\n", major (st.st_rdev),
+                          minor (st.st_rdev), value);
+  return g_file_set_contents_full (file, line, -1, G_FILE_SET_CONTENTS_NONE, 0644, NULL);
+}
+
+void
+dmk_test_unthrottle (const char *dev)
+{
+  const char *what[] = { "read_bps", "write_bps", "read_iops", "write_iops" };
+
+  if (dev == NULL)
+    dev = dmk_test_loop;
+  if (dev == NULL)
+    return;
+  for (guint i = 0; i < G_N_ELEMENTS (what); i++)
+    dmk_test_throttle (dev, what[i], 0);
+}
+
+gboolean
+dmk_test_throttle_available (void)
+{
+  if (access (THROTTLE_DIR "/blkio.throttle.read_bps_device", W_OK) != 0)
+    {
+      g_test_skip ("the block throttle (cgroup v1 " THROTTLE_DIR "/blkio.throttle.*) is not "
+                   "writable here");
+      return FALSE;
+    }
+  return TRUE;
 }

@@ -25,4 +25,12 @@ char *dmk_test_loop_checksum (void);
  * start. out (may be NULL) gets its stdout. */
 int dmk_test_run_tool (const char *const *argv, char **out);
 
+/* The kernel's block throttle (cgroup v1 blkio.throttle.WHAT_device) on dev: what is read_bps,
+ * write_bps, read_iops or write_iops; 0 lifts it. FALSE when it cannot be set. */
+gboolean dmk_test_throttle (const char *dev, const char *what, guint64 value);
+/* Lifts every cap on dev (NULL: the scratch device, if any); safe from a signal handler. */
+void dmk_test_unthrottle (const char *dev);
+/* TRUE when the throttle can be set here; else the test is skipped, with the reason. */
+gboolean dmk_test_throttle_available (void);
+
 G_END_DECLS

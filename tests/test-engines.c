@@ -8,15 +8,12 @@
 #include <math.h>
 #include <signal.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <sys/sysmacros.h>
 #include <unistd.h>
 
 #include "dmk-core.h"
 #include "dmk-engine.h"
 #include "dmk-test-loop.h"
 
-#define THROTTLE "/sys/fs/cgroup/blkio/blkio.throttle."
 #define IO_URING_DISABLED "/proc/sys/kernel/io_uring_disabled"
 
 typedef struct
@@ -50,30 +47,6 @@ static gboolean
 write_file (const char *path, const char *text)
 {
   return g_file_set_contents_full (path, text, -1, G_FILE_SET_CONTENTS_NONE, 0644, NULL);
-}
-
-static gboolean
-throttle (const char *what, guint64 value)
-{
-  struct stat st;
-  g_autofree char *line = NULL;
-  g_autofree char *file = g_strconcat (THROTTLE, what, "_device", NULL);
-
-  g_assert_cmpint (stat (dmk_test_loop, &st), ==, 0);
-  line = g_strdup_printf ("%u:%u %" G_GUINT64_FORMAT "\n", major (st.st_rdev),
-                          minor (st.st_rdev), value);
-  return write_file (file, line);
-}
-
-static void
-unthrottle (void)
-{
-  const char *what[] = { "read_bps", "write_bps", "read_iops", "write_iops" };
-
-  if (dmk_test_loop == NULL)
-    return;
-  for (guint i = 0; i < G_N_ELEMENTS (what); i++)
-    throttle (what[i], 0);
 }
 
 typedef struct
@@ -152,9 +125,9 @@ check_engine (DmkEngineKind engine)
       s.allow_write_device = TRUE;
       s.mode = c->dir == DMK_DIRECTION_READ ? DMK_MODE_READ : DMK_MODE_WRITE;
       s.mix_read_percent = c->mix;
-      g_assert_true (throttle (c->cap, c->value));
+      g_assert_true (dmk_test_throttle (dmk_test_loop, c->cap, c->value));
       run_sync (&run, dmk_test_loop, &s, specs);
-      unthrottle ();
+      dmk_test_unthrottle (NULL);
       g_assert_no_error (run.error);
       t = dmk_result_find (run.result, &spec, c->dir);
       g_assert_nonnull (t);
@@ -176,12 +149,7 @@ check_engine (DmkEngineKind engine)
 static gboolean
 setup_throttled (void)
 {
-  if (access (THROTTLE "read_bps_device", W_OK) != 0)
-    {
-      g_test_skip ("the block throttle (cgroup v1 " THROTTLE "*) is not writable here");
-      return FALSE;
-    }
-  return dmk_test_loop_setup_sized (256 << 20);
+  return dmk_test_throttle_available () && dmk_test_loop_setup_sized (256 << 20);
 }
 
 static void
@@ -199,7 +167,7 @@ test_known_rate (gconstpointer data)
   if (!setup_throttled ())
     return;
   check_engine (engine);
-  unthrottle ();
+  dmk_test_unthrottle (NULL);
   dmk_test_loop_cleanup ();
 }
 
@@ -260,7 +228,7 @@ static void
 cleanup_on_signal (int sig)
 {
   restore_io_uring ();
-  unthrottle ();
+  dmk_test_unthrottle (NULL);
   dmk_test_loop_cleanup ();
   signal (sig, SIG_DFL);
   raise (sig);

@@ -13,7 +13,6 @@
 #include <sys/mount.h>
 #include <sys/stat.h>
 #include <sys/statvfs.h>
-#include <sys/sysmacros.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -21,7 +20,6 @@
 #include "dmk-test-loop.h"
 
 #define MIB ((guint64) 1 << 20)
-#define THROTTLE_DIR "/sys/fs/cgroup/blkio"
 
 typedef struct
 {
@@ -310,40 +308,6 @@ test_sustained_stop (void)
   dmk_settings_clear (&s);
 }
 
-static char *
-throttle_file (const char *what)
-{
-  return g_strdup_printf (THROTTLE_DIR "/blkio.throttle.%s_device", what);
-}
-
-static gboolean
-set_throttle (const char *what, const char *dev, guint64 rate)
-{
-  g_autofree char *file = throttle_file (what);
-  g_autofree char *line = NULL;
-  struct stat st;
-
-  if (stat (dev, &st) != 0)
-    return FALSE;
-  line = g_strdup_printf ("%u:%u %" G_GUINT64_FORMAT "\n", major (st.st_rdev),
-                          minor (st.st_rdev), rate);
-  return g_file_set_contents_full (file, line, -1, G_FILE_SET_CONTENTS_NONE, 0644, NULL);
-}
-
-static gboolean
-throttle_available (void)
-{
-  g_autofree char *file = throttle_file ("write_bps");
-
-  if (access (file, W_OK) != 0)
-    {
-      g_test_skip ("the block throttle (cgroup v1 " THROTTLE_DIR "/blkio.throttle.*) is not "
-                   "writable here");
-      return FALSE;
-    }
-  return TRUE;
-}
-
 static guint64
 sectors_written (const char *dev)
 {
@@ -384,7 +348,7 @@ switch_rate (gpointer data)
 
       if (written >= sw->at_bytes)
         {
-          g_assert_true (set_throttle ("write_bps", sw->dev, sw->rate_after));
+          g_assert_true (dmk_test_throttle (sw->dev, "write_bps", sw->rate_after));
           sw->switched_at = written;
           return NULL;
         }
@@ -423,7 +387,7 @@ test_sustained_cliff_throttled (void)
   GThread *thread;
   const DmkCliff *cl;
 
-  if (!throttle_available () || !dmk_test_loop_setup_sized (384 * MIB))
+  if (!dmk_test_throttle_available () || !dmk_test_loop_setup_sized (384 * MIB))
     return;
   settings_for_scan (&s);
   s.allow_write_device = TRUE;
@@ -432,7 +396,7 @@ test_sustained_cliff_throttled (void)
   s.engine = DMK_ENGINE_LIBAIO;
   dmk_scan_options_init (&o, DMK_KIND_SUSTAINED);
   o.span = DMK_SPAN_DEVICE;
-  g_assert_true (set_throttle ("write_bps", dmk_test_loop, fast));
+  g_assert_true (dmk_test_throttle (dmk_test_loop, "write_bps", fast));
   sw.dev = dmk_test_loop;
   sw.at_bytes = at;
   sw.rate_after = slow;
@@ -440,7 +404,7 @@ test_sustained_cliff_throttled (void)
   run_scan (&run, dmk_test_loop, &s, &o, NULL);
   g_atomic_int_set (&sw.quit, 1);
   g_thread_join (thread);
-  set_throttle ("write_bps", dmk_test_loop, 0);
+  dmk_test_throttle (dmk_test_loop, "write_bps", 0);
 
   g_assert_no_error (run.error);
   g_assert_cmpuint (run.result->sustained->bytes, ==, 384 * MIB);
@@ -504,7 +468,7 @@ test_sustained_free_space (void)
   guint64 before, margin;
   struct statvfs v;
 
-  if (!throttle_available () || !dmk_test_loop_setup_sized (256 * MIB) || !mount_ext4 ())
+  if (!dmk_test_throttle_available () || !dmk_test_loop_setup_sized (256 * MIB) || !mount_ext4 ())
     {
       dmk_test_loop_cleanup ();
       return;
@@ -526,11 +490,11 @@ test_sustained_free_space (void)
 
   /* Slowed to 20 MB/s, the write takes seconds; the filler takes all but a quarter of the
    * margin at the first progress, and the next check of free space stops the run. */
-  g_assert_true (set_throttle ("write_bps", dmk_test_loop, 20000000));
+  g_assert_true (dmk_test_throttle (dmk_test_loop, "write_bps", 20000000));
   run.fill_dir = g_strdup (dmk_test_mount);
   run.fill_leave = margin / 4;
   run_scan (&run, dmk_test_mount, &s, &o, NULL);
-  set_throttle ("write_bps", dmk_test_loop, 0);
+  dmk_test_throttle (dmk_test_loop, "write_bps", 0);
   g_assert_no_error (run.error);
   g_assert_nonnull (run.result);
   g_assert_cmpuint (run.result->sustained->bytes, <, run.result->sustained->span_bytes);
@@ -1043,7 +1007,7 @@ test_cli_sigkill (void)
 static void
 cleanup_on_signal (int sig)
 {
-  set_throttle ("write_bps", dmk_test_loop != NULL ? dmk_test_loop : "/nonexistent", 0);
+  dmk_test_throttle (dmk_test_loop != NULL ? dmk_test_loop : "/nonexistent", "write_bps", 0);
   dmk_test_loop_cleanup ();
   signal (sig, SIG_DFL);
   raise (sig);

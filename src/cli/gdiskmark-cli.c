@@ -12,6 +12,7 @@
 #include "dmk-compare.h"
 #include "dmk-core.h"
 
+#include "dmk-fio.h"
 #include "gdiskmark-cli.h"
 
 static char *opt_profile = NULL;
@@ -36,6 +37,8 @@ static char *opt_unit = NULL;
 static int opt_baseline = 1;
 gboolean opt_quiet = FALSE;
 static gboolean opt_version = FALSE;
+static gboolean opt_print_fio_job = FALSE;
+static char *opt_job_file = NULL;
 
 static gboolean
 parse_mix (const char *name, const char *value, gpointer data, GError **error)
@@ -88,6 +91,11 @@ static GOptionEntry entries[] = {
     N_("Run this test instead of the profile’s, like “RND4K Q32T16”; repeatable"), N_("SPEC") },
   { "allow-write-device", 0, 0, G_OPTION_ARG_NONE, &opt_allow_write_device,
     N_("Allow write tests on a block device, destroying the data on it"), NULL },
+  { "job-file", 0, 0, G_OPTION_ARG_FILENAME, &opt_job_file,
+    N_("Run the tests of this fio job file (its subset of fio’s options) instead of a profile"),
+    N_("FILE") },
+  { "print-fio-job", 0, 0, G_OPTION_ARG_NONE, &opt_print_fio_job,
+    N_("Print the fio job file that runs the same tests, and run nothing"), NULL },
   { "format", 'f', 0, G_OPTION_ARG_STRING, &opt_format,
     N_("Output format: text, json or csv (default: from the --output file’s extension, else text)"),
     N_("FORMAT") },
@@ -278,6 +286,74 @@ parse_settings (DmkSettings *s, GArray **specs_out)
       s->profile = g_strdup ("custom");
       *specs_out = specs;
     }
+}
+
+/* A fio job file's tests and settings; command-line options fill in what the file leaves out
+ * (fio's own defaults where GDiskMark's differ: no warm-up, one pass, buffered I/O). */
+static DmkFioJob *
+parse_job_file (DmkSettings *s)
+{
+  g_autoptr (GError) error = NULL;
+  DmkFioJob *job;
+
+  if (opt_profile != NULL || (opt_tests != NULL && opt_tests[0] != NULL) || opt_mode != NULL ||
+      opt_mix != -1)
+    die_usage (_("--job-file says which tests run: leave out --profile, --test, --mode and "
+                 "--mix"));
+  job = dmk_fio_job_load (opt_job_file, &error);
+  if (job == NULL)
+    die_usage ("%s", error->message);
+  dmk_settings_copy (s, &job->settings);
+  if (opt_size != NULL && !job->has_size && !dmk_parse_size (opt_size, &s->size_bytes, &error))
+    die_usage ("%s", error->message);
+  if (opt_time != G_MININT && !job->has_runtime)
+    {
+      s->measure_s = non_negative ("--time", opt_time);
+      if (job->runtime_cap > 0)
+        s->measure_s = MIN (s->measure_s, job->runtime_cap);
+    }
+  if (opt_warmup != G_MININT && !job->has_ramp)
+    s->warmup_s = (int) non_negative ("--warmup", opt_warmup);
+  if (opt_passes != G_MININT && !job->has_loops)
+    s->passes = non_negative ("--passes", opt_passes);
+  if (opt_engine != NULL && !job->has_engine &&
+      !dmk_engine_kind_from_string (opt_engine, &s->engine))
+    die_usage (_("Unknown engine “%s”: choose io_uring, libaio or psync"), opt_engine);
+  if (opt_data != NULL && !dmk_data_from_string (opt_data, &s->data))
+    die_usage (_("Unknown test data “%s”: choose random or zero"), opt_data);
+  if (opt_buffered)
+    s->direct = FALSE;
+  if (opt_interval != G_MININT)
+    s->interval_s = non_negative ("--interval", opt_interval);
+  s->allow_write_device = opt_allow_write_device;
+  if (!dmk_settings_validate (s, &error))
+    die_usage ("%s: %s", opt_job_file, error->message);
+  return job;
+}
+
+/* --print-fio-job: the job file of these settings and jobs; returns the exit status. */
+static int
+print_fio_job (const DmkSettings *s, GArray *specs, GArray *jobs, const char *target)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GArray) planned = NULL;
+  g_autofree char *path = g_canonicalize_filename (target, NULL);
+  g_autofree char *text = NULL;
+
+  if (jobs == NULL)
+    {
+      planned = dmk_runner_plan (s, specs, &error);
+      if (planned == NULL)
+        die_usage ("%s", error->message);
+      jobs = planned;
+    }
+  text = dmk_fio_job_export (s, jobs, path, &error);
+  if (text == NULL)
+    {
+      g_printerr ("gdiskmark-cli: %s (--allow-write-device)\n", error->message);
+      return EXIT_USAGE;
+    }
+  return write_output (text) ? 0 : EXIT_RUN_FAILED;
 }
 
 gboolean
@@ -596,7 +672,8 @@ new_run_context (void)
 /* Runs the benchmark on target until it finishes, fails or is interrupted; cli->result or
  * cli->error says which. Returns the runner, which the caller keeps until it exits. */
 static DmkRunner *
-run_to_end (Cli *cli, const char *target, const DmkSettings *settings, GArray *specs)
+run_to_end (Cli *cli, const char *target, const DmkSettings *settings, GArray *specs,
+            GArray *jobs)
 {
   DmkRunner *runner;
 
@@ -610,8 +687,12 @@ run_to_end (Cli *cli, const char *target, const DmkSettings *settings, GArray *s
 
   g_unix_signal_add (SIGINT, on_sigint, cli);
   g_unix_signal_add (SIGTERM, on_sigint, cli);
-  dmk_runner_run_async (runner, target, settings, specs, opt_comment, cli->cancellable,
-                        on_run_done, cli);
+  if (jobs != NULL)
+    dmk_runner_run_jobs_async (runner, target, settings, jobs, opt_comment, cli->cancellable,
+                               on_run_done, cli);
+  else
+    dmk_runner_run_async (runner, target, settings, specs, opt_comment, cli->cancellable,
+                          on_run_done, cli);
   g_main_loop_run (cli->loop);
   clear_progress (cli);
   return runner;
@@ -666,6 +747,7 @@ main (int argc, char **argv)
   g_autoptr (GError) error = NULL;
   g_autoptr (DmkRunner) runner = NULL;
   g_autoptr (GArray) specs = NULL;
+  g_autoptr (DmkFioJob) job = NULL;
   DmkSettings settings;
   const char *target;
   Cli cli = { 0 };
@@ -700,14 +782,27 @@ main (int argc, char **argv)
     }
   if (argc > 2)
     die_usage (_("Give one target, not %d (see --help)"), argc - 1);
-  target = argc == 2 ? argv[1] : ".";
-
-  format = parse_format (TRUE);
-  parse_settings (&settings, &specs);
+  if (opt_job_file != NULL)
+    job = parse_job_file (&settings);
+  else
+    parse_settings (&settings, &specs);
+  /* The command line's target wins over the job file's, so a job runs anywhere. */
+  target = argc == 2 ? argv[1] : job != NULL && job->target != NULL ? job->target : ".";
   if (opt_output != NULL && !check_output_writable (opt_output))
     return EXIT_USAGE;
+  if (opt_print_fio_job)
+    {
+      status = print_fio_job (&settings, specs, job != NULL ? job->jobs : NULL, target);
+      dmk_settings_clear (&settings);
+      return status;
+    }
+  format = parse_format (TRUE);
 
-  runner = run_to_end (&cli, target, &settings, specs);
+  runner = run_to_end (&cli, target, &settings, specs, job != NULL ? job->jobs : NULL);
+  if (cli.result != NULL && job != NULL)
+    for (guint i = 0; i < job->notes->len; i++)
+      g_ptr_array_add (cli.result->warnings,
+                       g_strdup_printf (_("fio job: %s"), (char *) job->notes->pdata[i]));
   status = cli.result == NULL ? report_failure (&cli) : report_result (&cli, format);
 
   g_clear_pointer (&cli.result, dmk_result_unref);

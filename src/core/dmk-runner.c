@@ -641,6 +641,36 @@ start_run (DmkRunner *runner, const char *path, const DmkSettings *settings, GAr
 }
 
 void
+dmk_runner_run_jobs_async (DmkRunner *runner, const char *path, const DmkSettings *settings,
+                           GArray *jobs, const char *comment, GCancellable *cancellable,
+                           GAsyncReadyCallback callback, gpointer user_data)
+{
+  g_autoptr (GTask) task = NULL;
+  GArray *copy;
+
+  g_return_if_fail (DMK_IS_RUNNER (runner));
+  g_return_if_fail (path != NULL && settings != NULL && jobs != NULL);
+  task = g_task_new (runner, cancellable, callback, user_data);
+  g_task_set_source_tag (task, dmk_runner_run_async);
+  g_task_set_name (task, "dmk-runner");
+  for (guint i = 0; i < jobs->len; i++)
+    {
+      GError *error = NULL;
+      if (!dmk_test_spec_validate (&g_array_index (jobs, DmkJob, i).spec, &error))
+        {
+          g_task_return_error (task, error);
+          return;
+        }
+    }
+  copy = g_array_sized_new (FALSE, TRUE, sizeof (DmkJob), jobs->len);
+  g_array_append_vals (copy, jobs->data, jobs->len);
+  g_task_set_task_data (task,
+                        _dmk_run_data_new (runner, path, settings, copy, comment, DMK_KIND_GRID),
+                        (GDestroyNotify) _dmk_run_data_free);
+  g_task_run_in_thread (task, run_thread);
+}
+
+void
 dmk_runner_run_async (DmkRunner *runner, const char *path, const DmkSettings *settings,
                       GArray *specs, const char *comment, GCancellable *cancellable,
                       GAsyncReadyCallback callback, gpointer user_data)

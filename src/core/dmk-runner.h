@@ -72,6 +72,10 @@ GArray *dmk_runner_plan (const DmkSettings *settings, GArray *specs, GError **er
 void dmk_runner_run_async (DmkRunner *runner, const char *path, const DmkSettings *settings,
                            GArray *specs, const char *comment, GCancellable *cancellable,
                            GAsyncReadyCallback callback, gpointer user_data);
+/* The same with the jobs given, in their order (a fio job file's). */
+void dmk_runner_run_jobs_async (DmkRunner *runner, const char *path, const DmkSettings *settings,
+                                GArray *jobs, const char *comment, GCancellable *cancellable,
+                                GAsyncReadyCallback callback, gpointer user_data);
 DmkResult *dmk_runner_run_finish (DmkRunner *runner, GAsyncResult *result, GError **error);
 /* After a run_finish that failed (stopped or an error): the tests that finished before, with a
  * warning that the run was interrupted; NULL when none finished. */

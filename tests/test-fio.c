@@ -1,0 +1,545 @@
+/* test-fio.c: fio job files out and in. The exported job is run by the real fio on a loop device
+ * whose speed the kernel's block throttle sets, and fio's numbers for each section must be that
+ * speed, as GDiskMark's are; job files come back in, seed 004's crystaldiskmark.fio runs as the
+ * classic profile, and anything outside the supported subset is refused by file, line and
+ * option. */
+#include "config.h"
+
+#include <glib/gstdio.h>
+#include <json-glib/json-glib.h>
+#include <math.h>
+#include <signal.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "dmk-core.h"
+#include "dmk-fio.h"
+#include "dmk-test-loop.h"
+
+static char *
+example_job (void)
+{
+  return g_test_build_filename (G_TEST_DIST, "..", "examples", "crystaldiskmark.fio", NULL);
+}
+
+static void
+assert_same_jobs (GArray *a, GArray *b)
+{
+  g_assert_cmpuint (a->len, ==, b->len);
+  for (guint i = 0; i < a->len; i++)
+    {
+      const DmkJob *x = &g_array_index (a, DmkJob, i), *y = &g_array_index (b, DmkJob, i);
+      g_assert_true (dmk_test_spec_equal (&x->spec, &y->spec));
+      g_assert_cmpint (x->direction, ==, y->direction);
+    }
+}
+
+/* Every profile, mode and setting survives the trip out to a job file and back in. */
+static void
+test_round_trip (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("gdiskmark-fio-XXXXXX", NULL);
+  const char *const *names = dmk_profile_names ();
+
+  for (guint i = 0; names[i] != NULL; i++)
+    {
+      DmkSettings s;
+      g_autoptr (GArray) jobs = NULL;
+      g_autoptr (GError) error = NULL;
+      g_autoptr (DmkFioJob) back = NULL;
+      g_autofree char *text = NULL;
+
+      dmk_settings_init_default (&s);
+      g_free (s.profile);
+      s.profile = g_strdup (names[i]);
+      s.mix_read_percent = 70;
+      s.size_bytes = (guint64) 3 << 30;
+      s.measure_s = 7;
+      s.warmup_s = 2;
+      s.passes = 3;
+      s.engine = i % 2 == 0 ? DMK_ENGINE_LIBAIO : DMK_ENGINE_IO_URING;
+      s.data = i % 2 == 0 ? DMK_DATA_ZERO : DMK_DATA_RANDOM;
+      jobs = dmk_runner_plan (&s, NULL, &error);
+      g_assert_no_error (error);
+      text = dmk_fio_job_export (&s, jobs, dir, &error);
+      g_assert_no_error (error);
+      /* One [global], stonewall before every job. */
+      g_assert_nonnull (strstr (text, "\n[global]\n"));
+      {
+        guint n_stonewall = 0;
+        for (const char *p = text; (p = strstr (p, "\nstonewall\n")) != NULL; p++)
+          n_stonewall++;
+        g_assert_cmpuint (n_stonewall, ==, jobs->len);
+      }
+      back = dmk_fio_job_parse (text, -1, "export.fio", &error);
+      g_assert_no_error (error);
+      assert_same_jobs (jobs, back->jobs);
+      g_assert_cmpstr (back->settings.profile, ==, names[i]);
+      g_assert_cmpuint (back->settings.size_bytes, ==, s.size_bytes);
+      g_assert_cmpuint (back->settings.measure_s, ==, 7);
+      g_assert_cmpint (back->settings.warmup_s, ==, 2);
+      g_assert_cmpint (back->settings.engine, ==, s.engine);
+      g_assert_cmpint (back->settings.data, ==, s.data);
+      g_assert_true (back->settings.direct);
+      g_assert_cmpuint (back->settings.mix_read_percent, ==, 70);
+      g_assert_cmpstr (back->target, ==, dir);
+      dmk_settings_clear (&s);
+    }
+  g_rmdir (dir);
+}
+
+/* Sequential threads stream through slices: size and offset_increment per thread, which read
+ * back as the whole test size. */
+static void
+test_threads_slices (void)
+{
+  DmkSettings s;
+  g_autoptr (GArray) specs = g_array_new (FALSE, TRUE, sizeof (DmkTestSpec));
+  g_autoptr (GArray) jobs = NULL;
+  g_autoptr (DmkFioJob) back = NULL;
+  g_autofree char *text = NULL;
+  DmkTestSpec spec;
+
+  dmk_settings_init_default (&s);
+  s.mode = DMK_MODE_READ;
+  s.size_bytes = (guint64) 1 << 30;
+  g_assert_true (dmk_test_spec_parse ("SEQ128K Q2T4", &spec, NULL));
+  g_array_append_val (specs, spec);
+  jobs = dmk_runner_plan (&s, specs, NULL);
+  text = dmk_fio_job_export (&s, jobs, "/tmp", NULL);
+  g_assert_nonnull (strstr (text, "\nnumjobs=4\nsize=256m\noffset_increment=256m\n"));
+  back = dmk_fio_job_parse (text, -1, "x.fio", NULL);
+  g_assert_nonnull (back);
+  g_assert_cmpuint (back->settings.size_bytes, ==, (guint64) 1 << 30);
+  assert_same_jobs (jobs, back->jobs);
+  dmk_settings_clear (&s);
+}
+
+/* Seed 004's job: CrystalDiskMark 3's eight tests, one at a time, as the classic profile. */
+static void
+test_seed_job (void)
+{
+  g_autofree char *path = example_job ();
+  g_autoptr (GError) error = NULL;
+  g_autoptr (DmkFioJob) job = dmk_fio_job_load (path, &error);
+  DmkSettings s;
+  g_autoptr (GArray) classic = NULL;
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (job->jobs->len, ==, 8);
+  g_assert_cmpstr (job->settings.profile, ==, "classic");
+  g_assert_cmpint (job->settings.mode, ==, DMK_MODE_READ_WRITE);
+  g_assert_cmpstr (g_ptr_array_index (job->names, 0), ==, "Seq-Read");
+  g_assert_cmpstr (g_ptr_array_index (job->names, 7), ==, "Rand-Write-4K-QD32");
+  g_assert_cmpuint (job->settings.size_bytes, ==, (guint64) 1 << 30);
+  g_assert_cmpint (job->settings.engine, ==, DMK_ENGINE_LIBAIO);
+  g_assert_true (job->settings.direct);
+  g_assert_cmpuint (job->settings.passes, ==, 1);    /* fio runs a job once */
+  g_assert_cmpint (job->settings.warmup_s, ==, 0);   /* no ramp_time */
+  g_assert_cmpuint (job->runtime_cap, ==, 60);       /* size-based, at most 60 s */
+  g_assert_cmpuint (job->settings.measure_s, ==, 5);
+  /* directory=/tmp filename=fiodiskmark: GDiskMark uses its own hidden file in /tmp. */
+  g_assert_cmpstr (job->target, ==, "/tmp");
+  g_assert_cmpuint (job->notes->len, ==, 2);
+  /* The same eight tests as the classic profile, in the file's order (each read, then
+   * written). */
+  dmk_settings_init_default (&s);
+  classic = dmk_runner_plan (&s, NULL, NULL);
+  g_assert_cmpuint (classic->len, ==, 8);
+  for (guint i = 0; i < 4; i++)
+    {
+      const DmkJob *r = &g_array_index (job->jobs, DmkJob, 2 * i);
+      const DmkJob *w = &g_array_index (job->jobs, DmkJob, 2 * i + 1);
+      g_assert_true (dmk_test_spec_equal (&r->spec, &g_array_index (classic, DmkJob, i).spec));
+      g_assert_cmpint (r->direction, ==, DMK_DIRECTION_READ);
+      g_assert_true (dmk_test_spec_equal (&w->spec, &r->spec));
+      g_assert_cmpint (w->direction, ==, DMK_DIRECTION_WRITE);
+    }
+  dmk_settings_clear (&s);
+}
+
+typedef struct
+{
+  const char *text;
+  guint line;
+  const char *says; /* part of the message */
+} Bad;
+
+/* Outside the subset: an error naming the file, the line and what is wrong; never ignored. */
+static void
+test_refused (void)
+{
+  static const Bad bad[] = {
+    { "[global]\nsize=1g\n\n[a]\nrw=read\nverify=crc32c\n", 6, "fio option “verify” is not supported" },
+    { "[a]\nrw=read\nbs=4k-64k\n", 3, "is not a size" },
+    { "[a]\nrw=trim\n", 2, "“rw=trim” is not supported" },
+    { "[a]\nrw=read:8\n", 2, "is not supported" },
+    { "[a]\nrw=read\nsize=1g\n[b]\nrw=write\nsize=2g\n", 6, "size differs" },
+    { "[a]\nrw=read\nruntime=120\n", 3, "not 120" },
+    { "[a]\nrw=read\nruntime=5ms\n", 3, "is not a time" },
+    { "include other.fio\n[a]\nrw=read\n", 1, "include" },
+    { "[a]\nrw=read\nfilename=${DEV}\n", 3, "variables" },
+    { "[a]\nrw=read\nioengine=mmap\n", 3, "“ioengine=mmap” is not supported" },
+    { "[a]\nrw=read\nnumjobs=0\n", 3, "numjobs must be between 1 and 64" },
+    { "[a]\nrw=read\niodepth=100000\n", 3, "iodepth must be between 1 and 512" },
+    { "[a]\nrw=read\nbs=1000\n", 3, "multiple of 512" },
+    { "[a]\nrw=read\nbs=99999999999999999999k\n", 3, "too large" },
+    { "[a]\nrw=read\nbs=9223372036854775807g\n", 3, "too large" },
+    { "[a]\nrw=randrw\nrwmixread=0\n", 3, "rwmixread must be between 1 and 99" },
+    { "[a]\nrw=randrw\nrwmixread=70\n[b]\nrw=randrw\nrwmixread=50\n", 6, "rwmixread differs" },
+    { "[a]\nrw=read\nsize=1g\noffset_increment=2g\n", 1, "offset_increment must equal size" },
+    { "[a]\nrw=read\nsize=1000k\n", 3, "whole number of MiB" },
+    { "[a]\nrw=read\nfilename=/tmp/x\n[b]\nrw=read\nfilename=/tmp/y\n", 6, "another file" },
+    { "[a]\nrw=read\nfilename=/dev/a:/dev/b\n", 3, "one file" },
+    { "[a]\nbs=4k\n", 1, "says no rw=" },
+    { "[global]\nbs=4k\n", 1, "has no job" },
+    { "", 0, "has no job" },
+    { "[a]\nrw=read\n[global]\nbs=4k\n", 3, "[global] must come before" },
+    { "[a\nrw=read\n", 1, "not a section header" },
+    { "[]\nrw=read\n", 1, "not a section header" },
+    { "[a]\nrw\n", 2, "needs a value" },
+    { "[a]\nrw=read\ndirect=maybe\n", 3, "must be 0 or 1" },
+    { "[a]\nrw=read\nloops=10\n", 3, "loops must be between 1 and 9" },
+    { "[a]\nrw=read\nkb_base=1000\n", 3, "fio option “kb_base” is not supported" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
+    {
+      g_autoptr (GError) error = NULL;
+      g_autoptr (DmkFioJob) job = dmk_fio_job_parse (bad[i].text, -1, "bad.fio", &error);
+      g_autofree char *where = g_strdup_printf ("bad.fio:%u: ", bad[i].line);
+
+      g_test_message ("%s → %s", bad[i].text, error != NULL ? error->message : "(accepted)");
+      g_assert_null (job);
+      g_assert_error (error, DMK_ERROR, DMK_ERROR_PARSE);
+      if (bad[i].line > 0)
+        g_assert_true (g_str_has_prefix (error->message, where));
+      g_assert_nonnull (strstr (error->message, bad[i].says));
+    }
+}
+
+/* Files that are not job files at all: binary, huge, not UTF-8, missing. */
+static void
+test_hostile (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (DmkFioJob) job = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("gdiskmark-fio-XXXXXX", NULL);
+  g_autofree char *big = g_build_filename (dir, "big.fio", NULL);
+  g_autofree char *many = NULL;
+  GString *s = g_string_new (NULL);
+
+  job = dmk_fio_job_parse ("[a]\nrw=read\0bs=4k\n", 18, "nul.fio", &error);
+  g_assert_null (job);
+  g_assert_nonnull (strstr (error->message, "not text"));
+  g_clear_error (&error);
+  job = dmk_fio_job_parse ("[a]\nrw=re\xff\xfe" "ad\n", -1, "utf.fio", &error);
+  g_assert_null (job);
+  g_assert_nonnull (strstr (error->message, "not text"));
+  g_clear_error (&error);
+
+  /* A file of 2 MiB is refused before it is read. */
+  while (s->len < (2u << 20))
+    g_string_append (s, "; padding padding padding padding padding padding padding padding\n");
+  g_assert_true (g_file_set_contents (big, s->str, (gssize) s->len, NULL));
+  job = dmk_fio_job_load (big, &error);
+  g_assert_null (job);
+  g_assert_nonnull (strstr (error->message, "too large"));
+  g_assert_nonnull (strstr (error->message, "big.fio"));
+  g_clear_error (&error);
+  g_unlink (big);
+
+  /* More jobs than anyone writes by hand. */
+  g_string_truncate (s, 0);
+  for (guint i = 0; i < 300; i++)
+    g_string_append_printf (s, "[j%u]\nrw=read\n", i);
+  many = g_string_free (s, FALSE);
+  job = dmk_fio_job_parse (many, -1, "many.fio", &error);
+  g_assert_null (job);
+  g_assert_nonnull (strstr (error->message, "more than 256 jobs"));
+  g_clear_error (&error);
+
+  job = dmk_fio_job_load ("/nonexistent/job.fio", &error);
+  g_assert_null (job);
+  g_assert_nonnull (strstr (error->message, "/nonexistent/job.fio"));
+  g_rmdir (dir);
+}
+
+/* A job that would write to a device is not even printed without consent. */
+static void
+test_device_write_refused (void)
+{
+  DmkSettings s;
+  g_autoptr (GArray) jobs = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *text = NULL;
+
+  if (!g_file_test ("/dev/null", G_FILE_TEST_EXISTS))
+    return;
+  dmk_settings_init_default (&s);
+  jobs = dmk_runner_plan (&s, NULL, NULL);
+  /* /dev/null is a character device; a block device is needed: /dev/loop-control is not
+   * one either, so the check is made on a real loop device when there is one. */
+  if (!dmk_test_loop_setup (1))
+    {
+      dmk_settings_clear (&s);
+      return;
+    }
+  text = dmk_fio_job_export (&s, jobs, dmk_test_loop, &error);
+  g_assert_null (text);
+  g_assert_error (error, DMK_ERROR, DMK_ERROR_WRITE_NOT_ALLOWED);
+  g_clear_error (&error);
+  s.mode = DMK_MODE_READ;
+  g_clear_pointer (&jobs, g_array_unref);
+  jobs = dmk_runner_plan (&s, NULL, NULL);
+  text = dmk_fio_job_export (&s, jobs, dmk_test_loop, &error);
+  g_assert_no_error (error);
+  {
+    g_autofree char *line = g_strdup_printf ("\nfilename=%s\n", dmk_test_loop);
+    g_assert_nonnull (strstr (text, line));
+    g_assert_null (strstr (text, "unlink"));
+  }
+  dmk_test_loop_cleanup ();
+  dmk_settings_clear (&s);
+}
+
+/* ---- The real fio on a device of known speed ---- */
+
+typedef struct
+{
+  const char *test;
+  DmkDirection dir;
+  const char *cap;
+  guint64 value;
+  gboolean iops;
+} Case;
+
+static const Case cases[] = {
+  { "SEQ1M Q8T1", DMK_DIRECTION_READ, "read_bps", 100000000, FALSE },
+  { "RND4K Q32T1", DMK_DIRECTION_READ, "read_iops", 6000, TRUE },
+  { "SEQ1M Q1T1", DMK_DIRECTION_WRITE, "write_bps", 60000000, FALSE },
+};
+
+static gboolean
+fio_available (void)
+{
+  const char *argv[] = { "fio", "--version", NULL };
+
+  if (dmk_test_run_tool (argv, NULL) != 0)
+    {
+      g_test_skip ("fio is not installed (apt-get install fio)");
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static void
+run_done (GObject *source, GAsyncResult *res, gpointer data)
+{
+  DmkResult **out = data;
+  g_autoptr (GError) error = NULL;
+
+  *out = dmk_runner_run_finish (DMK_RUNNER (source), res, &error);
+  g_assert_no_error (error);
+}
+
+static void
+test_fio_runs_export (void)
+{
+  g_autoptr (GArray) jobs = g_array_new (FALSE, TRUE, sizeof (DmkJob));
+  g_autoptr (GError) error = NULL;
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  g_autofree char *text = NULL, *dir = NULL, *file = NULL, *out = NULL;
+  g_autoptr (DmkRunner) runner = dmk_runner_new ();
+  DmkResult *ours = NULL;
+  JsonArray *fio_jobs;
+  DmkSettings s;
+
+  if (!fio_available () || !dmk_test_throttle_available () ||
+      !dmk_test_loop_setup_sized (256 << 20))
+    return;
+  dmk_settings_init_default (&s);
+  s.size_bytes = 256 << 20;
+  s.passes = 1;
+  /* As in test-engines.c: 6 s passes keep blk-throttle's 100 ms slices within ±1.7 %. */
+  s.measure_s = 6;
+  s.warmup_s = 1;
+  s.interval_s = 0;
+  s.engine = DMK_ENGINE_LIBAIO;
+  s.allow_write_device = TRUE;
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      DmkJob job = { .direction = cases[i].dir };
+      g_assert_true (dmk_test_spec_parse (cases[i].test, &job.spec, NULL));
+      g_array_append_val (jobs, job);
+      g_assert_true (dmk_test_throttle (dmk_test_loop, cases[i].cap, cases[i].value));
+    }
+  text = dmk_fio_job_export (&s, jobs, dmk_test_loop, &error);
+  g_assert_no_error (error);
+  dir = g_dir_make_tmp ("gdiskmark-fio-XXXXXX", NULL);
+  file = g_build_filename (dir, "export.fio", NULL);
+  g_assert_true (g_file_set_contents (file, text, -1, NULL));
+  {
+    const char *argv[] = { "fio", "--output-format=json", file, NULL };
+    g_assert_cmpint (dmk_test_run_tool (argv, &out), ==, 0);
+  }
+  g_unlink (file);
+  g_rmdir (dir);
+
+  /* GDiskMark on the same device with the same settings. */
+  dmk_runner_run_jobs_async (runner, dmk_test_loop, &s, jobs, "", NULL, run_done, &ours);
+  while (ours == NULL)
+    g_main_context_iteration (NULL, TRUE);
+  dmk_test_unthrottle (NULL);
+
+  g_assert_true (json_parser_load_from_data (parser, strchr (out, '{'), -1, &error));
+  g_assert_no_error (error);
+  fio_jobs = json_object_get_array_member (json_node_get_object (json_parser_get_root (parser)),
+                                           "jobs");
+  g_assert_cmpuint (json_array_get_length (fio_jobs), ==, G_N_ELEMENTS (cases));
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      const Case *c = &cases[i];
+      JsonObject *fj = json_array_get_object_element (fio_jobs, i);
+      JsonObject *side = json_object_get_object_member (fj, c->dir == DMK_DIRECTION_READ
+                                                                ? "read" : "write");
+      const DmkJob *job = &g_array_index (jobs, DmkJob, i);
+      const DmkTestResult *t = dmk_result_find (ours, &job->spec, job->direction);
+      double fio = c->iops ? json_object_get_double_member (side, "iops")
+                           : json_object_get_double_member (side, "bw_bytes");
+      double gdm = c->iops ? t->iops : t->mb_per_s * 1e6;
+      double want = (double) c->value;
+
+      g_test_message ("%s (%s cap %" G_GUINT64_FORMAT "): fio %.1f, GDiskMark %.1f (%+.2f %%, "
+                      "%+.2f %%)",
+                      json_object_get_string_member (fj, "jobname"), c->cap, c->value, fio, gdm,
+                      100 * (fio - want) / want, 100 * (gdm - want) / want);
+      g_assert_cmpfloat (fabs (fio - want), <=, 0.02 * want);
+      g_assert_cmpfloat (fabs (gdm - want), <=, 0.02 * want);
+    }
+  dmk_result_unref (ours);
+  dmk_settings_clear (&s);
+  dmk_test_loop_cleanup ();
+}
+
+/* ---- The CLI ---- */
+
+static int
+cli (const char *const *args, char **out, char **err)
+{
+  g_autoptr (GPtrArray) argv = g_ptr_array_new ();
+  int status = 0;
+
+  g_ptr_array_add (argv, (char *) g_getenv ("GDISKMARK_CLI"));
+  for (guint i = 0; args[i] != NULL; i++)
+    g_ptr_array_add (argv, (char *) args[i]);
+  g_ptr_array_add (argv, NULL);
+  g_assert_true (g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL, out,
+                               err, &status, NULL));
+  return WIFEXITED (status) ? WEXITSTATUS (status) : 128 + WTERMSIG (status);
+}
+
+static void
+test_cli (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("gdiskmark-fio-XXXXXX", NULL);
+  g_autofree char *seed = example_job ();
+  g_autofree char *small = g_build_filename (dir, "small.fio", NULL);
+  g_autofree char *bad = g_build_filename (dir, "bad.fio", NULL);
+  g_autofree char *out = NULL, *err = NULL, *text = NULL;
+  g_autoptr (GRegex) size = g_regex_new ("size=1g", 0, 0, NULL);
+  g_autofree char *small_text = NULL;
+
+  if (g_getenv ("GDISKMARK_CLI") == NULL)
+    {
+      g_test_skip ("GDISKMARK_CLI is not set");
+      return;
+    }
+  /* --print-fio-job runs nothing and prints what the core exports. */
+  {
+    const char *args[] = { "--print-fio-job", "-p", "nvme", "-s", "64MiB", "-t", "3", dir, NULL };
+    g_assert_cmpint (cli (args, &out, &err), ==, 0);
+    g_assert_nonnull (strstr (out, "[SEQ1M-Q8T1-Read]\nstonewall\nrw=read\nbs=1m\niodepth=8\n"));
+    g_assert_nonnull (strstr (out, "\nruntime=3\nramp_time=3\n"));
+    g_assert_nonnull (strstr (out, "\nsize=64m\n"));
+    g_assert_nonnull (strstr (out, "; fio --name=RND4K-Q1T1-Write "));
+    {
+      /* It ran nothing: the folder is as empty as before. */
+      g_autoptr (GDir) d = g_dir_open (dir, 0, NULL);
+      g_assert_null (g_dir_read_name (d));
+    }
+    g_clear_pointer (&out, g_free);
+    g_clear_pointer (&err, g_free);
+  }
+  /* Seed 004's job, made small, runs as the classic eight and prints CrystalDiskMark's text. */
+  g_assert_true (g_file_get_contents (seed, &text, NULL, NULL));
+  small_text = g_regex_replace_literal (size, text, -1, 0, "size=16m", 0, NULL);
+  g_assert_true (g_file_set_contents (small, small_text, -1, NULL));
+  {
+    const char *args[] = { "--job-file", small, "-t", "1", "-q", dir, NULL };
+    g_assert_cmpint (cli (args, &out, &err), ==, 0);
+    g_test_message ("%s%s", out, err);
+    g_assert_nonnull (strstr (out, "[Read]\n  SEQ    1MiB (Q=  1, T= 1):"));
+    g_assert_nonnull (strstr (out, "[Write]\n  SEQ    1MiB (Q=  1, T= 1):"));
+    g_assert_nonnull (strstr (out, "  RND    4KiB (Q= 32, T= 1):"));
+    g_assert_nonnull (strstr (out, "Profile: Classic (CrystalDiskMark 3)"));
+    g_assert_nonnull (strstr (out, "libaio, direct I/O"));
+    g_assert_nonnull (strstr (err, "fio job: fio would end each job after its size"));
+    g_clear_pointer (&out, g_free);
+    g_clear_pointer (&err, g_free);
+  }
+  /* Nothing left behind in the folder but the job file itself. */
+  {
+    g_autoptr (GDir) d = g_dir_open (dir, 0, NULL);
+    const char *name;
+    while ((name = g_dir_read_name (d)) != NULL)
+      g_assert_cmpstr (name, ==, "small.fio");
+  }
+  /* A bad job is a usage error naming the file, the line and the option. */
+  g_assert_true (g_file_set_contents (bad, "[global]\nsize=16m\n\n[x]\nrw=read\nverify=md5\n", -1,
+                                      NULL));
+  {
+    const char *args[] = { "--job-file", bad, dir, NULL };
+    g_autofree char *want = g_strdup_printf ("%s:6: fio option “verify” is not supported", bad);
+    g_assert_cmpint (cli (args, &out, &err), ==, 2);
+    g_assert_nonnull (strstr (err, want));
+    g_clear_pointer (&out, g_free);
+    g_clear_pointer (&err, g_free);
+  }
+  {
+    const char *args[] = { "--job-file", small, "-T", "SEQ1M Q1T1", dir, NULL };
+    g_assert_cmpint (cli (args, &out, &err), ==, 2);
+    g_assert_nonnull (strstr (err, "--job-file says which tests run"));
+  }
+  g_unlink (small);
+  g_unlink (bad);
+  g_rmdir (dir);
+}
+
+static void
+cleanup_on_signal (int sig)
+{
+  dmk_test_unthrottle (NULL);
+  dmk_test_loop_cleanup ();
+  signal (sig, SIG_DFL);
+  raise (sig);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  signal (SIGABRT, cleanup_on_signal);
+  signal (SIGTERM, cleanup_on_signal);
+  signal (SIGINT, cleanup_on_signal);
+  g_test_add_func ("/fio/export/round-trip", test_round_trip);
+  g_test_add_func ("/fio/export/thread-slices", test_threads_slices);
+  g_test_add_func ("/fio/export/device-write-refused", test_device_write_refused);
+  g_test_add_func ("/fio/export/fio-runs-it", test_fio_runs_export);
+  g_test_add_func ("/fio/import/seed-004", test_seed_job);
+  g_test_add_func ("/fio/import/refused", test_refused);
+  g_test_add_func ("/fio/import/hostile", test_hostile);
+  g_test_add_func ("/fio/cli", test_cli);
+  return g_test_run ();
+}
