@@ -231,9 +231,9 @@ xdotool (const char *const *args)
   return TRUE;
 }
 
-/* Moves the X pointer to the middle of widget and presses button 1 there. */
+/* Moves the X pointer to the middle of widget and presses a mouse button there. */
 gboolean
-pointer_click_on (GtkWidget *widget)
+pointer_click_button_on (GtkWidget *widget, int button)
 {
   GtkNative *native = gtk_widget_get_native (widget);
   GdkSurface *surface = gtk_native_get_surface (native);
@@ -250,9 +250,16 @@ pointer_click_on (GtkWidget *widget)
   x = g_strdup_printf ("%d", (int) (p.x + sx));
   y = g_strdup_printf ("%d", (int) (p.y + sy));
   {
-    const char *args[] = { "mousemove", "--sync", "--window", xid, x, y, "click", "1", NULL };
+    g_autofree char *b = g_strdup_printf ("%d", button);
+    const char *args[] = { "mousemove", "--sync", "--window", xid, x, y, "click", b, NULL };
     return xdotool (args);
   }
+}
+
+gboolean
+pointer_click_on (GtkWidget *widget)
+{
+  return pointer_click_button_on (widget, 1);
 }
 
 

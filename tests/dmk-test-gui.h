@@ -46,6 +46,8 @@ gboolean dmk_test_gui_init (int *argc, char ***argv, const char *suite);
 gboolean xdotool (const char *const *args);
 /* Moves the X pointer to the middle of widget and presses button 1 there. */
 gboolean pointer_click_on (GtkWidget *widget);
+/* The same with another mouse button (3: the right one). */
+gboolean pointer_click_button_on (GtkWidget *widget, int button);
 /* What widget shows, rendered by its window's renderer: B, G, R, A bytes (premultiplied), or
  * NULL when it draws nothing. */
 guchar *widget_pixels (GtkWidget *widget, int *width, int *height);

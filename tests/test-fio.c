@@ -477,7 +477,7 @@ test_cli (void)
   small_text = g_regex_replace_literal (size, text, -1, 0, "size=16m", 0, NULL);
   g_assert_true (g_file_set_contents (small, small_text, -1, NULL));
   {
-    const char *args[] = { "--job-file", small, "-t", "1", "-q", dir, NULL };
+    const char *args[] = { "--job-file", small, "-t", "1", "-i", "0", "-q", dir, NULL };
     g_assert_cmpint (cli (args, &out, &err), ==, 0);
     g_test_message ("%s%s", out, err);
     g_assert_nonnull (strstr (out, "[Read]\n  SEQ    1MiB (Q=  1, T= 1):"));

@@ -13,6 +13,7 @@
 
 #include "dmk-application.h"
 #include "dmk-core.h"
+#include "dmk-fio.h"
 #include "dmk-target-item.h"
 #include "dmk-test-gui.h"
 #include "dmk-test-loop.h"
@@ -958,6 +959,137 @@ read_clipboard (GtkWidget *widget)
 }
 
 static void
+flag_set_true (gboolean *flag)
+{
+  *flag = TRUE;
+}
+
+static gboolean
+has_popover_child (gpointer button)
+{
+  GtkWidget *last = gtk_widget_get_last_child (button);
+  return last != NULL && GTK_IS_POPOVER (last) && gtk_widget_get_mapped (last);
+}
+
+static gboolean
+no_popover_child (gpointer button)
+{
+  GtkWidget *last = gtk_widget_get_last_child (button);
+  return last == NULL || !GTK_IS_POPOVER (last);
+}
+
+/* The first item of a popover menu (GtkModelButton is private: found by its type's name). */
+static GtkWidget *
+find_model_button (GtkWidget *widget)
+{
+  if (g_strcmp0 (G_OBJECT_TYPE_NAME (widget), "GtkModelButton") == 0)
+    return widget;
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL;
+       c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = find_model_button (c);
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* Copy as fio Job: what Run would do on the chosen folder, as a job file that reads back as the
+ * same tests and settings; a row's menu gives that row's test alone. */
+static void
+test_copy_fio_job (void)
+{
+  g_autofree char *dir = make_target_dir ();
+  g_autoptr (GSettings) s = g_settings_new (APP_ID);
+  g_autoptr (GArray) plan = NULL;
+  DmkSettings want;
+  DmkWindow *win;
+
+  reset_settings ();
+  set_tiny ("nvme");
+  g_settings_set_int (s, "measure-time", 3);
+  win = new_window (dir);
+  g_action_group_activate_action (G_ACTION_GROUP (win), "copy-fio-job", NULL);
+  {
+    g_autofree char *clip = read_clipboard (GTK_WIDGET (win));
+    g_autoptr (GError) error = NULL;
+    g_autoptr (DmkFioJob) job = dmk_fio_job_parse (clip, -1, "clipboard", &error);
+
+    g_assert_no_error (error);
+    dmk_settings_init_default (&want);
+    g_free (want.profile);
+    want.profile = g_strdup ("nvme");
+    plan = dmk_runner_plan (&want, NULL, NULL);
+    g_assert_cmpuint (job->jobs->len, ==, plan->len);
+    for (guint i = 0; i < plan->len; i++)
+      {
+        g_assert_true (dmk_test_spec_equal (&g_array_index (job->jobs, DmkJob, i).spec,
+                                            &g_array_index (plan, DmkJob, i).spec));
+        g_assert_cmpint (g_array_index (job->jobs, DmkJob, i).direction, ==,
+                         g_array_index (plan, DmkJob, i).direction);
+      }
+    g_assert_cmpstr (job->settings.profile, ==, "nvme");
+    g_assert_cmpuint (job->settings.measure_s, ==, 3);
+    g_assert_cmpuint (job->settings.size_bytes, ==, 16u << 20);
+    g_assert_cmpstr (job->target, ==, dir);
+    dmk_settings_clear (&want);
+  }
+  /* Row 3 of the NVMe profile: RND4K Q1T1, read and written. */
+  g_action_group_activate_action (G_ACTION_GROUP (win), "copy-fio-job-row",
+                                  g_variant_new_int32 (3));
+  {
+    g_autofree char *clip = read_clipboard (GTK_WIDGET (win));
+    g_autoptr (DmkFioJob) job = dmk_fio_job_parse (clip, -1, "clipboard", NULL);
+    DmkTestSpec rnd4k;
+
+    g_assert_nonnull (job);
+    g_assert_true (dmk_test_spec_parse ("RND4K Q1T1", &rnd4k, NULL));
+    g_assert_cmpuint (job->jobs->len, ==, 2);
+    g_assert_true (dmk_test_spec_equal (&g_array_index (job->jobs, DmkJob, 0).spec, &rnd4k));
+    g_assert_true (dmk_test_spec_equal (&g_array_index (job->jobs, DmkJob, 1).spec, &rnd4k));
+  }
+  /* The same from a row's menu, as a user opens it: a right click on row 0's test button, then
+   * a click on the menu's item. */
+  {
+    GtkWidget *button = dmk_window_get_test_button (win, 0);
+    GdkClipboard *clipboard = gtk_widget_get_clipboard (GTK_WIDGET (win));
+    gboolean changed = FALSE;
+    gulong id = g_signal_connect_swapped (clipboard, "changed", G_CALLBACK (flag_set_true),
+                                          &changed);
+    GtkWidget *popover = NULL, *item;
+
+    gdk_clipboard_set_text (clipboard, "");
+    changed = FALSE;
+    g_assert_true (iterate_until (widget_shown, button));
+    settle ();
+    g_assert_true (pointer_click_button_on (button, 3));
+    g_assert_true (iterate_until (has_popover_child, button));
+    popover = gtk_widget_get_last_child (button);
+    g_assert_true (GTK_IS_POPOVER_MENU (popover));
+    item = find_model_button (popover);
+    g_assert_nonnull (item);
+    g_assert_true (iterate_until (widget_shown, item));
+    g_assert_true (pointer_click_on (item));
+    g_assert_true (iterate_until (flag_set, &changed));
+    g_signal_handler_disconnect (clipboard, id);
+    {
+      g_autofree char *clip = read_clipboard (GTK_WIDGET (win));
+      g_autoptr (DmkFioJob) job = dmk_fio_job_parse (clip, -1, "clipboard", NULL);
+      DmkTestSpec seq;
+
+      g_assert_nonnull (job);
+      g_assert_true (dmk_test_spec_parse ("SEQ1M Q8T1", &seq, NULL));
+      g_assert_cmpuint (job->jobs->len, ==, 2);
+      g_assert_true (dmk_test_spec_equal (&g_array_index (job->jobs, DmkJob, 0).spec, &seq));
+    }
+    /* The menu is gone from the button once closed. */
+    g_assert_true (iterate_until (no_popover_child, button));
+  }
+  destroy_window (win);
+  g_rmdir (dir);
+}
+
+static void
 test_files (void)
 {
   g_autofree char *dir = make_target_dir ();
@@ -1724,6 +1856,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/window/choose-folder", test_choose_folder_item);
   g_test_add_func ("/window/menu", test_menu);
   g_test_add_func ("/window/files", test_files);
+  g_test_add_func ("/window/copy-fio-job", test_copy_fio_job);
   g_test_add_func ("/window/compare", test_compare);
   g_test_add_func ("/window/forward-target", test_forward_target);
   g_test_add_func ("/window/device/folder", test_device_action_folder);

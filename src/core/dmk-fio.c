@@ -346,8 +346,7 @@ parse_count (Parser *p, const char *key, const char *v, gint64 min, gint64 max, 
   if (*end != '\0')
     return fail (p, _("“%s=%s” is not a whole number"), key, v);
   if (n < (guint64) min || n > (guint64) max)
-    return fail (p, _("%s must be between %" G_GINT64_FORMAT " and %" G_GINT64_FORMAT ", not %s"),
-                 key, min, max, v);
+    return fail (p, _("%s must be between %d and %d, not %s"), key, (int) min, (int) max, v);
   *out = (gint64) n;
   return TRUE;
 }
@@ -367,9 +366,9 @@ parse_seconds (Parser *p, const char *key, const char *v, gint64 min, gint64 max
   else if (g_ascii_strcasecmp (end, "") != 0 && g_ascii_strcasecmp (end, "s") != 0)
     return fail (p, _("“%s=%s” is not a time: write it in seconds, like 5 or 5s"), key, v);
   if (n > G_MAXUINT32 || n * scale < (guint64) min || n * scale > (guint64) max)
-    return fail (p, _("GDiskMark measures %s from %" G_GINT64_FORMAT " to %" G_GINT64_FORMAT
-                      " seconds, not %s: change it in the file"),
-                 key, min, max, v);
+    return fail (p, _("GDiskMark measures %s from %d to %d seconds, not %s: change it in the "
+                      "file"),
+                 key, (int) min, (int) max, v);
   *out = (gint64) (n * scale);
   return TRUE;
 }

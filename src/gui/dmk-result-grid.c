@@ -270,6 +270,69 @@ remove_rows (DmkResultGrid *self)
       }
 }
 
+static gboolean
+unparent_menu (gpointer popover)
+{
+  gtk_widget_unparent (popover);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+on_row_menu_closed (GtkPopover *popover)
+{
+  /* After the menu's own handlers are done with it (an item's action runs after "closed"). */
+  g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, unparent_menu, g_object_ref (popover),
+                   g_object_unref);
+}
+
+/* A row's test button's menu: what to do with this test alone. */
+static void
+show_row_menu (GtkWidget *button)
+{
+  GVariant *target = gtk_actionable_get_action_target_value (GTK_ACTIONABLE (button));
+  g_autoptr (GMenu) menu = g_menu_new ();
+  g_autoptr (GMenuItem) item = g_menu_item_new (_("Copy as _fio Job"), NULL);
+  GtkWidget *popover;
+
+  g_menu_item_set_action_and_target_value (item, "win.copy-fio-job-row", target);
+  g_menu_append_item (menu, item);
+  popover = gtk_popover_menu_new_from_model (G_MENU_MODEL (menu));
+  gtk_widget_set_parent (popover, button);
+  g_signal_connect (popover, "closed", G_CALLBACK (on_row_menu_closed), NULL);
+  gtk_popover_popup (GTK_POPOVER (popover));
+}
+
+static void
+on_row_button_pressed (GtkGestureClick *gesture, int n_press, double x, double y, gpointer data)
+{
+  gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_CLAIMED);
+  show_row_menu (gtk_event_controller_get_widget (GTK_EVENT_CONTROLLER (gesture)));
+}
+
+static gboolean
+on_row_menu_key (GtkWidget *button, GVariant *args, gpointer data)
+{
+  show_row_menu (button);
+  return TRUE;
+}
+
+/* Right click, Shift+F10 or the Menu key open a row's menu. */
+static void
+add_row_menu (GtkWidget *button)
+{
+  GtkGesture *click = gtk_gesture_click_new ();
+  GtkEventController *keys = gtk_shortcut_controller_new ();
+
+  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (click), GDK_BUTTON_SECONDARY);
+  g_signal_connect (click, "pressed", G_CALLBACK (on_row_button_pressed), NULL);
+  gtk_widget_add_controller (button, GTK_EVENT_CONTROLLER (click));
+  gtk_shortcut_controller_add_shortcut (
+    GTK_SHORTCUT_CONTROLLER (keys),
+    gtk_shortcut_new (gtk_shortcut_trigger_parse_string ("<Shift>F10|Menu"),
+                      gtk_callback_action_new (on_row_menu_key, NULL, NULL)));
+  gtk_widget_add_controller (button, keys);
+}
+
 static Row *
 add_row (DmkResultGrid *self, guint i)
 {
@@ -283,6 +346,7 @@ add_row (DmkResultGrid *self, guint i)
   gtk_widget_add_css_class (row->button, "test-button");
   gtk_actionable_set_action_target_value (GTK_ACTIONABLE (row->button),
                                           g_variant_new_int32 ((gint32) i));
+  add_row_menu (row->button);
   gtk_grid_attach (self->grid, row->button, 0, (int) i + FIRST_TEST_ROW, 1, 1);
   for (guint c = 0; c < self->n_columns; c++)
     {

@@ -4,6 +4,7 @@
 
 #include <glib/gi18n.h>
 
+#include "dmk-fio.h"
 #include "dmk-gui-utils.h"
 #include "dmk-window-private.h"
 
@@ -62,6 +63,54 @@ dmk_window_copy (DmkWindow *self)
   text = dmk_result_to_text (result);
   gdk_clipboard_set_text (gtk_widget_get_clipboard (GTK_WIDGET (self)), text);
   _dmk_window_toast (self, _("Results copied"));
+  return TRUE;
+}
+
+/* The fio job of what Run would do now (row -1: all tests; else that row's test) on the
+ * chosen target, on the clipboard. */
+gboolean
+dmk_window_copy_fio_job (DmkWindow *self, int row)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GArray) specs = NULL;
+  g_autoptr (GArray) jobs = NULL;
+  g_autofree char *text = NULL;
+  const char *target = dmk_window_get_target_path (self);
+  DmkSettings s;
+
+  g_return_val_if_fail (DMK_IS_WINDOW (self), FALSE);
+  if (target == NULL)
+    {
+      _dmk_window_toast (self, _("Choose a folder or a drive first"));
+      return FALSE;
+    }
+  _dmk_window_read_settings (self, &s);
+  if (row >= 0)
+    {
+      const DmkTestSpec *spec = dmk_result_grid_get_spec (self->grid, (guint) row);
+      if (spec != NULL)
+        {
+          specs = g_array_new (FALSE, TRUE, sizeof (DmkTestSpec));
+          g_array_append_vals (specs, spec, 1);
+        }
+    }
+  else if (g_strcmp0 (s.profile, DMK_PROFILE_CUSTOM) == 0)
+    {
+      guint mix = 0;
+      g_free (s.profile);
+      specs = _dmk_window_plan_specs (self, &s.profile, &mix);
+    }
+  jobs = dmk_runner_plan (&s, specs, &error);
+  if (jobs != NULL)
+    text = dmk_fio_job_export (&s, jobs, target, &error);
+  dmk_settings_clear (&s);
+  if (text == NULL)
+    {
+      _dmk_window_show_error (self, _("Cannot Copy the fio Job"), error->message);
+      return FALSE;
+    }
+  gdk_clipboard_set_text (gtk_widget_get_clipboard (GTK_WIDGET (self)), text);
+  _dmk_window_toast (self, _("fio job copied"));
   return TRUE;
 }
 
@@ -222,6 +271,13 @@ copy_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
 }
 
 static void
+copy_fio_job_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
+{
+  dmk_window_copy_fio_job (DMK_WINDOW (user_data), param != NULL ? g_variant_get_int32 (param)
+                                                                 : -1);
+}
+
+static void
 save_text_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
 {
   run_file_chooser (DMK_WINDOW (user_data), &save_text_file);
@@ -317,6 +373,8 @@ on_drop (GtkDropTarget *target, const GValue *value, double x, double y, DmkWind
 
 static const GActionEntry file_actions[] = {
   { "copy", copy_activated, NULL, NULL, NULL },
+  { "copy-fio-job", copy_fio_job_activated, NULL, NULL, NULL },
+  { "copy-fio-job-row", copy_fio_job_activated, "i", NULL, NULL },
   { "save-text", save_text_activated, NULL, NULL, NULL },
   { "save-image", save_image_activated, NULL, NULL, NULL },
   { "save-results", save_results_activated, NULL, NULL, NULL },

@@ -173,6 +173,7 @@ gboolean dmk_window_save_text (DmkWindow *self, const char *filename, GError **e
 gboolean dmk_window_save_image (DmkWindow *self, const char *filename, GError **error);
 gboolean dmk_window_save_results (DmkWindow *self, const char *filename, GError **error);
 gboolean dmk_window_copy (DmkWindow *self);
+gboolean dmk_window_copy_fio_job (DmkWindow *self, int row);
 /* Shows a saved result read-only until the next run. */
 gboolean dmk_window_open_file (DmkWindow *self, GFile *file, GError **error);
 /* The opened file's name, or NULL when the grid shows a run. */
