@@ -130,12 +130,14 @@ void
 die_usage (const char *format, ...)
 {
   va_list ap;
-  g_autofree char *msg = NULL;
+  char *msg;
 
   va_start (ap, format);
   msg = g_strdup_vprintf (format, ap);
   va_end (ap);
   g_printerr ("gdiskmark-cli: %s\n", msg);
+  /* exit() runs no g_autofree: freed by hand, so that a leak checker sees nothing lost. */
+  g_free (msg);
   exit (EXIT_USAGE);
 }
 

@@ -13,25 +13,34 @@
 typedef struct
 {
   struct io_uring ring;
+  gboolean ready; /* the ring exists: between begin and end */
   gboolean fixed_file;
   gboolean fixed_bufs;
   struct io_uring_cqe **cqes;
 } UringPriv;
 
-/* Rings with the flag that makes completions cheap where the kernel has it (5.19+: the kernel
- * runs completion work when we next enter it, not by interrupting the submitter). Not
- * SINGLE_ISSUER: each pass runs in a thread of its own, and a second issuer would get EEXIST. */
+/* A ring for one thread: SINGLE_ISSUER and DEFER_TASKRUN (6.1+) let the kernel run completion
+ * work only when that thread enters it to wait, with no locking against other submitters;
+ * COOP_TASKRUN (5.19+) at least spares it the interruptions. Each flag goes where the kernel
+ * refuses it. */
 static int
 queue_init (guint depth, struct io_uring *ring)
 {
-  struct io_uring_params p;
-  int r;
+  static const unsigned flags[] = {
+    IORING_SETUP_SINGLE_ISSUER | IORING_SETUP_DEFER_TASKRUN | IORING_SETUP_COOP_TASKRUN,
+    IORING_SETUP_COOP_TASKRUN,
+    0,
+  };
+  int r = -EINVAL;
 
-  memset (&p, 0, sizeof p);
-  p.flags = IORING_SETUP_COOP_TASKRUN;
-  r = io_uring_queue_init_params (depth, ring, &p);
-  if (r == -EINVAL)
-    r = io_uring_queue_init (depth, ring, 0);
+  for (guint i = 0; i < G_N_ELEMENTS (flags) && r == -EINVAL; i++)
+    {
+      struct io_uring_params p;
+
+      memset (&p, 0, sizeof p);
+      p.flags = flags[i];
+      r = io_uring_queue_init_params (depth, ring, &p);
+    }
   return r;
 }
 
@@ -51,6 +60,53 @@ dmk_engine_io_uring_usable (char **reason)
   return TRUE;
 }
 
+/* The ring of the thread that runs a pass, with the file and the buffers registered: looked up
+ * and pinned once, not on every I/O. Either may be refused (an old kernel, a locked-memory
+ * limit); the I/O then goes without. */
+static int
+uring_begin (DmkEngine *engine)
+{
+  UringPriv *p = engine->priv;
+  int r = queue_init (engine->depth, &p->ring);
+
+  if (r < 0)
+    return r;
+  p->ready = TRUE;
+  p->fixed_file = io_uring_register_files (&p->ring, &engine->fd, 1) == 0;
+  p->fixed_bufs = FALSE;
+  if (engine->buffers != NULL)
+    {
+      g_autofree struct iovec *iov = g_new (struct iovec, engine->depth);
+
+      for (guint i = 0; i < engine->depth; i++)
+        {
+          iov[i].iov_base = (char *) engine->buffers + (gsize) i * engine->buffer_size;
+          iov[i].iov_len = engine->buffer_size;
+        }
+      p->fixed_bufs = io_uring_register_buffers (&p->ring, iov, engine->depth) == 0;
+    }
+  return 0;
+}
+
+static void
+uring_end (DmkEngine *engine)
+{
+  UringPriv *p = engine->priv;
+
+  if (!p->ready)
+    return;
+  /* Unregistering waits for the kernel to drop its references: the ring's own exit does that
+   * later, in a worker, and until then the device would stay claimed (O_EXCL) by us. */
+  if (p->fixed_bufs)
+    io_uring_unregister_buffers (&p->ring);
+  if (p->fixed_file)
+    io_uring_unregister_files (&p->ring);
+  io_uring_queue_exit (&p->ring);
+  p->ready = FALSE;
+}
+
+/* Checks that a ring of this depth can be made, so that a refusal is an error before the first
+ * pass; each pass makes its own in its thread (uring_begin). */
 static gboolean
 uring_setup (DmkEngine *engine, GError **error)
 {
@@ -65,20 +121,7 @@ uring_setup (DmkEngine *engine, GError **error)
       g_free (p);
       return FALSE;
     }
-  /* Registered, the file and the buffers are looked up and pinned once, not on every I/O.
-   * Either may be refused (an old kernel, a locked-memory limit); the I/O then goes without. */
-  p->fixed_file = io_uring_register_files (&p->ring, &engine->fd, 1) == 0;
-  if (engine->buffers != NULL)
-    {
-      g_autofree struct iovec *iov = g_new (struct iovec, engine->depth);
-
-      for (guint i = 0; i < engine->depth; i++)
-        {
-          iov[i].iov_base = (char *) engine->buffers + (gsize) i * engine->buffer_size;
-          iov[i].iov_len = engine->buffer_size;
-        }
-      p->fixed_bufs = io_uring_register_buffers (&p->ring, iov, engine->depth) == 0;
-    }
+  io_uring_queue_exit (&p->ring);
   p->cqes = g_new0 (struct io_uring_cqe *, engine->depth);
   engine->priv = p;
   return TRUE;
@@ -90,7 +133,6 @@ uring_submit (DmkEngine *engine, DmkIo **ios, guint n)
   UringPriv *p = engine->priv;
   int fd = p->fixed_file ? 0 : engine->fd;
   guint prepared = 0;
-  int r;
 
   for (; prepared < n; prepared++)
     {
@@ -114,15 +156,8 @@ uring_submit (DmkEngine *engine, DmkIo **ios, guint n)
         sqe->flags |= IOSQE_FIXED_FILE;
       io_uring_sqe_set_data (sqe, io);
     }
-  do
-    r = io_uring_submit (&p->ring);
-  while (r == -EINTR);
-  if (r == -EAGAIN || r == -EBUSY)
-    r = 0;
-  if (r < 0)
-    return r;
-  /* What the kernel did not take stays in the submission ring and goes with the next enter;
-   * those slots are in flight for us already. */
+  /* The kernel is entered once per round, in reap: with a wait when nothing is ready, so an
+   * I/O at depth 1 costs one system call, not two. */
   return (int) prepared;
 }
 
@@ -131,15 +166,24 @@ uring_reap (DmkEngine *engine, guint min, guint max, DmkIo **done)
 {
   UringPriv *p = engine->priv;
   guint got;
+  int r;
 
   max = MIN (max, engine->depth);
   got = io_uring_peek_batch_cqe (&p->ring, p->cqes, max);
-  if (got < min)
+  if (got >= min && io_uring_sq_ready (&p->ring) > 0)
+    {
+      /* Completions are there: hand over the new I/Os without waiting. */
+      do
+        r = io_uring_submit (&p->ring);
+      while (r == -EINTR);
+      if (r < 0 && r != -EAGAIN && r != -EBUSY)
+        return r;
+    }
+  else if (got < min)
     {
       struct io_uring_cqe *cqe = NULL;
-      int r;
 
-      /* Nothing ready: one system call that submits what is left and waits. */
+      /* Nothing ready: one system call that submits what is prepared and waits. */
       do
         r = io_uring_submit_and_wait (&p->ring, min - got);
       while (r == -EINTR);
@@ -167,13 +211,7 @@ uring_teardown (DmkEngine *engine)
 
   if (p == NULL)
     return;
-  /* Unregistering waits for the kernel to drop its references: the ring's own exit does that
-   * later, in a worker, and until then the device would stay claimed (O_EXCL) by us. */
-  if (p->fixed_bufs)
-    io_uring_unregister_buffers (&p->ring);
-  if (p->fixed_file)
-    io_uring_unregister_files (&p->ring);
-  io_uring_queue_exit (&p->ring);
+  uring_end (engine);
   g_free (p->cqes);
   g_free (p);
   engine->priv = NULL;
@@ -185,6 +223,8 @@ const DmkEngineOps dmk_engine_io_uring_ops = {
   .submit = uring_submit,
   .reap = uring_reap,
   .teardown = uring_teardown,
+  .begin = uring_begin,
+  .end = uring_end,
 };
 
 DmkEngineKind

@@ -30,6 +30,11 @@ typedef struct
   /* Waits for at least min completions and returns up to max of them in done, or -errno. */
   int (*reap) (DmkEngine *engine, guint min, guint max, DmkIo **done);
   void (*teardown) (DmkEngine *engine);
+  /* Optional: called by the thread that runs a pass, before its first submit and after its
+   * last reap (io_uring binds a ring to the one thread that submits to it); begin returns 0 or
+   * -errno. */
+  int (*begin) (DmkEngine *engine);
+  void (*end) (DmkEngine *engine);
 } DmkEngineOps;
 
 struct _DmkEngine

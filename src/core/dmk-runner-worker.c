@@ -52,6 +52,16 @@ worker_pass (gpointer data)
   const DmkEngineOps *ops = w->engine.ops;
   guint n_free = w->depth, inflight = 0;
 
+  if (ops->begin != NULL)
+    {
+      int r = ops->begin (&w->engine);
+      if (r < 0)
+        {
+          w->error = -r;
+          __atomic_store_n (&w->finished, 1, __ATOMIC_RELEASE);
+          return NULL;
+        }
+    }
   /* free_ios[0 .. n_free-1] are the idle slots. */
   while (TRUE)
     {
@@ -130,6 +140,8 @@ worker_pass (gpointer data)
           w->last_complete = t;
       }
     }
+  if (ops->end != NULL)
+    ops->end (&w->engine);
   __atomic_store_n (&w->finished, 1, __ATOMIC_RELEASE);
   return NULL;
 }
