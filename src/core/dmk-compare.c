@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "dmk-compare.h"
+#include "dmk-import.h"
 
 double
 dmk_test_result_value (const DmkTestResult *t, DmkUnit unit)
@@ -141,7 +142,14 @@ dmk_comparison_column_title (DmkComparison *cmp, guint column)
 {
   DmkResult *r = g_ptr_array_index (cmp->results, column);
   g_autofree char *date = short_date (r->date);
+  g_autofree char *owned = NULL;
+  const char *tool = dmk_result_tool_label (r, &owned);
 
+  /* Another tool's result says whose it is first: "CrystalDiskMark 8.0.4 x64: C: (…)". */
+  if (tool != NULL)
+    return g_strdup_printf ("%s: %s (%s, %s)", tool,
+                            r->target.path && *r->target.path ? r->target.path : "?", date,
+                            r->settings.profile ? r->settings.profile : "?");
   return g_strdup_printf ("%s (%s, %s, %s)", r->target.path ? r->target.path : "?",
                           r->target.model ? r->target.model : "?", date,
                           r->settings.profile ? r->settings.profile : "?");

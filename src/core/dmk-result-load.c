@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "dmk-error.h"
+#include "dmk-import.h"
 #include "dmk-result-private.h"
 
 /* name is the file's display name, or NULL for data that came from no file (then the phrase
@@ -202,9 +203,15 @@ parse (const char *data, gsize length, const char *name, GError **error)
 {
   g_autoptr (JsonParser) parser = json_parser_new_immutable ();
   g_autoptr (GError) local = NULL;
-  JsonObject *o = parse_root (parser, data, length, name, error);
+  JsonObject *o;
   DmkResult *r;
 
+  /* Another tool's saved result, for the comparison: CrystalDiskMark's or KDiskMark's text. */
+  if (_dmk_import_is_text (data, length) || _dmk_import_is_utf16_text (data, length))
+    return _dmk_import_text (data, length, name, error);
+  o = parse_root (parser, data, length, name, error);
+  if (o != NULL && json_object_has_member (o, "fio version"))
+    return _dmk_import_fio_json (o, name, error);
   if (o == NULL || !check_schema (o, name, error))
     return NULL;
   r = _dmk_result_read_object (o, &local);

@@ -4,6 +4,7 @@
 #include <glib/gi18n.h>
 
 #include "dmk-compare-header.h"
+#include "dmk-import.h"
 
 struct _DmkCompareHeader
 {
@@ -49,6 +50,11 @@ make_tooltip (DmkResult *r, const char *source)
   GString *s = g_string_new (NULL);
   g_autofree char *date = dmk_format_date_human (r->date);
 
+  g_autofree char *owned = NULL;
+  const char *tool = dmk_result_tool_label (r, &owned);
+
+  if (tool != NULL)
+    g_string_append_printf (s, "%s\n", tool);
   g_string_append_printf (s, _("Target: %s"), has_text (r->target.path) ? r->target.path : "?");
   if (has_text (r->target.model))
     g_string_append_printf (s, "\n%s", r->target.model);
@@ -82,7 +88,16 @@ update_lines (DmkCompareHeader *self)
   g_autofree char *comment = has_text (r->comment) ? g_strdup_printf (_("“%s”"), r->comment)
                                                    : NULL;
 
-  if (has_text (r->target.model))
+  g_autofree char *owned = NULL;
+  const char *tool = dmk_result_tool_label (r, &owned);
+
+  if (tool != NULL)
+    {
+      /* Another tool's result: its name is the title, so no one takes it for ours. */
+      gtk_label_set_text (self->title_label, tool);
+      gtk_label_set_text (self->place_label, has_text (r->target.path) ? r->target.path : "");
+    }
+  else if (has_text (r->target.model))
     {
       gtk_label_set_text (self->title_label, r->target.model);
       gtk_label_set_text (self->place_label, has_text (r->target.path) ? r->target.path : "?");

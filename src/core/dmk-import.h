@@ -1,0 +1,21 @@
+/* dmk-import.h: other tools' saved results (CrystalDiskMark and KDiskMark text, fio JSON) as
+ * GDiskMark results for the comparison; dmk_result_load() recognises them. */
+#pragma once
+
+#include <json-glib/json-glib.h>
+
+#include "dmk-result.h"
+
+G_BEGIN_DECLS
+
+/* The name a comparison column gives another tool's result ("CrystalDiskMark 8.0.4 x64",
+ * "KDiskMark 3.1.4 (…converted…)"), kept in *owned; NULL for GDiskMark's own. */
+const char *dmk_result_tool_label (DmkResult *result, char **owned);
+
+/* For dmk-result-load.c. */
+gboolean _dmk_import_is_text (const char *data, gsize length);
+gboolean _dmk_import_is_utf16_text (const char *data, gsize length);
+DmkResult *_dmk_import_text (const char *data, gsize length, const char *name, GError **error);
+DmkResult *_dmk_import_fio_json (JsonObject *root, const char *name, GError **error);
+
+G_END_DECLS

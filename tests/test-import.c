@@ -1,0 +1,368 @@
+/* test-import.c: other tools' results in the comparison. One file per CrystalDiskMark version
+ * (6 to 9; Default, NVMe, Peak and Real profiles; with and without Mix), KDiskMark's text and
+ * fio's JSON (made by the fio here) load as results that line up with GDiskMark's tests; the
+ * numbers are checked against the files themselves; hostile files of each kind are refused by
+ * name. */
+#include "config.h"
+
+#include <glib/gstdio.h>
+#include <json-glib/json-glib.h>
+#include <math.h>
+#include <string.h>
+#include <sys/wait.h>
+
+#include "dmk-core.h"
+#include "dmk-compare.h"
+#include "dmk-import.h"
+
+static char *
+sample (const char *name)
+{
+  return g_test_build_filename (G_TEST_DIST, "imports", name, NULL);
+}
+
+static DmkResult *
+load (const char *name)
+{
+  g_autofree char *path = sample (name);
+  g_autoptr (GError) error = NULL;
+  DmkResult *r = dmk_result_load (path, &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (r);
+  return r;
+}
+
+static DmkTestResult *
+find (DmkResult *r, const char *test, DmkDirection dir)
+{
+  DmkTestSpec spec;
+
+  g_assert_true (dmk_test_spec_parse (test, &spec, NULL));
+  return dmk_result_find (r, &spec, dir);
+}
+
+/* The value a line of the file says, found by its own text: "  SEQ    1MiB (Q=  8, T= 1):". */
+static double
+file_value (const char *name, const char *line_start, const char *section)
+{
+  g_autofree char *path = sample (name);
+  g_autofree char *text = NULL;
+  const char *from, *at;
+
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  from = section != NULL ? strstr (text, section) : text;
+  g_assert_nonnull (from);
+  at = strstr (from, line_start);
+  g_assert_nonnull (at);
+  return g_ascii_strtod (strchr (at + strlen (line_start) - 1, ':') + 1, NULL);
+}
+
+typedef struct
+{
+  const char *file, *tool, *version, *profile;
+  guint n_tests, mix;
+  const char *test, *line, *section; /* a test and its line, to check the value */
+} Sample;
+
+static const Sample samples[] = {
+  { "cdm6.txt", "CrystalDiskMark", "6.0.2 x64", "custom", 8, 0, "SEQ128K Q32T1",
+    "Sequential Read (Q= 32,T= 1) :", NULL },
+  { "cdm7-default.txt", "CrystalDiskMark", "7.0.0 x64", "default", 8, 0, "RND4K Q32T16",
+    "Random 4KiB (Q= 32, T=16):", "[Read]" },
+  { "cdm8-default-mix.txt", "CrystalDiskMark", "8.0.4 x64", "default", 12, 70, "SEQ1M Q8T1",
+    "SEQ    1MiB (Q=  8, T= 1):", "[Read]" },
+  { "cdm8-nvme.txt", "CrystalDiskMark", "8.0.4 x64", "default", 8, 0, "SEQ128K Q32T1",
+    "SEQ  128KiB (Q= 32, T= 1):", "[Read]" },
+  { "cdm8-peak.txt", "CrystalDiskMark", "8.0.4 x64", "peak", 4, 0, "RND4K Q32T16",
+    "RND    4KiB (Q= 32, T=16):", "[Read]" },
+  { "cdm9-real.txt", "CrystalDiskMark", "9.0.0 x64", "real", 6, 70, "RND4K Q1T1",
+    "RND    4KiB (Q=  1, T= 1):", "[Read]" },
+};
+
+static void
+test_crystaldiskmark (void)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (samples); i++)
+    {
+      const Sample *s = &samples[i];
+      g_autoptr (DmkResult) r = load (s->file);
+      DmkTestResult *t = find (r, s->test, DMK_DIRECTION_READ);
+      g_autofree char *owned = NULL;
+
+      g_test_message ("%s: %s %s, %u tests", s->file, r->tool_name, r->tool_version,
+                      r->tests->len);
+      g_assert_cmpstr (r->tool_name, ==, s->tool);
+      g_assert_cmpstr (r->tool_version, ==, s->version);
+      g_assert_cmpstr (r->settings.profile, ==, s->profile);
+      g_assert_cmpuint (r->tests->len, ==, s->n_tests);
+      g_assert_cmpuint (r->settings.mix_read_percent, ==, s->mix);
+      g_assert_nonnull (t);
+      g_assert_cmpfloat_with_epsilon (t->mb_per_s, file_value (s->file, s->line, s->section),
+                                      1e-9);
+      g_assert_nonnull (strstr (dmk_result_tool_label (r, &owned), s->version));
+      /* Every test has a value and IOPS that go with it. */
+      for (guint j = 0; j < r->tests->len; j++)
+        {
+          DmkTestResult *x = g_ptr_array_index (r->tests, j);
+          g_assert_cmpfloat (x->mb_per_s, >, 0);
+          g_assert_cmpfloat (x->iops, >, 0);
+        }
+      if (s->mix > 0)
+        g_assert_nonnull (find (r, s->test, DMK_DIRECTION_MIX));
+    }
+  /* The details: the drive and the date, the comment. */
+  {
+    g_autoptr (DmkResult) r = load ("cdm8-default-mix.txt");
+    g_autoptr (GDateTime) dt = g_date_time_new_from_iso8601 (r->date, NULL);
+
+    g_assert_cmpstr (r->target.path, ==, "C: 60% (143/238GiB)");
+    g_assert_cmpstr (r->comment, ==, "Samsung 860 EVO 250GB");
+    g_assert_cmpuint (r->settings.size_bytes, ==, (guint64) 1 << 30);
+    g_assert_nonnull (dt);
+    g_assert_cmpint (g_date_time_get_year (dt), ==, 2021);
+    g_assert_cmpint (g_date_time_get_hour (dt), ==, 12);
+  }
+}
+
+/* KDiskMark's "MB/s" are KiB/s ÷ 1000: converted, they agree with its own IOPS × block size. */
+static void
+test_kdiskmark (void)
+{
+  g_autoptr (DmkResult) r = load ("kdiskmark-3.0.0.txt");
+  g_autofree char *owned = NULL;
+
+  g_assert_cmpstr (r->tool_name, ==, "KDiskMark");
+  g_assert_cmpstr (r->tool_version, ==, "3.0.0");
+  g_assert_cmpuint (r->tests->len, ==, 8);
+  for (guint i = 0; i < r->tests->len; i++)
+    {
+      DmkTestResult *t = g_ptr_array_index (r->tests, i);
+      double from_iops = t->iops * t->spec.block_size / 1e6;
+
+      g_assert_cmpfloat (fabs (t->mb_per_s - from_iops), <, 0.002 * from_iops);
+    }
+  g_assert_cmpfloat_with_epsilon (
+    find (r, "SEQ1M Q8T1", DMK_DIRECTION_READ)->mb_per_s,
+    file_value ("kdiskmark-3.0.0.txt", "Sequential   1 MiB (Q=  8, T= 1):", "[Read]") * 1.024,
+    1e-9);
+  g_assert_nonnull (strstr (dmk_result_tool_label (r, &owned), "1.024"));
+}
+
+/* fio's JSON: one row per job, the numbers as fio wrote them. */
+static void
+test_fio_json (void)
+{
+  g_autoptr (DmkResult) r = load ("fio-3.33.json");
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  g_autofree char *path = sample ("fio-3.33.json");
+  JsonArray *jobs;
+
+  g_assert_cmpstr (r->tool_name, ==, "fio");
+  g_assert_cmpstr (r->tool_version, ==, "3.33");
+  g_assert_cmpuint (r->tests->len, ==, 3);
+  g_assert_true (json_parser_load_from_file (parser, path, NULL));
+  jobs = json_object_get_array_member (json_node_get_object (json_parser_get_root (parser)),
+                                       "jobs");
+  {
+    JsonObject *read = json_object_get_object_member (json_array_get_object_element (jobs, 0),
+                                                      "read");
+    DmkTestResult *t = find (r, "SEQ1M Q8T1", DMK_DIRECTION_READ);
+    g_assert_cmpfloat_with_epsilon (t->mb_per_s,
+                                    json_object_get_double_member (read, "bw_bytes") / 1e6, 1e-9);
+    g_assert_cmpfloat_with_epsilon (t->iops, json_object_get_double_member (read, "iops"), 1e-9);
+  }
+  {
+    JsonObject *job = json_array_get_object_element (jobs, 2);
+    double both = json_object_get_double_member (json_object_get_object_member (job, "read"),
+                                                 "bw_bytes") +
+                  json_object_get_double_member (json_object_get_object_member (job, "write"),
+                                                 "bw_bytes");
+    DmkTestResult *t = find (r, "RND4K Q1T1", DMK_DIRECTION_MIX);
+    g_assert_nonnull (t);
+    g_assert_cmpfloat_with_epsilon (t->mb_per_s, both / 1e6, 1e-9);
+    g_assert_cmpuint (r->settings.mix_read_percent, ==, 70);
+  }
+  g_assert_nonnull (find (r, "RND4K Q32T1", DMK_DIRECTION_WRITE));
+}
+
+/* Side by side: tests of the same name share a row, each tool its column, named. */
+static void
+test_comparison (void)
+{
+  g_autoptr (GPtrArray) results = g_ptr_array_new_with_free_func ((GDestroyNotify) dmk_result_unref);
+  g_autoptr (DmkComparison) cmp = NULL;
+  g_autofree char *text = NULL;
+  guint lined_up = 0;
+
+  g_ptr_array_add (results, load ("cdm8-default-mix.txt"));
+  g_ptr_array_add (results, load ("kdiskmark-3.0.0.txt"));
+  g_ptr_array_add (results, load ("fio-3.33.json"));
+  cmp = dmk_comparison_new (results, DMK_UNIT_MB_S, 0);
+  for (guint row = 0; row < cmp->rows->len; row++)
+    if (dmk_comparison_get (cmp, row, 0) != NULL && dmk_comparison_get (cmp, row, 1) != NULL)
+      lined_up++;
+  /* The eight tests both ran. */
+  g_assert_cmpuint (lined_up, ==, 8);
+  text = dmk_comparison_to_text (cmp);
+  g_assert_nonnull (strstr (text, "[1] CrystalDiskMark 8.0.4 x64: C: 60% (143/238GiB)"));
+  g_assert_nonnull (strstr (text, "[2] KDiskMark 3.0.0 (MB/s ×1.024"));
+  g_assert_nonnull (strstr (text, "[3] fio 3.33: "));
+  g_assert_nonnull (strstr (text, "SEQ1M Q8T1 Read"));
+
+  /* And through the CLI, as a user runs it. */
+  if (g_getenv ("GDISKMARK_CLI") != NULL)
+    {
+      g_autofree char *a = sample ("cdm8-nvme.txt"), *b = sample ("fio-3.33.json");
+      const char *argv[] = { g_getenv ("GDISKMARK_CLI"), "compare", a, b, NULL };
+      g_autofree char *out = NULL;
+      int status = 0;
+
+      g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_STDERR_TO_DEV_NULL, NULL,
+                                   NULL, &out, NULL, &status, NULL));
+      g_assert_true (g_spawn_check_wait_status (status, NULL));
+      g_assert_nonnull (strstr (out, "CrystalDiskMark 8.0.4 x64"));
+      g_assert_nonnull (strstr (out, "fio 3.33"));
+    }
+}
+
+/* CrystalDiskMark on Windows may save UTF-16 with a byte-order mark. */
+static void
+test_utf16 (void)
+{
+  g_autofree char *path = sample ("cdm8-peak.txt");
+  g_autofree char *text = NULL, *utf16 = NULL, *file = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("gdiskmark-import-XXXXXX", NULL);
+  gsize len = 0, n16 = 0;
+  g_autoptr (DmkResult) r = NULL;
+  g_autoptr (GError) error = NULL;
+  GString *bytes = g_string_new_len ("\xff\xfe", 2);
+
+  g_assert_true (g_file_get_contents (path, &text, &len, NULL));
+  utf16 = g_convert (text, (gssize) len, "UTF-16LE", "UTF-8", NULL, &n16, NULL);
+  g_string_append_len (bytes, utf16, (gssize) n16);
+  file = g_build_filename (dir, "cdm-utf16.txt", NULL);
+  g_assert_true (g_file_set_contents (file, bytes->str, (gssize) bytes->len, NULL));
+  g_string_free (bytes, TRUE);
+  r = dmk_result_load (file, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (r->tests->len, ==, 4);
+  g_unlink (file);
+  g_rmdir (dir);
+}
+
+typedef struct
+{
+  const char *text;
+  const char *says;
+} Hostile;
+
+static void
+test_hostile (void)
+{
+  static const Hostile bad[] = {
+    /* CrystalDiskMark's text */
+    { "CrystalDiskMark 5.2.1 x64 (C) 2007-2017 hiyohiyo\n[Read]\n", "versions 6 to 9" },
+    { "CrystalDiskMark 8.0.4 x64\n\n", "no test results" },
+    { "CrystalDiskMark 8.0.4 x64\n[Read]\n  SEQ    1MiB (Q=  8, T= 1):   99999999999 MB/s\n",
+      "is not a result it can read" },
+    { "CrystalDiskMark 8.0.4 x64\n[Read]\n  SEQ    1MiB (Q=99999, T= 1):   5 MB/s\n",
+      "is not a result it can read" },
+    { "CrystalDiskMark 8.0.4 x64\n[Read]\n  RND    0KiB (Q=  1, T= 1):   5 MB/s\n",
+      "is not a result it can read" },
+    { "CrystalDiskMark 8.0.4 x64\n[Read]\n  SEQ 999999MiB (Q=  1, T= 1):   5 MB/s\n",
+      "is not a result it can read" },
+    { "CrystalDiskMark 8.0.4 x64\n[Read]\n  SEQ    1MiB (Q=  1, T= 1):   1.2.3 MB/s\n",
+      "is not a result it can read" },
+    { "CrystalDiskMark 8.0.4 x64\n[Read]\n  SEQ    1MiB (Q=  1, T= 1):   nan MB/s\n",
+      "no test results" },
+    { "CrystalDiskMark 8.0.4 x64\n  SEQ    1MiB (Q=  1, T= 1):   5 MB/s\n", "no test results" },
+    /* KDiskMark's */
+    { "KDiskMark (3.0.0): x\n[Write]\nSequential 1 MiB (Q=  1, T= 0):   5 MB/s\n",
+      "is not a result it can read" },
+    { "KDiskMark: x\n", "no test results" },
+    /* fio's JSON */
+    { "{\"fio version\": \"fio-3.33\"}", "no “jobs”" },
+    { "{\"fio version\": \"fio-3.33\", \"jobs\": {}}", "no “jobs”" },
+    { "{\"fio version\": \"fio-3.33\", \"jobs\": []}", "no test results" },
+    { "{\"fio version\": \"fio-3.33\", \"jobs\": [{\"job options\": {\"rw\": \"read\", \"bs\": "
+      "\"4k-64k\"}, \"read\": {\"bw_bytes\": 1, \"iops\": 1}}]}",
+      "job 1 has options it cannot read" },
+    { "{\"fio version\": \"fio-3.33\", \"jobs\": [{\"job options\": {\"rw\": \"read\", "
+      "\"iodepth\": \"0\"}, \"read\": {\"bw_bytes\": 1}}]}",
+      "job 1 has options it cannot read" },
+    { "{\"fio version\": \"fio-3.33\", \"jobs\": [{\"job options\": {\"rw\": \"read\", \"bs\": "
+      "\"1000\"}, \"read\": {\"bw_bytes\": 1}}]}",
+      "job 1 is not a test GDiskMark can show" },
+    { "{\"fio version\": \"fio-3.33\", \"jobs\": [{\"job options\": {\"rw\": \"read\"}, "
+      "\"read\": {\"bw_bytes\": -5, \"iops\": 1}}]}",
+      "job 1 has no numbers it can read" },
+    { "{\"fio version\": \"fio-3.33\", \"jobs\": [{\"job options\": {\"rw\": \"randrw\"}, "
+      "\"read\": {\"bw_bytes\": 5, \"iops\": 1}}]}",
+      "job 1 has no numbers it can read" },
+    { "{\"fio version\": \"fio-3.33\", \"jobs\": [{\"job options\": {\"rw\": \"read\"}, "
+      "\"read\": {\"bw_bytes\": \"lots\"}}]}",
+      "job 1 has no numbers it can read" },
+    { "{\"fio version\": \"fio-3.33\", \"jobs\": [{\"job options\": {\"rw\": \"trim\"}}]}",
+      "no test results" },
+    { "{\"fio version\": \"fio-3.33\", \"jobs\": [{\"job options\": {\"rw\": \"read\"}, "
+      "\"read\": {\"bw_bytes\": 1e400}}]}",
+      "" },
+  };
+  g_autofree char *dir = g_dir_make_tmp ("gdiskmark-import-XXXXXX", NULL);
+  g_autofree char *file = g_build_filename (dir, "bad-result", NULL);
+
+  for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
+    {
+      g_autoptr (GError) error = NULL;
+      g_autoptr (DmkResult) r = NULL;
+
+      g_assert_true (g_file_set_contents (file, bad[i].text, -1, NULL));
+      r = dmk_result_load (file, &error);
+      g_test_message ("%s → %s", bad[i].text, error != NULL ? error->message : "(loaded)");
+      g_assert_null (r);
+      g_assert_error (error, DMK_ERROR, DMK_ERROR_PARSE);
+      g_assert_nonnull (strstr (error->message, "bad-result"));
+      g_assert_nonnull (strstr (error->message, bad[i].says));
+    }
+  /* A header and then binary: refused, not read. */
+  {
+    static const char junk[] = "CrystalDiskMark 8.0.4 x64\n\0\x01\x02\xff\xfe";
+    g_autoptr (GError) error = NULL;
+    g_autoptr (DmkResult) r = NULL;
+
+    g_assert_true (g_file_set_contents (file, junk, sizeof junk, NULL));
+    r = dmk_result_load (file, &error);
+    g_assert_null (r);
+    g_assert_nonnull (strstr (error->message, "not text"));
+  }
+  /* Thousands of result lines: read in one pass, no more than one row each. */
+  {
+    GString *big = g_string_new ("CrystalDiskMark 8.0.4 x64\n[Read]\n");
+    g_autoptr (GError) error = NULL;
+    g_autoptr (DmkResult) r = NULL;
+
+    for (guint i = 0; i < 50000; i++)
+      g_string_append (big, "  RND    4KiB (Q=  1, T= 1):    41.036 MB/s [  10018.6 IOPS]\n");
+    g_assert_true (g_file_set_contents (file, big->str, (gssize) big->len, NULL));
+    g_string_free (big, TRUE);
+    r = dmk_result_load (file, &error);
+    g_assert_no_error (error);
+    g_assert_cmpuint (r->tests->len, ==, 1);
+  }
+  g_unlink (file);
+  g_rmdir (dir);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/import/crystaldiskmark", test_crystaldiskmark);
+  g_test_add_func ("/import/kdiskmark", test_kdiskmark);
+  g_test_add_func ("/import/fio-json", test_fio_json);
+  g_test_add_func ("/import/comparison", test_comparison);
+  g_test_add_func ("/import/utf16", test_utf16);
+  g_test_add_func ("/import/hostile", test_hostile);
+  return g_test_run ();
+}
