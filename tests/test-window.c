@@ -1085,6 +1085,27 @@ test_copy_fio_job (void)
     /* The menu is gone from the button once closed. */
     g_assert_true (iterate_until (no_popover_child, button));
   }
+  /* Open takes a fio job file too: seed 004's job sets up the classic eight, as fio runs them
+   * (one pass, libaio, direct I/O, 1 GiB) in its directory. */
+  {
+    g_autofree char *seed = g_test_build_filename (G_TEST_DIST, "..", "examples",
+                                                   "crystaldiskmark.fio", NULL);
+    g_autoptr (GFile) file = g_file_new_for_path (seed);
+    g_autofree char *profile = NULL, *engine = NULL;
+
+    dmk_window_open_files (win, &file, 1);
+    g_assert_null (dmk_window_get_error_dialog (win));
+    profile = g_settings_get_string (s, "profile");
+    engine = g_settings_get_string (s, "engine");
+    g_assert_cmpstr (profile, ==, "classic");
+    g_assert_cmpstr (engine, ==, "libaio");
+    g_assert_cmpint (g_settings_get_int (s, "passes"), ==, 1);
+    g_assert_cmpint (g_settings_get_int (s, "size-mib"), ==, 1024);
+    g_assert_true (g_settings_get_boolean (s, "direct"));
+    g_assert_cmpstr (dmk_window_get_target_path (win), ==, "/tmp");
+    /* Its rows are the classic profile's. */
+    g_assert_cmpuint (dmk_window_get_n_rows (win), ==, 4);
+  }
   destroy_window (win);
   g_rmdir (dir);
 }

@@ -124,6 +124,17 @@ dmk_file_job_start (GtkWindow *window, const DmkFileJob *job, const char *prefix
     _(job->title), window, open ? GTK_FILE_CHOOSER_ACTION_OPEN : GTK_FILE_CHOOSER_ACTION_SAVE,
     open ? _("_Open") : _("_Save"), _("_Cancel"));
   gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
+  if (open)
+    {
+      /* First, and so chosen: everything Open reads, other tools' results and fio jobs too. */
+      g_autoptr (GtkFileFilter) all = gtk_file_filter_new ();
+
+      gtk_file_filter_set_name (all, _("Results, Other Tools’ Results and fio Jobs"));
+      gtk_file_filter_add_pattern (all, pattern);
+      gtk_file_filter_add_pattern (all, "*.txt");
+      gtk_file_filter_add_pattern (all, "*.fio");
+      gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), all);
+    }
   gtk_file_filter_set_name (filter, _(job->filter_name));
   gtk_file_filter_add_mime_type (filter, job->mime_type);
   gtk_file_filter_add_pattern (filter, pattern);

@@ -114,6 +114,54 @@ dmk_window_copy_fio_job (DmkWindow *self, int row)
   return TRUE;
 }
 
+/* A fio job file opened: its tests and settings become the window's, ready to run (as
+ * gdiskmark-cli --job-file runs them). What the window cannot hold (a warm-up of its own, the
+ * file's order of tests) is said in the toast. */
+static gboolean
+open_fio_job (DmkWindow *self, const char *path, GError **error)
+{
+  g_autoptr (DmkFioJob) job = dmk_fio_job_load (path, error);
+  g_autofree char *name = g_path_get_basename (path);
+  g_autofree char *msg = NULL;
+  g_autoptr (GPtrArray) names = NULL;
+  const DmkSettings *s;
+
+  if (job == NULL)
+    return FALSE;
+  s = &job->settings;
+  names = g_ptr_array_new_with_free_func (g_free);
+  for (guint i = 0; i < job->jobs->len; i++)
+    {
+      char *n = dmk_test_spec_to_name (&g_array_index (job->jobs, DmkJob, i).spec);
+      if (!g_ptr_array_find_with_equal_func (names, n, g_str_equal, NULL))
+        g_ptr_array_add (names, n);
+      else
+        g_free (n);
+    }
+  g_ptr_array_add (names, NULL);
+  g_settings_delay (self->settings);
+  if (dmk_profile_find (s->profile) == NULL)
+    g_settings_set_strv (self->settings, "custom-tests", (const char *const *) names->pdata);
+  g_settings_set_string (self->settings, "profile", s->profile);
+  g_settings_set_string (self->settings, "mode", dmk_mode_to_string (s->mode));
+  g_settings_set_boolean (self->settings, "mix", s->mix_read_percent > 0);
+  if (s->mix_read_percent > 0)
+    g_settings_set_int (self->settings, "mix-ratio", (int) s->mix_read_percent);
+  g_settings_set_int (self->settings, "passes", (int) s->passes);
+  g_settings_set_int (self->settings, "size-mib", (int) (s->size_bytes >> 20));
+  g_settings_set_int (self->settings, "measure-time", (int) s->measure_s);
+  g_settings_set_string (self->settings, "engine", dmk_engine_kind_to_string (s->engine));
+  g_settings_set_string (self->settings, "data", dmk_data_to_string (s->data));
+  g_settings_set_boolean (self->settings, "direct", s->direct);
+  g_settings_apply (self->settings);
+  if (job->target != NULL && g_file_test (job->target, G_FILE_TEST_IS_DIR))
+    dmk_window_set_target_path (self, job->target);
+  /* TRANSLATORS: a toast: "Tests of “crystaldiskmark.fio” set up: Run All runs them" */
+  msg = g_strdup_printf (_("Tests of “%s” set up: Run All runs them"), name);
+  _dmk_window_toast (self, msg);
+  return TRUE;
+}
+
 gboolean
 dmk_window_open_file (DmkWindow *self, GFile *file, GError **error)
 {
@@ -137,6 +185,8 @@ dmk_window_open_file (DmkWindow *self, GFile *file, GError **error)
                    _("“%s”: stop the benchmark before opening results"), name);
       return FALSE;
     }
+  if (g_str_has_suffix (path, ".fio"))
+    return open_fio_job (self, path, error);
   result = dmk_result_load (path, error);
   if (result == NULL)
     return FALSE;
