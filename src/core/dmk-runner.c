@@ -5,14 +5,16 @@
 #include <glib/gi18n-lib.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 
 #include "dmk-engine.h"
 #include "dmk-error.h"
 #include "dmk-histogram.h"
+#include "dmk-plausible.h"
 #include "dmk-random.h"
-#include "dmk-series.h"
 #include "dmk-runner.h"
+#include "dmk-series.h"
 #include "dmk-runner-private.h"
 #include "dmk-sysinfo.h"
 
@@ -548,6 +550,26 @@ wait_interval (RunData *d, guint i, GCancellable *cancellable)
     }
 }
 
+/* The link the target's drive hangs on, for the plausibility checks, and the warnings known
+ * for the run as a whole (a buffered test smaller than memory, device-mapper underneath). */
+static void
+find_link (DmkTarget *target, DmkResult *result, DmkLink *link)
+{
+  struct stat st;
+  DmkBlockFacts facts = { 0 };
+  const char *root = g_getenv ("GDISKMARK_SYSFS_ROOT");
+
+  if (fstat (dmk_target_get_fd (target), &st) == 0 &&
+      dmk_block_facts_for_dev (S_ISBLK (st.st_mode) ? st.st_rdev : st.st_dev, &facts))
+    {
+      dmk_link_find (root != NULL ? root : "/sys", facts.disk, link);
+      dmk_plausibility_check_run (result, facts.disk, dmk_sysinfo_ram_bytes ());
+      dmk_block_facts_clear (&facts);
+    }
+  else
+    dmk_plausibility_check_run (result, NULL, dmk_sysinfo_ram_bytes ());
+}
+
 static void
 run_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *cancellable)
 {
@@ -557,6 +579,7 @@ run_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *canc
   GError *error = NULL;
   gboolean write = FALSE;
   DmkProgress prog = { .phase = DMK_PHASE_OPEN };
+  DmkLink link = { 0 };
 
   for (guint i = 0; i < d->jobs->len; i++)
     write |= g_array_index (d->jobs, DmkJob, i).direction != DMK_DIRECTION_READ;
@@ -577,6 +600,7 @@ run_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *canc
   _dmk_run_resolve_engine (d, result);
   if (d->kind == DMK_KIND_SWEEP)
     skip_unaligned (d, target, result);
+  find_link (target, result, &link);
   for (guint i = 0; i < d->jobs->len; i++)
     {
       DmkTestResult *test;
@@ -589,11 +613,14 @@ run_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *canc
       if (test == NULL)
         {
           keep_partial (d, result, i);
+          dmk_link_clear (&link);
           g_task_return_error (task, error);
           return;
         }
       g_ptr_array_add (result->tests, test);
+      dmk_plausibility_check_test (result, test, &link);
     }
+  dmk_link_clear (&link);
   result->kind = d->kind;
   g_task_return_pointer (task, g_steal_pointer (&result), (GDestroyNotify) dmk_result_unref);
 }

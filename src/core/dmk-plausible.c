@@ -1,0 +1,231 @@
+/* dmk-plausible.c: numbers that cannot be true, found from what sysfs says about the hardware.
+ *
+ * The links, with what they carry after their line encoding:
+ *   USB: the device's "speed" in Mb/s; 480 (USB 2.0) moves at most 60 MB/s, 5000 (8b/10b) 500
+ *   MB/s, 10000 and 20000 (128b/132b) 1212 and 2424 MB/s.
+ *   SATA: /sys/class/ata_link/linkN/sata_spd, "1.5", "3.0" or "6.0 Gbps", 8b/10b: 150, 300, 600.
+ *   PCIe: current_link_speed ("8.0 GT/s PCIe") × current_link_width; 2.5 and 5 GT/s are 8b/10b,
+ *   8 GT/s and up 128b/130b.
+ * The slowest link on the way from the disk up to the root counts. */
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dmk-plausible.h"
+
+/* A result more than this above a limit is refused as impossible (measurement and rounding
+ * stay far below it). */
+#define MARGIN 1.05
+/* Random reads one at a time on a rotating disk: a 15,000 rpm drive seeks and turns in about
+ * 5 ms (200 IOPS); more than twice that is a cache. */
+#define ROTATIONAL_IOPS_MAX 400.0
+
+void
+dmk_link_clear (DmkLink *link)
+{
+  g_clear_pointer (&link->what, g_free);
+  link->bytes_per_s = 0;
+}
+
+static char *
+read_line (const char *dir, const char *name)
+{
+  g_autofree char *path = g_build_filename (dir, name, NULL);
+  char *text = NULL;
+
+  if (!g_file_get_contents (path, &text, NULL, NULL))
+    return NULL;
+  return g_strstrip (text);
+}
+
+/* Keeps the slower of the link found so far and this one. */
+static void
+consider (DmkLink *link, guint64 bytes_per_s, char *what)
+{
+  if (bytes_per_s > 0 && (link->bytes_per_s == 0 || bytes_per_s < link->bytes_per_s))
+    {
+      g_free (link->what);
+      link->what = what;
+      link->bytes_per_s = bytes_per_s;
+    }
+  else
+    g_free (what);
+}
+
+static void
+usb_link (const char *dir, DmkLink *link)
+{
+  g_autofree char *speed = read_line (dir, "speed");
+  g_autofree char *vendor = read_line (dir, "idVendor");
+  double mbit;
+
+  if (speed == NULL || vendor == NULL)
+    return;
+  mbit = g_ascii_strtod (speed, NULL);
+  if (mbit <= 0)
+    return;
+  if (mbit <= 480)
+    consider (link, (guint64) (mbit * 1e6 / 8), g_strdup_printf ("USB 2.0 (%.0f Mb/s)", mbit));
+  else if (mbit <= 5000)
+    consider (link, (guint64) (mbit * 1e6 * 8 / 10 / 8),
+              g_strdup_printf ("USB 3.0 (%.0f Gb/s)", mbit / 1000));
+  else
+    consider (link, (guint64) (mbit * 1e6 * 128 / 132 / 8),
+              g_strdup_printf ("USB 3.x (%.0f Gb/s)", mbit / 1000));
+}
+
+static void
+pcie_link (const char *dir, DmkLink *link)
+{
+  g_autofree char *speed = read_line (dir, "current_link_speed");
+  g_autofree char *width = read_line (dir, "current_link_width");
+  double gt, per_lane;
+  long lanes;
+
+  if (speed == NULL || width == NULL)
+    return;
+  gt = g_ascii_strtod (speed, NULL);
+  lanes = strtol (width, NULL, 10);
+  if (gt <= 0 || lanes <= 0 || lanes > 32)
+    return;
+  /* Bytes per second per lane after the encoding. */
+  per_lane = gt < 8 ? gt * 1e9 * 8 / 10 / 8 : gt * 1e9 * 128 / 130 / 8;
+  {
+    int gen = gt < 3 ? 1 : gt < 6 ? 2 : gt < 12 ? 3 : gt < 24 ? 4 : gt < 48 ? 5 : 6;
+    consider (link, (guint64) (per_lane * (double) lanes),
+              g_strdup_printf ("PCIe %d.0 x%ld", gen, lanes));
+  }
+}
+
+static void
+sata_link (const char *root, const char *component, DmkLink *link)
+{
+  g_autofree char *dir = NULL, *spd = NULL;
+  double gbps;
+
+  /* The device path holds "ataN" for port N; its link is ata_link/linkN. */
+  dir = g_strdup_printf ("%s/class/ata_link/link%s", root, component + 3);
+  spd = read_line (dir, "sata_spd");
+  if (spd == NULL)
+    return;
+  gbps = g_ascii_strtod (spd, NULL);
+  if (gbps <= 0)
+    return;
+  consider (link, (guint64) (gbps * 1e9 * 8 / 10 / 8),
+            g_strdup_printf ("SATA %.1f Gb/s", gbps));
+}
+
+gboolean
+dmk_link_find (const char *root, const char *disk, DmkLink *link)
+{
+  g_autofree char *block = NULL, *real = NULL;
+  g_autofree char *devices = NULL;
+  char *dir;
+
+  memset (link, 0, sizeof *link);
+  if (root == NULL || disk == NULL || strchr (disk, '/') != NULL)
+    return FALSE;
+  block = g_build_filename (root, "block", disk, NULL);
+  real = realpath (block, NULL);
+  devices = g_build_filename (root, "devices", NULL);
+  if (real == NULL)
+    return FALSE;
+  {
+    g_autofree char *real_devices = realpath (devices, NULL);
+    if (real_devices == NULL || !g_str_has_prefix (real, real_devices))
+      return FALSE;
+    g_free (devices);
+    devices = g_steal_pointer (&real_devices);
+  }
+  /* From the disk up to /sys/devices: every USB device, SATA port and PCIe link on the way. */
+  dir = g_strdup (real);
+  while (strlen (dir) > strlen (devices))
+    {
+      const char *base = strrchr (dir, '/') + 1;
+      char *up;
+
+      usb_link (dir, link);
+      pcie_link (dir, link);
+      if (g_str_has_prefix (base, "ata") && g_ascii_isdigit (base[3]))
+        sata_link (root, base, link);
+      up = g_path_get_dirname (dir);
+      g_free (dir);
+      dir = up;
+    }
+  g_free (dir);
+  return link->bytes_per_s > 0;
+}
+
+static void
+add_once (DmkResult *result, char *warning)
+{
+  for (guint i = 0; i < result->warnings->len; i++)
+    if (g_strcmp0 (g_ptr_array_index (result->warnings, i), warning) == 0)
+      {
+        g_free (warning);
+        return;
+      }
+  g_ptr_array_add (result->warnings, warning);
+}
+
+void
+dmk_plausibility_check_test (DmkResult *result, const DmkTestResult *test, const DmkLink *link)
+{
+  g_autofree char *name = dmk_test_spec_to_name (&test->spec);
+  const char *dir = dmk_direction_report_label (test->direction);
+
+  if (link != NULL && link->bytes_per_s > 0 &&
+      test->mb_per_s * 1e6 > (double) link->bytes_per_s * MARGIN)
+    /* TRANSLATORS: "SEQ1M Q8T1 Read: 3200.0 MB/s is more than the USB 3.0 (5 Gb/s) link can
+     * carry (500 MB/s): a cache answered, not the drive." */
+    add_once (result,
+              g_strdup_printf (_("%s %s: %.1f MB/s is more than the %s link can carry (%.0f MB/s): "
+                                 "a cache answered, not the drive."),
+                               name, dir, test->mb_per_s, link->what,
+                               (double) link->bytes_per_s / 1e6));
+  if (result->target.rotational && test->spec.pattern == DMK_PATTERN_RANDOM &&
+      test->spec.block_size <= 16384 && test->spec.queue_depth * test->spec.threads == 1 &&
+      test->direction == DMK_DIRECTION_READ && test->iops > ROTATIONAL_IOPS_MAX)
+    add_once (result,
+              g_strdup_printf (_("%s %s: %.0f IOPS one at a time is more than a rotating disk "
+                                 "can seek (a few hundred): a cache answered, not the "
+                                 "platters."),
+                               name, dir, test->iops));
+}
+
+void
+dmk_plausibility_check_run (DmkResult *result, const char *disk, guint64 ram_bytes)
+{
+  if (!result->settings.direct && ram_bytes > 0 && result->settings.size_bytes < ram_bytes)
+    {
+      g_autofree char *size = dmk_format_size (result->settings.size_bytes);
+      g_autofree char *ram = dmk_format_size (ram_bytes);
+      add_once (result,
+                g_strdup_printf (_("Buffered I/O on a test size of %s, less than this machine’s "
+                                   "%s of memory: the page cache can hold all of it, so these "
+                                   "numbers can be memory speed."),
+                                 size, ram));
+    }
+  if (disk != NULL && g_str_has_prefix (disk, "dm-"))
+    add_once (result,
+              g_strdup_printf (_("The target is on device-mapper (%s: LVM, dm-crypt or the "
+                                 "like): its queues, and for dm-crypt the encryption, are part "
+                                 "of these numbers."),
+                               disk));
+}
+
+guint64
+dmk_sysinfo_ram_bytes (void)
+{
+  g_autofree char *text = NULL;
+  const char *at;
+
+  if (!g_file_get_contents ("/proc/meminfo", &text, NULL, NULL))
+    return 0;
+  at = strstr (text, "MemTotal:");
+  if (at == NULL)
+    return 0;
+  return g_ascii_strtoull (at + strlen ("MemTotal:"), NULL, 10) * 1024;
+}

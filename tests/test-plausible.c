@@ -1,0 +1,301 @@
+/* test-plausible.c: numbers that cannot be true. Links are read from a fake sysfs tree (a USB
+ * stick at USB 2.0 and at USB 3.0, a SATA disk on a 3 Gb/s link, an NVMe drive at PCIe 3.0 x4, a
+ * loop device with no link, and hostile trees), then from the real /sys of this machine; the
+ * warnings a result gets go with it into its JSON and its text. */
+#include "config.h"
+
+#include <glib/gstdio.h>
+#include <math.h>
+#include <signal.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "dmk-core.h"
+#include "dmk-plausible.h"
+#include "dmk-test-loop.h"
+
+static char *root;
+
+static void
+put (const char *dir, const char *name, const char *text)
+{
+  g_autofree char *d = g_build_filename (root, dir, NULL);
+  g_autofree char *f = g_build_filename (d, name, NULL);
+
+  g_assert_cmpint (g_mkdir_with_parents (d, 0755), ==, 0);
+  g_assert_true (g_file_set_contents (f, text, -1, NULL));
+}
+
+/* /sys/block/NAME → ../devices/…/block/NAME, as the kernel links it. */
+static void
+disk (const char *name, const char *device_dir)
+{
+  g_autofree char *blockdir = g_build_filename (root, "block", NULL);
+  g_autofree char *target = g_build_filename (root, device_dir, "block", name, NULL);
+  g_autofree char *link = g_build_filename (blockdir, name, NULL);
+
+  g_assert_cmpint (g_mkdir_with_parents (blockdir, 0755), ==, 0);
+  g_assert_cmpint (g_mkdir_with_parents (target, 0755), ==, 0);
+  g_assert_cmpint (symlink (target, link), ==, 0);
+}
+
+static void
+build_tree (void)
+{
+  const char *usb2 = "devices/pci0000:00/0000:00:14.0/usb1/1-2";
+  const char *usb3 = "devices/pci0000:00/0000:00:14.0/usb2/2-1";
+  const char *sata = "devices/pci0000:00/0000:00:17.0/ata3/host2/target2:0:0/2:0:0:0";
+  const char *nvme = "devices/pci0000:00/0000:00:1d.0/0000:3d:00.0/nvme/nvme0";
+
+  root = g_dir_make_tmp ("gdiskmark-sysfs-XXXXXX", NULL);
+  put (usb2, "speed", "480\n");
+  put (usb2, "idVendor", "0781\n");
+  disk ("sdb", "devices/pci0000:00/0000:00:14.0/usb1/1-2/1-2:1.0/host6/target6:0:0/6:0:0:0");
+  put (usb3, "speed", "5000\n");
+  put (usb3, "idVendor", "0bc2\n");
+  disk ("sdc", "devices/pci0000:00/0000:00:14.0/usb2/2-1/2-1:1.0/host7/target7:0:0/7:0:0:0");
+  /* The xHCI controller's own PCIe link is faster than either. */
+  put ("devices/pci0000:00/0000:00:14.0", "current_link_speed", "8.0 GT/s PCIe\n");
+  put ("devices/pci0000:00/0000:00:14.0", "current_link_width", "1\n");
+  disk ("sda", sata);
+  put ("class/ata_link/link3", "sata_spd", "3.0 Gbps\n");
+  put ("devices/pci0000:00/0000:00:1d.0/0000:3d:00.0", "current_link_speed", "8.0 GT/s PCIe\n");
+  put ("devices/pci0000:00/0000:00:1d.0/0000:3d:00.0", "current_link_width", "4\n");
+  put ("devices/pci0000:00/0000:00:1d.0", "current_link_speed", "16.0 GT/s PCIe\n");
+  put ("devices/pci0000:00/0000:00:1d.0", "current_link_width", "4\n");
+  disk ("nvme0n1", nvme);
+  disk ("loop0", "devices/virtual");
+  /* Hostile: a link out of the tree, and nonsense in the files. */
+  {
+    g_autofree char *blockdir = g_build_filename (root, "block", "evil", NULL);
+    g_assert_cmpint (symlink ("/etc", blockdir), ==, 0);
+  }
+  put ("devices/pci0000:01/0000:01:00.0", "current_link_speed", "Unknown\n");
+  put ("devices/pci0000:01/0000:01:00.0", "current_link_width", "banana\n");
+  put ("devices/pci0000:01/0000:01:00.0/usb9/9-1", "speed", "-480\n");
+  put ("devices/pci0000:01/0000:01:00.0/usb9/9-1", "idVendor", "dead\n");
+  disk ("sdz", "devices/pci0000:01/0000:01:00.0/usb9/9-1/9-1:1.0/host9/target9:0:0/9:0:0:0");
+}
+
+static void
+remove_tree (const char *path)
+{
+  const char *argv[] = { "rm", "-rf", path, NULL };
+  g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL, NULL, NULL, NULL,
+                NULL);
+}
+
+typedef struct
+{
+  const char *disk;
+  guint64 bytes_per_s; /* 0: no link */
+  const char *what;
+} Want;
+
+static void
+test_links (void)
+{
+  static const Want wants[] = {
+    { "sdb", 60000000, "USB 2.0 (480 Mb/s)" },
+    { "sdc", 500000000, "USB 3.0 (5 Gb/s)" },
+    { "sda", 300000000, "SATA 3.0 Gb/s" },
+    { "nvme0n1", 3938461538, "PCIe 3.0 x4" },
+    { "loop0", 0, NULL },
+    { "evil", 0, NULL },
+    { "sdz", 0, NULL },
+    { "nonexistent", 0, NULL },
+    { "../../etc", 0, NULL },
+  };
+
+  build_tree ();
+  for (guint i = 0; i < G_N_ELEMENTS (wants); i++)
+    {
+      DmkLink link;
+      gboolean found = dmk_link_find (root, wants[i].disk, &link);
+
+      g_test_message ("%s: %s, %" G_GUINT64_FORMAT " bytes/s", wants[i].disk,
+                      link.what ? link.what : "(none)", link.bytes_per_s);
+      g_assert_cmpint (found, ==, wants[i].bytes_per_s > 0);
+      if (found)
+        {
+          g_assert_cmpfloat (fabs ((double) link.bytes_per_s - (double) wants[i].bytes_per_s), <,
+                             1e-6 * (double) wants[i].bytes_per_s + 1);
+          g_assert_cmpstr (link.what, ==, wants[i].what);
+        }
+      dmk_link_clear (&link);
+    }
+  remove_tree (root);
+  g_clear_pointer (&root, g_free);
+}
+
+/* This machine's /sys, as the runner reads it: a loop device has no link. */
+static void
+test_real_sysfs (void)
+{
+  DmkLink link;
+
+  g_assert_false (dmk_link_find ("/sys", "loop0", &link));
+  g_assert_null (link.what);
+  g_assert_cmpuint (dmk_sysinfo_ram_bytes (), >, 64u << 20);
+}
+
+static DmkTestResult *
+add (DmkResult *r, const char *name, DmkDirection dir, double mb)
+{
+  DmkTestSpec spec;
+  DmkTestResult *t;
+
+  g_assert_true (dmk_test_spec_parse (name, &spec, NULL));
+  t = dmk_test_result_new (&spec, dir);
+  t->mb_per_s = mb;
+  t->iops = mb * 1e6 / spec.block_size;
+  g_ptr_array_add (r->tests, t);
+  return t;
+}
+
+static gboolean
+has_warning (DmkResult *r, const char *part)
+{
+  for (guint i = 0; i < r->warnings->len; i++)
+    if (strstr (g_ptr_array_index (r->warnings, i), part) != NULL)
+      return TRUE;
+  return FALSE;
+}
+
+static void
+test_checks (void)
+{
+  g_autoptr (DmkResult) r = dmk_result_new ();
+  DmkLink usb2 = { 60000000, g_strdup ("USB 2.0 (480 Mb/s)") };
+  DmkTestResult *t;
+
+  r->date = g_strdup ("2026-12-01T10:00:00+00");
+  r->target.path = g_strdup ("/media/stick");
+  /* 6 GB/s through USB 2.0: a cache (ntfs-3g's, the host's). */
+  t = add (r, "SEQ1M Q8T1", DMK_DIRECTION_READ, 6000);
+  dmk_plausibility_check_test (r, t, &usb2);
+  g_assert_true (has_warning (r, "SEQ1M Q8T1 Read: 6000.0 MB/s is more than the USB 2.0 (480 "
+                                 "Mb/s) link can carry (60 MB/s)"));
+  /* 41 MB/s through it is possible: nothing said. */
+  t = add (r, "SEQ1M Q1T1", DMK_DIRECTION_READ, 41);
+  dmk_plausibility_check_test (r, t, &usb2);
+  g_assert_cmpuint (r->warnings->len, ==, 1);
+  /* A second look at the same test says it once. */
+  dmk_plausibility_check_test (r, g_ptr_array_index (r->tests, 0), &usb2);
+  g_assert_cmpuint (r->warnings->len, ==, 1);
+
+  /* A rotating disk reading 4 KiB at random one at a time: 150 IOPS is physics, 5000 is not. */
+  r->target.rotational = TRUE;
+  t = add (r, "RND4K Q1T1", DMK_DIRECTION_READ, 150 * 4096 / 1e6);
+  dmk_plausibility_check_test (r, t, NULL);
+  g_assert_cmpuint (r->warnings->len, ==, 1);
+  t = add (r, "RND4K Q1T1", DMK_DIRECTION_WRITE, 5000 * 4096 / 1e6);
+  dmk_plausibility_check_test (r, t, NULL); /* writes land in the drive's cache: allowed */
+  g_assert_cmpuint (r->warnings->len, ==, 1);
+  t->direction = DMK_DIRECTION_READ;
+  dmk_plausibility_check_test (r, t, NULL);
+  g_assert_true (has_warning (r, "RND4K Q1T1 Read: 5000 IOPS one at a time"));
+
+  /* Buffered and smaller than memory; device-mapper underneath. */
+  r->settings.direct = FALSE;
+  r->settings.size_bytes = (guint64) 1 << 30;
+  dmk_plausibility_check_run (r, "dm-0", (guint64) 24 << 30);
+  g_assert_true (has_warning (r, "Buffered I/O on a test size of 1 GiB, less than this "
+                                 "machine’s 24 GiB"));
+  g_assert_true (has_warning (r, "device-mapper (dm-0"));
+  {
+    g_autoptr (DmkResult) big = dmk_result_new ();
+    big->settings.direct = FALSE;
+    big->settings.size_bytes = (guint64) 64 << 30;
+    dmk_plausibility_check_run (big, "sda", (guint64) 24 << 30);
+    g_assert_cmpuint (big->warnings->len, ==, 0);
+  }
+
+  /* The warnings go with the result: its JSON and its text. */
+  {
+    g_autofree char *json = dmk_result_to_json (r);
+    g_autoptr (DmkResult) back = dmk_result_from_json (json, -1, NULL);
+    g_autofree char *text = NULL;
+
+    g_assert_nonnull (back);
+    g_assert_cmpuint (back->warnings->len, ==, r->warnings->len);
+    text = dmk_result_to_text (back);
+    g_assert_nonnull (strstr (text, "is more than the USB 2.0 (480 Mb/s) link can carry"));
+  }
+  dmk_link_clear (&usb2);
+}
+
+static void
+run_done (GObject *source, GAsyncResult *res, gpointer data)
+{
+  DmkResult **out = data;
+  g_autoptr (GError) error = NULL;
+
+  *out = dmk_runner_run_finish (DMK_RUNNER (source), res, &error);
+  g_assert_no_error (error);
+}
+
+/* A real run on a RAM-backed loop device that sysfs (a fake tree the runner is pointed at) says
+ * hangs on USB 2.0: far faster than 60 MB/s, so the result says it cannot be true. */
+static void
+test_run_on_fake_usb (void)
+{
+  g_autoptr (DmkRunner) runner = dmk_runner_new ();
+  g_autoptr (GArray) specs = g_array_new (FALSE, TRUE, sizeof (DmkTestSpec));
+  g_autofree char *name = NULL;
+  DmkResult *r = NULL;
+  DmkTestSpec spec;
+  DmkSettings s;
+
+  if (!dmk_test_loop_setup (7))
+    return;
+  name = g_path_get_basename (dmk_test_loop);
+  root = g_dir_make_tmp ("gdiskmark-sysfs-XXXXXX", NULL);
+  put ("devices/pci0000:00/0000:00:14.0/usb1/1-2", "speed", "480\n");
+  put ("devices/pci0000:00/0000:00:14.0/usb1/1-2", "idVendor", "0781\n");
+  disk (name, "devices/pci0000:00/0000:00:14.0/usb1/1-2/1-2:1.0/host6/target6:0:0/6:0:0:0");
+  g_setenv ("GDISKMARK_SYSFS_ROOT", root, TRUE);
+  dmk_settings_init_default (&s);
+  s.mode = DMK_MODE_READ;
+  s.size_bytes = DMK_TEST_IMAGE_SIZE;
+  s.passes = 1;
+  s.measure_s = 1;
+  s.warmup_s = 0;
+  s.interval_s = 0;
+  g_assert_true (dmk_test_spec_parse ("SEQ1M Q8T1", &spec, NULL));
+  g_array_append_val (specs, spec);
+  dmk_runner_run_async (runner, dmk_test_loop, &s, specs, "", NULL, run_done, &r);
+  while (r == NULL)
+    g_main_context_iteration (NULL, TRUE);
+  g_unsetenv ("GDISKMARK_SYSFS_ROOT");
+  g_test_message ("SEQ1M Q8T1 read: %.1f MB/s",
+                  ((DmkTestResult *) g_ptr_array_index (r->tests, 0))->mb_per_s);
+  g_assert_cmpfloat (((DmkTestResult *) g_ptr_array_index (r->tests, 0))->mb_per_s, >, 63);
+  g_assert_true (has_warning (r, "is more than the USB 2.0 (480 Mb/s) link can carry"));
+  dmk_result_unref (r);
+  dmk_settings_clear (&s);
+  dmk_test_loop_cleanup ();
+  remove_tree (root);
+  g_clear_pointer (&root, g_free);
+}
+
+static void
+cleanup_on_signal (int sig)
+{
+  dmk_test_loop_cleanup ();
+  signal (sig, SIG_DFL);
+  raise (sig);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  signal (SIGABRT, cleanup_on_signal);
+  signal (SIGTERM, cleanup_on_signal);
+  g_test_add_func ("/plausible/links", test_links);
+  g_test_add_func ("/plausible/real-sysfs", test_real_sysfs);
+  g_test_add_func ("/plausible/checks", test_checks);
+  g_test_add_func ("/plausible/run-on-fake-usb", test_run_on_fake_usb);
+  return g_test_run ();
+}
