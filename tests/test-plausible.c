@@ -279,6 +279,122 @@ test_run_on_fake_usb (void)
   g_clear_pointer (&root, g_free);
 }
 
+typedef struct
+{
+  char *sensor;
+  DmkResult *result;
+} TempRun;
+
+static void
+set_temp (const char *sensor, const char *milli)
+{
+  g_assert_true (g_file_set_contents (sensor, milli, -1, NULL));
+}
+
+/* The drive warms up while it is measured and cools a little after: the sensor file follows
+ * the run's progress. */
+static void
+on_temp_progress (const DmkProgress *p, gpointer data)
+{
+  TempRun *run = data;
+
+  /* Progress reaches this thread a moment after the runner posts it: the 2 s pass and the 2 s
+   * rest between the tests leave it the time. */
+  if (p->phase == DMK_PHASE_MEASURE && p->test_index == 0)
+    set_temp (run->sensor, "52000\n");
+  else if (p->phase == DMK_PHASE_INTERVAL)
+    set_temp (run->sensor, "45000\n");
+}
+
+static void
+temp_done (GObject *source, GAsyncResult *res, gpointer data)
+{
+  TempRun *run = data;
+  g_autoptr (GError) error = NULL;
+
+  run->result = dmk_runner_run_finish (DMK_RUNNER (source), res, &error);
+  g_assert_no_error (error);
+}
+
+/* A drive with a hwmon sensor (faked under a sysfs tree the runner is pointed at): the result
+ * keeps its temperature before, at the peak and after, in the report and the JSON. */
+static void
+test_temperature (void)
+{
+  g_autoptr (DmkRunner) runner = dmk_runner_new ();
+  g_autoptr (GArray) specs = g_array_new (FALSE, TRUE, sizeof (DmkTestSpec));
+  g_autofree char *name = NULL, *text = NULL, *json = NULL;
+  g_autoptr (DmkResult) back = NULL;
+  TempRun run = { 0 };
+  DmkTestSpec spec;
+  DmkSettings s;
+
+  if (!dmk_test_loop_setup (9))
+    return;
+  name = g_path_get_basename (dmk_test_loop);
+  root = g_dir_make_tmp ("gdiskmark-sysfs-XXXXXX", NULL);
+  disk (name, "devices/pci0000:00/0000:00:1f.2/ata1/host0/target0:0:0/0:0:0:0");
+  {
+    /* drivetemp's place: the disk's device/hwmon/hwmonN/temp1_input, in millidegrees. */
+    g_autofree char *dev = g_strdup_printf ("block/%s/device/hwmon/hwmon4", name);
+    put (dev, "temp1_input", "38000\n");
+    run.sensor = g_build_filename (root, dev, "temp1_input", NULL);
+  }
+  {
+    g_autofree char *found = dmk_temperature_sensor (root, name);
+    g_assert_cmpstr (found, ==, run.sensor);
+  }
+  g_setenv ("GDISKMARK_SYSFS_ROOT", root, TRUE);
+  dmk_settings_init_default (&s);
+  s.mode = DMK_MODE_READ;
+  s.size_bytes = DMK_TEST_IMAGE_SIZE;
+  s.passes = 1;
+  s.measure_s = 2;
+  s.warmup_s = 0;
+  s.interval_s = 2;
+  g_assert_true (dmk_test_spec_parse ("RND4K Q32T1", &spec, NULL));
+  g_array_append_val (specs, spec);
+  g_assert_true (dmk_test_spec_parse ("SEQ1M Q1T1", &spec, NULL));
+  g_array_append_val (specs, spec);
+  dmk_runner_set_progress_func (runner, on_temp_progress, &run, NULL);
+  dmk_runner_run_async (runner, dmk_test_loop, &s, specs, "", NULL, temp_done, &run);
+  while (run.result == NULL)
+    g_main_context_iteration (NULL, TRUE);
+  g_unsetenv ("GDISKMARK_SYSFS_ROOT");
+  g_assert_true (run.result->temperature.known);
+  g_assert_cmpfloat (run.result->temperature.before_c, ==, 38.0);
+  g_assert_cmpfloat (run.result->temperature.peak_c, ==, 52.0);
+  g_assert_cmpfloat (run.result->temperature.after_c, ==, 45.0);
+  text = dmk_result_to_text (run.result);
+  g_assert_nonnull (strstr (text, "   Temp: 38 °C before, 52 °C peak, 45 °C after\n"));
+  json = dmk_result_to_json (run.result);
+  back = dmk_result_from_json (json, -1, NULL);
+  g_assert_nonnull (back);
+  g_assert_true (back->temperature.known);
+  g_assert_cmpfloat (back->temperature.peak_c, ==, 52.0);
+  /* A drive without a sensor: nothing claimed. */
+  {
+    g_autoptr (DmkResult) none = dmk_result_new ();
+    g_autofree char *none_json = dmk_result_to_json (none);
+    g_assert_null (strstr (none_json, "temperature_c"));
+  }
+  /* A damaged temperature in a file is refused by name. */
+  {
+    g_autoptr (GError) error = NULL;
+    g_autoptr (GRegex) re = g_regex_new ("\"peak\" : [0-9.]+", 0, 0, NULL);
+    g_autofree char *bad = g_regex_replace_literal (re, json, -1, 0, "\"peak\" : 5000", 0, NULL);
+    g_autoptr (DmkResult) r = dmk_result_from_json (bad, -1, &error);
+    g_assert_null (r);
+    g_assert_nonnull (strstr (error->message, "temperature_c.peak"));
+  }
+  dmk_result_unref (run.result);
+  g_free (run.sensor);
+  dmk_settings_clear (&s);
+  dmk_test_loop_cleanup ();
+  remove_tree (root);
+  g_clear_pointer (&root, g_free);
+}
+
 static void
 cleanup_on_signal (int sig)
 {
@@ -297,5 +413,6 @@ main (int argc, char **argv)
   g_test_add_func ("/plausible/real-sysfs", test_real_sysfs);
   g_test_add_func ("/plausible/checks", test_checks);
   g_test_add_func ("/plausible/run-on-fake-usb", test_run_on_fake_usb);
+  g_test_add_func ("/plausible/temperature", test_temperature);
   return g_test_run ();
 }

@@ -229,3 +229,62 @@ dmk_sysinfo_ram_bytes (void)
     return 0;
   return g_ascii_strtoull (at + strlen ("MemTotal:"), NULL, 10) * 1024;
 }
+
+/* hwmonN/temp1_input in dir/hwmon/ (drivetemp, newer NVMe) or dir itself (older NVMe). */
+static char *
+sensor_in (const char *dir)
+{
+  const char *const places[] = { "hwmon", "" };
+
+  for (guint p = 0; p < G_N_ELEMENTS (places); p++)
+    {
+      g_autofree char *base = g_build_filename (dir, places[p], NULL);
+      g_autoptr (GDir) d = g_dir_open (base, 0, NULL);
+      const char *name;
+
+      while (d != NULL && (name = g_dir_read_name (d)) != NULL)
+        if (g_str_has_prefix (name, "hwmon") && g_ascii_isdigit (name[5]))
+          {
+            char *input = g_build_filename (base, name, "temp1_input", NULL);
+            if (g_file_test (input, G_FILE_TEST_IS_REGULAR))
+              return input;
+            g_free (input);
+          }
+    }
+  return NULL;
+}
+
+char *
+dmk_temperature_sensor (const char *root, const char *disk)
+{
+  g_autofree char *device = NULL;
+  char *found;
+
+  if (root == NULL || disk == NULL || strchr (disk, '/') != NULL)
+    return NULL;
+  /* The disk's device (a SCSI disk for drivetemp, the NVMe controller), then its parent. */
+  device = g_build_filename (root, "block", disk, "device", NULL);
+  found = sensor_in (device);
+  if (found == NULL)
+    {
+      g_autofree char *parent = g_build_filename (device, "device", NULL);
+      found = sensor_in (parent);
+    }
+  return found;
+}
+
+gboolean
+dmk_temperature_read (const char *sensor, double *celsius)
+{
+  g_autofree char *text = NULL;
+  char *end = NULL;
+  gint64 milli;
+
+  if (sensor == NULL || !g_file_get_contents (sensor, &text, NULL, NULL))
+    return FALSE;
+  milli = g_ascii_strtoll (text, &end, 10);
+  if (end == text || milli < -60000 || milli > 200000)
+    return FALSE;
+  *celsius = (double) milli / 1000.0;
+  return TRUE;
+}

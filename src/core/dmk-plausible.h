@@ -28,6 +28,11 @@ void dmk_plausibility_check_test (DmkResult *result, const DmkTestResult *test,
  * device-mapper device underneath (disk "dm-0"). */
 void dmk_plausibility_check_run (DmkResult *result, const char *disk, guint64 ram_bytes);
 
+/* The drive's temperature sensor (temp1_input of its hwmon: NVMe's own, SATA's drivetemp) under
+ * root, or NULL where it has none; its reading in °C. */
+char *dmk_temperature_sensor (const char *root, const char *disk);
+gboolean dmk_temperature_read (const char *sensor, double *celsius);
+
 /* MemTotal of /proc/meminfo in bytes, or 0. */
 guint64 dmk_sysinfo_ram_bytes (void);
 

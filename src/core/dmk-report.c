@@ -126,6 +126,10 @@ _dmk_report_append_footer (GString *s, DmkResult *r)
 
   g_string_append_printf (s, "   Date: %s\n", date);
   g_string_append_printf (s, "     OS: %s\n", r->os ? r->os : "");
+  if (r->temperature.known)
+    g_string_append_printf (s, "   Temp: %.0f °C before, %.0f °C peak, %.0f °C after\n",
+                            r->temperature.before_c, r->temperature.peak_c,
+                            r->temperature.after_c);
   g_string_append_printf (s, "Comment: %s\n", r->comment ? r->comment : "");
   for (guint i = 0; i < r->warnings->len; i++)
     g_string_append_printf (s, "Warning: %s\n", (char *) g_ptr_array_index (r->warnings, i));

@@ -328,6 +328,19 @@ dmk_result_to_json (DmkResult *r)
 
   _dmk_jb_string (b, "comment", r->comment ? r->comment : "");
   _dmk_jb_string (b, "os", r->os);
+  if (r->temperature.known)
+    {
+      /* Only where the drive told one: older files and drives without a sensor have none. */
+      json_builder_set_member_name (b, "temperature_c");
+      json_builder_begin_object (b);
+      json_builder_set_member_name (b, "before");
+      json_builder_add_double_value (b, r->temperature.before_c);
+      json_builder_set_member_name (b, "peak");
+      json_builder_add_double_value (b, r->temperature.peak_c);
+      json_builder_set_member_name (b, "after");
+      json_builder_add_double_value (b, r->temperature.after_c);
+      json_builder_end_object (b);
+    }
   json_builder_end_object (b);
 
   root = json_builder_get_root (b);
@@ -745,6 +758,15 @@ _dmk_result_read_object (JsonObject *o, GError **error)
   r->comment = _dmk_rd_string (&rd, o, "", "comment", FALSE);
   if (!rd.failed)
     r->os = _dmk_rd_string (&rd, o, "", "os", TRUE);
+  if (!rd.failed && json_object_has_member (o, "temperature_c"))
+    {
+      JsonObject *t = _dmk_rd_object (&rd, o, "", "temperature_c");
+
+      r->temperature.before_c = _dmk_rd_number (&rd, t, "temperature_c.", "before", -60, 200);
+      r->temperature.peak_c = _dmk_rd_number (&rd, t, "temperature_c.", "peak", -60, 200);
+      r->temperature.after_c = _dmk_rd_number (&rd, t, "temperature_c.", "after", -60, 200);
+      r->temperature.known = !rd.failed;
+    }
 
   if (rd.failed)
     return NULL;

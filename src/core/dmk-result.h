@@ -51,6 +51,13 @@ typedef enum
   DMK_KIND_SURFACE,
 } DmkResultKind;
 
+/* The drive's temperature where it tells one without privileges (hwmon: NVMe, drivetemp). */
+typedef struct
+{
+  gboolean known;
+  double before_c, peak_c, after_c; /* °C: before the first test, the highest during, after */
+} DmkTemperature;
+
 typedef struct _DmkSustained DmkSustained;
 typedef struct _DmkSurface DmkSurface;
 
@@ -68,6 +75,7 @@ typedef struct
   GPtrArray *warnings; /* char* */
   char *comment;
   char *os; /* not in the JSON schema's required keys; kept for the text report */
+  DmkTemperature temperature;
   DmkSustained *sustained; /* DMK_KIND_SUSTAINED only */
   DmkSurface *surface;     /* DMK_KIND_SURFACE only */
 } DmkResult;

@@ -74,7 +74,13 @@ typedef struct
   DmkResult *partial; /* set when a run stops or fails after finishing some tests */
   DmkResultKind kind;
   DmkScanOptions scan; /* sustained and surface runs */
+  char *temp_sensor;    /* the drive's temperature, read about once a second; NULL: none */
+  gint64 temp_next;
+  DmkTemperature temperature;
 } RunData;
+
+/* Reads the drive's temperature when a second has passed since the last reading. */
+void _dmk_run_sample_temperature (RunData *d, gint64 now);
 
 void _dmk_run_data_free (RunData *d);
 /* Delivers a copy of p (and of test) to the caller's main context. */

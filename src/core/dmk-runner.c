@@ -171,6 +171,7 @@ _dmk_run_data_free (RunData *d)
   g_free (d->comment);
   g_ptr_array_unref (d->providers);
   g_clear_pointer (&d->partial, dmk_result_unref);
+  g_free (d->temp_sensor);
   g_free (d);
 }
 
@@ -304,6 +305,7 @@ run_pass (RunData *d, Worker *workers, guint n, guint seconds, gint *stop, DmkPr
         failed |= __atomic_load_n (&workers[i].error, __ATOMIC_RELAXED) != 0;
       if (t >= deadline || failed || g_cancellable_is_cancelled (cancellable))
         break;
+      _dmk_run_sample_temperature (d, t);
       /* Only measured passes keep a series; a warm-up is not tallied. */
       if (series != NULL && t >= next_sample)
         {
@@ -553,7 +555,7 @@ wait_interval (RunData *d, guint i, GCancellable *cancellable)
 /* The link the target's drive hangs on, for the plausibility checks, and the warnings known
  * for the run as a whole (a buffered test smaller than memory, device-mapper underneath). */
 static void
-find_link (DmkTarget *target, DmkResult *result, DmkLink *link)
+find_link (RunData *d, DmkTarget *target, DmkResult *result, DmkLink *link)
 {
   struct stat st;
   DmkBlockFacts facts = { 0 };
@@ -563,11 +565,46 @@ find_link (DmkTarget *target, DmkResult *result, DmkLink *link)
       dmk_block_facts_for_dev (S_ISBLK (st.st_mode) ? st.st_rdev : st.st_dev, &facts))
     {
       dmk_link_find (root != NULL ? root : "/sys", facts.disk, link);
+      g_free (d->temp_sensor);
+      d->temp_sensor = dmk_temperature_sensor (root != NULL ? root : "/sys", facts.disk);
+      d->temperature.known =
+        dmk_temperature_read (d->temp_sensor, &d->temperature.before_c);
+      d->temperature.peak_c = d->temperature.before_c;
       dmk_plausibility_check_run (result, facts.disk, dmk_sysinfo_ram_bytes ());
       dmk_block_facts_clear (&facts);
     }
   else
     dmk_plausibility_check_run (result, NULL, dmk_sysinfo_ram_bytes ());
+}
+
+void
+_dmk_run_sample_temperature (RunData *d, gint64 now)
+{
+  double c;
+
+  if (d->temp_sensor == NULL || now < d->temp_next)
+    return;
+  d->temp_next = now + G_GINT64_CONSTANT (500000000);
+  if (dmk_temperature_read (d->temp_sensor, &c))
+    {
+      if (!d->temperature.known)
+        d->temperature.before_c = d->temperature.peak_c = c;
+      d->temperature.known = TRUE;
+      d->temperature.peak_c = MAX (d->temperature.peak_c, c);
+    }
+}
+
+/* The reading after the last test, and the three into the result. */
+static void
+finish_temperature (RunData *d, DmkResult *result)
+{
+  double c;
+
+  if (!d->temperature.known)
+    return;
+  d->temperature.after_c = dmk_temperature_read (d->temp_sensor, &c) ? c : d->temperature.peak_c;
+  d->temperature.peak_c = MAX (d->temperature.peak_c, d->temperature.after_c);
+  result->temperature = d->temperature;
 }
 
 static void
@@ -600,7 +637,7 @@ run_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *canc
   _dmk_run_resolve_engine (d, result);
   if (d->kind == DMK_KIND_SWEEP)
     skip_unaligned (d, target, result);
-  find_link (target, result, &link);
+  find_link (d, target, result, &link);
   for (guint i = 0; i < d->jobs->len; i++)
     {
       DmkTestResult *test;
@@ -621,6 +658,7 @@ run_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *canc
       dmk_plausibility_check_test (result, test, &link);
     }
   dmk_link_clear (&link);
+  finish_temperature (d, result);
   result->kind = d->kind;
   g_task_return_pointer (task, g_steal_pointer (&result), (GDestroyNotify) dmk_result_unref);
 }
