@@ -4,6 +4,7 @@
  * result, never a failed run. */
 #include "config.h"
 
+#include <errno.h>
 #include <glib/gstdio.h>
 #include <math.h>
 #include <signal.h>
@@ -230,6 +231,78 @@ test_fallback (void)
   g_rmdir (dir);
 }
 
+/* Polled I/O: refused with the reason where the device has no poll queues (a loop device) or
+ * the engine is not io_uring; where sysfs says it has them (a fake tree the runner is pointed
+ * at), the ring really is made with IOPOLL, and the loop device's I/O fails as the kernel
+ * says (EOPNOTSUPP): the option reaches the engine. */
+static void
+test_poll (void)
+{
+  g_autofree char *name = NULL, *root = NULL, *queue = NULL, *file = NULL;
+  DmkSettings s;
+
+  if (!dmk_engine_io_uring_usable (NULL))
+    {
+      g_test_skip ("io_uring is refused here");
+      return;
+    }
+  if (!dmk_test_loop_setup (3))
+    return;
+  dmk_settings_init_default (&s);
+  s.mode = DMK_MODE_READ;
+  s.size_bytes = DMK_SIZE_MIN;
+  s.passes = 1;
+  s.measure_s = 1;
+  s.warmup_s = 0;
+  s.interval_s = 0;
+  s.poll = TRUE;
+  s.profile = (g_free (s.profile), g_strdup ("demo"));
+  {
+    Run run = { 0 };
+    run_sync (&run, dmk_test_loop, &s, NULL);
+    g_assert_null (run.result);
+    g_assert_error (run.error, DMK_ERROR, DMK_ERROR_ENGINE);
+    g_assert_nonnull (strstr (run.error->message, "has no poll queues"));
+    g_assert_nonnull (strstr (run.error->message, "queue/io_poll is 0"));
+    g_clear_error (&run.error);
+  }
+  s.engine = DMK_ENGINE_LIBAIO;
+  {
+    Run run = { 0 };
+    run_sync (&run, dmk_test_loop, &s, NULL);
+    g_assert_nonnull (strstr (run.error->message, "needs the io_uring engine"));
+    g_clear_error (&run.error);
+  }
+  s.engine = DMK_ENGINE_IO_URING;
+  name = g_path_get_basename (dmk_test_loop);
+  root = g_dir_make_tmp ("gdiskmark-sysfs-XXXXXX", NULL);
+  queue = g_build_filename (root, "block", name, "queue", NULL);
+  file = g_build_filename (queue, "io_poll", NULL);
+  g_assert_cmpint (g_mkdir_with_parents (queue, 0755), ==, 0);
+  g_assert_true (write_file (file, "1\n"));
+  g_setenv ("GDISKMARK_SYSFS_ROOT", root, TRUE);
+  {
+    Run run = { 0 };
+    run_sync (&run, dmk_test_loop, &s, NULL);
+    g_unsetenv ("GDISKMARK_SYSFS_ROOT");
+    g_assert_null (run.result);
+    g_assert_error (run.error, DMK_ERROR, DMK_ERROR_IO);
+    g_assert_nonnull (strstr (run.error->message, g_strerror (EOPNOTSUPP)));
+    g_clear_error (&run.error);
+  }
+  g_unlink (file);
+  g_rmdir (queue);
+  {
+    g_autofree char *block = g_build_filename (root, "block", name, NULL);
+    g_autofree char *blockdir = g_build_filename (root, "block", NULL);
+    g_rmdir (block);
+    g_rmdir (blockdir);
+    g_rmdir (root);
+  }
+  dmk_settings_clear (&s);
+  dmk_test_loop_cleanup ();
+}
+
 static void
 cleanup_on_signal (int sig)
 {
@@ -248,6 +321,7 @@ main (int argc, char **argv)
   signal (SIGTERM, cleanup_on_signal);
   signal (SIGINT, cleanup_on_signal);
   g_test_add_func ("/engines/fallback", test_fallback);
+  g_test_add_func ("/engines/poll", test_poll);
   g_test_add_data_func ("/engines/known-rate/io_uring", GINT_TO_POINTER (DMK_ENGINE_IO_URING),
                         test_known_rate);
   g_test_add_data_func ("/engines/known-rate/libaio", GINT_TO_POINTER (DMK_ENGINE_LIBAIO),

@@ -30,6 +30,7 @@ int opt_interval = G_MININT;
 int opt_warmup = G_MININT;
 static int opt_mix = -1;
 gboolean opt_buffered = FALSE;
+static gboolean opt_poll = FALSE;
 gboolean opt_allow_write_device = FALSE;
 gboolean opt_json = FALSE;
 char *opt_format = NULL;
@@ -87,6 +88,8 @@ static GOptionEntry entries[] = {
     N_("I/O engine: io_uring, libaio or psync (default: io_uring, or libaio where the kernel refuses it)"), N_("ENGINE") },
   { "buffered", 0, 0, G_OPTION_ARG_NONE, &opt_buffered,
     N_("Go through the page cache instead of direct I/O (flatters the numbers)"), NULL },
+  { "poll", 0, 0, G_OPTION_ARG_NONE, &opt_poll,
+    N_("Polled I/O (io_uring IOPOLL), on devices with poll queues"), NULL },
   { "test", 'T', 0, G_OPTION_ARG_STRING_ARRAY, &opt_tests,
     N_("Run this test instead of the profile’s, like “RND4K Q32T16”; repeatable"), N_("SPEC") },
   { "allow-write-device", 0, 0, G_OPTION_ARG_NONE, &opt_allow_write_device,
@@ -244,6 +247,7 @@ parse_io_options (DmkSettings *s)
   if (opt_warmup != G_MININT)
     s->warmup_s = (int) non_negative ("--warmup", opt_warmup);
   s->direct = !opt_buffered;
+  s->poll = opt_poll;
   s->allow_write_device = opt_allow_write_device;
 }
 
@@ -325,6 +329,7 @@ parse_job_file (DmkSettings *s)
     die_usage (_("Unknown test data “%s”: choose random or zero"), opt_data);
   if (opt_buffered)
     s->direct = FALSE;
+  s->poll = opt_poll;
   if (opt_interval != G_MININT)
     s->interval_s = non_negative ("--interval", opt_interval);
   s->allow_write_device = opt_allow_write_device;

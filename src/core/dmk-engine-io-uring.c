@@ -24,7 +24,7 @@ typedef struct
  * COOP_TASKRUN (5.19+) at least spares it the interruptions. Each flag goes where the kernel
  * refuses it. */
 static int
-queue_init (guint depth, struct io_uring *ring)
+queue_init (guint depth, gboolean poll, struct io_uring *ring)
 {
   static const unsigned flags[] = {
     IORING_SETUP_SINGLE_ISSUER | IORING_SETUP_DEFER_TASKRUN | IORING_SETUP_COOP_TASKRUN,
@@ -38,7 +38,9 @@ queue_init (guint depth, struct io_uring *ring)
       struct io_uring_params p;
 
       memset (&p, 0, sizeof p);
-      p.flags = flags[i];
+      /* Polled: completions are found by spinning on the device's poll queue in the kernel,
+       * with no interrupt, each time we enter it to wait. */
+      p.flags = flags[i] | (poll ? IORING_SETUP_IOPOLL : 0);
       r = io_uring_queue_init_params (depth, ring, &p);
     }
   return r;
@@ -67,7 +69,7 @@ static int
 uring_begin (DmkEngine *engine)
 {
   UringPriv *p = engine->priv;
-  int r = queue_init (engine->depth, &p->ring);
+  int r = queue_init (engine->depth, engine->poll, &p->ring);
 
   if (r < 0)
     return r;
@@ -111,7 +113,7 @@ static gboolean
 uring_setup (DmkEngine *engine, GError **error)
 {
   UringPriv *p = g_new0 (UringPriv, 1);
-  int r = queue_init (engine->depth, &p->ring);
+  int r = queue_init (engine->depth, engine->poll, &p->ring);
 
   if (r < 0)
     {

@@ -44,6 +44,7 @@ struct _DmkEngine
   guint depth;
   void *buffers;     /* the slots' buffers, depth × buffer_size, for engines that register them */
   gsize buffer_size;
+  gboolean poll;     /* polled completions (io_uring's IOPOLL) instead of interrupts */
   gpointer priv;
 };
 

@@ -165,11 +165,12 @@ dmk_result_to_text (DmkResult *r)
   else
     g_string_append_printf (s, "\nProfile: %s\n", dmk_profile_report_name (r->settings.profile));
   _dmk_report_append_target (s, r, size, r->settings.passes);
-  g_string_append_printf (s, "   Mode: %s, %s data, %s, %s\n",
+  g_string_append_printf (s, "   Mode: %s, %s data, %s%s, %s\n",
                           r->settings.mode == DMK_MODE_READ ? "Read"
                           : r->settings.mode == DMK_MODE_WRITE ? "Write"
                                                                : "Read & Write",
                           dmk_data_to_string (r->settings.data), r->engine ? r->engine : "libaio",
+                          r->settings.poll ? " polled" : "",
                           r->settings.direct ? "direct I/O" : "buffered I/O");
   g_string_append_printf (s, "   Time: Measure %u sec / Interval %u sec\n", r->settings.measure_s,
                           r->settings.interval_s);

@@ -251,6 +251,8 @@ add_settings (JsonBuilder *b, const DmkSettings *settings)
   _dmk_jb_string (b, "data", dmk_data_to_string (settings->data));
   _dmk_jb_bool (b, "direct", settings->direct);
   _dmk_jb_int (b, "mix_read_percent", settings->mix_read_percent);
+  if (settings->poll)
+    _dmk_jb_bool (b, "poll", TRUE); /* only when used: files before it had none */
   json_builder_end_object (b);
 }
 
@@ -703,6 +705,8 @@ read_settings (DmkJsonReader *rd, JsonObject *o, DmkResult *r)
   s->direct = _dmk_rd_bool (rd, settings, "settings.", "direct");
   s->mix_read_percent = (guint) _dmk_rd_int (rd, settings, "settings.", "mix_read_percent", 0,
                                          DMK_MIX_MAX);
+  s->poll = json_object_has_member (settings, "poll") &&
+            _dmk_rd_bool (rd, settings, "settings.", "poll");
 }
 
 static void

@@ -177,6 +177,7 @@ worker_setup (Worker *w, guint index, DmkTarget *target, const DmkJob *job,
   w->engine.fd = dmk_target_get_fd (target);
   w->engine.depth = w->depth;
   w->engine.buffer_size = w->bs;
+  w->engine.poll = settings->poll;
 
   if (job->spec.pattern == DMK_PATTERN_SEQUENTIAL)
     {

@@ -552,6 +552,48 @@ wait_interval (RunData *d, guint i, GCancellable *cancellable)
     }
 }
 
+/* Polled I/O needs io_uring and a device with poll queues (queue/io_poll = 1: NVMe with
+ * nvme.poll_queues set, null_blk); anywhere else the run says why, before any I/O. */
+static gboolean
+poll_available (RunData *d, DmkTarget *target, GError **error)
+{
+  struct stat st;
+  DmkBlockFacts facts = { 0 };
+  const char *root = g_getenv ("GDISKMARK_SYSFS_ROOT");
+  g_autofree char *file = NULL, *value = NULL;
+
+  if (d->settings.engine != DMK_ENGINE_IO_URING)
+    {
+      g_set_error (error, DMK_ERROR, DMK_ERROR_ENGINE,
+                   _("Polled I/O needs the io_uring engine, and this run uses %s: leave out "
+                     "--poll"),
+                   dmk_engine_kind_to_string (d->settings.engine));
+      return FALSE;
+    }
+  if (fstat (dmk_target_get_fd (target), &st) != 0 ||
+      !dmk_block_facts_for_dev (S_ISBLK (st.st_mode) ? st.st_rdev : st.st_dev, &facts))
+    {
+      g_set_error (error, DMK_ERROR, DMK_ERROR_ENGINE,
+                   _("Polled I/O is not available on “%s”: it is not on a block device that "
+                     "could poll; leave out --poll"),
+                   d->path);
+      return FALSE;
+    }
+  file = g_strdup_printf ("%s/block/%s/queue/io_poll", root != NULL ? root : "/sys", facts.disk);
+  if (!g_file_get_contents (file, &value, NULL, NULL) || strcmp (g_strstrip (value), "1") != 0)
+    {
+      g_set_error (error, DMK_ERROR, DMK_ERROR_ENGINE,
+                   _("Polled I/O is not available on %s: its queue has no poll queues (%s is "
+                     "%s). NVMe drives get them from the nvme.poll_queues module parameter; "
+                     "leave out --poll."),
+                   facts.disk, file, value != NULL ? value : "missing");
+      dmk_block_facts_clear (&facts);
+      return FALSE;
+    }
+  dmk_block_facts_clear (&facts);
+  return TRUE;
+}
+
 /* The link the target's drive hangs on, for the plausibility checks, and the warnings known
  * for the run as a whole (a buffered test smaller than memory, device-mapper underneath). */
 static void
@@ -637,6 +679,11 @@ run_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *canc
   _dmk_run_resolve_engine (d, result);
   if (d->kind == DMK_KIND_SWEEP)
     skip_unaligned (d, target, result);
+  if (d->settings.poll && !poll_available (d, target, &error))
+    {
+      g_task_return_error (task, error);
+      return;
+    }
   find_link (d, target, result, &link);
   for (guint i = 0; i < d->jobs->len; i++)
     {

@@ -77,6 +77,7 @@ typedef struct
   DmkData data;
   DmkEngineKind engine;
   gboolean direct;
+  gboolean poll;          /* io_uring polled I/O (IORING_SETUP_IOPOLL), where the device has it */
   guint mix_read_percent; /* 0 = no mix test */
   gboolean allow_write_device;
 } DmkSettings;
