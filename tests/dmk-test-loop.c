@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include <glib/gstdio.h>
+#include <signal.h>
 #include <sys/mount.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
@@ -152,4 +153,51 @@ dmk_test_throttle_available (void)
       return FALSE;
     }
   return TRUE;
+}
+
+static void (*cleanup_extra) (void);
+
+static void
+cleanup_on_signal (int sig)
+{
+  if (cleanup_extra != NULL)
+    cleanup_extra ();
+  dmk_test_unthrottle (NULL);
+  dmk_test_loop_cleanup ();
+  signal (sig, SIG_DFL);
+  raise (sig);
+}
+
+void
+dmk_test_loop_cleanup_on_signals (void (*extra) (void))
+{
+  cleanup_extra = extra;
+  signal (SIGABRT, cleanup_on_signal);
+  signal (SIGTERM, cleanup_on_signal);
+  signal (SIGINT, cleanup_on_signal);
+}
+
+static void
+run_to_end_done (GObject *source, GAsyncResult *res, gpointer data)
+{
+  DmkResult **out = data;
+  g_autoptr (GError) error = NULL;
+
+  *out = dmk_runner_run_finish (DMK_RUNNER (source), res, &error);
+  g_assert_no_error (error);
+}
+
+DmkResult *
+dmk_test_run_to_end (const char *path, const DmkSettings *s, GArray *specs,
+                     DmkProgressFunc progress, gpointer data)
+{
+  g_autoptr (DmkRunner) runner = dmk_runner_new ();
+  DmkResult *result = NULL;
+
+  if (progress != NULL)
+    dmk_runner_set_progress_func (runner, progress, data, NULL);
+  dmk_runner_run_async (runner, path, s, specs, "", NULL, run_to_end_done, &result);
+  while (result == NULL)
+    g_main_context_iteration (NULL, TRUE);
+  return result;
 }

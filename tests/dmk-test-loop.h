@@ -4,6 +4,8 @@
 
 #include <glib.h>
 
+#include "dmk-runner.h"
+
 G_BEGIN_DECLS
 
 #define DMK_TEST_IMAGE_SIZE (64 << 20)
@@ -32,5 +34,15 @@ gboolean dmk_test_throttle (const char *dev, const char *what, guint64 value);
 void dmk_test_unthrottle (const char *dev);
 /* TRUE when the throttle can be set here; else the test is skipped, with the reason. */
 gboolean dmk_test_throttle_available (void);
+
+/* Runs specs on path with s to the end in this thread's main context, progress (may be NULL)
+ * told as it goes; the result, asserting that the run did not fail. */
+DmkResult *dmk_test_run_to_end (const char *path, const DmkSettings *s, GArray *specs,
+                                DmkProgressFunc progress, gpointer data);
+
+/* On SIGABRT, SIGTERM and SIGINT (a failed assertion, a timeout, Ctrl+C): extra (may be
+ * NULL), then every throttle lifted and the scratch device undone, then the signal's own
+ * ending. */
+void dmk_test_loop_cleanup_on_signals (void (*extra) (void));
 
 G_END_DECLS

@@ -303,23 +303,11 @@ test_poll (void)
   dmk_test_loop_cleanup ();
 }
 
-static void
-cleanup_on_signal (int sig)
-{
-  restore_io_uring ();
-  dmk_test_unthrottle (NULL);
-  dmk_test_loop_cleanup ();
-  signal (sig, SIG_DFL);
-  raise (sig);
-}
-
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
-  signal (SIGABRT, cleanup_on_signal);
-  signal (SIGTERM, cleanup_on_signal);
-  signal (SIGINT, cleanup_on_signal);
+  dmk_test_loop_cleanup_on_signals (restore_io_uring);
   g_test_add_func ("/engines/fallback", test_fallback);
   g_test_add_func ("/engines/poll", test_poll);
   g_test_add_data_func ("/engines/known-rate/io_uring", GINT_TO_POINTER (DMK_ENGINE_IO_URING),

@@ -517,22 +517,11 @@ test_cli (void)
   g_rmdir (dir);
 }
 
-static void
-cleanup_on_signal (int sig)
-{
-  dmk_test_unthrottle (NULL);
-  dmk_test_loop_cleanup ();
-  signal (sig, SIG_DFL);
-  raise (sig);
-}
-
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
-  signal (SIGABRT, cleanup_on_signal);
-  signal (SIGTERM, cleanup_on_signal);
-  signal (SIGINT, cleanup_on_signal);
+  dmk_test_loop_cleanup_on_signals (NULL);
   g_test_add_func ("/fio/export/round-trip", test_round_trip);
   g_test_add_func ("/fio/export/thread-slices", test_threads_slices);
   g_test_add_func ("/fio/export/device-write-refused", test_device_write_refused);

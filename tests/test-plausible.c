@@ -225,25 +225,14 @@ test_checks (void)
   dmk_link_clear (&usb2);
 }
 
-static void
-run_done (GObject *source, GAsyncResult *res, gpointer data)
-{
-  DmkResult **out = data;
-  g_autoptr (GError) error = NULL;
-
-  *out = dmk_runner_run_finish (DMK_RUNNER (source), res, &error);
-  g_assert_no_error (error);
-}
-
 /* A real run on a RAM-backed loop device that sysfs (a fake tree the runner is pointed at) says
  * hangs on USB 2.0: far faster than 60 MB/s, so the result says it cannot be true. */
 static void
 test_run_on_fake_usb (void)
 {
-  g_autoptr (DmkRunner) runner = dmk_runner_new ();
   g_autoptr (GArray) specs = g_array_new (FALSE, TRUE, sizeof (DmkTestSpec));
   g_autofree char *name = NULL;
-  DmkResult *r = NULL;
+  DmkResult *r;
   DmkTestSpec spec;
   DmkSettings s;
 
@@ -264,9 +253,7 @@ test_run_on_fake_usb (void)
   s.interval_s = 0;
   g_assert_true (dmk_test_spec_parse ("SEQ1M Q8T1", &spec, NULL));
   g_array_append_val (specs, spec);
-  dmk_runner_run_async (runner, dmk_test_loop, &s, specs, "", NULL, run_done, &r);
-  while (r == NULL)
-    g_main_context_iteration (NULL, TRUE);
+  r = dmk_test_run_to_end (dmk_test_loop, &s, specs, NULL, NULL);
   g_unsetenv ("GDISKMARK_SYSFS_ROOT");
   g_test_message ("SEQ1M Q8T1 read: %.1f MB/s",
                   ((DmkTestResult *) g_ptr_array_index (r->tests, 0))->mb_per_s);
@@ -306,22 +293,11 @@ on_temp_progress (const DmkProgress *p, gpointer data)
     set_temp (run->sensor, "45000\n");
 }
 
-static void
-temp_done (GObject *source, GAsyncResult *res, gpointer data)
-{
-  TempRun *run = data;
-  g_autoptr (GError) error = NULL;
-
-  run->result = dmk_runner_run_finish (DMK_RUNNER (source), res, &error);
-  g_assert_no_error (error);
-}
-
 /* A drive with a hwmon sensor (faked under a sysfs tree the runner is pointed at): the result
  * keeps its temperature before, at the peak and after, in the report and the JSON. */
 static void
 test_temperature (void)
 {
-  g_autoptr (DmkRunner) runner = dmk_runner_new ();
   g_autoptr (GArray) specs = g_array_new (FALSE, TRUE, sizeof (DmkTestSpec));
   g_autofree char *name = NULL, *text = NULL, *json = NULL;
   g_autoptr (DmkResult) back = NULL;
@@ -356,10 +332,7 @@ test_temperature (void)
   g_array_append_val (specs, spec);
   g_assert_true (dmk_test_spec_parse ("SEQ1M Q1T1", &spec, NULL));
   g_array_append_val (specs, spec);
-  dmk_runner_set_progress_func (runner, on_temp_progress, &run, NULL);
-  dmk_runner_run_async (runner, dmk_test_loop, &s, specs, "", NULL, temp_done, &run);
-  while (run.result == NULL)
-    g_main_context_iteration (NULL, TRUE);
+  run.result = dmk_test_run_to_end (dmk_test_loop, &s, specs, on_temp_progress, &run);
   g_unsetenv ("GDISKMARK_SYSFS_ROOT");
   g_assert_true (run.result->temperature.known);
   g_assert_cmpfloat (run.result->temperature.before_c, ==, 38.0);
@@ -395,20 +368,11 @@ test_temperature (void)
   g_clear_pointer (&root, g_free);
 }
 
-static void
-cleanup_on_signal (int sig)
-{
-  dmk_test_loop_cleanup ();
-  signal (sig, SIG_DFL);
-  raise (sig);
-}
-
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
-  signal (SIGABRT, cleanup_on_signal);
-  signal (SIGTERM, cleanup_on_signal);
+  dmk_test_loop_cleanup_on_signals (NULL);
   g_test_add_func ("/plausible/links", test_links);
   g_test_add_func ("/plausible/real-sysfs", test_real_sysfs);
   g_test_add_func ("/plausible/checks", test_checks);

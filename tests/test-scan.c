@@ -1004,22 +1004,11 @@ test_cli_sigkill (void)
   g_rmdir (dir);
 }
 
-static void
-cleanup_on_signal (int sig)
-{
-  dmk_test_throttle (dmk_test_loop != NULL ? dmk_test_loop : "/nonexistent", "write_bps", 0);
-  dmk_test_loop_cleanup ();
-  signal (sig, SIG_DFL);
-  raise (sig);
-}
-
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
-  signal (SIGABRT, cleanup_on_signal);
-  signal (SIGTERM, cleanup_on_signal);
-  signal (SIGINT, cleanup_on_signal);
+  dmk_test_loop_cleanup_on_signals (NULL);
   g_test_add_func ("/scan/cliff/synthetic", test_cliff_synthetic);
   g_test_add_func ("/scan/sustained/dir", test_sustained_dir);
   g_test_add_func ("/scan/sustained/stop", test_sustained_stop);

@@ -85,20 +85,10 @@ dmk_window_copy_fio_job (DmkWindow *self, int row)
       return FALSE;
     }
   _dmk_window_read_settings (self, &s);
-  if (row >= 0)
+  if (!_dmk_window_specs_for_row (self, row, &s, &specs))
     {
-      const DmkTestSpec *spec = dmk_result_grid_get_spec (self->grid, (guint) row);
-      if (spec != NULL)
-        {
-          specs = g_array_new (FALSE, TRUE, sizeof (DmkTestSpec));
-          g_array_append_vals (specs, spec, 1);
-        }
-    }
-  else if (g_strcmp0 (s.profile, DMK_PROFILE_CUSTOM) == 0)
-    {
-      guint mix = 0;
-      g_free (s.profile);
-      specs = _dmk_window_plan_specs (self, &s.profile, &mix);
+      dmk_settings_clear (&s);
+      return FALSE;
     }
   jobs = dmk_runner_plan (&s, specs, &error);
   if (jobs != NULL)

@@ -93,6 +93,9 @@ void _dmk_window_show_result (DmkWindow *self, DmkResult *result, const char *so
 /* dmk-window-run.c */
 void _dmk_window_run_init (DmkWindow *self);
 void _dmk_window_start_run (DmkWindow *self, int row);
+/* The specs a run of row (-1: all) takes with settings s: NULL for a built-in profile's, which
+ * the runner knows; FALSE when there is no such row. */
+gboolean _dmk_window_specs_for_row (DmkWindow *self, int row, DmkSettings *s, GArray **specs);
 void _dmk_window_update_state (DmkWindow *self);
 void _dmk_window_show_error (DmkWindow *self, const char *heading, const char *message);
 void _dmk_window_toast (DmkWindow *self, const char *text);

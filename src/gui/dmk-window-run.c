@@ -80,6 +80,29 @@ plan_grid (DmkWindow *self, int row, GArray *specs)
   return row;
 }
 
+gboolean
+_dmk_window_specs_for_row (DmkWindow *self, int row, DmkSettings *s, GArray **specs)
+{
+  *specs = NULL;
+  if (row >= 0)
+    {
+      const DmkTestSpec *spec = dmk_result_grid_get_spec (self->grid, (guint) row);
+      if (spec == NULL)
+        return FALSE;
+      *specs = g_array_new (FALSE, TRUE, sizeof (DmkTestSpec));
+      g_array_append_vals (*specs, spec, 1);
+    }
+  else if (g_strcmp0 (s->profile, DMK_PROFILE_CUSTOM) == 0)
+    {
+      /* The runner knows built-in profiles only: custom tests go to it as the plan has them. */
+      guint mix = 0;
+
+      g_free (s->profile);
+      *specs = _dmk_window_plan_specs (self, &s->profile, &mix);
+    }
+  return TRUE;
+}
+
 void
 _dmk_window_start_run (DmkWindow *self, int row)
 {
@@ -98,24 +121,10 @@ _dmk_window_start_run (DmkWindow *self, int row)
       return;
     }
   _dmk_window_read_settings (self, &s);
-  if (row >= 0)
+  if (!_dmk_window_specs_for_row (self, row, &s, &specs))
     {
-      const DmkTestSpec *spec = dmk_result_grid_get_spec (self->grid, (guint) row);
-      if (spec == NULL)
-        {
-          dmk_settings_clear (&s);
-          return;
-        }
-      specs = g_array_new (FALSE, TRUE, sizeof (DmkTestSpec));
-      g_array_append_vals (specs, spec, 1);
-    }
-  else if (g_strcmp0 (s.profile, DMK_PROFILE_CUSTOM) == 0)
-    {
-      /* The runner knows built-in profiles only: custom tests go to it as the plan has them. */
-      guint mix = 0;
-
-      g_free (s.profile);
-      specs = _dmk_window_plan_specs (self, &s.profile, &mix);
+      dmk_settings_clear (&s);
+      return;
     }
   self->merge_run = row >= 0 && self->shown != NULL && self->shown_source == NULL &&
                     g_strcmp0 (self->shown->target.path, dmk_window_get_target_path (self)) == 0 &&
