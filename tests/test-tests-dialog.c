@@ -85,7 +85,7 @@ check_run (DmkWindow *win, const char *const *names)
 
   click (dmk_window_get_all_button (win));
   g_assert_true (iterate_until (not_running, win));
-  g_assert_null (dmk_window_get_last_error (win));
+  g_assert_cmpstr (dmk_window_get_last_error (win), ==, NULL);
   result = dmk_window_get_shown_result (win);
   g_assert_nonnull (result);
   g_assert_cmpstr (result->settings.profile, ==, DMK_PROFILE_CUSTOM);

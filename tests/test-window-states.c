@@ -28,7 +28,7 @@ run_all (DmkWindow *win)
   click (dmk_window_get_all_button (win));
   g_assert_true (dmk_window_is_running (win));
   g_assert_true (iterate_until (not_running, win));
-  g_assert_null (dmk_window_get_last_error (win));
+  g_assert_cmpstr (dmk_window_get_last_error (win), ==, NULL);
   g_assert_nonnull (dmk_window_get_shown_result (win));
   return dmk_window_get_shown_result (win);
 }

@@ -152,7 +152,7 @@ test_run_all (void)
   g_assert_false (gtk_widget_get_sensitive (dmk_window_get_menu_button (w.win)));
 
   g_assert_true (iterate_until (run_watch, &w));
-  g_assert_null (dmk_window_get_last_error (w.win));
+  g_assert_cmpstr (dmk_window_get_last_error (w.win), ==, NULL);
   g_assert_true (w.saw_pass_status);
   g_assert_true (w.saw_live);
 
@@ -203,7 +203,7 @@ test_run_one_row (void)
   g_assert_cmpstr (gtk_actionable_get_action_name (GTK_ACTIONABLE (button)), ==, "win.stop-row");
   g_assert_false (gtk_widget_get_sensitive (dmk_window_get_all_button (win)));
   g_assert_true (iterate_until (not_running, win));
-  g_assert_null (dmk_window_get_last_error (win));
+  g_assert_cmpstr (dmk_window_get_last_error (win), ==, NULL);
   g_assert_cmpuint (dmk_window_get_last_result (win)->tests->len, ==, 1);
   g_assert_nonnull (dmk_result_cell_get_result (dmk_window_get_cell (win, 1, DMK_DIRECTION_READ)));
   g_assert_null (dmk_result_cell_get_result (dmk_window_get_cell (win, 1, DMK_DIRECTION_WRITE)));
@@ -252,7 +252,7 @@ check_stop (gboolean by_button)
   g_assert_cmpint (elapsed, <, G_USEC_PER_SEC);
 
   g_assert_cmpuint (count_entries (dir), ==, 0);
-  g_assert_null (dmk_window_get_last_error (win));
+  g_assert_cmpstr (dmk_window_get_last_error (win), ==, NULL);
   g_assert_null (dmk_window_get_error_dialog (win));
   g_assert_true (g_str_has_prefix (dmk_window_get_status_text (win), "Stopped"));
   g_assert_true (gtk_widget_get_sensitive (dmk_window_get_all_button (win)));
@@ -342,7 +342,7 @@ test_units (void)
   win = new_window (dir);
   click (dmk_window_get_test_button (win, 2));
   g_assert_true (iterate_until (not_running, win));
-  g_assert_null (dmk_window_get_last_error (win));
+  g_assert_cmpstr (dmk_window_get_last_error (win), ==, NULL);
   t = dmk_result_cell_get_result (dmk_window_get_cell (win, 2, DMK_DIRECTION_READ));
   g_assert_nonnull (t);
   mb_text = g_strdup (dmk_window_get_cell_text (win, 2, DMK_DIRECTION_READ));
@@ -717,7 +717,7 @@ test_device_read_only (void)
   /* All with read-write: only reads run, and the device is untouched. */
   click (dmk_window_get_all_button (win));
   g_assert_true (iterate_until (not_running, win));
-  g_assert_null (dmk_window_get_last_error (win));
+  g_assert_cmpstr (dmk_window_get_last_error (win), ==, NULL);
   result = dmk_window_get_last_result (win);
   g_assert_nonnull (result);
   g_assert_cmpuint (result->tests->len, ==, 4);
@@ -781,7 +781,7 @@ test_device_read_only (void)
       g_assert_cmpstr (dmk_window_get_cell_text (win, r, DMK_DIRECTION_WRITE), !=, "—");
     }
   g_assert_true (iterate_until (not_running, win));
-  g_assert_null (dmk_window_get_last_error (win));
+  g_assert_cmpstr (dmk_window_get_last_error (win), ==, NULL);
   result = dmk_window_get_last_result (win);
   g_assert_cmpuint (result->tests->len, ==, 8);
   for (guint r = 0; r < 4; r++)
@@ -817,7 +817,7 @@ test_device_read_only (void)
   g_assert_true (iterate_until (pointer_cleared, win));
   g_assert_true (dmk_window_is_running (win));
   g_assert_true (iterate_until (not_running, win));
-  g_assert_null (dmk_window_get_last_error (win));
+  g_assert_cmpstr (dmk_window_get_last_error (win), ==, NULL);
   result = dmk_window_get_last_result (win);
   g_assert_cmpuint (result->tests->len, ==, 1);
   g_assert_cmpint (((DmkTestResult *) result->tests->pdata[0])->direction, ==,
@@ -1134,7 +1134,7 @@ test_files (void)
   g_assert_false (dmk_window_save_text (win, txt, NULL));
   click (dmk_window_get_all_button (win));
   g_assert_true (iterate_until (not_running, win));
-  g_assert_null (dmk_window_get_last_error (win));
+  g_assert_cmpstr (dmk_window_get_last_error (win), ==, NULL);
   result = dmk_window_get_last_result (win);
   g_assert_nonnull (result);
   g_assert_cmpuint (result->tests->len, ==, 4);
