@@ -190,8 +190,9 @@ dmk_plausibility_check_test (DmkResult *result, const DmkTestResult *test, const
       test->direction == DMK_DIRECTION_READ && test->iops > ROTATIONAL_IOPS_MAX)
     add_once (result,
               g_strdup_printf (_("%s %s: %.0f IOPS one at a time is more than a rotating disk "
-                                 "can seek (a few hundred): a cache answered, not the "
-                                 "platters."),
+                                 "can seek (a few hundred), and this disk says it rotates: a "
+                                 "cache answered, or the disk is not what it says (virtual "
+                                 "disks often claim to rotate)."),
                                name, dir, test->iops));
 }
 
