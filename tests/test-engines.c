@@ -72,7 +72,11 @@ static const Case cases[] = {
 static void
 check_engine (DmkEngineKind engine)
 {
-  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+  /* Under the sanitizers one case each (meson sets this): memory is checked, not speed. */
+  gboolean one = g_getenv ("GDISKMARK_TEST_SANITIZED") != NULL;
+  guint done = 0;
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases) && !(one && done > 0); i++)
     {
       const Case *c = &cases[i];
       g_autoptr (GArray) specs = g_array_new (FALSE, TRUE, sizeof (DmkTestSpec));
@@ -148,6 +152,7 @@ check_engine (DmkEngineKind engine)
                       c->iops ? got : got / 1e6, c->iops ? "IOPS" : "MB/s",
                       100.0 * (got - want) / want);
       g_assert_cmpfloat (fabs (got - want), <=, 0.02 * want);
+      done++;
       g_clear_pointer (&run.result, dmk_result_unref);
       dmk_settings_clear (&s);
     }
