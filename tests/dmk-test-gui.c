@@ -129,6 +129,60 @@ count_entries (const char *dir)
   return n;
 }
 
+static char *sensor_root;
+
+static void
+remove_tree (const char *path)
+{
+  if (g_file_test (path, G_FILE_TEST_IS_DIR) && !g_file_test (path, G_FILE_TEST_IS_SYMLINK))
+    {
+      g_autoptr (GDir) d = g_dir_open (path, 0, NULL);
+      const char *name;
+
+      while (d != NULL && (name = g_dir_read_name (d)) != NULL)
+        {
+          g_autofree char *child = g_build_filename (path, name, NULL);
+          remove_tree (child);
+        }
+      g_rmdir (path);
+    }
+  else
+    g_unlink (path);
+}
+
+char *
+fake_sensor_setup (const char *dir, const char *milli)
+{
+  GStatBuf st;
+  DmkBlockFacts facts = { 0 };
+  g_autofree char *hwmon = NULL;
+  char *sensor;
+
+  g_assert_cmpint (g_stat (dir, &st), ==, 0);
+  if (!dmk_block_facts_for_dev (st.st_dev, &facts))
+    return NULL;
+  g_assert_null (sensor_root);
+  sensor_root = g_dir_make_tmp ("gdiskmark-sysfs-XXXXXX", NULL);
+  g_assert_nonnull (sensor_root);
+  /* drivetemp's place: the disk's device/hwmon/hwmonN/temp1_input. */
+  hwmon = g_build_filename (sensor_root, "block", facts.disk, "device", "hwmon", "hwmon3", NULL);
+  g_assert_cmpint (g_mkdir_with_parents (hwmon, 0755), ==, 0);
+  sensor = g_build_filename (hwmon, "temp1_input", NULL);
+  g_assert_true (g_file_set_contents (sensor, milli, -1, NULL));
+  g_setenv ("GDISKMARK_SYSFS_ROOT", sensor_root, TRUE);
+  dmk_block_facts_clear (&facts);
+  return sensor;
+}
+
+void
+fake_sensor_remove (void)
+{
+  g_unsetenv ("GDISKMARK_SYSFS_ROOT");
+  if (sensor_root != NULL)
+    remove_tree (sensor_root);
+  g_clear_pointer (&sensor_root, g_free);
+}
+
 /* A real GDiskMark application, registered without D-Bus so that its startup has run and its
  * app.* actions exist; its windows are the test's to destroy. */
 DmkApplication *

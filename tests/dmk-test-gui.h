@@ -33,6 +33,11 @@ void set_tiny (const char *profile);
 /* A new folder under the build tree (or the temporary folder) to test in. */
 char *make_target_dir (void);
 guint count_entries (const char *dir);
+/* A drive temperature sensor reading milli (millidegrees, "41000\n") for the disk under dir, in
+ * a fake sysfs tree that runs are pointed at (GDISKMARK_SYSFS_ROOT): its file, to change the
+ * reading; NULL when dir is on no disk. fake_sensor_remove () takes the tree away. */
+char *fake_sensor_setup (const char *dir, const char *milli);
+void fake_sensor_remove (void);
 DmkApplication *test_application (void);
 DmkWindow *new_window (const char *target);
 void destroy_window (DmkWindow *win);

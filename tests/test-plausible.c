@@ -293,8 +293,71 @@ on_temp_progress (const DmkProgress *p, gpointer data)
     set_temp (run->sensor, "45000\n");
 }
 
+/* Every interval of a series carries a reading, and each is one the sensor gave. */
+static void
+check_series_temperatures (const GArray *series, double lo, double hi)
+{
+  g_assert_nonnull (series);
+  g_assert_cmpuint (series->len, >, 0);
+  for (guint i = 0; i < series->len; i++)
+    {
+      const DmkSample *x = &g_array_index (series, DmkSample, i);
+
+      g_assert_true (x->has_celsius);
+      g_assert_cmpfloat (x->celsius, >=, lo);
+      g_assert_cmpfloat (x->celsius, <=, hi);
+    }
+}
+
+static void
+on_scan_done (GObject *source, GAsyncResult *res, gpointer data)
+{
+  GError *error = NULL;
+
+  *(DmkResult **) data = dmk_runner_run_finish (DMK_RUNNER (source), res, &error);
+  g_assert_no_error (error);
+}
+
+/* A sustained write on the same drive, now at 61 °C: its series and its CSV carry the
+ * temperature, and the JSON keeps it. */
+static void
+check_sustained_temperature (const char *sensor, const DmkSettings *grid_settings)
+{
+  g_autoptr (DmkRunner) runner = dmk_runner_new ();
+  g_autoptr (DmkResult) back = NULL;
+  g_autofree char *csv = NULL, *json = NULL;
+  g_auto (GStrv) lines = NULL;
+  DmkResult *r = NULL;
+  DmkScanOptions o;
+  DmkSettings s;
+
+  set_temp (sensor, "61000\n");
+  dmk_settings_copy (&s, grid_settings);
+  s.allow_write_device = TRUE;
+  dmk_scan_options_init (&o, DMK_KIND_SUSTAINED);
+  o.span = DMK_SPAN_DEVICE;
+  dmk_scan_run_async (runner, dmk_test_loop, &s, &o, "", NULL, on_scan_done, &r);
+  while (r == NULL)
+    g_main_context_iteration (NULL, TRUE);
+  dmk_settings_clear (&s);
+  g_assert_true (r->temperature.known);
+  g_assert_cmpfloat (r->temperature.before_c, ==, 61.0);
+  check_series_temperatures (r->sustained->series, 61, 61);
+  csv = dmk_scan_to_csv (r);
+  lines = g_strsplit (csv, "\r\n", 3);
+  g_assert_cmpstr (lines[0], ==, "end_s,bytes_written,mb_per_s,iops,lat_mean_us,celsius");
+  g_assert_true (g_str_has_suffix (lines[1], ",61.0"));
+  json = dmk_result_to_json (r);
+  back = dmk_result_from_json (json, -1, NULL);
+  g_assert_nonnull (back);
+  g_assert_cmpuint (back->sustained->series->len, ==, r->sustained->series->len);
+  check_series_temperatures (back->sustained->series, 61, 61);
+  dmk_result_unref (r);
+}
+
 /* A drive with a hwmon sensor (faked under a sysfs tree the runner is pointed at): the result
- * keeps its temperature before, at the peak and after, in the report and the JSON. */
+ * keeps its temperature before, at the peak and after, in the report and the JSON, and every
+ * interval of every pass its reading then. */
 static void
 test_temperature (void)
 {
@@ -333,11 +396,22 @@ test_temperature (void)
   g_assert_true (dmk_test_spec_parse ("SEQ1M Q1T1", &spec, NULL));
   g_array_append_val (specs, spec);
   run.result = dmk_test_run_to_end (dmk_test_loop, &s, specs, on_temp_progress, &run);
-  g_unsetenv ("GDISKMARK_SYSFS_ROOT");
   g_assert_true (run.result->temperature.known);
   g_assert_cmpfloat (run.result->temperature.before_c, ==, 38.0);
   g_assert_cmpfloat (run.result->temperature.peak_c, ==, 52.0);
   g_assert_cmpfloat (run.result->temperature.after_c, ==, 45.0);
+  {
+    DmkTestResult *first = g_ptr_array_index (run.result->tests, 0);
+    DmkTestResult *second = g_ptr_array_index (run.result->tests, 1);
+    double lo, hi;
+
+    /* The first test warms from 38 to 52 °C; the second runs at 45 °C throughout (the sensor
+     * is read at its pass's first moment). */
+    check_series_temperatures (g_ptr_array_index (first->series, 0), 38, 52);
+    g_assert_true (dmk_series_temperature_range (first->series, &lo, &hi));
+    g_assert_cmpfloat (hi, ==, 52.0);
+    check_series_temperatures (g_ptr_array_index (second->series, 0), 45, 45);
+  }
   text = dmk_result_to_text (run.result);
   g_assert_nonnull (strstr (text, "   Temp: 38 °C before, 52 °C peak, 45 °C after\n"));
   json = dmk_result_to_json (run.result);
@@ -345,6 +419,50 @@ test_temperature (void)
   g_assert_nonnull (back);
   g_assert_true (back->temperature.known);
   g_assert_cmpfloat (back->temperature.peak_c, ==, 52.0);
+  for (guint i = 0; i < back->tests->len; i++)
+    {
+      DmkTestResult *a = g_ptr_array_index (run.result->tests, i);
+      DmkTestResult *b = g_ptr_array_index (back->tests, i);
+      const GArray *sa = g_ptr_array_index (a->series, 0), *sb = g_ptr_array_index (b->series, 0);
+
+      g_assert_cmpuint (sa->len, ==, sb->len);
+      for (guint j = 0; j < sa->len; j++)
+        g_assert_cmpfloat (g_array_index (sa, DmkSample, j).celsius, ==,
+                           g_array_index (sb, DmkSample, j).celsius);
+    }
+  /* A file from a drive without a sensor has no such column, and still loads. */
+  {
+    g_autoptr (GRegex) re = g_regex_new (",\\s*\"celsius\" : \\[[^]]*\\]", 0, 0, NULL);
+    g_autofree char *old = g_regex_replace_literal (re, json, -1, 0, "", 0, NULL);
+    g_autoptr (DmkResult) r = dmk_result_from_json (old, -1, NULL);
+    DmkTestResult *t;
+
+    g_assert_null (strstr (old, "\"celsius\""));
+    g_assert_nonnull (r);
+    t = g_ptr_array_index (r->tests, 0);
+    g_assert_false (g_array_index ((GArray *) g_ptr_array_index (t->series, 0), DmkSample, 0)
+                      .has_celsius);
+  }
+  /* A damaged reading in a series, or a column of the wrong length, is refused by name. */
+  {
+    static const char *const bad_columns[] = { "\"celsius\" : [\n            999,",
+                                               "\"celsius\" : [\n            \"hot\",",
+                                               "\"celsius\" : [\n            1, 2, 3," };
+    for (guint i = 0; i < G_N_ELEMENTS (bad_columns); i++)
+      {
+        g_autoptr (GError) error = NULL;
+        g_autoptr (GRegex) re = g_regex_new ("\"celsius\" : \\[\\s*[0-9.]+,", 0, 0, NULL);
+        g_autofree char *bad = g_regex_replace_literal (re, json, -1, 0, bad_columns[i],
+                                                        G_REGEX_MATCH_DEFAULT, NULL);
+        g_autoptr (DmkResult) r = NULL;
+
+        g_assert_cmpstr (bad, !=, json);
+        r = dmk_result_from_json (bad, -1, &error);
+        g_assert_null (r);
+        g_test_message ("%s", error->message);
+        g_assert_nonnull (strstr (error->message, "results[0].passes[0].series.celsius"));
+      }
+  }
   /* A drive without a sensor: nothing claimed. */
   {
     g_autoptr (DmkResult) none = dmk_result_new ();
@@ -360,6 +478,8 @@ test_temperature (void)
     g_assert_null (r);
     g_assert_nonnull (strstr (error->message, "temperature_c.peak"));
   }
+  check_sustained_temperature (run.sensor, &s);
+  g_unsetenv ("GDISKMARK_SYSFS_ROOT");
   dmk_result_unref (run.result);
   g_free (run.sensor);
   dmk_settings_clear (&s);

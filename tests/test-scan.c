@@ -270,7 +270,7 @@ test_sustained_dir (void)
     g_autofree char *text = dmk_result_to_text (run.result);
     g_autofree char *csv = dmk_scan_to_csv (run.result);
     g_assert_nonnull (strstr (text, "[Sustained Write] SEQ1M Q8T1 through 64 MiB"));
-    g_assert_true (g_str_has_prefix (csv, "end_s,bytes_written,mb_per_s,iops,lat_mean_us\r\n"));
+    g_assert_true (g_str_has_prefix (csv, "end_s,bytes_written,mb_per_s,iops,lat_mean_us,celsius\r\n"));
   }
   assert_dir_empty (dir);
   g_rmdir (dir);

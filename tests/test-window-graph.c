@@ -13,6 +13,7 @@ typedef struct
 {
   DmkWindow *win;
   gboolean saw_live_points;
+  const char *sensor; /* the fake drive's temperature, warmed once the curve shows */
 } Watch;
 
 /* While the run goes: whether a live cell's sparkline has grown before its test ended. */
@@ -26,8 +27,14 @@ live_points_or_done (gpointer data)
       DmkResultCell *cell = dmk_window_get_cell (w->win, row, DMK_DIRECTION_READ);
 
       if (cell != NULL && dmk_result_cell_is_live (cell) &&
-          dmk_series_graph_get_n_points (dmk_result_cell_get_graph (cell)) > 0)
-        w->saw_live_points = TRUE;
+          dmk_series_graph_get_n_points (dmk_result_cell_get_graph (cell)) > 0 &&
+          !w->saw_live_points)
+        {
+          w->saw_live_points = TRUE;
+          /* The drive warms while its first test runs. */
+          if (w->sensor != NULL)
+            g_assert_true (g_file_set_contents (w->sensor, "47000\n", -1, NULL));
+        }
     }
   return !dmk_window_is_running (w->win);
 }
@@ -47,6 +54,22 @@ accent_share (GtkWidget *widget)
       blue += b > r + 25 && b > g + 10;
     }
   return pixels != NULL ? (double) blue / (w * h) : 0;
+}
+
+/* The share of the widget's pixels drawn in the temperature's red. */
+static double
+red_share (GtkWidget *widget)
+{
+  int w = 0, h = 0;
+  g_autofree guchar *pixels = widget_pixels (widget, &w, &h);
+  guint red = 0;
+
+  for (int i = 0; pixels != NULL && i < w * h; i++)
+    {
+      guchar b = pixels[i * 4], g = pixels[i * 4 + 1], r = pixels[i * 4 + 2];
+      red += r > g + 80 && r > b + 80;
+    }
+  return pixels != NULL ? (double) red / (w * h) : 0;
 }
 
 /* The summary names min, mean, max and last as the core computes them from the series. */
@@ -72,6 +95,7 @@ test_graphs (void)
 {
   g_autoptr (GSettings) s = g_settings_new (APP_ID);
   g_autofree char *dir = make_target_dir ();
+  g_autofree char *sensor = fake_sensor_setup (dir, "41000\n");
   Watch watch = { 0 };
   DmkResultCell *cell;
   DmkSeriesGraph *spark;
@@ -84,6 +108,9 @@ test_graphs (void)
   g_settings_set_string (s, "mode", "read");
   g_settings_set_int (s, "measure-time", 2);
   watch.win = new_window (dir);
+  watch.sensor = sensor;
+  if (sensor == NULL)
+    g_test_message ("the test folder is on no disk: no drive temperature to draw");
   click (dmk_window_get_all_button (watch.win));
   g_assert_true (dmk_window_is_running (watch.win));
   g_assert_true (iterate_until (live_points_or_done, &watch));
@@ -107,6 +134,15 @@ test_graphs (void)
       share = accent_share (GTK_WIDGET (spark));
       g_test_message ("row %u: sparkline covers %.1f%% of its area in blue", row, share * 100);
       g_assert_cmpfloat (share, >, 0.02);
+      /* The drive's temperature went with every interval: 41 °C when the run began, 47 °C from
+       * a moment into the first test. The sparkline leaves it out. */
+      if (sensor != NULL)
+        {
+          const char *want = row == 0 ? "; drive temperature 41 to 47 °C"
+                                      : "; drive temperature 47 °C";
+          g_assert_true (g_str_has_suffix (dmk_series_graph_get_summary (spark), want));
+          g_assert_cmpfloat (red_share (GTK_WIDGET (spark)), ==, 0);
+        }
     }
   /* DMK_GRAPH_SHOTS=DIR keeps pictures of what was checked, to look at. */
   if (g_getenv ("DMK_GRAPH_SHOTS") != NULL)
@@ -131,6 +167,13 @@ test_graphs (void)
   share = accent_share (chart);
   g_test_message ("chart: %.1f%% of its area in blue", share * 100);
   g_assert_cmpfloat (share, >, 0.05);
+  /* ... and the temperature, dashed in red on its own scale. */
+  if (sensor != NULL)
+    {
+      share = red_share (chart);
+      g_test_message ("chart: %.2f%% of its area in the temperature's red", share * 100);
+      g_assert_cmpfloat (share, >, 0.002);
+    }
   if (g_getenv ("DMK_GRAPH_SHOTS") != NULL)
     {
       g_autofree char *png = g_build_filename (g_getenv ("DMK_GRAPH_SHOTS"), "chart.png", NULL);
@@ -143,6 +186,7 @@ test_graphs (void)
   g_assert_cmpuint (dmk_series_graph_get_n_points (spark), ==, 0);
   g_assert_nonnull (strstr (dmk_series_graph_get_summary (spark), "no measurement yet"));
   destroy_window (watch.win);
+  fake_sensor_remove ();
   g_assert_cmpuint (count_entries (dir), ==, 0);
   g_rmdir (dir);
 }

@@ -229,13 +229,16 @@ test_scan_view (gconstpointer data)
                       : kind == DMK_KIND_SWEEP   ? "Sweep"
                                                  : "Surface";
   g_autofree char *dir = make_target_dir ();
-  g_autofree char *json = NULL;
+  g_autofree char *json = NULL, *sensor = NULL;
   DmkWindow *win;
   DmkScanView *view;
   Watch watch = { 0 };
   DmkResult *r;
 
   reset_settings ();
+  /* A drive that tells its temperature: the sustained write draws it beside the speed. */
+  if (kind == DMK_KIND_SUSTAINED)
+    sensor = fake_sensor_setup (dir, "55000\n");
   win = new_window (dir);
   view = _dmk_window_get_scan_view (win, kind);
   g_assert_nonnull (view);
@@ -259,7 +262,16 @@ test_scan_view (gconstpointer data)
   g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (win), "start"));
   check_chart (dmk_scan_view_get_chart (view), title);
   if (kind == DMK_KIND_SUSTAINED)
-    check_sustained (r, dmk_scan_view_get_chart (view));
+    {
+      check_sustained (r, dmk_scan_view_get_chart (view));
+      if (sensor != NULL)
+        {
+          g_assert_true (r->temperature.known);
+          g_assert_cmpfloat (r->temperature.peak_c, ==, 55.0);
+          g_assert_nonnull (strstr (dmk_scan_chart_get_summary (dmk_scan_view_get_chart (view)),
+                                    "; drive temperature 55 °C"));
+        }
+    }
   else if (kind == DMK_KIND_SURFACE)
     {
       check_surface (r, dmk_scan_view_get_chart (view), dmk_scan_view_get_access_chart (view));
@@ -297,10 +309,14 @@ test_scan_view (gconstpointer data)
     g_assert_true (dmk_window_open_file (win, file, NULL));
     g_assert_true (iterate_until (view_visible, view));
     g_assert_cmpuint (dmk_scan_chart_get_n_points (dmk_scan_view_get_chart (view)), ==, points);
+    if (sensor != NULL)
+      g_assert_nonnull (strstr (dmk_scan_chart_get_summary (dmk_scan_view_get_chart (view)),
+                                "; drive temperature 55 °C"));
     g_assert_true (g_str_has_prefix (dmk_scan_view_get_status (view), "Showing “gdiskmark-scan.json”"));
   }
   g_unlink (json);
   destroy_window (win);
+  fake_sensor_remove ();
   g_assert_cmpuint (count_entries (dir), ==, 0);
   g_rmdir (dir);
 }

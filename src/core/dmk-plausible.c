@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "dmk-plausible.h"
+#include "dmk-series.h"
 
 /* A result more than this above a limit is refused as impossible (measurement and rounding
  * stay far below it). */
@@ -284,7 +285,7 @@ dmk_temperature_read (const char *sensor, double *celsius)
   if (sensor == NULL || !g_file_get_contents (sensor, &text, NULL, NULL))
     return FALSE;
   milli = g_ascii_strtoll (text, &end, 10);
-  if (end == text || milli < -60000 || milli > 200000)
+  if (end == text || milli < DMK_CELSIUS_MIN * 1000 || milli > DMK_CELSIUS_MAX * 1000)
     return FALSE;
   *celsius = (double) milli / 1000.0;
   return TRUE;

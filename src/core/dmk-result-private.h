@@ -17,6 +17,8 @@ void _dmk_jb_double (JsonBuilder *b, const char *key, double v);
 void _dmk_jb_int (JsonBuilder *b, const char *key, gint64 v);
 void _dmk_jb_string (JsonBuilder *b, const char *key, const char *v);
 void _dmk_jb_bool (JsonBuilder *b, const char *key, gboolean v);
+/* A series' optional "celsius" column (GArray of DmkSample), written into the open object. */
+void _dmk_jb_celsius_column (JsonBuilder *b, const GArray *series);
 
 /* Reading: after the first failure every _dmk_rd_* returns at once, so the first is the one
  * told. where is the path of o ("results[2].") that the messages put before key. */
@@ -38,6 +40,9 @@ double _dmk_rd_number (DmkJsonReader *rd, JsonObject *o, const char *where, cons
 gint64 _dmk_rd_int (DmkJsonReader *rd, JsonObject *o, const char *where, const char *key,
                     gint64 min, gint64 max);
 gboolean _dmk_rd_bool (DmkJsonReader *rd, JsonObject *o, const char *where, const char *key);
+/* Reads so's optional "celsius" column into series' samples (a number in range or null each). */
+gboolean _dmk_rd_celsius_column (DmkJsonReader *rd, JsonObject *so, const char *sw,
+                                 GArray *series);
 
 /* The scans' sections (dmk-scan-json.c): written when the result has one, read by its kind. */
 void _dmk_scan_write_json (JsonBuilder *b, const DmkResult *r);

@@ -157,7 +157,33 @@ _dmk_jb_double (JsonBuilder *b, const char *key, double v)
   json_builder_add_double_value (b, isfinite (v) ? v : 0.0);
 }
 
-/* A pass's series, as columns of equal length: "end_s", "bytes", "ios", "latency_us". */
+/* Where a series has temperatures, its "celsius" column: the reading at each interval's end,
+ * null where there was none. Nothing when no interval has one. */
+void
+_dmk_jb_celsius_column (JsonBuilder *b, const GArray *series)
+{
+  gboolean any = FALSE;
+
+  for (guint i = 0; i < series->len && !any; i++)
+    any = g_array_index (series, DmkSample, i).has_celsius;
+  if (!any)
+    return;
+  json_builder_set_member_name (b, "celsius");
+  json_builder_begin_array (b);
+  for (guint i = 0; i < series->len; i++)
+    {
+      const DmkSample *s = &g_array_index (series, DmkSample, i);
+
+      if (s->has_celsius && isfinite (s->celsius))
+        json_builder_add_double_value (b, s->celsius);
+      else
+        json_builder_add_null_value (b);
+    }
+  json_builder_end_array (b);
+}
+
+/* A pass's series, as columns of equal length: "end_s", "bytes", "ios", "latency_us", and
+ * "celsius" where the drive told its temperature. */
 static void
 add_series (JsonBuilder *b, const GArray *series)
 {
@@ -182,6 +208,7 @@ add_series (JsonBuilder *b, const GArray *series)
         }
       json_builder_end_array (b);
     }
+  _dmk_jb_celsius_column (b, series);
   json_builder_end_object (b);
 }
 
@@ -558,7 +585,49 @@ read_series (DmkJsonReader *rd, JsonObject *po, const char *pw)
         else
           s->latency_us = v;
       }
+  if (!_dmk_rd_celsius_column (rd, so, sw, series))
+    return NULL;
   return g_steal_pointer (&series);
+}
+
+gboolean
+_dmk_rd_celsius_column (DmkJsonReader *rd, JsonObject *so, const char *sw, GArray *series)
+{
+  JsonArray *col;
+
+  if (so == NULL || rd->failed)
+    return FALSE;
+  if (!json_object_has_member (so, "celsius"))
+    return TRUE;
+  if ((col = _dmk_rd_array (rd, so, sw, "celsius")) == NULL)
+    return FALSE;
+  if (json_array_get_length (col) != series->len)
+    {
+      _dmk_rd_fail (rd, _("“%scelsius” has %u values for %u intervals"), sw,
+                    json_array_get_length (col), series->len);
+      return FALSE;
+    }
+  for (guint i = 0; i < series->len; i++)
+    {
+      JsonNode *e = json_array_get_element (col, i);
+      GType t = JSON_NODE_HOLDS_VALUE (e) ? json_node_get_value_type (e) : G_TYPE_INVALID;
+      DmkSample *s = &g_array_index (series, DmkSample, i);
+      double v;
+
+      if (JSON_NODE_HOLDS_NULL (e))
+        continue;
+      v = t == G_TYPE_INT64 ? (double) json_node_get_int (e)
+          : t == G_TYPE_DOUBLE ? json_node_get_double (e)
+                               : NAN;
+      if (!isfinite (v) || v < DMK_CELSIUS_MIN || v > DMK_CELSIUS_MAX)
+        {
+          _dmk_rd_fail (rd, _("“%scelsius” is out of range"), sw);
+          return FALSE;
+        }
+      s->has_celsius = TRUE;
+      s->celsius = v;
+    }
+  return TRUE;
 }
 
 static void
@@ -766,9 +835,12 @@ _dmk_result_read_object (JsonObject *o, GError **error)
     {
       JsonObject *t = _dmk_rd_object (&rd, o, "", "temperature_c");
 
-      r->temperature.before_c = _dmk_rd_number (&rd, t, "temperature_c.", "before", -60, 200);
-      r->temperature.peak_c = _dmk_rd_number (&rd, t, "temperature_c.", "peak", -60, 200);
-      r->temperature.after_c = _dmk_rd_number (&rd, t, "temperature_c.", "after", -60, 200);
+      r->temperature.before_c = _dmk_rd_number (&rd, t, "temperature_c.", "before", DMK_CELSIUS_MIN,
+                                               DMK_CELSIUS_MAX);
+      r->temperature.peak_c = _dmk_rd_number (&rd, t, "temperature_c.", "peak", DMK_CELSIUS_MIN,
+                                               DMK_CELSIUS_MAX);
+      r->temperature.after_c = _dmk_rd_number (&rd, t, "temperature_c.", "after", DMK_CELSIUS_MIN,
+                                               DMK_CELSIUS_MAX);
       r->temperature.known = !rd.failed;
     }
 

@@ -8,6 +8,7 @@
 #include "dmk-histogram.h"
 #include "dmk-runner.h"
 #include "dmk-scan.h"
+#include "dmk-series.h"
 #include "dmk-target.h"
 
 static inline gint64
@@ -74,13 +75,26 @@ typedef struct
   DmkResult *partial; /* set when a run stops or fails after finishing some tests */
   DmkResultKind kind;
   DmkScanOptions scan; /* sustained and surface runs */
-  char *temp_sensor;    /* the drive's temperature, read about once a second; NULL: none */
+  char *temp_sensor;    /* the drive's temperature, read every half second; NULL: none */
   gint64 temp_next;
-  DmkTemperature temperature;
+  DmkTemperature temperature; /* before, peak and after */
+  gboolean temp_now_known;    /* the newest reading, for the series' samples */
+  double temp_now_c;
 } RunData;
 
-/* Reads the drive's temperature when a second has passed since the last reading. */
+/* The disk (sda, nvme0n1) under the target: the device itself, or the one holding its
+ * filesystem; NULL when there is none (tmpfs). GDISKMARK_SYSFS_ROOT, when set, is the sysfs
+ * the run reads instead of /sys (tests). */
+char *_dmk_run_target_disk (DmkTarget *target);
+const char *_dmk_run_sysfs_root (void);
+/* Finds disk's temperature sensor and takes the reading before the run. */
+void _dmk_run_start_temperature (RunData *d, const char *disk);
+/* Reads the drive's temperature when half a second has passed since the last reading. */
 void _dmk_run_sample_temperature (RunData *d, gint64 now);
+/* The reading after the run, and before, peak and after into the result. */
+void _dmk_run_finish_temperature (RunData *d, DmkResult *result);
+/* Stamps a sample with the newest reading, if any. */
+void _dmk_run_stamp_temperature (const RunData *d, DmkSample *sample);
 
 void _dmk_run_data_free (RunData *d);
 /* Delivers a copy of p (and of test) to the caller's main context. */

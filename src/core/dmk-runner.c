@@ -209,6 +209,8 @@ typedef struct
 {
   gint64 t;
   guint64 bytes, ios, lat_ns;
+  gboolean has_celsius; /* the drive's newest temperature then */
+  double celsius;
 } Tally;
 
 static Tally
@@ -247,6 +249,8 @@ make_series (const GArray *tallies, gint64 first, gint64 last, Tally total)
       s.bytes = cur.bytes - prev.bytes;
       s.ios = cur.ios - prev.ios;
       s.latency_us = s.ios > 0 ? (double) (cur.lat_ns - prev.lat_ns) / (double) s.ios / 1000.0 : 0;
+      s.has_celsius = cur.has_celsius;
+      s.celsius = cur.celsius;
       if (cur.t > prev.t)
         g_array_append_val (series, s);
       prev = cur;
@@ -257,18 +261,23 @@ make_series (const GArray *tallies, gint64 first, gint64 last, Tally total)
 /* One point of a pass's series, taken by the coordinator every dmk_series_interval_ns (). Kept
  * out of line so that bench/scan-cost can count what it costs. */
 static G_GNUC_NO_INLINE void
-take_sample (Worker *workers, guint n, gint64 t, gint64 start, GArray *tallies, DmkProgress *prog)
+take_sample (const RunData *d, Worker *workers, guint n, gint64 t, gint64 start, GArray *tallies,
+             DmkProgress *prog)
 {
   Tally now = tally (workers, n, t);
   /* A copy: appending may move the array. */
   Tally prev = tallies->len > 0 ? g_array_index (tallies, Tally, tallies->len - 1)
                                 : (Tally){ .t = start };
 
+  now.has_celsius = d->temp_now_known;
+  now.celsius = d->temp_now_c;
   if (tallies->len < DMK_SERIES_MAX_POINTS)
     g_array_append_val (tallies, now);
   prog->n_samples++;
   prog->sample_end_s = (double) (t - start) / 1e9;
   prog->sample_mb_per_s = (double) (now.bytes - prev.bytes) * 1000.0 / (double) (t - prev.t);
+  prog->sample_has_celsius = now.has_celsius;
+  prog->sample_celsius = now.celsius;
 }
 
 /* Runs one pass: all threads start together, stop together, and share one window from the
@@ -309,7 +318,7 @@ run_pass (RunData *d, Worker *workers, guint n, guint seconds, gint *stop, DmkPr
       /* Only measured passes keep a series; a warm-up is not tallied. */
       if (series != NULL && t >= next_sample)
         {
-          take_sample (workers, n, t, start, tallies, prog);
+          take_sample (d, workers, n, t, start, tallies, prog);
           next_sample = t + every;
           next_live = t; /* the new point is shown at once */
         }
@@ -361,6 +370,8 @@ run_pass (RunData *d, Worker *workers, guint n, guint seconds, gint *stop, DmkPr
   pass->seconds = last > first ? (double) (last - first) / 1e9 : 0.0;
   pass->mb_per_s = pass->seconds > 0 ? (double) bytes / pass->seconds / 1e6 : 0.0;
   pass->iops = pass->seconds > 0 ? (double) ios / pass->seconds : 0.0;
+  total.has_celsius = d->temp_now_known;
+  total.celsius = d->temp_now_c;
   if (series != NULL)
     *series = first < last ? make_series (tallies, first, last, total)
                            : g_array_new (FALSE, TRUE, sizeof (DmkSample));
@@ -552,14 +563,34 @@ wait_interval (RunData *d, guint i, GCancellable *cancellable)
     }
 }
 
-/* Polled I/O needs io_uring and a device with poll queues (queue/io_poll = 1: NVMe with
- * nvme.poll_queues set, null_blk); anywhere else the run says why, before any I/O. */
-static gboolean
-poll_available (RunData *d, DmkTarget *target, GError **error)
+const char *
+_dmk_run_sysfs_root (void)
+{
+  const char *root = g_getenv ("GDISKMARK_SYSFS_ROOT");
+
+  return root != NULL && *root != '\0' ? root : "/sys";
+}
+
+char *
+_dmk_run_target_disk (DmkTarget *target)
 {
   struct stat st;
   DmkBlockFacts facts = { 0 };
-  const char *root = g_getenv ("GDISKMARK_SYSFS_ROOT");
+  char *disk;
+
+  if (fstat (dmk_target_get_fd (target), &st) != 0 ||
+      !dmk_block_facts_for_dev (S_ISBLK (st.st_mode) ? st.st_rdev : st.st_dev, &facts))
+    return NULL;
+  disk = g_steal_pointer (&facts.disk);
+  dmk_block_facts_clear (&facts);
+  return disk;
+}
+
+/* Polled I/O needs io_uring and a device with poll queues (queue/io_poll = 1: NVMe with
+ * nvme.poll_queues set, null_blk); anywhere else the run says why, before any I/O. */
+static gboolean
+poll_available (RunData *d, const char *disk, GError **error)
+{
   g_autofree char *file = NULL, *value = NULL;
 
   if (d->settings.engine != DMK_ENGINE_IO_URING)
@@ -570,8 +601,7 @@ poll_available (RunData *d, DmkTarget *target, GError **error)
                    dmk_engine_kind_to_string (d->settings.engine));
       return FALSE;
     }
-  if (fstat (dmk_target_get_fd (target), &st) != 0 ||
-      !dmk_block_facts_for_dev (S_ISBLK (st.st_mode) ? st.st_rdev : st.st_dev, &facts))
+  if (disk == NULL)
     {
       g_set_error (error, DMK_ERROR, DMK_ERROR_ENGINE,
                    _("Polled I/O is not available on “%s”: it is not on a block device that "
@@ -579,44 +609,52 @@ poll_available (RunData *d, DmkTarget *target, GError **error)
                    d->path);
       return FALSE;
     }
-  file = g_strdup_printf ("%s/block/%s/queue/io_poll", root != NULL ? root : "/sys", facts.disk);
+  file = g_strdup_printf ("%s/block/%s/queue/io_poll", _dmk_run_sysfs_root (), disk);
   if (!g_file_get_contents (file, &value, NULL, NULL) || strcmp (g_strstrip (value), "1") != 0)
     {
       g_set_error (error, DMK_ERROR, DMK_ERROR_ENGINE,
                    _("Polled I/O is not available on %s: its queue has no poll queues (%s is "
                      "%s). NVMe drives get them from the nvme.poll_queues module parameter; "
                      "leave out --poll."),
-                   facts.disk, file, value != NULL ? value : "missing");
-      dmk_block_facts_clear (&facts);
+                   disk, file, value != NULL ? value : "missing");
       return FALSE;
     }
-  dmk_block_facts_clear (&facts);
   return TRUE;
 }
 
 /* The link the target's drive hangs on, for the plausibility checks, and the warnings known
  * for the run as a whole (a buffered test smaller than memory, device-mapper underneath). */
 static void
-find_link (RunData *d, DmkTarget *target, DmkResult *result, DmkLink *link)
+find_link (const char *disk, DmkResult *result, DmkLink *link)
 {
-  struct stat st;
-  DmkBlockFacts facts = { 0 };
-  const char *root = g_getenv ("GDISKMARK_SYSFS_ROOT");
+  if (disk != NULL)
+    dmk_link_find (_dmk_run_sysfs_root (), disk, link);
+  dmk_plausibility_check_run (result, disk, dmk_sysinfo_ram_bytes ());
+}
 
-  if (fstat (dmk_target_get_fd (target), &st) == 0 &&
-      dmk_block_facts_for_dev (S_ISBLK (st.st_mode) ? st.st_rdev : st.st_dev, &facts))
-    {
-      dmk_link_find (root != NULL ? root : "/sys", facts.disk, link);
-      g_free (d->temp_sensor);
-      d->temp_sensor = dmk_temperature_sensor (root != NULL ? root : "/sys", facts.disk);
-      d->temperature.known =
-        dmk_temperature_read (d->temp_sensor, &d->temperature.before_c);
-      d->temperature.peak_c = d->temperature.before_c;
-      dmk_plausibility_check_run (result, facts.disk, dmk_sysinfo_ram_bytes ());
-      dmk_block_facts_clear (&facts);
-    }
-  else
-    dmk_plausibility_check_run (result, NULL, dmk_sysinfo_ram_bytes ());
+static void
+take_temperature (RunData *d, double c)
+{
+  if (!d->temperature.known)
+    d->temperature.before_c = d->temperature.peak_c = c;
+  d->temperature.known = TRUE;
+  d->temperature.peak_c = MAX (d->temperature.peak_c, c);
+  d->temp_now_known = TRUE;
+  d->temp_now_c = c;
+}
+
+void
+_dmk_run_start_temperature (RunData *d, const char *disk)
+{
+  double c;
+
+  g_clear_pointer (&d->temp_sensor, g_free);
+  if (disk == NULL)
+    return;
+  d->temp_sensor = dmk_temperature_sensor (_dmk_run_sysfs_root (), disk);
+  if (dmk_temperature_read (d->temp_sensor, &c))
+    take_temperature (d, c);
+  d->temp_next = now_ns () + G_GINT64_CONSTANT (500000000);
 }
 
 void
@@ -628,23 +666,24 @@ _dmk_run_sample_temperature (RunData *d, gint64 now)
     return;
   d->temp_next = now + G_GINT64_CONSTANT (500000000);
   if (dmk_temperature_read (d->temp_sensor, &c))
-    {
-      if (!d->temperature.known)
-        d->temperature.before_c = d->temperature.peak_c = c;
-      d->temperature.known = TRUE;
-      d->temperature.peak_c = MAX (d->temperature.peak_c, c);
-    }
+    take_temperature (d, c);
 }
 
-/* The reading after the last test, and the three into the result. */
-static void
-finish_temperature (RunData *d, DmkResult *result)
+void
+_dmk_run_stamp_temperature (const RunData *d, DmkSample *sample)
+{
+  sample->has_celsius = d->temp_now_known;
+  sample->celsius = d->temp_now_known ? d->temp_now_c : 0;
+}
+
+void
+_dmk_run_finish_temperature (RunData *d, DmkResult *result)
 {
   double c;
 
   if (!d->temperature.known)
     return;
-  d->temperature.after_c = dmk_temperature_read (d->temp_sensor, &c) ? c : d->temperature.peak_c;
+  d->temperature.after_c = dmk_temperature_read (d->temp_sensor, &c) ? c : d->temp_now_c;
   d->temperature.peak_c = MAX (d->temperature.peak_c, d->temperature.after_c);
   result->temperature = d->temperature;
 }
@@ -659,6 +698,7 @@ run_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *canc
   gboolean write = FALSE;
   DmkProgress prog = { .phase = DMK_PHASE_OPEN };
   DmkLink link = { 0 };
+  g_autofree char *disk = NULL;
 
   for (guint i = 0; i < d->jobs->len; i++)
     write |= g_array_index (d->jobs, DmkJob, i).direction != DMK_DIRECTION_READ;
@@ -679,12 +719,14 @@ run_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *canc
   _dmk_run_resolve_engine (d, result);
   if (d->kind == DMK_KIND_SWEEP)
     skip_unaligned (d, target, result);
-  if (d->settings.poll && !poll_available (d, target, &error))
+  disk = _dmk_run_target_disk (target);
+  if (d->settings.poll && !poll_available (d, disk, &error))
     {
       g_task_return_error (task, error);
       return;
     }
-  find_link (d, target, result, &link);
+  find_link (disk, result, &link);
+  _dmk_run_start_temperature (d, disk);
   for (guint i = 0; i < d->jobs->len; i++)
     {
       DmkTestResult *test;
@@ -696,6 +738,7 @@ run_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *canc
                : run_test (d, target, i, cancellable, &error);
       if (test == NULL)
         {
+          _dmk_run_finish_temperature (d, result);
           keep_partial (d, result, i);
           dmk_link_clear (&link);
           g_task_return_error (task, error);
@@ -705,7 +748,7 @@ run_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *canc
       dmk_plausibility_check_test (result, test, &link);
     }
   dmk_link_clear (&link);
-  finish_temperature (d, result);
+  _dmk_run_finish_temperature (d, result);
   result->kind = d->kind;
   g_task_return_pointer (task, g_steal_pointer (&result), (GDestroyNotify) dmk_result_unref);
 }

@@ -39,6 +39,8 @@ typedef struct
   guint n_samples;
   double sample_end_s;
   double sample_mb_per_s;
+  gboolean sample_has_celsius; /* the drive's newest temperature, where it tells one */
+  double sample_celsius;
   /* Scans: the newest sample's place in the span (0–1; surfaces) or the bytes written so far
    * (sustained writes). */
   double position;

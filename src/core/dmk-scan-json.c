@@ -20,10 +20,12 @@ add_spec (JsonBuilder *b, const DmkTestSpec *spec)
   _dmk_jb_string (b, "test", name);
 }
 
-/* Columns of equal length, as the passes' series are written. */
+/* Columns of equal length, as the passes' series are written; a series' temperatures after
+ * them (DmkSample arrays only). */
 static void
 add_columns (JsonBuilder *b, const char *key, const GArray *a, const char *const *names,
-             guint n_cols, void (*cell) (JsonBuilder *, const GArray *, guint, guint))
+             guint n_cols, void (*cell) (JsonBuilder *, const GArray *, guint, guint),
+             gboolean samples)
 {
   json_builder_set_member_name (b, key);
   json_builder_begin_object (b);
@@ -35,6 +37,8 @@ add_columns (JsonBuilder *b, const char *key, const GArray *a, const char *const
         cell (b, a, i, c);
       json_builder_end_array (b);
     }
+  if (samples)
+    _dmk_jb_celsius_column (b, a);
   json_builder_end_object (b);
 }
 
@@ -117,7 +121,7 @@ _dmk_scan_write_json (JsonBuilder *b, const DmkResult *r)
       _dmk_jb_double (b, "seconds", s->seconds);
       _dmk_jb_double (b, "mb_per_s", s->mb_per_s);
       add_cliff (b, &s->cliff);
-      add_columns (b, "series", s->series, sample_cols, 4, sample_cell);
+      add_columns (b, "series", s->series, sample_cols, 4, sample_cell, TRUE);
       json_builder_end_object (b);
     }
   else if (r->kind == DMK_KIND_SURFACE && r->surface != NULL)
@@ -130,9 +134,9 @@ _dmk_scan_write_json (JsonBuilder *b, const DmkResult *r)
       _dmk_jb_string (b, "direction", dmk_direction_to_string (s->direction));
       _dmk_jb_int (b, "span_bytes", (gint64) s->span_bytes);
       _dmk_jb_int (b, "sample_bytes", (gint64) s->sample_bytes);
-      add_columns (b, "points", s->points, point_cols, 3, point_cell);
+      add_columns (b, "points", s->points, point_cols, 3, point_cell, FALSE);
       _dmk_jb_int (b, "access_block", s->access_block);
-      add_columns (b, "access", s->access, access_cols, 3, access_cell);
+      add_columns (b, "access", s->access, access_cols, 3, access_cell, FALSE);
       json_builder_end_object (b);
     }
 }
@@ -261,6 +265,9 @@ read_sustained (DmkJsonReader *rd, JsonObject *o, DmkResult *r)
         }
       g_array_append_val (s->series, x);
     }
+  if (rows != NULL)
+    _dmk_rd_celsius_column (rd, _dmk_rd_object (rd, so, w, "series"), "sustained.series.",
+                            s->series);
 }
 
 static void

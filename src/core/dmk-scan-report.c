@@ -191,7 +191,8 @@ sustained_csv (GString *s, const DmkSustained *st)
 {
   guint64 written = 0;
 
-  g_string_append (s, "end_s,bytes_written,mb_per_s,iops,lat_mean_us\r\n");
+  /* The drive's temperature is the last column, empty where it tells none. */
+  g_string_append (s, "end_s,bytes_written,mb_per_s,iops,lat_mean_us,celsius\r\n");
   for (guint i = 0; i < st->series->len; i++)
     {
       const DmkSample *x = &g_array_index (st->series, DmkSample, i);
@@ -204,6 +205,9 @@ sustained_csv (GString *s, const DmkSustained *st)
       append_number (s, dmk_sample_iops (st->series, i), 1);
       g_string_append_c (s, ',');
       append_number (s, x->latency_us, 2);
+      g_string_append_c (s, ',');
+      if (x->has_celsius)
+        append_number (s, x->celsius, 1);
       g_string_append (s, "\r\n");
     }
 }

@@ -166,6 +166,11 @@ merge_pairs (GArray *series)
           a.bytes += b->bytes;
           a.ios += b->ios;
           a.latency_us = lat;
+          if (b->has_celsius)
+            {
+              a.has_celsius = TRUE;
+              a.celsius = b->celsius; /* the reading at the merged interval's end */
+            }
         }
       g_array_index (series, DmkSample, out) = a;
     }
@@ -200,6 +205,7 @@ sustained_sample (Sustained *s, gint64 t, gboolean last)
   sample.bytes = bytes - s->prev_bytes;
   sample.ios = ios - s->prev_ios;
   sample.latency_us = sample.ios > 0 ? (double) (lat - s->prev_lat) / (double) sample.ios / 1e3 : 0;
+  _dmk_run_stamp_temperature (s->d, &sample);
   g_array_append_val (s->series, sample);
   if (s->series->len >= DMK_SUSTAINED_MAX_POINTS)
     {
@@ -217,6 +223,7 @@ sustained_tick (gint64 t, gpointer data)
 {
   Sustained *s = data;
 
+  _dmk_run_sample_temperature (s->d, t);
   if (t >= s->next_sample)
     {
       sustained_sample (s, t, FALSE);
@@ -234,6 +241,9 @@ sustained_tick (gint64 t, gpointer data)
       prog.n_samples = s->series->len;
       prog.sample_end_s = (double) (s->prev_t - s->start) / 1e9;
       prog.sample_mb_per_s = dmk_sample_mb_per_s (s->series, s->series->len - 1);
+      prog.sample_has_celsius =
+        g_array_index (s->series, DmkSample, s->series->len - 1).has_celsius;
+      prog.sample_celsius = g_array_index (s->series, DmkSample, s->series->len - 1).celsius;
       prog.live_mb_per_s = prog.sample_mb_per_s;
       prog.position = prog.fraction;
       _dmk_run_post (s->d, &prog, NULL);
@@ -474,6 +484,7 @@ run_surface (RunData *d, DmkTarget *target, DmkResult *result, GCancellable *can
       ok = run_bounded (d, &worker, 1, &stop, NULL, NULL, cancellable, error);
       if (!ok)
         break;
+      _dmk_run_sample_temperature (d, now_ns ());
       p.bytes = worker.bytes;
       p.seconds = (double) (worker.last_complete - worker.first_submit) / 1e9;
       g_array_append_val (surface->points, p);
@@ -504,6 +515,7 @@ scan_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *can
   g_autoptr (DmkResult) result = NULL;
   DmkProgress prog = { .phase = DMK_PHASE_OPEN, .n_tests = 1 };
   gboolean write = d->scan.direction != DMK_DIRECTION_READ;
+  g_autofree char *disk = NULL;
   GError *error = NULL;
   gboolean ok;
 
@@ -524,10 +536,13 @@ scan_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *can
   result = _dmk_run_new_result (d, target);
   result->kind = d->kind;
   _dmk_run_resolve_engine (d, result);
+  disk = _dmk_run_target_disk (target);
+  _dmk_run_start_temperature (d, disk);
   if (d->kind == DMK_KIND_SUSTAINED)
     ok = run_sustained (d, target, result, cancellable, &error);
   else
     ok = run_surface (d, target, result, cancellable, &error);
+  _dmk_run_finish_temperature (d, result);
   if (!ok)
     {
       gboolean kept = d->kind == DMK_KIND_SUSTAINED

@@ -16,7 +16,15 @@ typedef struct
   guint64 bytes;     /* bytes completed in it */
   guint64 ios;       /* I/Os completed in it */
   double latency_us; /* their mean latency; 0 when none completed */
+  /* The drive's temperature in °C at the interval's end (the newest reading, taken every half
+   * second), where the drive tells one without privileges; has_celsius is FALSE elsewhere. */
+  gboolean has_celsius;
+  double celsius;
 } DmkSample;
+
+/* The range a drive temperature is believed in (°C): anything else is a broken sensor. */
+#define DMK_CELSIUS_MIN -60.0
+#define DMK_CELSIUS_MAX 200.0
 
 /* The sampling interval for passes of measure_s seconds: 100 ms up to 10 s, then a hundredth
  * of the pass, so that a pass has about 100 points whatever its length. */
@@ -36,6 +44,9 @@ typedef struct
 /* Over every interval of every series in passes (GArray* of DmkSample each; NULL entries are
  * skipped). FALSE when there is none. */
 gboolean dmk_series_summarize (GPtrArray *passes, DmkSeriesSummary *out);
+
+/* The lowest and highest temperature over the passes' series; FALSE when none has one. */
+gboolean dmk_series_temperature_range (GPtrArray *passes, double *min_c, double *max_c);
 
 /* A deep copy, or NULL for NULL. */
 GArray *dmk_series_copy (const GArray *series);

@@ -335,12 +335,13 @@ dmk_result_cell_clear (DmkResultCell *self)
 }
 
 void
-dmk_result_cell_add_sample (DmkResultCell *self, guint pass, double end_s, double mb_per_s)
+dmk_result_cell_add_sample (DmkResultCell *self, guint pass, double end_s, double mb_per_s,
+                            double celsius)
 {
   g_return_if_fail (DMK_IS_RESULT_CELL (self));
   if (self->result != NULL || !self->live)
     return;
-  dmk_series_graph_add_sample (DMK_SERIES_GRAPH (self->spark), pass, end_s, mb_per_s);
+  dmk_series_graph_add_sample (DMK_SERIES_GRAPH (self->spark), pass, end_s, mb_per_s, celsius);
 }
 
 DmkSeriesGraph *

@@ -23,7 +23,8 @@ void dmk_result_cell_clear (DmkResultCell *self);
 void dmk_result_cell_set_live (DmkResultCell *self, double mb_per_s, guint pass, guint n_passes);
 void dmk_result_cell_set_result (DmkResultCell *self, const DmkTestResult *test);
 /* Live: an interval of the running pass (dmk_series_graph_add_sample). */
-void dmk_result_cell_add_sample (DmkResultCell *self, guint pass, double end_s, double mb_per_s);
+void dmk_result_cell_add_sample (DmkResultCell *self, guint pass, double end_s, double mb_per_s,
+                                 double celsius);
 const DmkTestResult *dmk_result_cell_get_result (DmkResultCell *self);
 gboolean dmk_result_cell_is_live (DmkResultCell *self);
 /* A test that will not run on this target: shows "—", dimmed and insensitive, with reason as its

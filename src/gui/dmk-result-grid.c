@@ -579,14 +579,14 @@ dmk_result_grid_set_live (DmkResultGrid *self, const DmkTestSpec *spec, DmkDirec
 
 void
 dmk_result_grid_add_sample (DmkResultGrid *self, const DmkTestSpec *spec, DmkDirection direction,
-                            guint pass, double end_s, double mb_per_s)
+                            guint pass, double end_s, double mb_per_s, double celsius)
 {
   DmkResultCell *cell;
 
   g_return_if_fail (DMK_IS_RESULT_GRID (self));
   cell = cell_for (self, spec, direction);
   if (cell != NULL)
-    dmk_result_cell_add_sample (cell, pass, end_s, mb_per_s);
+    dmk_result_cell_add_sample (cell, pass, end_s, mb_per_s, celsius);
 }
 
 void

@@ -43,10 +43,10 @@ void dmk_result_grid_clear_jobs (DmkResultGrid *self, GArray *jobs);
 void dmk_result_grid_set_live (DmkResultGrid *self, const DmkTestSpec *spec,
                                DmkDirection direction, double mb_per_s, guint pass,
                                guint n_passes);
-/* The running test's newest interval (its sparkline). */
+/* The running test's newest interval (its sparkline), with the drive's temperature (NaN: none). */
 void dmk_result_grid_add_sample (DmkResultGrid *self, const DmkTestSpec *spec,
                                  DmkDirection direction, guint pass, double end_s,
-                                 double mb_per_s);
+                                 double mb_per_s, double celsius);
 void dmk_result_grid_set_test (DmkResultGrid *self, const DmkTestResult *test);
 /* Cells still showing a pass in progress go empty (a stopped run). */
 void dmk_result_grid_clear_live (DmkResultGrid *self);

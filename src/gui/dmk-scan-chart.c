@@ -16,7 +16,8 @@ typedef struct
 typedef struct
 {
   char *name;
-  GArray *pts; /* Pt */
+  GArray *pts;   /* Pt */
+  GArray *temps; /* Pt: the drive's temperature in °C at x (sustained writes) */
 } Curve;
 
 typedef struct
@@ -47,6 +48,10 @@ static const double palette[][3] = {
   { 0.596, 0.416, 0.267 },
 };
 
+/* A single drive's temperature is drawn in red, as in a cell's chart; with several drives,
+ * each one's in its curve's colour. */
+static const double temp_red[3] = { 0.878, 0.106, 0.141 };
+
 #define GIB 1073741824.0
 
 static void
@@ -56,6 +61,7 @@ curve_free (gpointer data)
 
   g_free (c->name);
   g_array_unref (c->pts);
+  g_array_unref (c->temps);
   g_free (c);
 }
 
@@ -72,6 +78,7 @@ curve_at (DmkScanChart *self, guint index, const char *name)
     {
       Curve *c = g_new0 (Curve, 1);
       c->pts = g_array_new (FALSE, FALSE, sizeof (Pt));
+      c->temps = g_array_new (FALSE, FALSE, sizeof (Pt));
       g_ptr_array_add (self->curves, c);
     }
   if (name != NULL)
@@ -98,6 +105,25 @@ kind_title (DmkChartKind kind)
     default:
       return _("Access time in milliseconds against seek distance");
     }
+}
+
+/* The lowest and highest temperature of every curve; FALSE when none has one. */
+static gboolean
+temperature_range (DmkScanChart *self, double *lo, double *hi)
+{
+  *lo = G_MAXDOUBLE;
+  *hi = -G_MAXDOUBLE;
+  for (guint i = 0; i < self->curves->len; i++)
+    {
+      Curve *c = g_ptr_array_index (self->curves, i);
+
+      for (guint j = 0; j < c->temps->len; j++)
+        {
+          *lo = MIN (*lo, g_array_index (c->temps, Pt, j).y);
+          *hi = MAX (*hi, g_array_index (c->temps, Pt, j).y);
+        }
+    }
+  return *lo <= *hi;
 }
 
 static void
@@ -134,6 +160,24 @@ update_summary (DmkScanChart *self)
                                               c->pts->len),
                               c->name != NULL ? c->name : _("Measured"), s_min, s_max, s_last,
                               dmk_unit_label (unit), c->pts->len);
+      if (c->temps->len > 0)
+        {
+          double lo = G_MAXDOUBLE, hi = -G_MAXDOUBLE;
+
+          for (guint j = 0; j < c->temps->len; j++)
+            {
+              lo = MIN (lo, g_array_index (c->temps, Pt, j).y);
+              hi = MAX (hi, g_array_index (c->temps, Pt, j).y);
+            }
+          if (round (lo) == round (hi))
+            /* TRANSLATORS: after a curve read out: the drive's temperature during it, in °C */
+            g_string_append_printf (s, _("; drive temperature %.0f °C"), hi);
+          else
+            /* TRANSLATORS: after a curve read out: the drive's temperature during it, lowest,
+             * highest and last, in °C */
+            g_string_append_printf (s, _("; drive temperature %.0f to %.0f °C, last %.0f °C"),
+                                    lo, hi, g_array_index (c->temps, Pt, c->temps->len - 1).y);
+        }
     }
   if (n == 0)
     g_string_append_printf (s, ". %s", _("No measurement yet"));
@@ -169,6 +213,20 @@ dmk_scan_chart_add_point (DmkScanChart *self, guint curve, double x, double y)
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
+void
+dmk_scan_chart_add_temperature (DmkScanChart *self, guint curve, double x, double celsius)
+{
+  Pt p = { x, celsius };
+
+  g_return_if_fail (DMK_IS_SCAN_CHART (self));
+  if (!isfinite (x) || !isfinite (celsius) || celsius < DMK_CELSIUS_MIN ||
+      celsius > DMK_CELSIUS_MAX)
+    return;
+  g_array_append_val (curve_at (self, curve, NULL)->temps, p);
+  update_summary (self);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
 static char *
 curve_name (const char *name, const char *what)
 {
@@ -198,11 +256,18 @@ add_sustained (DmkScanChart *self, const DmkSustained *st, guint index, const ch
   c = curve_at (self, index, cname);
   for (guint i = 0; i < st->series->len; i++)
     {
+      const DmkSample *x = &g_array_index (st->series, DmkSample, i);
       Pt p;
-      written += g_array_index (st->series, DmkSample, i).bytes;
+
+      written += x->bytes;
       p.x = (double) written / GIB;
       p.y = dmk_sample_mb_per_s (st->series, i);
       g_array_append_val (c->pts, p);
+      if (x->has_celsius)
+        {
+          Pt t = { p.x, x->celsius };
+          g_array_append_val (c->temps, t);
+        }
     }
   if (st->cliff.found)
     {
@@ -366,6 +431,8 @@ typedef struct
   double x0, x1, y1; /* data ranges (y from 0) */
   double left, top, right, bottom;
   gboolean mib;      /* GiB axes below 1 GiB are labelled in MiB */
+  gboolean temps;    /* a temperature scale at the right, from t0 to t1 °C */
+  double t0, t1;
 } Frame;
 
 static double
@@ -380,10 +447,16 @@ to_y (const Frame *f, double y)
   return f->bottom - y / f->y1 * (f->bottom - f->top);
 }
 
+static double
+to_t (const Frame *f, double c)
+{
+  return f->bottom - (c - f->t0) / (f->t1 - f->t0) * (f->bottom - f->top);
+}
+
 static Frame
 frame_for (DmkScanChart *self, double w, double h)
 {
-  Frame f = { G_MAXDOUBLE, -G_MAXDOUBLE, 0, 56, 24, w - 24, h - 40, FALSE };
+  Frame f = { G_MAXDOUBLE, -G_MAXDOUBLE, 0, 56, 24, w - 24, h - 40, FALSE, FALSE, 0, 0 };
 
   for (guint i = 0; i < self->curves->len; i++)
     {
@@ -412,6 +485,16 @@ frame_for (DmkScanChart *self, double w, double h)
     {
       f.mib = f.x1 < 1;
       f.x1 = nice_ceiling (f.mib ? f.x1 * 1024 : f.x1) / (f.mib ? 1024 : 1);
+    }
+  if (temperature_range (self, &f.t0, &f.t1))
+    {
+      /* Five steps of a whole number of degrees, around the readings. */
+      double step = MAX (ceil ((f.t1 - f.t0 + 2) / 5), 2);
+
+      f.temps = TRUE;
+      f.t0 = floor (f.t0 - 1);
+      f.t1 = f.t0 + 5 * step;
+      f.right = w - 56;
     }
   return f;
 }
@@ -459,6 +542,24 @@ draw_axes (DmkScanChart *self, cairo_t *cr, PangoLayout *layout, const Frame *f,
     show_text (cr, layout, self->kind == DMK_CHART_ACCESS ? _("ms") : _("MB/s"), f->left - 6,
                f->top - 8, 1, 1);
   }
+  if (f->temps)
+    {
+      for (int i = 0; i <= 5; i++)
+        {
+          double v = f->t0 + (f->t1 - f->t0) * i / 5;
+          g_autofree char *t = g_strdup_printf ("%.0f", v);
+
+          show_text (cr, layout, t, f->right + 6, to_t (f, v), 0, 0.5);
+        }
+      /* TRANSLATORS: the unit of a chart's temperature scale */
+      show_text (cr, layout, _("°C"), f->right + 6, f->top - 8, 0, 1);
+    }
+}
+
+static const double *
+temp_colour (DmkScanChart *self, guint curve)
+{
+  return self->curves->len == 1 ? temp_red : palette[curve % G_N_ELEMENTS (palette)];
 }
 
 static void
@@ -497,6 +598,24 @@ draw_curves (DmkScanChart *self, cairo_t *cr, PangoLayout *layout, const Frame *
           cairo_set_line_width (cr, 2);
           cairo_stroke (cr);
         }
+      if (f->temps && c->temps->len > 0)
+        {
+          static const double dash[] = { 6, 4 };
+
+          const double *trgb = temp_colour (self, i);
+
+          cairo_set_source_rgb (cr, trgb[0], trgb[1], trgb[2]);
+          for (guint j = 0; j < c->temps->len; j++)
+            {
+              Pt *p = &g_array_index (c->temps, Pt, j);
+              cairo_line_to (cr, to_x (f, p->x), to_t (f, p->y));
+            }
+          cairo_set_line_width (cr, 1.5);
+          cairo_set_dash (cr, dash, 2, 0);
+          cairo_stroke (cr);
+          cairo_set_dash (cr, NULL, 0, 0);
+          cairo_set_source_rgb (cr, rgb[0], rgb[1], rgb[2]);
+        }
       if (c->name != NULL && c->pts->len > 0)
         {
           /* The legend, top right, one line per named curve in its colour. */
@@ -505,6 +624,23 @@ draw_curves (DmkScanChart *self, cairo_t *cr, PangoLayout *layout, const Frame *
           show_text (cr, layout, c->name, f->right - 155, f->top + 9 + named * 16, 0, 0.5);
           named++;
         }
+    }
+  if (f->temps)
+    {
+      /* What the dashes are, below the legend's curves. */
+      static const double dash[] = { 3, 2 }, grey[3] = { 0.5, 0.5, 0.5 };
+      double y = f->top + 9 + named * 16;
+      /* Several drives' temperatures are in their colours: the legend's dash is neutral. */
+      const double *trgb = self->curves->len == 1 ? temp_red : grey;
+
+      cairo_set_source_rgb (cr, trgb[0], trgb[1], trgb[2]);
+      cairo_set_line_width (cr, 1.5);
+      cairo_set_dash (cr, dash, 2, 0);
+      cairo_move_to (cr, f->right - 170, y);
+      cairo_line_to (cr, f->right - 160, y);
+      cairo_stroke (cr);
+      cairo_set_dash (cr, NULL, 0, 0);
+      show_text (cr, layout, _("Drive temperature"), f->right - 155, y, 0, 0.5);
     }
 }
 

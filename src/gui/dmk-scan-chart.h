@@ -30,6 +30,9 @@ void dmk_scan_chart_clear (DmkScanChart *self);
 void dmk_scan_chart_add_result (DmkScanChart *self, DmkResult *result, const char *name);
 /* Live drawing: a point of curve (0 reads or the only curve, 1 writes), created as needed. */
 void dmk_scan_chart_add_point (DmkScanChart *self, guint curve, double x, double y);
+/* The drive's temperature at x on curve (sustained writes), drawn dashed in the curve's colour
+ * on a °C scale at the right. */
+void dmk_scan_chart_add_temperature (DmkScanChart *self, guint curve, double x, double celsius);
 
 guint dmk_scan_chart_get_n_points (DmkScanChart *self);
 /* What a screen reader hears: what the chart is of, and its numbers. */

@@ -239,8 +239,13 @@ on_progress (const DmkProgress *p, gpointer user_data)
 
       self->n_samples = p->n_samples;
       if (self->kind == DMK_KIND_SUSTAINED)
-        dmk_scan_chart_add_point (self->chart, 0, (double) p->bytes_done / GIB,
-                                  p->sample_mb_per_s);
+        {
+          dmk_scan_chart_add_point (self->chart, 0, (double) p->bytes_done / GIB,
+                                    p->sample_mb_per_s);
+          if (p->sample_has_celsius)
+            dmk_scan_chart_add_temperature (self->chart, 0, (double) p->bytes_done / GIB,
+                                            p->sample_celsius);
+        }
       else
         dmk_scan_chart_add_point (self->chart, 0, 100.0 * p->position, p->sample_mb_per_s);
       /* TRANSLATORS: "41 % · 3 GiB · 950.30 MB/s" */

@@ -12,6 +12,7 @@ typedef struct
   double x;  /* seconds since the test's first pass began (passes follow each other) */
   double dt; /* the interval's length */
   double y;  /* MB/s */
+  double c;  /* the drive's temperature in °C, NaN where it told none */
 } Point;
 
 struct _DmkSeriesGraph
@@ -33,11 +34,34 @@ G_DEFINE_FINAL_TYPE (DmkSeriesGraph, dmk_series_graph, GTK_TYPE_WIDGET)
 #define ACCENT_R 0.208
 #define ACCENT_G 0.518
 #define ACCENT_B 0.894
+/* The temperature's line: a warm red, dashed, that the accent's blue does not hide. */
+#define TEMP_R 0.878
+#define TEMP_G 0.106
+#define TEMP_B 0.141
+
+/* The drive's lowest and highest temperature among the points; FALSE when none has one. */
+static gboolean
+temperature_range (DmkSeriesGraph *self, double *lo, double *hi)
+{
+  *lo = G_MAXDOUBLE;
+  *hi = -G_MAXDOUBLE;
+  for (guint i = 0; i < self->points->len; i++)
+    {
+      double c = g_array_index (self->points, Point, i).c;
+
+      if (isfinite (c))
+        {
+          *lo = MIN (*lo, c);
+          *hi = MAX (*hi, c);
+        }
+    }
+  return *lo <= *hi;
+}
 
 static void
 update_summary (DmkSeriesGraph *self)
 {
-  double min = G_MAXDOUBLE, max = 0, area = 0, span = 0, last = 0;
+  double min = G_MAXDOUBLE, max = 0, area = 0, span = 0, last = 0, c_lo, c_hi;
   g_autofree char *s_min = NULL, *s_mean = NULL, *s_max = NULL, *s_last = NULL;
 
   g_free (self->summary);
@@ -71,6 +95,22 @@ update_summary (DmkSeriesGraph *self)
                      "%s over time: min %s, mean %s, max %s, last %s MB/s (%u intervals)",
                      self->points->len),
         self->title ? self->title : "", s_min, s_mean, s_max, s_last, self->points->len);
+      if (temperature_range (self, &c_lo, &c_hi))
+        {
+          char *with;
+
+          if (round (c_lo) == round (c_hi))
+            /* TRANSLATORS: appended to a chart read out: the drive's temperature during the
+             * test, in °C */
+            with = g_strdup_printf (_("%s; drive temperature %.0f °C"), self->summary, c_hi);
+          else
+            /* TRANSLATORS: appended to a chart read out: the drive's temperature during the
+             * test, lowest and highest, in °C */
+            with = g_strdup_printf (_("%s; drive temperature %.0f to %.0f °C"), self->summary,
+                                    c_lo, c_hi);
+          g_free (self->summary);
+          self->summary = with;
+        }
     }
   gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   self->summary, -1);
@@ -124,6 +164,54 @@ draw_scale (DmkSeriesGraph *self, cairo_t *cr, const GdkRGBA *fg, double w, doub
   cairo_set_dash (cr, NULL, 0, 0);
 }
 
+/* The drive's temperature, dashed, on its own scale at the right: whole multiples of 5 °C
+ * around the readings, at least 10 °C apart so that a steady drive draws a steady line. */
+static void
+draw_temperature (DmkSeriesGraph *self, cairo_t *cr, double w, double plot_h, double x_max)
+{
+  PangoLayout *layout;
+  double lo, hi;
+  gboolean drawing = FALSE;
+  g_autofree char *hi_label = NULL, *lo_label = NULL;
+  int lw, lh;
+
+  if (!temperature_range (self, &lo, &hi))
+    return;
+  lo = floor ((lo - 1) / 5) * 5;
+  hi = MAX (ceil ((hi + 1) / 5) * 5, lo + 10);
+  cairo_set_source_rgb (cr, TEMP_R, TEMP_G, TEMP_B);
+  cairo_set_line_width (cr, 1.5);
+  cairo_set_dash (cr, (double[]){ 5, 3 }, 2, 0);
+  for (guint i = 0; i < self->points->len; i++)
+    {
+      const Point *p = &g_array_index (self->points, Point, i);
+      double y = plot_h - (p->c - lo) / (hi - lo) * plot_h;
+
+      if (!isfinite (p->c))
+        {
+          drawing = FALSE;
+          continue;
+        }
+      /* Each reading holds over its interval, like the speed's. */
+      if (!drawing)
+        cairo_move_to (cr, (p->x - p->dt) / x_max * w, y);
+      cairo_line_to (cr, p->x / x_max * w, y);
+      drawing = TRUE;
+    }
+  cairo_stroke (cr);
+  cairo_set_dash (cr, NULL, 0, 0);
+  layout = gtk_widget_create_pango_layout (GTK_WIDGET (self), NULL);
+  /* TRANSLATORS: a temperature on a chart's scale */
+  hi_label = g_strdup_printf (_("%.0f °C"), hi);
+  lo_label = g_strdup_printf (_("%.0f °C"), lo);
+  pango_layout_set_text (layout, lo_label, -1);
+  pango_layout_get_pixel_size (layout, &lw, &lh);
+  draw_text (cr, layout, hi_label, w - 2, 0, 1, 0);
+  /* The lowest sits one line above the bottom, where the time's label is. */
+  draw_text (cr, layout, lo_label, w - 2, plot_h - lh, 1, 1);
+  g_object_unref (layout);
+}
+
 static void
 dmk_series_graph_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
 {
@@ -175,6 +263,8 @@ dmk_series_graph_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
   cairo_set_source_rgba (cr, ACCENT_R, ACCENT_G, ACCENT_B, self->sparkline ? 0.45 : 1.0);
   cairo_set_line_width (cr, self->sparkline ? 1.0 : 2.0);
   cairo_stroke (cr);
+  if (!self->sparkline)
+    draw_temperature (self, cr, w, plot_h, x_max);
   cairo_destroy (cr);
 }
 
@@ -259,7 +349,8 @@ dmk_series_graph_clear (DmkSeriesGraph *self)
 }
 
 void
-dmk_series_graph_add_sample (DmkSeriesGraph *self, guint pass, double end_s, double mb_per_s)
+dmk_series_graph_add_sample (DmkSeriesGraph *self, guint pass, double end_s, double mb_per_s,
+                             double celsius)
 {
   Point p;
 
@@ -279,6 +370,8 @@ dmk_series_graph_add_sample (DmkSeriesGraph *self, guint pass, double end_s, dou
   p.dt = MAX (end_s - self->pass_end, 0);
   self->pass_end = end_s;
   p.y = isfinite (mb_per_s) && mb_per_s > 0 ? mb_per_s : 0;
+  p.c = isfinite (celsius) && celsius >= DMK_CELSIUS_MIN && celsius <= DMK_CELSIUS_MAX ? celsius
+                                                                                       : NAN;
   g_array_append_val (self->points, p);
   changed (self);
 }
@@ -298,8 +391,12 @@ dmk_series_graph_set_series (DmkSeriesGraph *self, GPtrArray *series)
         continue;
       pass++;
       for (guint i = 0; i < one->len; i++)
-        dmk_series_graph_add_sample (self, pass, g_array_index (one, DmkSample, i).end_s,
-                                     dmk_sample_mb_per_s (one, i));
+        {
+          const DmkSample *x = &g_array_index (one, DmkSample, i);
+
+          dmk_series_graph_add_sample (self, pass, x->end_s, dmk_sample_mb_per_s (one, i),
+                                       x->has_celsius ? x->celsius : NAN);
+        }
     }
   changed (self);
 }

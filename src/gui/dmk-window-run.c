@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <math.h>
 
 #include "dmk-window-private.h"
 
@@ -189,7 +190,8 @@ on_progress (DmkRunController *run, const DmkProgress *p, DmkWindow *self)
       if (p->n_samples > 0 && (p->n_samples != self->shown_samples || p->pass != self->shown_pass))
         {
           dmk_result_grid_add_sample (self->grid, &p->spec, p->direction, p->pass,
-                                      p->sample_end_s, p->sample_mb_per_s);
+                                      p->sample_end_s, p->sample_mb_per_s,
+                                      p->sample_has_celsius ? p->sample_celsius : NAN);
           self->shown_samples = p->n_samples;
           self->shown_pass = p->pass;
         }
