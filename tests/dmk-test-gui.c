@@ -316,6 +316,18 @@ pointer_click_on (GtkWidget *widget)
   return pointer_click_button_on (widget, 1);
 }
 
+gboolean
+press_key (GtkWidget *widget, const char *key)
+{
+  GdkSurface *surface = gtk_native_get_surface (gtk_widget_get_native (widget));
+  g_autofree char *xid = g_strdup_printf ("%lu", (unsigned long) gdk_x11_surface_get_xid (surface));
+  /* Real key events (XTEST) into the window given the X focus, not events sent to it: those
+   * would miss a menu's keyboard grab. */
+  const char *args[] = { "windowfocus", "--sync", xid, "key", "--clearmodifiers", key, NULL };
+
+  return xdotool (args);
+}
+
 
 guchar *
 widget_pixels (GtkWidget *widget, int *width, int *height)

@@ -53,6 +53,9 @@ gboolean xdotool (const char *const *args);
 gboolean pointer_click_on (GtkWidget *widget);
 /* The same with another mouse button (3: the right one). */
 gboolean pointer_click_button_on (GtkWidget *widget, int button);
+/* Presses key (xdotool's names: "shift+F10", "Return") in widget's window, as a keyboard
+ * does; FALSE when xdotool cannot be started. */
+gboolean press_key (GtkWidget *widget, const char *key);
 /* What widget shows, rendered by its window's renderer: B, G, R, A bytes (premultiplied), or
  * NULL when it draws nothing. */
 guchar *widget_pixels (GtkWidget *widget, int *width, int *height);

@@ -1085,6 +1085,48 @@ test_copy_fio_job (void)
     /* The menu is gone from the button once closed. */
     g_assert_true (iterate_until (no_popover_child, button));
   }
+  /* And by keyboard alone, as a screen reader's user does: row 1's test button focused, the
+   * Menu key, then Shift+F10, open its menu; Return takes its item. */
+  {
+    static const char *const openers[] = { "Menu", "shift+F10" };
+    GtkWidget *button = dmk_window_get_test_button (win, 1);
+    GdkClipboard *clipboard = gtk_widget_get_clipboard (GTK_WIDGET (win));
+
+    for (guint i = 0; i < G_N_ELEMENTS (openers); i++)
+      {
+        gboolean changed = FALSE;
+        gulong id = g_signal_connect_swapped (clipboard, "changed", G_CALLBACK (flag_set_true),
+                                              &changed);
+
+        gdk_clipboard_set_text (clipboard, "");
+        changed = FALSE;
+        gtk_widget_grab_focus (button);
+        g_assert_true (gtk_widget_has_focus (button));
+        settle ();
+        g_assert_true (press_key (button, openers[i]));
+        g_assert_true (iterate_until (has_popover_child, button));
+        settle ();
+        /* The menu opens with its first item focused, as GTK's menus do. */
+        g_assert_true (GTK_IS_POPOVER_MENU (gtk_widget_get_last_child (button)));
+        g_assert_true (GTK_IS_WIDGET (gtk_root_get_focus (GTK_ROOT (win))));
+        g_assert_cmpstr (G_OBJECT_TYPE_NAME (gtk_root_get_focus (GTK_ROOT (win))), ==,
+                         "GtkModelButton");
+        g_assert_true (press_key (button, "Return"));
+        g_assert_true (iterate_until (flag_set, &changed));
+        g_signal_handler_disconnect (clipboard, id);
+        {
+          g_autofree char *clip = read_clipboard (GTK_WIDGET (win));
+          g_autoptr (DmkFioJob) job = dmk_fio_job_parse (clip, -1, "clipboard", NULL);
+          DmkTestSpec row1;
+
+          g_assert_nonnull (job);
+          /* Row 1 of the NVMe profile. */
+          g_assert_true (dmk_test_spec_parse ("SEQ128K Q32T1", &row1, NULL));
+          g_assert_true (dmk_test_spec_equal (&g_array_index (job->jobs, DmkJob, 0).spec, &row1));
+        }
+        g_assert_true (iterate_until (no_popover_child, button));
+      }
+  }
   /* Open takes a fio job file too: seed 004's job sets up the classic eight, as fio runs them
    * (one pass, libaio, direct I/O, 1 GiB) in its directory. */
   {
