@@ -275,21 +275,23 @@ test_device_write_refused (void)
   g_autoptr (GError) error = NULL;
   g_autofree char *text = NULL;
 
-  if (!g_file_test ("/dev/null", G_FILE_TEST_EXISTS))
+  /* The check is on a real block device: a scratch loop device. */
+  if (!dmk_test_loop_setup (1))
     return;
   dmk_settings_init_default (&s);
   jobs = dmk_runner_plan (&s, NULL, NULL);
-  /* /dev/null is a character device; a block device is needed: /dev/loop-control is not
-   * one either, so the check is made on a real loop device when there is one. */
-  if (!dmk_test_loop_setup (1))
-    {
-      dmk_settings_clear (&s);
-      return;
-    }
   text = dmk_fio_job_export (&s, jobs, dmk_test_loop, &error);
   g_assert_null (text);
   g_assert_error (error, DMK_ERROR, DMK_ERROR_WRITE_NOT_ALLOWED);
+  g_assert_nonnull (strstr (error->message, dmk_test_loop));
   g_clear_error (&error);
+  /* With the consent that a run needs too, the job writes to the device. */
+  s.allow_write_device = TRUE;
+  text = dmk_fio_job_export (&s, jobs, dmk_test_loop, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (strstr (text, "rw=write"));
+  g_clear_pointer (&text, g_free);
+  s.allow_write_device = FALSE;
   s.mode = DMK_MODE_READ;
   g_clear_pointer (&jobs, g_array_unref);
   jobs = dmk_runner_plan (&s, NULL, NULL);

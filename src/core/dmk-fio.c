@@ -394,152 +394,231 @@ static const char *const harmless[] = {
   "iodepth_batch_complete_max", "iodepth_batch_complete", "invalidate", NULL,
 };
 
+/* One option of the subset: key=value, or key alone for the flags. */
+typedef gboolean (*OptionFunc) (Parser *p, Section *s, const char *key, const char *v);
+
 static gboolean
-set_option (Parser *p, Section *s, const char *key, const char *v)
+opt_ignored_flag (Parser *p, Section *s, const char *key, const char *v)
 {
   gint64 flag;
 
+  /* stonewall: jobs run one at a time anyway; randrepeat: offsets are drawn afresh in every
+   * run. */
+  return parse_bool (p, key, v, &flag);
+}
+
+static gboolean
+opt_time_based (Parser *p, Section *s, const char *key, const char *v)
+{
+  gint64 flag;
+
+  if (!parse_bool (p, key, v, &flag))
+    return FALSE;
+  s->time_based = flag != 0;
+  return TRUE;
+}
+
+static gboolean
+opt_rw (Parser *p, Section *s, const char *key, const char *v)
+{
+  static const struct
+  {
+    const char *rw;
+    DmkPattern pattern;
+    DmkDirection dir;
+  } rws[] = {
+    { "read", DMK_PATTERN_SEQUENTIAL, DMK_DIRECTION_READ },
+    { "write", DMK_PATTERN_SEQUENTIAL, DMK_DIRECTION_WRITE },
+    { "randread", DMK_PATTERN_RANDOM, DMK_DIRECTION_READ },
+    { "randwrite", DMK_PATTERN_RANDOM, DMK_DIRECTION_WRITE },
+    { "rw", DMK_PATTERN_SEQUENTIAL, DMK_DIRECTION_MIX },
+    { "readwrite", DMK_PATTERN_SEQUENTIAL, DMK_DIRECTION_MIX },
+    { "randrw", DMK_PATTERN_RANDOM, DMK_DIRECTION_MIX },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (rws); i++)
+    if (strcmp (v, rws[i].rw) == 0)
+      {
+        s->pattern = rws[i].pattern;
+        s->direction = rws[i].dir;
+        s->rw_line = p->line;
+        return TRUE;
+      }
+  return fail (p, _("“%s=%s” is not supported: use read, write, randread, randwrite, rw or "
+                    "randrw"),
+               key, v);
+}
+
+static gboolean
+opt_bs (Parser *p, Section *s, const char *key, const char *v)
+{
+  if (!parse_size (p, key, v, &s->bs))
+    return FALSE;
+  if (s->bs < DMK_SPEC_MIN_BLOCK || s->bs > DMK_SPEC_MAX_BLOCK || s->bs % 512 != 0)
+    return fail (p, _("“%s=%s”: the block size must be a multiple of 512 bytes between 512 "
+                      "and 64M"),
+                 key, v);
+  return TRUE;
+}
+
+static gboolean
+opt_iodepth (Parser *p, Section *s, const char *key, const char *v)
+{
+  return parse_count (p, key, v, 1, DMK_SPEC_MAX_QD, &s->iodepth);
+}
+
+static gboolean
+opt_numjobs (Parser *p, Section *s, const char *key, const char *v)
+{
+  return parse_count (p, key, v, 1, DMK_SPEC_MAX_THREADS, &s->numjobs);
+}
+
+static gboolean
+opt_rwmix (Parser *p, Section *s, const char *key, const char *v)
+{
+  if (!parse_count (p, key, v, DMK_MIX_MIN, DMK_MIX_MAX, &s->rwmixread))
+    return FALSE;
+  if (strcmp (key, "rwmixwrite") == 0)
+    s->rwmixread = 100 - s->rwmixread;
+  s->mix_line = p->line;
+  return TRUE;
+}
+
+static gboolean
+opt_size (Parser *p, Section *s, const char *key, const char *v)
+{
+  s->size_line = p->line;
+  return parse_size (p, key, v, &s->size);
+}
+
+static gboolean
+opt_offset_increment (Parser *p, Section *s, const char *key, const char *v)
+{
+  return parse_size (p, key, v, &s->offset_increment);
+}
+
+static gboolean
+opt_runtime (Parser *p, Section *s, const char *key, const char *v)
+{
+  s->runtime_line = p->line;
+  return parse_seconds (p, key, v, DMK_MEASURE_MIN, DMK_MEASURE_MAX, &s->runtime);
+}
+
+static gboolean
+opt_ramp_time (Parser *p, Section *s, const char *key, const char *v)
+{
+  s->ramp_line = p->line;
+  return parse_seconds (p, key, v, 0, DMK_WARMUP_MAX, &s->ramp);
+}
+
+static gboolean
+opt_loops (Parser *p, Section *s, const char *key, const char *v)
+{
+  s->loops_line = p->line;
+  return parse_count (p, key, v, DMK_PASSES_MIN, DMK_PASSES_MAX, &s->loops);
+}
+
+static gboolean
+opt_direct (Parser *p, Section *s, const char *key, const char *v)
+{
+  gint64 flag;
+
+  if (!parse_bool (p, key, v, &flag))
+    return FALSE;
+  s->direct = strcmp (key, "direct") == 0 ? flag : !flag;
+  s->direct_line = p->line;
+  return TRUE;
+}
+
+static gboolean
+opt_ioengine (Parser *p, Section *s, const char *key, const char *v)
+{
+  if (strcmp (v, "io_uring") == 0)
+    s->engine = DMK_ENGINE_IO_URING;
+  else if (strcmp (v, "libaio") == 0)
+    s->engine = DMK_ENGINE_LIBAIO;
+  else if (strcmp (v, "psync") == 0 || strcmp (v, "sync") == 0 || strcmp (v, "pvsync") == 0)
+    s->engine = DMK_ENGINE_PSYNC;
+  else
+    return fail (p, _("“ioengine=%s” is not supported: use io_uring, libaio or psync"), v);
+  s->engine_line = p->line;
+  return TRUE;
+}
+
+static gboolean
+opt_buffers (Parser *p, Section *s, const char *key, const char *v)
+{
+  gint64 flag;
+
+  if (!parse_bool (p, key, v, &flag))
+    return FALSE;
+  /* Zeros, or data a compressing drive cannot shrink (fio's default). */
+  if (flag)
+    s->data = strcmp (key, "zero_buffers") == 0 ? DMK_DATA_ZERO : DMK_DATA_RANDOM;
+  s->data_line = p->line;
+  return TRUE;
+}
+
+static gboolean
+opt_target (Parser *p, Section *s, const char *key, const char *v)
+{
+  char **place = strcmp (key, "filename") == 0 ? &s->filename : &s->directory;
+
+  if (*v == '\0' || strchr (v, ':') != NULL)
+    return fail (p, _("“%s=%s”: give one file or directory"), key, v);
+  g_free (*place);
+  *place = g_strdup (v);
+  s->target_line = p->line;
+  return TRUE;
+}
+
+/* The subset GDiskMark reads; flags may stand alone (“direct” is “direct=1”). */
+static const struct
+{
+  const char *key;
+  gboolean flag;
+  OptionFunc set;
+} options[] = {
+  { "stonewall", TRUE, opt_ignored_flag },
+  { "randrepeat", TRUE, opt_ignored_flag },
+  { "time_based", TRUE, opt_time_based },
+  { "rw", FALSE, opt_rw },
+  { "readwrite", FALSE, opt_rw },
+  { "bs", FALSE, opt_bs },
+  { "blocksize", FALSE, opt_bs },
+  { "iodepth", FALSE, opt_iodepth },
+  { "numjobs", FALSE, opt_numjobs },
+  { "rwmixread", FALSE, opt_rwmix },
+  { "rwmixwrite", FALSE, opt_rwmix },
+  { "size", FALSE, opt_size },
+  { "offset_increment", FALSE, opt_offset_increment },
+  { "runtime", FALSE, opt_runtime },
+  { "ramp_time", FALSE, opt_ramp_time },
+  { "loops", FALSE, opt_loops },
+  { "direct", TRUE, opt_direct },
+  { "buffered", TRUE, opt_direct },
+  { "ioengine", FALSE, opt_ioengine },
+  { "zero_buffers", TRUE, opt_buffers },
+  { "scramble_buffers", TRUE, opt_buffers },
+  { "refill_buffers", TRUE, opt_buffers },
+  { "filename", FALSE, opt_target },
+  { "directory", FALSE, opt_target },
+};
+
+static gboolean
+set_option (Parser *p, Section *s, const char *key, const char *v)
+{
   if (g_strv_contains (harmless, key))
     return TRUE;
-  if (strcmp (key, "stonewall") == 0)
-    return v == NULL || parse_bool (p, key, v, &flag); /* jobs run one at a time anyway */
-  if (strcmp (key, "randrepeat") == 0)
-    return parse_bool (p, key, v, &flag); /* offsets are drawn afresh in every run */
-  if (strcmp (key, "time_based") == 0)
+  for (guint i = 0; i < G_N_ELEMENTS (options); i++)
     {
-      if (!parse_bool (p, key, v, &flag))
-        return FALSE;
-      s->time_based = flag != 0;
-      return TRUE;
-    }
-  if (v == NULL && strcmp (key, "zero_buffers") != 0 && strcmp (key, "scramble_buffers") != 0 &&
-      strcmp (key, "refill_buffers") != 0 && strcmp (key, "direct") != 0 &&
-      strcmp (key, "buffered") != 0)
-    {
-      if (strcmp (key, "rw") == 0 || strcmp (key, "readwrite") == 0 || strcmp (key, "bs") == 0 ||
-          strcmp (key, "blocksize") == 0 || strcmp (key, "iodepth") == 0 ||
-          strcmp (key, "numjobs") == 0 || strcmp (key, "size") == 0 ||
-          strcmp (key, "runtime") == 0 || strcmp (key, "ramp_time") == 0 ||
-          strcmp (key, "ioengine") == 0 || strcmp (key, "filename") == 0 ||
-          strcmp (key, "directory") == 0 || strcmp (key, "loops") == 0 ||
-          strcmp (key, "rwmixread") == 0 || strcmp (key, "rwmixwrite") == 0 ||
-          strcmp (key, "offset_increment") == 0)
+      if (strcmp (key, options[i].key) != 0)
+        continue;
+      if (v == NULL && !options[i].flag)
         return fail (p, _("fio option “%s” needs a value"), key);
-      return fail (p, _("fio option “%s” is not supported"), key);
-    }
-  if (v != NULL && strchr (v, '$') != NULL)
-    return fail (p, _("“%s=%s”: variables in values are not supported"), key, v);
-  if (strcmp (key, "rw") == 0 || strcmp (key, "readwrite") == 0)
-    {
-      static const struct { const char *rw; DmkPattern pattern; DmkDirection dir; } rws[] = {
-        { "read", DMK_PATTERN_SEQUENTIAL, DMK_DIRECTION_READ },
-        { "write", DMK_PATTERN_SEQUENTIAL, DMK_DIRECTION_WRITE },
-        { "randread", DMK_PATTERN_RANDOM, DMK_DIRECTION_READ },
-        { "randwrite", DMK_PATTERN_RANDOM, DMK_DIRECTION_WRITE },
-        { "rw", DMK_PATTERN_SEQUENTIAL, DMK_DIRECTION_MIX },
-        { "readwrite", DMK_PATTERN_SEQUENTIAL, DMK_DIRECTION_MIX },
-        { "randrw", DMK_PATTERN_RANDOM, DMK_DIRECTION_MIX },
-      };
-      for (guint i = 0; i < G_N_ELEMENTS (rws); i++)
-        if (strcmp (v, rws[i].rw) == 0)
-          {
-            s->pattern = rws[i].pattern;
-            s->direction = rws[i].dir;
-            s->rw_line = p->line;
-            return TRUE;
-          }
-      return fail (p, _("“%s=%s” is not supported: use read, write, randread, randwrite, rw or "
-                        "randrw"),
-                   key, v);
-    }
-  if (strcmp (key, "bs") == 0 || strcmp (key, "blocksize") == 0)
-    {
-      if (!parse_size (p, key, v, &s->bs))
-        return FALSE;
-      if (s->bs < DMK_SPEC_MIN_BLOCK || s->bs > DMK_SPEC_MAX_BLOCK || s->bs % 512 != 0)
-        return fail (p, _("“%s=%s”: the block size must be a multiple of 512 bytes between 512 "
-                          "and 64M"),
-                     key, v);
-      return TRUE;
-    }
-  if (strcmp (key, "iodepth") == 0)
-    return parse_count (p, key, v, 1, DMK_SPEC_MAX_QD, &s->iodepth);
-  if (strcmp (key, "numjobs") == 0)
-    return parse_count (p, key, v, 1, DMK_SPEC_MAX_THREADS, &s->numjobs);
-  if (strcmp (key, "rwmixread") == 0 || strcmp (key, "rwmixwrite") == 0)
-    {
-      if (!parse_count (p, key, v, DMK_MIX_MIN, DMK_MIX_MAX, &s->rwmixread))
-        return FALSE;
-      if (key[5] == 'w')
-        s->rwmixread = 100 - s->rwmixread;
-      s->mix_line = p->line;
-      return TRUE;
-    }
-  if (strcmp (key, "size") == 0)
-    {
-      s->size_line = p->line;
-      return parse_size (p, key, v, &s->size);
-    }
-  if (strcmp (key, "offset_increment") == 0)
-    return parse_size (p, key, v, &s->offset_increment);
-  if (strcmp (key, "runtime") == 0)
-    {
-      s->runtime_line = p->line;
-      return parse_seconds (p, key, v, DMK_MEASURE_MIN, DMK_MEASURE_MAX, &s->runtime);
-    }
-  if (strcmp (key, "ramp_time") == 0)
-    {
-      s->ramp_line = p->line;
-      return parse_seconds (p, key, v, 0, DMK_WARMUP_MAX, &s->ramp);
-    }
-  if (strcmp (key, "loops") == 0)
-    {
-      s->loops_line = p->line;
-      return parse_count (p, key, v, DMK_PASSES_MIN, DMK_PASSES_MAX, &s->loops);
-    }
-  if (strcmp (key, "direct") == 0 || strcmp (key, "buffered") == 0)
-    {
-      if (!parse_bool (p, key, v, &flag))
-        return FALSE;
-      s->direct = key[0] == 'd' ? flag : !flag;
-      s->direct_line = p->line;
-      return TRUE;
-    }
-  if (strcmp (key, "ioengine") == 0)
-    {
-      if (strcmp (v, "io_uring") == 0)
-        s->engine = DMK_ENGINE_IO_URING;
-      else if (strcmp (v, "libaio") == 0)
-        s->engine = DMK_ENGINE_LIBAIO;
-      else if (strcmp (v, "psync") == 0 || strcmp (v, "sync") == 0 || strcmp (v, "pvsync") == 0)
-        s->engine = DMK_ENGINE_PSYNC;
-      else
-        return fail (p, _("“ioengine=%s” is not supported: use io_uring, libaio or psync"), v);
-      s->engine_line = p->line;
-      return TRUE;
-    }
-  if (strcmp (key, "zero_buffers") == 0 || strcmp (key, "scramble_buffers") == 0 ||
-      strcmp (key, "refill_buffers") == 0)
-    {
-      if (!parse_bool (p, key, v, &flag))
-        return FALSE;
-      /* Zeros, or data a compressing drive cannot shrink (fio's default). */
-      if (flag)
-        s->data = key[0] == 'z' ? DMK_DATA_ZERO : DMK_DATA_RANDOM;
-      s->data_line = p->line;
-      return TRUE;
-    }
-  if (strcmp (key, "filename") == 0 || strcmp (key, "directory") == 0)
-    {
-      if (*v == '\0' || strchr (v, ':') != NULL)
-        return fail (p, _("“%s=%s”: give one file or directory"), key, v);
-      g_free (key[0] == 'f' ? s->filename : s->directory);
-      if (key[0] == 'f')
-        s->filename = g_strdup (v);
-      else
-        s->directory = g_strdup (v);
-      s->target_line = p->line;
-      return TRUE;
+      if (v != NULL && strchr (v, '$') != NULL)
+        return fail (p, _("“%s=%s”: variables in values are not supported"), key, v);
+      return options[i].set (p, s, key, v);
     }
   return fail (p, _("fio option “%s” is not supported"), key);
 }
