@@ -826,6 +826,27 @@ test_device_read_only (void)
   g_assert_nonnull (dmk_result_cell_get_result (dmk_window_get_cell (win, 1,
                                                                      DMK_DIRECTION_WRITE)));
 
+  /* A fio job that names the device makes it the target, from another folder, and as for any
+   * device chosen afresh, its writes wait for consent again. */
+  dmk_window_set_target_path (win, dir);
+  {
+    g_autofree char *job = g_build_filename (dir, "device.fio", NULL);
+    g_autofree char *text = g_strdup_printf ("[global]\nfilename=%s\ndirect=1\nsize=16m\n"
+                                             "runtime=1\ntime_based\n\n[seq-read]\n"
+                                             "rw=read\nbs=1m\niodepth=8\n\n[seq-write]\n"
+                                             "stonewall\nrw=write\nbs=1m\niodepth=8\n",
+                                             dmk_test_loop);
+    g_autoptr (GFile) file = g_file_new_for_path (job);
+
+    g_assert_true (g_file_set_contents (job, text, -1, NULL));
+    dmk_window_open_files (win, &file, 1);
+    g_assert_null (dmk_window_get_error_dialog (win));
+    g_assert_cmpstr (dmk_window_get_target_path (win), ==, dmk_test_loop);
+    g_assert_false (dmk_window_get_device_writes_allowed (win));
+    assert_writes_blocked (win, "allow them from the menu");
+    g_unlink (job);
+  }
+
   destroy_window (win);
   g_rmdir (dir);
   dmk_test_loop_cleanup ();

@@ -5,8 +5,10 @@
  * (ramp_time), direct I/O, engine and data. The file's comments are English on purpose: it is a
  * file to share, like the text report.
  *
- * In: the subset of fio's options that describes these tests. Anything else is an error that
- * names the file, the line and the option; nothing is silently ignored. */
+ * In: the subset of fio's options that describes these tests, and options that change nothing
+ * measured (name, thread, group_reporting…), accepted as they are. Anything else is an error
+ * that names the file, the line and the option: nothing that changes the numbers is silently
+ * ignored. */
 #include "config.h"
 
 #include <glib/gi18n-lib.h>

@@ -603,8 +603,11 @@ _dmk_rd_celsius_column (DmkJsonReader *rd, JsonObject *so, const char *sw, GArra
     return FALSE;
   if (json_array_get_length (col) != series->len)
     {
-      _dmk_rd_fail (rd, _("“%scelsius” has %u values for %u intervals"), sw,
-                    json_array_get_length (col), series->len);
+      _dmk_rd_fail (rd,
+                    g_dngettext (GETTEXT_PACKAGE, "“%scelsius” has %u value for %u intervals",
+                                 "“%scelsius” has %u values for %u intervals",
+                                 json_array_get_length (col)),
+                    sw, json_array_get_length (col), series->len);
       return FALSE;
     }
   for (guint i = 0; i < series->len; i++)

@@ -67,33 +67,6 @@ dmk_series_summarize (GPtrArray *passes, DmkSeriesSummary *out)
   return TRUE;
 }
 
-gboolean
-dmk_series_temperature_range (GPtrArray *passes, double *min_c, double *max_c)
-{
-  gboolean any = FALSE;
-
-  *min_c = G_MAXDOUBLE;
-  *max_c = -G_MAXDOUBLE;
-  for (guint p = 0; passes != NULL && p < passes->len; p++)
-    {
-      const GArray *series = g_ptr_array_index (passes, p);
-
-      for (guint i = 0; series != NULL && i < series->len; i++)
-        {
-          const DmkSample *s = &g_array_index (series, DmkSample, i);
-
-          if (!s->has_celsius)
-            continue;
-          *min_c = MIN (*min_c, s->celsius);
-          *max_c = MAX (*max_c, s->celsius);
-          any = TRUE;
-        }
-    }
-  if (!any)
-    *min_c = *max_c = 0;
-  return any;
-}
-
 GArray *
 dmk_series_copy (const GArray *series)
 {

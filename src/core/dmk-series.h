@@ -45,9 +45,6 @@ typedef struct
  * skipped). FALSE when there is none. */
 gboolean dmk_series_summarize (GPtrArray *passes, DmkSeriesSummary *out);
 
-/* The lowest and highest temperature over the passes' series; FALSE when none has one. */
-gboolean dmk_series_temperature_range (GPtrArray *passes, double *min_c, double *max_c);
-
 /* A deep copy, or NULL for NULL. */
 GArray *dmk_series_copy (const GArray *series);
 

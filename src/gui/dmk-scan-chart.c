@@ -107,22 +107,40 @@ kind_title (DmkChartKind kind)
     }
 }
 
-/* The lowest and highest temperature of every curve; FALSE when none has one. */
+/* A curve's lowest, highest and last temperature (NaN entries are intervals without a
+ * reading); FALSE when it has none. */
 static gboolean
-temperature_range (DmkScanChart *self, double *lo, double *hi)
+curve_temperatures (const Curve *c, double *lo, double *hi, double *last)
 {
   *lo = G_MAXDOUBLE;
   *hi = -G_MAXDOUBLE;
-  for (guint i = 0; i < self->curves->len; i++)
+  for (guint j = 0; j < c->temps->len; j++)
     {
-      Curve *c = g_ptr_array_index (self->curves, i);
+      double t = g_array_index (c->temps, Pt, j).y;
 
-      for (guint j = 0; j < c->temps->len; j++)
-        {
-          *lo = MIN (*lo, g_array_index (c->temps, Pt, j).y);
-          *hi = MAX (*hi, g_array_index (c->temps, Pt, j).y);
-        }
+      if (!isfinite (t))
+        continue;
+      *lo = MIN (*lo, t);
+      *hi = MAX (*hi, t);
+      *last = t;
     }
+  return *lo <= *hi;
+}
+
+/* The same over every curve. */
+static gboolean
+temperature_range (DmkScanChart *self, double *lo, double *hi)
+{
+  double l, h, last;
+
+  *lo = G_MAXDOUBLE;
+  *hi = -G_MAXDOUBLE;
+  for (guint i = 0; i < self->curves->len; i++)
+    if (curve_temperatures (g_ptr_array_index (self->curves, i), &l, &h, &last))
+      {
+        *lo = MIN (*lo, l);
+        *hi = MAX (*hi, h);
+      }
   return *lo <= *hi;
 }
 
@@ -135,7 +153,7 @@ update_summary (DmkScanChart *self)
   for (guint i = 0; i < self->curves->len; i++)
     {
       Curve *c = g_ptr_array_index (self->curves, i);
-      double min = G_MAXDOUBLE, max = 0;
+      double min = G_MAXDOUBLE, max = 0, t_lo, t_hi, t_last;
       g_autofree char *s_min = NULL, *s_max = NULL, *s_last = NULL;
       DmkUnit unit = self->kind == DMK_CHART_ACCESS ? DMK_UNIT_US : DMK_UNIT_MB_S;
 
@@ -160,23 +178,16 @@ update_summary (DmkScanChart *self)
                                               c->pts->len),
                               c->name != NULL ? c->name : _("Measured"), s_min, s_max, s_last,
                               dmk_unit_label (unit), c->pts->len);
-      if (c->temps->len > 0)
+      if (curve_temperatures (c, &t_lo, &t_hi, &t_last))
         {
-          double lo = G_MAXDOUBLE, hi = -G_MAXDOUBLE;
-
-          for (guint j = 0; j < c->temps->len; j++)
-            {
-              lo = MIN (lo, g_array_index (c->temps, Pt, j).y);
-              hi = MAX (hi, g_array_index (c->temps, Pt, j).y);
-            }
-          if (round (lo) == round (hi))
+          if (round (t_lo) == round (t_hi))
             /* TRANSLATORS: after a curve read out: the drive's temperature during it, in °C */
-            g_string_append_printf (s, _("; drive temperature %.0f °C"), hi);
+            g_string_append_printf (s, _("; drive temperature %.0f °C"), t_hi);
           else
             /* TRANSLATORS: after a curve read out: the drive's temperature during it, lowest,
              * highest and last, in °C */
             g_string_append_printf (s, _("; drive temperature %.0f to %.0f °C, last %.0f °C"),
-                                    lo, hi, g_array_index (c->temps, Pt, c->temps->len - 1).y);
+                                    t_lo, t_hi, t_last);
         }
     }
   if (n == 0)
@@ -251,6 +262,7 @@ add_sustained (DmkScanChart *self, const DmkSustained *st, guint index, const ch
 {
   Curve *c;
   guint64 written = 0;
+  gboolean any_celsius = FALSE;
   g_autofree char *cname = curve_name (name, NULL);
 
   c = curve_at (self, index, cname);
@@ -263,12 +275,15 @@ add_sustained (DmkScanChart *self, const DmkSustained *st, guint index, const ch
       p.x = (double) written / GIB;
       p.y = dmk_sample_mb_per_s (st->series, i);
       g_array_append_val (c->pts, p);
-      if (x->has_celsius)
-        {
-          Pt t = { p.x, x->celsius };
-          g_array_append_val (c->temps, t);
-        }
+      any_celsius |= x->has_celsius;
+      {
+        /* An interval without a reading breaks the line (NaN), as in a cell's chart. */
+        Pt t = { p.x, x->has_celsius ? x->celsius : NAN };
+        g_array_append_val (c->temps, t);
+      }
     }
+  if (!any_celsius)
+    g_array_set_size (c->temps, 0);
   if (st->cliff.found)
     {
       g_autofree char *before = dmk_unit_format (DMK_UNIT_MB_S, st->cliff.before_mb_per_s);
@@ -601,14 +616,23 @@ draw_curves (DmkScanChart *self, cairo_t *cr, PangoLayout *layout, const Frame *
       if (f->temps && c->temps->len > 0)
         {
           static const double dash[] = { 6, 4 };
-
           const double *trgb = temp_colour (self, i);
+          gboolean drawing = FALSE;
 
           cairo_set_source_rgb (cr, trgb[0], trgb[1], trgb[2]);
           for (guint j = 0; j < c->temps->len; j++)
             {
               Pt *p = &g_array_index (c->temps, Pt, j);
-              cairo_line_to (cr, to_x (f, p->x), to_t (f, p->y));
+
+              if (!isfinite (p->y))
+                drawing = FALSE;
+              else if (!drawing)
+                {
+                  cairo_move_to (cr, to_x (f, p->x), to_t (f, p->y));
+                  drawing = TRUE;
+                }
+              else
+                cairo_line_to (cr, to_x (f, p->x), to_t (f, p->y));
             }
           cairo_set_line_width (cr, 1.5);
           cairo_set_dash (cr, dash, 2, 0);

@@ -144,8 +144,10 @@ open_fio_job (DmkWindow *self, const char *path, GError **error)
   g_settings_set_string (self->settings, "data", dmk_data_to_string (s->data));
   g_settings_set_boolean (self->settings, "direct", s->direct);
   g_settings_apply (self->settings);
-  if (job->target != NULL && g_file_test (job->target, G_FILE_TEST_IS_DIR))
-    dmk_window_set_target_path (self, job->target);
+  /* The folder or the device the job names becomes the target (a device is taken as in use,
+   * so never written without consent); one that cannot be tested says why in a toast. */
+  if (job->target != NULL)
+    dmk_window_try_target_path (self, job->target, NULL);
   /* TRANSLATORS: a toast: "Tests of “crystaldiskmark.fio” set up: Run All runs them" */
   msg = g_strdup_printf (_("Tests of “%s” set up: Run All runs them"), name);
   _dmk_window_toast (self, msg);
