@@ -354,3 +354,16 @@ widget_pixels (GtkWidget *widget, int *width, int *height)
   *height = h;
   return pixels;
 }
+
+double
+pixel_share (GtkWidget *widget, PixelTest is)
+{
+  int w = 0, h = 0;
+  g_autofree guchar *pixels = widget_pixels (widget, &w, &h);
+  guint n = 0;
+
+  /* GDK_MEMORY_DEFAULT: B, G, R, A, premultiplied. */
+  for (int i = 0; pixels != NULL && i < w * h; i++)
+    n += is (pixels[i * 4 + 2], pixels[i * 4 + 1], pixels[i * 4]);
+  return pixels != NULL && w * h > 0 ? (double) n / (w * h) : 0;
+}

@@ -56,6 +56,9 @@ gboolean pointer_click_button_on (GtkWidget *widget, int button);
 /* Presses key (xdotool's names: "shift+F10", "Return") in widget's window, as a keyboard
  * does; FALSE when xdotool cannot be started. */
 gboolean press_key (GtkWidget *widget, const char *key);
+/* The share of widget's pixels (0–1) for which is (r, g, b) holds. */
+typedef gboolean (*PixelTest) (guchar r, guchar g, guchar b);
+double pixel_share (GtkWidget *widget, PixelTest is);
 /* What widget shows, rendered by its window's renderer: B, G, R, A bytes (premultiplied), or
  * NULL when it draws nothing. */
 guchar *widget_pixels (GtkWidget *widget, int *width, int *height);

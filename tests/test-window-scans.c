@@ -50,20 +50,11 @@ has_points (gpointer data)
   return dmk_scan_chart_get_n_points (DMK_SCAN_CHART (data)) > 0;
 }
 
-/* The share of the widget's pixels in the chart's colours (blue or orange). */
-static double
-ink_share (GtkWidget *widget)
+/* The chart's colours (blue or orange). */
+static gboolean
+is_ink (guchar r, guchar g, guchar b)
 {
-  int w = 0, h = 0;
-  g_autofree guchar *pixels = widget_pixels (widget, &w, &h);
-  guint ink = 0;
-
-  for (int i = 0; pixels != NULL && i < w * h; i++)
-    {
-      guchar b = pixels[i * 4], g = pixels[i * 4 + 1], r = pixels[i * 4 + 2];
-      ink += (b > r + 25 && b > g + 10) || (r > b + 60 && r > g + 25);
-    }
-  return pixels != NULL ? (double) ink / (w * h) : 0;
+  return (b > r + 25 && b > g + 10) || (r > b + 60 && r > g + 25);
 }
 
 /* The switcher bar's button for the view titled title, found by its label. */
@@ -136,7 +127,7 @@ check_chart (DmkScanChart *chart, const char *name)
   double share;
 
   settle ();
-  share = ink_share (GTK_WIDGET (chart));
+  share = pixel_share (GTK_WIDGET (chart), is_ink);
   g_test_message ("%s: %.2f%% of the chart is ink; summary: %s", name, share * 100,
                   dmk_scan_chart_get_summary (chart));
   g_assert_cmpfloat (share, >, 0.002);

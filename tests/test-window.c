@@ -985,6 +985,37 @@ flag_set_true (gboolean *flag)
   *flag = TRUE;
 }
 
+/* The clipboard emptied and watched: *changed turns TRUE when something is copied. */
+static gulong
+watch_clipboard (DmkWindow *win, gboolean *changed)
+{
+  GdkClipboard *clipboard = gtk_widget_get_clipboard (GTK_WIDGET (win));
+
+  gdk_clipboard_set_text (clipboard, "");
+  *changed = FALSE;
+  return g_signal_connect_swapped (clipboard, "changed", G_CALLBACK (flag_set_true), changed);
+}
+
+/* Waits for what watch_clipboard () watches to be copied: a fio job of one row, read and
+ * written, of test want. */
+static void
+expect_copied_row (DmkWindow *win, gboolean *changed, gulong id, const char *want)
+{
+  g_autofree char *clip = NULL;
+  g_autoptr (DmkFioJob) job = NULL;
+  DmkTestSpec spec;
+
+  g_assert_true (iterate_until (flag_set, changed));
+  g_signal_handler_disconnect (gtk_widget_get_clipboard (GTK_WIDGET (win)), id);
+  clip = read_clipboard (GTK_WIDGET (win));
+  job = dmk_fio_job_parse (clip, -1, "clipboard", NULL);
+  g_assert_nonnull (job);
+  g_assert_true (dmk_test_spec_parse (want, &spec, NULL));
+  g_assert_cmpuint (job->jobs->len, ==, 2);
+  g_assert_true (dmk_test_spec_equal (&g_array_index (job->jobs, DmkJob, 0).spec, &spec));
+  g_assert_true (dmk_test_spec_equal (&g_array_index (job->jobs, DmkJob, 1).spec, &spec));
+}
+
 static gboolean
 has_popover_child (gpointer button)
 {
@@ -1056,31 +1087,22 @@ test_copy_fio_job (void)
     dmk_settings_clear (&want);
   }
   /* Row 3 of the NVMe profile: RND4K Q1T1, read and written. */
-  g_action_group_activate_action (G_ACTION_GROUP (win), "copy-fio-job-row",
-                                  g_variant_new_int32 (3));
   {
-    g_autofree char *clip = read_clipboard (GTK_WIDGET (win));
-    g_autoptr (DmkFioJob) job = dmk_fio_job_parse (clip, -1, "clipboard", NULL);
-    DmkTestSpec rnd4k;
+    gboolean changed = FALSE;
+    gulong id = watch_clipboard (win, &changed);
 
-    g_assert_nonnull (job);
-    g_assert_true (dmk_test_spec_parse ("RND4K Q1T1", &rnd4k, NULL));
-    g_assert_cmpuint (job->jobs->len, ==, 2);
-    g_assert_true (dmk_test_spec_equal (&g_array_index (job->jobs, DmkJob, 0).spec, &rnd4k));
-    g_assert_true (dmk_test_spec_equal (&g_array_index (job->jobs, DmkJob, 1).spec, &rnd4k));
+    g_action_group_activate_action (G_ACTION_GROUP (win), "copy-fio-job-row",
+                                    g_variant_new_int32 (3));
+    expect_copied_row (win, &changed, id, "RND4K Q1T1");
   }
   /* The same from a row's menu, as a user opens it: a right click on row 0's test button, then
    * a click on the menu's item. */
   {
     GtkWidget *button = dmk_window_get_test_button (win, 0);
-    GdkClipboard *clipboard = gtk_widget_get_clipboard (GTK_WIDGET (win));
     gboolean changed = FALSE;
-    gulong id = g_signal_connect_swapped (clipboard, "changed", G_CALLBACK (flag_set_true),
-                                          &changed);
+    gulong id = watch_clipboard (win, &changed);
     GtkWidget *popover = NULL, *item;
 
-    gdk_clipboard_set_text (clipboard, "");
-    changed = FALSE;
     g_assert_true (iterate_until (widget_shown, button));
     settle ();
     g_assert_true (pointer_click_button_on (button, 3));
@@ -1091,18 +1113,7 @@ test_copy_fio_job (void)
     g_assert_nonnull (item);
     g_assert_true (iterate_until (widget_shown, item));
     g_assert_true (pointer_click_on (item));
-    g_assert_true (iterate_until (flag_set, &changed));
-    g_signal_handler_disconnect (clipboard, id);
-    {
-      g_autofree char *clip = read_clipboard (GTK_WIDGET (win));
-      g_autoptr (DmkFioJob) job = dmk_fio_job_parse (clip, -1, "clipboard", NULL);
-      DmkTestSpec seq;
-
-      g_assert_nonnull (job);
-      g_assert_true (dmk_test_spec_parse ("SEQ1M Q8T1", &seq, NULL));
-      g_assert_cmpuint (job->jobs->len, ==, 2);
-      g_assert_true (dmk_test_spec_equal (&g_array_index (job->jobs, DmkJob, 0).spec, &seq));
-    }
+    expect_copied_row (win, &changed, id, "SEQ1M Q8T1");
     /* The menu is gone from the button once closed. */
     g_assert_true (iterate_until (no_popover_child, button));
   }
@@ -1111,16 +1122,12 @@ test_copy_fio_job (void)
   {
     static const char *const openers[] = { "Menu", "shift+F10" };
     GtkWidget *button = dmk_window_get_test_button (win, 1);
-    GdkClipboard *clipboard = gtk_widget_get_clipboard (GTK_WIDGET (win));
 
     for (guint i = 0; i < G_N_ELEMENTS (openers); i++)
       {
         gboolean changed = FALSE;
-        gulong id = g_signal_connect_swapped (clipboard, "changed", G_CALLBACK (flag_set_true),
-                                              &changed);
+        gulong id = watch_clipboard (win, &changed);
 
-        gdk_clipboard_set_text (clipboard, "");
-        changed = FALSE;
         gtk_widget_grab_focus (button);
         g_assert_true (gtk_widget_has_focus (button));
         settle ();
@@ -1133,18 +1140,8 @@ test_copy_fio_job (void)
         g_assert_cmpstr (G_OBJECT_TYPE_NAME (gtk_root_get_focus (GTK_ROOT (win))), ==,
                          "GtkModelButton");
         g_assert_true (press_key (button, "Return"));
-        g_assert_true (iterate_until (flag_set, &changed));
-        g_signal_handler_disconnect (clipboard, id);
-        {
-          g_autofree char *clip = read_clipboard (GTK_WIDGET (win));
-          g_autoptr (DmkFioJob) job = dmk_fio_job_parse (clip, -1, "clipboard", NULL);
-          DmkTestSpec row1;
-
-          g_assert_nonnull (job);
-          /* Row 1 of the NVMe profile. */
-          g_assert_true (dmk_test_spec_parse ("SEQ128K Q32T1", &row1, NULL));
-          g_assert_true (dmk_test_spec_equal (&g_array_index (job->jobs, DmkJob, 0).spec, &row1));
-        }
+        /* Row 1 of the NVMe profile. */
+        expect_copied_row (win, &changed, id, "SEQ128K Q32T1");
         g_assert_true (iterate_until (no_popover_child, button));
       }
   }
