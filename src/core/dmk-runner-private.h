@@ -77,9 +77,8 @@ typedef struct
   DmkScanOptions scan; /* sustained and surface runs */
   char *temp_sensor;    /* the drive's temperature, read every half second; NULL: none */
   gint64 temp_next;
-  DmkTemperature temperature; /* before, peak and after */
-  gboolean temp_now_known;    /* the newest reading, for the series' samples */
-  double temp_now_c;
+  DmkTemperature temperature; /* before, peak and after; known once a reading was taken */
+  double temp_now_c;          /* the newest reading, for the series' samples */
 } RunData;
 
 /* The disk (sda, nvme0n1) under the target: the device itself, or the one holding its

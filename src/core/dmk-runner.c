@@ -269,7 +269,7 @@ take_sample (const RunData *d, Worker *workers, guint n, gint64 t, gint64 start,
   Tally prev = tallies->len > 0 ? g_array_index (tallies, Tally, tallies->len - 1)
                                 : (Tally){ .t = start };
 
-  now.has_celsius = d->temp_now_known;
+  now.has_celsius = d->temperature.known;
   now.celsius = d->temp_now_c;
   if (tallies->len < DMK_SERIES_MAX_POINTS)
     g_array_append_val (tallies, now);
@@ -370,7 +370,7 @@ run_pass (RunData *d, Worker *workers, guint n, guint seconds, gint *stop, DmkPr
   pass->seconds = last > first ? (double) (last - first) / 1e9 : 0.0;
   pass->mb_per_s = pass->seconds > 0 ? (double) bytes / pass->seconds / 1e6 : 0.0;
   pass->iops = pass->seconds > 0 ? (double) ios / pass->seconds : 0.0;
-  total.has_celsius = d->temp_now_known;
+  total.has_celsius = d->temperature.known;
   total.celsius = d->temp_now_c;
   if (series != NULL)
     *series = first < last ? make_series (tallies, first, last, total)
@@ -639,7 +639,6 @@ take_temperature (RunData *d, double c)
     d->temperature.before_c = d->temperature.peak_c = c;
   d->temperature.known = TRUE;
   d->temperature.peak_c = MAX (d->temperature.peak_c, c);
-  d->temp_now_known = TRUE;
   d->temp_now_c = c;
 }
 
@@ -672,8 +671,8 @@ _dmk_run_sample_temperature (RunData *d, gint64 now)
 void
 _dmk_run_stamp_temperature (const RunData *d, DmkSample *sample)
 {
-  sample->has_celsius = d->temp_now_known;
-  sample->celsius = d->temp_now_known ? d->temp_now_c : 0;
+  sample->has_celsius = d->temperature.known;
+  sample->celsius = d->temperature.known ? d->temp_now_c : 0;
 }
 
 void
