@@ -84,6 +84,31 @@ reset_settings (void)
     g_settings_reset (s, keys[i]);
 }
 
+GSettings *
+dmk_test_settings (void)
+{
+  static GSettings *settings;
+
+  if (settings == NULL)
+    settings = g_settings_new (APP_ID);
+  return settings;
+}
+
+GtkWidget *
+dmk_test_find_by_tooltip (GtkWidget *root, const char *tooltip)
+{
+  if (g_strcmp0 (gtk_widget_get_tooltip_text (root), tooltip) == 0)
+    return root;
+  for (GtkWidget *c = gtk_widget_get_first_child (root); c != NULL;
+       c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = dmk_test_find_by_tooltip (c, tooltip);
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
 /* Tiny runs, as the issue asks: 16 MiB, 1 pass, 1 s, no interval. */
 void
 set_tiny (const char *profile)

@@ -30,6 +30,11 @@ gboolean measuring (gpointer window);
 /* A fresh settings store, then tiny runs: 16 MiB, 1 pass, 1 s, no interval. */
 void reset_settings (void);
 void set_tiny (const char *profile);
+/* The settings store the window reads (memory backend: one per process); not to be freed. */
+GSettings *dmk_test_settings (void);
+/* The first widget under root whose tooltip is tooltip, or NULL: a control found as a user finds
+ * it, by what it says it is. */
+GtkWidget *dmk_test_find_by_tooltip (GtkWidget *root, const char *tooltip);
 /* A new folder under the build tree (or the temporary folder) to test in. */
 char *make_target_dir (void);
 guint count_entries (const char *dir);

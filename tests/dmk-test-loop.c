@@ -183,7 +183,7 @@ run_to_end_done (GObject *source, GAsyncResult *res, gpointer data)
   DmkResult **out = data;
   g_autoptr (GError) error = NULL;
 
-  *out = dmk_runner_run_finish (DMK_RUNNER (source), res, &error);
+  *out = dmk_runner_run_finish (DMK_RUNNER (source), res, NULL, &error);
   g_assert_no_error (error);
 }
 
@@ -193,10 +193,13 @@ dmk_test_run_to_end (const char *path, const DmkSettings *s, GArray *specs,
 {
   g_autoptr (DmkRunner) runner = dmk_runner_new ();
   DmkResult *result = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GArray) jobs = dmk_runner_plan (s, specs, &error);
 
+  g_assert_no_error (error);
   if (progress != NULL)
     dmk_runner_set_progress_func (runner, progress, data, NULL);
-  dmk_runner_run_async (runner, path, s, specs, "", NULL, run_to_end_done, &result);
+  dmk_runner_run_async (runner, path, s, jobs, "", NULL, run_to_end_done, &result);
   while (result == NULL)
     g_main_context_iteration (NULL, TRUE);
   return result;

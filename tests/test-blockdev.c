@@ -105,7 +105,7 @@ on_done (GObject *source, GAsyncResult *res, gpointer user_data)
 {
   Run *run = user_data;
 
-  run->result = dmk_runner_run_finish (DMK_RUNNER (source), res, &run->error);
+  run->result = dmk_runner_run_finish (DMK_RUNNER (source), res, NULL, &run->error);
   g_main_loop_quit (run->loop);
 }
 
@@ -124,6 +124,7 @@ test_loop_device (void)
   /* 1. A read run through the core. */
   {
     g_autoptr (DmkRunner) runner = dmk_runner_new ();
+    g_autoptr (GArray) jobs = NULL;
     Run run = { g_main_loop_new (NULL, FALSE), NULL, NULL };
 
     dmk_settings_init_default (&s);
@@ -132,7 +133,8 @@ test_loop_device (void)
     s.measure_s = 1;
     s.interval_s = 0;
     s.mode = DMK_MODE_READ;
-    dmk_runner_run_async (runner, dmk_test_loop, &s, NULL, NULL, NULL, on_done, &run);
+    jobs = dmk_runner_plan (&s, NULL, NULL);
+    dmk_runner_run_async (runner, dmk_test_loop, &s, jobs, NULL, NULL, on_done, &run);
     g_main_loop_run (run.loop);
     g_main_loop_unref (run.loop);
     g_assert_no_error (run.error);

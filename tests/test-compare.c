@@ -31,7 +31,7 @@ make_result (const char *path, const char *model, const char *profile, double sc
         p.seconds = 5.0;
         p.bytes = (guint64) (p.iops * p.seconds) * spec->block_size;
         p.mb_per_s = (double) p.bytes / p.seconds / 1e6;
-        dmk_test_result_add_pass (t, &p, NULL);
+        dmk_test_result_add_pass_series (t, &p, NULL, NULL);
         t->latency_us.mean = 1e6 / p.iops * spec->queue_depth;
         g_ptr_array_add (r->tests, t);
       }

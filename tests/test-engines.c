@@ -29,7 +29,7 @@ on_done (GObject *source, GAsyncResult *res, gpointer data)
 {
   Run *run = data;
 
-  run->result = dmk_runner_run_finish (DMK_RUNNER (source), res, &run->error);
+  run->result = dmk_runner_run_finish (DMK_RUNNER (source), res, NULL, &run->error);
   g_main_loop_quit (run->loop);
 }
 
@@ -37,9 +37,12 @@ static void
 run_sync (Run *run, const char *path, const DmkSettings *s, GArray *specs)
 {
   g_autoptr (DmkRunner) runner = dmk_runner_new ();
+  g_autoptr (GArray) jobs = dmk_runner_plan (s, specs, &run->error);
 
+  if (jobs == NULL)
+    return;
   run->loop = g_main_loop_new (NULL, FALSE);
-  dmk_runner_run_async (runner, path, s, specs, "", NULL, on_done, run);
+  dmk_runner_run_async (runner, path, s, jobs, "", NULL, on_done, run);
   g_main_loop_run (run->loop);
   g_main_loop_unref (run->loop);
 }

@@ -343,7 +343,7 @@ run_done (GObject *source, GAsyncResult *res, gpointer data)
   DmkResult **out = data;
   g_autoptr (GError) error = NULL;
 
-  *out = dmk_runner_run_finish (DMK_RUNNER (source), res, &error);
+  *out = dmk_runner_run_finish (DMK_RUNNER (source), res, NULL, &error);
   g_assert_no_error (error);
 }
 
@@ -394,7 +394,7 @@ test_fio_runs_export (void)
   g_rmdir (dir);
 
   /* GDiskMark on the same device with the same settings. */
-  dmk_runner_run_jobs_async (runner, dmk_test_loop, &s, jobs, "", NULL, run_done, &ours);
+  dmk_runner_run_async (runner, dmk_test_loop, &s, jobs, "", NULL, run_done, &ours);
   while (ours == NULL)
     g_main_context_iteration (NULL, TRUE);
   dmk_test_unthrottle (NULL);

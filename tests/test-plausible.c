@@ -314,7 +314,7 @@ on_scan_done (GObject *source, GAsyncResult *res, gpointer data)
 {
   GError *error = NULL;
 
-  *(DmkResult **) data = dmk_runner_run_finish (DMK_RUNNER (source), res, &error);
+  *(DmkResult **) data = dmk_sustained_run_finish (DMK_RUNNER (source), res, NULL, &error);
   g_assert_no_error (error);
 }
 
@@ -336,14 +336,14 @@ check_sustained_temperature (const char *sensor, const DmkSettings *grid_setting
   s.allow_write_device = TRUE;
   dmk_scan_options_init (&o, DMK_KIND_SUSTAINED);
   o.span = DMK_SPAN_DEVICE;
-  dmk_scan_run_async (runner, dmk_test_loop, &s, &o, "", NULL, on_scan_done, &r);
+  dmk_sustained_run_async (runner, dmk_test_loop, &s, &o, "", NULL, on_scan_done, &r);
   while (r == NULL)
     g_main_context_iteration (NULL, TRUE);
   dmk_settings_clear (&s);
   g_assert_true (r->temperature.known);
   g_assert_cmpfloat (r->temperature.before_c, ==, 61.0);
   check_series_temperatures (r->sustained->series, 61, 61);
-  csv = dmk_scan_to_csv (r);
+  csv = dmk_result_to_csv (r);
   lines = g_strsplit (csv, "\r\n", 3);
   g_assert_cmpstr (lines[0], ==, "end_s,bytes_written,mb_per_s,iops,lat_mean_us,celsius");
   g_assert_true (g_str_has_suffix (lines[1], ",61.0"));

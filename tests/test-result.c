@@ -43,7 +43,7 @@ make_result (const char *profile, guint mix)
             pass.iops = 1000.0 * (i + 1) * (d + 1) + p * 3.25;
             pass.bytes = (guint64) (pass.iops * pass.seconds) * spec->block_size;
             pass.mb_per_s = (double) pass.bytes / pass.seconds / 1e6;
-            dmk_test_result_add_pass (t, &pass, NULL);
+            dmk_test_result_add_pass_series (t, &pass, NULL, NULL);
           }
         t->latency_us.mean = 1e6 / t->iops * spec->queue_depth;
         t->latency_us.p50 = t->latency_us.mean * 0.9;
@@ -468,7 +468,7 @@ test_copy_deep (void)
       /* Mutate the original every way a run or a reload can: the copy must not notice. */
       for (guint p = 0; p < t->passes->len; p++)
         g_array_index (t->passes, DmkPass, p).mb_per_s = -1;
-      dmk_test_result_add_pass (t, &extra, NULL);
+      dmk_test_result_add_pass_series (t, &extra, NULL, NULL);
       t->latency_us.p99 = -1;
       t->spec.queue_depth++;
       g_assert_cmpuint (copy->passes->len, ==, before->len);

@@ -28,7 +28,7 @@ result_with (DmkUnit unit, double value, const char *path)
   p.mb_per_s = unit == DMK_UNIT_GB_S ? value * 1000.0 : value;
   p.iops = value;
   p.seconds = 5;
-  dmk_test_result_add_pass (t, &p, NULL);
+  dmk_test_result_add_pass_series (t, &p, NULL, NULL);
   t->latency_us.mean = value;
   g_ptr_array_add (r->tests, t);
   return r;

@@ -227,6 +227,9 @@ test_scan_view (gconstpointer data)
   DmkResult *r;
 
   reset_settings ();
+  /* A used settings store: the sweep and the surface keep their test size, as the grid does. */
+  g_settings_set_int (dmk_test_settings (), "sweep-size-mib", 32);
+  g_settings_set_int (dmk_test_settings (), "surface-size-mib", 32);
   /* A drive that tells its temperature: the sustained write draws it beside the speed. */
   if (kind == DMK_KIND_SUSTAINED)
     sensor = fake_sensor_setup (dir, "55000\n");
@@ -234,7 +237,21 @@ test_scan_view (gconstpointer data)
   view = _dmk_window_get_scan_view (win, kind);
   g_assert_nonnull (view);
   show_view (win, view, title);
-  _dmk_scan_view_set_small (view, kind == DMK_KIND_SUSTAINED ? 1024 * MIB : 32 * MIB, 1 * MIB);
+  /* A sweep of 4 KiB to 1 MiB, chosen as a user chooses it. */
+  if (kind == DMK_KIND_SWEEP)
+    {
+      gtk_drop_down_set_selected (GTK_DROP_DOWN (dmk_test_find_by_tooltip (GTK_WIDGET (view),
+                                                                           "Smallest block size")),
+                                  3);
+      gtk_drop_down_set_selected (GTK_DROP_DOWN (dmk_test_find_by_tooltip (GTK_WIDGET (view),
+                                                                           "Largest block size")),
+                                  11);
+    }
+  /* A sustained write of 1 GiB, chosen as a user chooses it. */
+  if (kind == DMK_KIND_SUSTAINED)
+    gtk_drop_down_set_selected (GTK_DROP_DOWN (dmk_test_find_by_tooltip (GTK_WIDGET (view),
+                                                                         "How much to write")),
+                                0);
   start_by_pointer (view);
   /* While it runs, the grid cannot start and the target cannot change. */
   g_assert_false (gtk_widget_get_sensitive (GTK_WIDGET (win->target_chooser)));
@@ -325,7 +342,7 @@ test_stop (void)
   win = new_window (dir);
   view = _dmk_window_get_scan_view (win, DMK_KIND_SUSTAINED);
   show_view (win, view, "Sustained");
-  _dmk_scan_view_set_small (view, (guint64) 8 << 30, 0);
+  /* The default span, 8 GiB: longer than the test waits. */
   start_by_pointer (view);
   g_assert_true (iterate_until (has_points, dmk_scan_view_get_chart (view)));
   settle ();

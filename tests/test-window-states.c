@@ -509,7 +509,7 @@ one_test_result (const char *path, double mb_per_s)
   pass.seconds = 1;
   pass.bytes = (guint64) (mb_per_s * 1e6);
   pass.iops = pass.bytes / (double) spec.block_size;
-  dmk_test_result_add_pass (t, &pass, NULL);
+  dmk_test_result_add_pass_series (t, &pass, NULL, NULL);
   g_ptr_array_add (r->tests, t);
   r->target.path = g_strdup (path);
   g_free (r->date);

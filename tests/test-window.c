@@ -148,7 +148,7 @@ test_run_all (void)
   g_assert_false (gtk_widget_get_sensitive (dmk_window_get_test_button (w.win, 0)));
   g_assert_false (gtk_widget_get_sensitive (dmk_window_get_passes_dropdown (w.win)));
   g_assert_false (gtk_widget_get_sensitive (dmk_window_get_size_dropdown (w.win)));
-  g_assert_false (gtk_widget_get_sensitive (dmk_window_get_target_dropdown (w.win)));
+  g_assert_false (gtk_widget_is_sensitive (dmk_window_get_target_dropdown (w.win)));
   g_assert_false (gtk_widget_get_sensitive (dmk_window_get_menu_button (w.win)));
 
   g_assert_true (iterate_until (run_watch, &w));
@@ -260,7 +260,7 @@ check_stop (gboolean by_button)
   g_assert_true (gtk_widget_get_sensitive (dmk_window_get_test_button (win, 3)));
   g_assert_true (gtk_widget_get_sensitive (dmk_window_get_passes_dropdown (win)));
   g_assert_true (gtk_widget_get_sensitive (dmk_window_get_size_dropdown (win)));
-  g_assert_true (gtk_widget_get_sensitive (dmk_window_get_target_dropdown (win)));
+  g_assert_true (gtk_widget_is_sensitive (dmk_window_get_target_dropdown (win)));
   g_assert_true (gtk_widget_get_sensitive (dmk_window_get_menu_button (win)));
   g_assert_false (g_action_group_get_action_enabled (G_ACTION_GROUP (win), "stop"));
   g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (win), "start"));
@@ -536,7 +536,7 @@ static void
 core_done (GObject *source, GAsyncResult *res, gpointer data)
 {
   CoreRun *c = data;
-  g_autoptr (DmkResult) r = dmk_runner_run_finish (DMK_RUNNER (source), res, &c->error);
+  g_autoptr (DmkResult) r = dmk_runner_run_finish (DMK_RUNNER (source), res, NULL, &c->error);
 
   c->done = TRUE;
 }
@@ -553,6 +553,7 @@ test_error_shown (void)
   g_autofree char *parent = make_target_dir ();
   g_autofree char *missing = g_build_filename (parent, "does-not-exist", NULL);
   g_autoptr (DmkRunner) runner = dmk_runner_new ();
+  g_autoptr (GArray) jobs = NULL;
   CoreRun core = { 0 };
   DmkSettings settings;
   DmkWindow *win;
@@ -564,7 +565,8 @@ test_error_shown (void)
   settings.passes = 1;
   settings.measure_s = 1;
   settings.interval_s = 0;
-  dmk_runner_run_async (runner, missing, &settings, NULL, NULL, NULL, core_done, &core);
+  jobs = dmk_runner_plan (&settings, NULL, NULL);
+  dmk_runner_run_async (runner, missing, &settings, jobs, NULL, NULL, core_done, &core);
   g_assert_true (iterate_until (core_finished, &core));
   dmk_settings_clear (&settings);
   g_assert_nonnull (core.error);
@@ -1358,7 +1360,7 @@ synthetic_result (const char *path, const char *model, const char *profile, cons
                              spec->block_size) * spec->block_size;
         p.mb_per_s = (double) p.bytes / p.seconds / 1e6;
         p.iops = (double) p.bytes / spec->block_size / p.seconds;
-        dmk_test_result_add_pass (t, &p, NULL);
+        dmk_test_result_add_pass_series (t, &p, NULL, NULL);
         t->latency_us.mean = 1e6 / p.iops * spec->queue_depth * spec->threads;
         g_ptr_array_add (r->tests, t);
       }

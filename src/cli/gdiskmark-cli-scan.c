@@ -124,16 +124,22 @@ on_scan_progress (const DmkProgress *p, gpointer user_data)
   cli->progress_line = TRUE;
 }
 
+typedef DmkResult *(*FinishFunc) (DmkRunner *runner, GAsyncResult *result, DmkResult **partial,
+                                  GError **error);
+
+static FinishFunc scan_finish;
+
 static void
 on_scan_done (GObject *source, GAsyncResult *res, gpointer user_data)
 {
   Cli *cli = user_data;
+  DmkResult *partial = NULL;
 
-  cli->result = dmk_runner_run_finish (DMK_RUNNER (source), res, &cli->error);
+  cli->result = scan_finish (DMK_RUNNER (source), res, &partial, &cli->error);
   /* A stop keeps what was measured; it is reported, marked interrupted, and the exit status
    * still says the run was stopped. */
   if (cli->result == NULL)
-    cli->result = dmk_runner_run_get_partial (DMK_RUNNER (source), res);
+    cli->result = partial;
   g_main_loop_quit (cli->loop);
 }
 
@@ -148,11 +154,7 @@ parse_common (DmkSettings *s, DmkResultKind kind)
   g_free (s->profile);
   s->profile = g_strdup (DMK_PROFILE_CUSTOM);
   if (kind == DMK_KIND_SWEEP)
-    {
-      s->passes = 1;
-      s->measure_s = 2;
-      s->interval_s = 0;
-    }
+    dmk_sweep_settings_apply (s);
   parse_io_options (s);
   if (!dmk_settings_validate (s, &error))
     die_usage ("%s", error->message);
@@ -301,11 +303,23 @@ scan_main (DmkResultKind kind, int argc, char **argv)
   g_unix_signal_add (SIGINT, on_sigint, &cli);
   g_unix_signal_add (SIGTERM, on_sigint, &cli);
   if (kind == DMK_KIND_SWEEP)
-    dmk_sweep_run_async (runner, target, &settings, specs, opt_comment, cli.cancellable,
-                         on_scan_done, &cli);
+    {
+      scan_finish = dmk_sweep_run_finish;
+      dmk_sweep_run_async (runner, target, &settings, specs, opt_comment, cli.cancellable,
+                           on_scan_done, &cli);
+    }
+  else if (kind == DMK_KIND_SUSTAINED)
+    {
+      scan_finish = dmk_sustained_run_finish;
+      dmk_sustained_run_async (runner, target, &settings, &options, opt_comment,
+                               cli.cancellable, on_scan_done, &cli);
+    }
   else
-    dmk_scan_run_async (runner, target, &settings, &options, opt_comment, cli.cancellable,
-                        on_scan_done, &cli);
+    {
+      scan_finish = dmk_surface_run_finish;
+      dmk_surface_run_async (runner, target, &settings, &options, opt_comment, cli.cancellable,
+                             on_scan_done, &cli);
+    }
   g_main_loop_run (cli.loop);
   clear_progress (&cli);
 

@@ -9,10 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "dmk-compare.h"
 #include "dmk-core.h"
-
-#include "dmk-fio.h"
 #include "gdiskmark-cli.h"
 
 static char *opt_profile = NULL;
@@ -207,7 +204,13 @@ on_run_done (GObject *source, GAsyncResult *res, gpointer user_data)
 {
   Cli *cli = user_data;
 
-  cli->result = dmk_runner_run_finish (DMK_RUNNER (source), res, &cli->error);
+  DmkResult *partial = NULL;
+
+  cli->result = dmk_runner_run_finish (DMK_RUNNER (source), res, &partial, &cli->error);
+  /* A stop keeps the tests that finished; they are reported, marked interrupted, and the exit
+   * status still says the run was stopped. */
+  if (cli->result == NULL)
+    cli->result = partial;
   g_main_loop_quit (cli->loop);
 }
 
@@ -251,10 +254,13 @@ parse_io_options (DmkSettings *s)
   s->allow_write_device = opt_allow_write_device;
 }
 
-static void
-parse_settings (DmkSettings *s, GArray **specs_out)
+/* The settings and the jobs of the command line: the one plan of the run. */
+static GArray *
+parse_settings (DmkSettings *s)
 {
   g_autoptr (GError) error = NULL;
+  g_autoptr (GArray) specs = NULL;
+  GArray *jobs;
 
   dmk_settings_init_default (s);
   if (opt_profile != NULL)
@@ -274,13 +280,9 @@ parse_settings (DmkSettings *s, GArray **specs_out)
   if (s->mix_read_percent > 0 && s->mode == DMK_MODE_READ)
     die_usage (_("--mix writes (the mixed test's share of writes): it cannot run with "
                  "--mode=read; leave out --mix to test reads only"));
-  if (!dmk_settings_validate (s, &error))
-    die_usage ("%s", error->message);
-
-  *specs_out = NULL;
   if (opt_tests != NULL && opt_tests[0] != NULL)
     {
-      GArray *specs = g_array_new (FALSE, TRUE, sizeof (DmkTestSpec));
+      specs = g_array_new (FALSE, TRUE, sizeof (DmkTestSpec));
       for (guint i = 0; opt_tests[i] != NULL; i++)
         {
           DmkTestSpec spec;
@@ -289,9 +291,12 @@ parse_settings (DmkSettings *s, GArray **specs_out)
           g_array_append_val (specs, spec);
         }
       g_free (s->profile);
-      s->profile = g_strdup ("custom");
-      *specs_out = specs;
+      s->profile = g_strdup (DMK_PROFILE_CUSTOM);
     }
+  jobs = dmk_runner_plan (s, specs, &error);
+  if (jobs == NULL)
+    die_usage ("%s", error->message);
+  return jobs;
 }
 
 /* A fio job file's tests and settings; command-line options fill in what the file leaves out
@@ -300,6 +305,7 @@ static DmkFioJob *
 parse_job_file (DmkSettings *s)
 {
   g_autoptr (GError) error = NULL;
+  DmkFioOverrides o = { 0 };
   DmkFioJob *job;
 
   if (opt_profile != NULL || (opt_tests != NULL && opt_tests[0] != NULL) || opt_mode != NULL ||
@@ -309,51 +315,39 @@ parse_job_file (DmkSettings *s)
   job = dmk_fio_job_load (opt_job_file, &error);
   if (job == NULL)
     die_usage ("%s", error->message);
-  dmk_settings_copy (s, &job->settings);
-  if (opt_size != NULL && !job->has_size && !dmk_parse_size (opt_size, &s->size_bytes, &error))
+  o.has_size = opt_size != NULL;
+  if (o.has_size && !dmk_parse_size (opt_size, &o.size_bytes, &error))
     die_usage ("%s", error->message);
-  if (opt_time != G_MININT && !job->has_runtime)
-    {
-      s->measure_s = non_negative ("--time", opt_time);
-      if (job->runtime_cap > 0)
-        s->measure_s = MIN (s->measure_s, job->runtime_cap);
-    }
-  if (opt_warmup != G_MININT && !job->has_ramp)
-    s->warmup_s = (int) non_negative ("--warmup", opt_warmup);
-  if (opt_passes != G_MININT && !job->has_loops)
-    s->passes = non_negative ("--passes", opt_passes);
-  if (opt_engine != NULL && !job->has_engine &&
-      !dmk_engine_kind_from_string (opt_engine, &s->engine))
+  o.has_time = opt_time != G_MININT;
+  o.measure_s = o.has_time ? non_negative ("--time", opt_time) : 0;
+  o.has_warmup = opt_warmup != G_MININT;
+  o.warmup_s = o.has_warmup ? non_negative ("--warmup", opt_warmup) : 0;
+  o.has_passes = opt_passes != G_MININT;
+  o.passes = o.has_passes ? non_negative ("--passes", opt_passes) : 0;
+  o.has_engine = opt_engine != NULL;
+  if (o.has_engine && !dmk_engine_kind_from_string (opt_engine, &o.engine))
     die_usage (_("Unknown engine “%s”: choose io_uring, libaio or psync"), opt_engine);
-  if (opt_data != NULL && !dmk_data_from_string (opt_data, &s->data))
+  o.has_data = opt_data != NULL;
+  if (o.has_data && !dmk_data_from_string (opt_data, &o.data))
     die_usage (_("Unknown test data “%s”: choose random or zero"), opt_data);
-  if (opt_buffered)
-    s->direct = FALSE;
-  s->poll = opt_poll;
-  if (opt_interval != G_MININT)
-    s->interval_s = non_negative ("--interval", opt_interval);
-  s->allow_write_device = opt_allow_write_device;
-  if (!dmk_settings_validate (s, &error))
+  o.has_interval = opt_interval != G_MININT;
+  o.interval_s = o.has_interval ? non_negative ("--interval", opt_interval) : 0;
+  o.buffered = opt_buffered;
+  o.poll = opt_poll;
+  o.allow_write_device = opt_allow_write_device;
+  if (!dmk_fio_job_settings (job, &o, s, &error))
     die_usage ("%s: %s", opt_job_file, error->message);
   return job;
 }
 
 /* --print-fio-job: the job file of these settings and jobs; returns the exit status. */
 static int
-print_fio_job (const DmkSettings *s, GArray *specs, GArray *jobs, const char *target)
+print_fio_job (const DmkSettings *s, GArray *jobs, const char *target)
 {
   g_autoptr (GError) error = NULL;
-  g_autoptr (GArray) planned = NULL;
   g_autofree char *path = g_canonicalize_filename (target, NULL);
   g_autofree char *text = NULL;
 
-  if (jobs == NULL)
-    {
-      planned = dmk_runner_plan (s, specs, &error);
-      if (planned == NULL)
-        die_usage ("%s", error->message);
-      jobs = planned;
-    }
   text = dmk_fio_job_export (s, jobs, path, &error);
   if (text == NULL)
     {
@@ -483,169 +477,6 @@ compare_main (int argc, char **argv)
   return write_output (out) ? 0 : EXIT_RUN_FAILED;
 }
 
-static const GOptionEntry devices_entries[] = {
-  { "format", 'f', 0, G_OPTION_ARG_STRING, &opt_format, N_("text or json (default: text)"),
-    N_("FORMAT") },
-  { NULL }
-};
-
-/* Terminal columns text takes: CJK characters take two, combining marks none. */
-static glong
-display_width (const char *text)
-{
-  glong w = 0;
-
-  for (const char *p = text; *p != '\0'; p = g_utf8_next_char (p))
-    {
-      gunichar c = g_utf8_get_char (p);
-      w += g_unichar_iszerowidth (c) ? 0 : g_unichar_iswide (c) ? 2 : 1;
-    }
-  return w;
-}
-
-/* text, left-aligned in width terminal columns, then the gap to the next column */
-static void
-append_cell (GString *out, const char *text, glong width)
-{
-  g_string_append (out, text);
-  for (glong i = display_width (text); i < width; i++)
-    g_string_append_c (out, ' ');
-  g_string_append (out, "  ");
-}
-
-/* devices' own options; exits on bad usage. Returns whether JSON was asked for. */
-static gboolean
-parse_devices_options (int argc, char **argv)
-{
-  g_autoptr (GOptionContext) ctx = g_option_context_new (_("— list the block devices to test"));
-  g_autoptr (GError) error = NULL;
-
-  g_option_context_add_main_entries (ctx, devices_entries, GETTEXT_PACKAGE);
-  g_option_context_set_translation_domain (ctx, GETTEXT_PACKAGE);
-  g_option_context_set_description (
-    ctx, _("Every disk and partition, with its size, type, model and whether it is in use "
-           "(mounted, swap, or part of RAID, LVM or dm-crypt). Read tests run on any of them; "
-           "write tests destroy the data and need --allow-write-device and a device not in use."));
-  if (!g_option_context_parse (ctx, &argc, &argv, &error))
-    die_usage (_("%s (see devices --help)"), error->message);
-  if (argc > 1)
-    die_usage (_("devices takes no arguments (see devices --help)"));
-  if (opt_format != NULL && strcmp (opt_format, "text") != 0 && strcmp (opt_format, "json") != 0)
-    die_usage (_("Unknown format “%s”: choose text or json"), opt_format);
-  return g_strcmp0 (opt_format, "json") == 0;
-}
-
-/* One device as a JSON object; unknown facts are null, not guessed. */
-static void
-add_device_json (JsonBuilder *json, const DmkBlockDevice *d, const DmkBlockFacts *facts,
-                 gboolean have, const char *transport)
-{
-  json_builder_begin_object (json);
-  json_builder_set_member_name (json, "path");
-  json_builder_add_string_value (json, d->path);
-  json_builder_set_member_name (json, "partition");
-  json_builder_add_boolean_value (json, d->partition);
-  json_builder_set_member_name (json, "size_bytes");
-  json_builder_add_int_value (json, have ? (gint64) facts->size_bytes : 0);
-  json_builder_set_member_name (json, "transport");
-  if (transport != NULL)
-    json_builder_add_string_value (json, transport);
-  else
-    json_builder_add_null_value (json);
-  json_builder_set_member_name (json, "model");
-  if (have && facts->model != NULL)
-    json_builder_add_string_value (json, facts->model);
-  else
-    json_builder_add_null_value (json);
-  json_builder_set_member_name (json, "in_use");
-  json_builder_add_boolean_value (json, d->in_use);
-  json_builder_end_object (json);
-}
-
-/* Each device as a JSON object in json (as_json) or as a row of cells in rows. */
-static void
-collect_devices (GPtrArray *devices, gboolean as_json, JsonBuilder *json, GPtrArray *rows)
-{
-  json_builder_begin_array (json);
-  for (guint i = 0; i < devices->len; i++)
-    {
-      DmkBlockDevice *d = devices->pdata[i];
-      DmkBlockFacts facts = { 0 };
-      gboolean have = dmk_block_facts_for_dev (d->dev, &facts);
-      const char *transport = have && facts.transport ? facts.transport : d->transport_hint;
-      g_autofree char *size = dmk_format_size (have ? facts.size_bytes : 0);
-      const char *row[] = { d->path, size, transport ? transport : "-",
-                            d->in_use ? _("in use") : _("free"),
-                            have && facts.model ? facts.model : "", NULL };
-
-      if (!as_json)
-        g_ptr_array_add (rows, g_strdupv ((char **) row));
-      else
-        add_device_json (json, d, &facts, have, transport);
-      if (have)
-        dmk_block_facts_clear (&facts);
-    }
-  json_builder_end_array (json);
-}
-
-/* Appends one table line: cells padded to width[], the last one not, no trailing blanks. */
-static void
-append_row (GString *out, const char *const *cells, const glong *width, guint n_cols)
-{
-  gsize start = out->len;
-
-  for (guint c = 0; c < n_cols; c++)
-    append_cell (out, cells[c], c + 1 < n_cols ? width[c] : 0);
-  g_strchomp (out->str + start);
-  g_string_set_size (out, strlen (out->str));
-  g_string_append_c (out, '\n');
-}
-
-/* The rows under headings, each column as wide as its widest cell in terminal columns. */
-static void
-print_devices_table (GPtrArray *rows, const char *const *headings, guint n_cols)
-{
-  g_autoptr (GString) out = g_string_new (NULL);
-  g_autofree glong *width = g_new0 (glong, n_cols);
-
-  for (guint c = 0; c < n_cols; c++)
-    width[c] = display_width (headings[c]);
-  for (guint r = 0; r < rows->len; r++)
-    for (guint c = 0; c < n_cols; c++)
-      width[c] = MAX (width[c], display_width (((char **) rows->pdata[r])[c]));
-  append_row (out, headings, width, n_cols);
-  for (guint r = 0; r < rows->len; r++)
-    append_row (out, (const char *const *) rows->pdata[r], width, n_cols);
-  if (rows->len == 0)
-    g_printerr (_("gdiskmark-cli: no block devices found in /sys/block\n"));
-  else
-    fputs (out->str, stdout);
-}
-
-/* gdiskmark-cli devices: what can be tested besides folders, and whether writes could run. */
-static int
-devices_main (int argc, char **argv)
-{
-  g_autoptr (GPtrArray) devices = NULL;
-  g_autoptr (JsonBuilder) json = json_builder_new ();
-  const char *headings[] = { _("DEVICE"), _("SIZE"), _("TYPE"), _("STATE"), _("MODEL") };
-  g_autoptr (GPtrArray) rows = g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev);
-  gboolean as_json;
-
-  as_json = parse_devices_options (argc, argv);
-  devices = dmk_block_devices_list ();
-  collect_devices (devices, as_json, json, rows);
-  if (as_json)
-    {
-      g_autoptr (JsonNode) root = json_builder_get_root (json);
-      g_autofree char *text = json_to_string (root, TRUE);
-      g_print ("%s\n", text);
-      return 0;
-    }
-  print_devices_table (rows, headings, G_N_ELEMENTS (headings));
-  return 0;
-}
-
 void
 init_i18n (void)
 {
@@ -664,7 +495,8 @@ new_run_context (void)
 
   ctx = g_option_context_new (_("[TARGET] — measure a disk like CrystalDiskMark\n  gdiskmark-cli "
                                 "compare FILE.json… — compare saved results\n  gdiskmark-cli "
-                                "devices — list the block devices to test\n  gdiskmark-cli sustained|sweep|surface "
+                                "devices — list the block devices to test\n  gdiskmark-cli targets — list the folders and "
+                                "devices, described as the window does\n  gdiskmark-cli sustained|sweep|surface "
                                 "[TARGET] — see how a drive behaves (see sustained --help)"));
   g_option_context_add_main_entries (ctx, entries, GETTEXT_PACKAGE);
   g_option_context_set_translation_domain (ctx, GETTEXT_PACKAGE);
@@ -679,8 +511,7 @@ new_run_context (void)
 /* Runs the benchmark on target until it finishes, fails or is interrupted; cli->result or
  * cli->error says which. Returns the runner, which the caller keeps until it exits. */
 static DmkRunner *
-run_to_end (Cli *cli, const char *target, const DmkSettings *settings, GArray *specs,
-            GArray *jobs)
+run_to_end (Cli *cli, const char *target, const DmkSettings *settings, GArray *jobs)
 {
   DmkRunner *runner;
 
@@ -694,12 +525,8 @@ run_to_end (Cli *cli, const char *target, const DmkSettings *settings, GArray *s
 
   g_unix_signal_add (SIGINT, on_sigint, cli);
   g_unix_signal_add (SIGTERM, on_sigint, cli);
-  if (jobs != NULL)
-    dmk_runner_run_jobs_async (runner, target, settings, jobs, opt_comment, cli->cancellable,
-                               on_run_done, cli);
-  else
-    dmk_runner_run_async (runner, target, settings, specs, opt_comment, cli->cancellable,
-                          on_run_done, cli);
+  dmk_runner_run_async (runner, target, settings, jobs, opt_comment, cli->cancellable,
+                        on_run_done, cli);
   g_main_loop_run (cli->loop);
   clear_progress (cli);
   return runner;
@@ -733,10 +560,8 @@ report_result (const Cli *cli, Format format)
   int status = 0;
 
   /* A scan's CSV is its own table: one row per block size, interval or sample. */
-  out = format == FORMAT_JSON ? dmk_result_to_json (cli->result)
-        : format == FORMAT_CSV ? (cli->result->kind == DMK_KIND_GRID
-                                    ? dmk_result_to_csv (cli->result)
-                                    : dmk_scan_to_csv (cli->result))
+  out = format == FORMAT_JSON  ? dmk_result_to_json (cli->result)
+        : format == FORMAT_CSV ? dmk_result_to_csv (cli->result)
                                : dmk_result_to_text (cli->result);
   if (!write_output (out))
     status = EXIT_RUN_FAILED;
@@ -753,8 +578,9 @@ main (int argc, char **argv)
   g_autoptr (GOptionContext) ctx = NULL;
   g_autoptr (GError) error = NULL;
   g_autoptr (DmkRunner) runner = NULL;
-  g_autoptr (GArray) specs = NULL;
+  g_autoptr (GArray) planned = NULL;
   g_autoptr (DmkFioJob) job = NULL;
+  GArray *jobs;
   DmkSettings settings;
   const char *target;
   Cli cli = { 0 };
@@ -767,6 +593,8 @@ main (int argc, char **argv)
     return compare_main (argc - 1, argv + 1);
   if (argc >= 2 && strcmp (argv[1], "devices") == 0)
     return devices_main (argc - 1, argv + 1);
+  if (argc >= 2 && strcmp (argv[1], "targets") == 0)
+    return targets_main (argc - 1, argv + 1);
   if (argc >= 2 && strcmp (argv[1], "sustained") == 0)
     return scan_main (DMK_KIND_SUSTAINED, argc - 1, argv + 1);
   if (argc >= 2 && strcmp (argv[1], "sweep") == 0)
@@ -792,25 +620,28 @@ main (int argc, char **argv)
   if (opt_job_file != NULL)
     job = parse_job_file (&settings);
   else
-    parse_settings (&settings, &specs);
+    planned = parse_settings (&settings);
+  jobs = job != NULL ? job->jobs : planned;
   /* The command line's target wins over the job file's, so a job runs anywhere. */
   target = argc == 2 ? argv[1] : job != NULL && job->target != NULL ? job->target : ".";
   if (opt_output != NULL && !check_output_writable (opt_output))
     return EXIT_USAGE;
   if (opt_print_fio_job)
     {
-      status = print_fio_job (&settings, specs, job != NULL ? job->jobs : NULL, target);
+      status = print_fio_job (&settings, jobs, target);
       dmk_settings_clear (&settings);
       return status;
     }
   format = parse_format (TRUE);
 
-  runner = run_to_end (&cli, target, &settings, specs, job != NULL ? job->jobs : NULL);
+  runner = run_to_end (&cli, target, &settings, jobs);
   if (cli.result != NULL && job != NULL)
     for (guint i = 0; i < job->notes->len; i++)
       g_ptr_array_add (cli.result->warnings,
                        g_strdup_printf (_("fio job: %s"), (char *) job->notes->pdata[i]));
   status = cli.result == NULL ? report_failure (&cli) : report_result (&cli, format);
+  if (cli.result != NULL && cli.error != NULL)
+    status = report_failure (&cli);
 
   g_clear_pointer (&cli.result, dmk_result_unref);
   g_clear_error (&cli.error);

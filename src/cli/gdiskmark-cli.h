@@ -50,5 +50,9 @@ int report_failure (const Cli *cli);
 /* Writes the result in format and its warnings on stderr; returns the exit status. */
 int report_result (const Cli *cli, Format format);
 
+/* gdiskmark-cli devices, gdiskmark-cli targets */
+int devices_main (int argc, char **argv);
+int targets_main (int argc, char **argv);
+
 /* gdiskmark-cli sustained|sweep|surface */
 int scan_main (DmkResultKind kind, int argc, char **argv);

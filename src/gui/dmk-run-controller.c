@@ -1,4 +1,5 @@
-/* dmk-run-controller.c: one benchmark run at a time, off the main thread; the window binds to it. */
+/* dmk-run-controller.c: one run at a time of any kind, off the main thread; the window and its
+ * views bind to it. */
 #include "config.h"
 
 #include <glib/gi18n.h>
@@ -12,6 +13,7 @@ struct _DmkRunController
   GtkWindow *window; /* weak */
   DmkRunner *runner;
   GCancellable *cancellable;
+  DmkResultKind kind;
   GArray *jobs;
   char *path;
   int phase;
@@ -33,6 +35,7 @@ enum
   PROP_RUNNING,
   PROP_STOPPING,
   PROP_PHASE,
+  PROP_KIND,
   N_PROPS
 };
 
@@ -79,20 +82,39 @@ on_progress (const DmkProgress *p, gpointer user_data)
   g_signal_emit (self, signals[SIGNAL_PROGRESS], 0, p);
 }
 
+typedef DmkResult *(*FinishFunc) (DmkRunner *runner, GAsyncResult *result, DmkResult **partial,
+                                  GError **error);
+
+static FinishFunc
+finish_func (DmkResultKind kind)
+{
+  switch (kind)
+    {
+    case DMK_KIND_SWEEP:
+      return dmk_sweep_run_finish;
+    case DMK_KIND_SUSTAINED:
+      return dmk_sustained_run_finish;
+    case DMK_KIND_SURFACE:
+      return dmk_surface_run_finish;
+    case DMK_KIND_GRID:
+    default:
+      return dmk_runner_run_finish;
+    }
+}
+
 static void
 run_done (GObject *source, GAsyncResult *res, gpointer user_data)
 {
   g_autoptr (DmkRunController) self = user_data;
   DmkRunner *runner = DMK_RUNNER (source);
   GError *error = NULL;
-  DmkResult *result = dmk_runner_run_finish (runner, res, &error);
+  DmkResult *partial = NULL;
+  DmkResult *result = finish_func (self->kind) (runner, res, &partial, &error);
 
   dmk_runner_set_progress_func (runner, NULL, NULL, NULL);
-  if (result == NULL)
-    result = dmk_runner_run_get_partial (runner, res);
   g_clear_pointer (&self->result, dmk_result_unref);
   g_clear_error (&self->error);
-  self->result = result;
+  self->result = result != NULL ? result : partial;
   self->error = error;
   self->ended_us = g_get_monotonic_time ();
   g_clear_object (&self->runner);
@@ -108,33 +130,59 @@ run_done (GObject *source, GAsyncResult *res, gpointer user_data)
   g_signal_emit (self, signals[SIGNAL_FINISHED], 0);
 }
 
-gboolean
-dmk_run_controller_start (DmkRunController *self, const char *path, const DmkSettings *settings,
-                          GArray *specs, const char *comment, GError **error)
+static void
+start_async (DmkRunController *self, const DmkRunRequest *r)
 {
-  GArray *jobs;
+  switch (r->kind)
+    {
+    case DMK_KIND_SWEEP:
+      dmk_sweep_run_async (self->runner, r->path, r->settings, r->specs, r->comment,
+                           self->cancellable, run_done, g_object_ref (self));
+      break;
+    case DMK_KIND_SUSTAINED:
+      dmk_sustained_run_async (self->runner, r->path, r->settings, r->scan, r->comment,
+                               self->cancellable, run_done, g_object_ref (self));
+      break;
+    case DMK_KIND_SURFACE:
+      dmk_surface_run_async (self->runner, r->path, r->settings, r->scan, r->comment,
+                             self->cancellable, run_done, g_object_ref (self));
+      break;
+    case DMK_KIND_GRID:
+    default:
+      dmk_runner_run_async (self->runner, r->path, r->settings, r->jobs, r->comment,
+                            self->cancellable, run_done, g_object_ref (self));
+      break;
+    }
+}
 
+gboolean
+dmk_run_controller_start (DmkRunController *self, const DmkRunRequest *r, GError **error)
+{
   g_return_val_if_fail (DMK_IS_RUN_CONTROLLER (self), FALSE);
-  g_return_val_if_fail (settings != NULL, FALSE);
+  g_return_val_if_fail (r != NULL && r->settings != NULL, FALSE);
   if (self->runner != NULL)
     {
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_BUSY, _("A benchmark is running already"));
       return FALSE;
     }
-  if (path == NULL)
+  if (r->path == NULL)
     {
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
                    _("Choose a folder to test first."));
       return FALSE;
     }
-  jobs = dmk_runner_plan (settings, specs, error);
-  if (jobs == NULL)
-    return FALSE;
+  g_return_val_if_fail ((r->kind == DMK_KIND_GRID && r->jobs != NULL && r->jobs->len > 0) ||
+                          (r->kind == DMK_KIND_SWEEP && r->specs != NULL) ||
+                          ((r->kind == DMK_KIND_SUSTAINED || r->kind == DMK_KIND_SURFACE) &&
+                           r->scan != NULL),
+                        FALSE);
 
   g_clear_pointer (&self->jobs, g_array_unref);
-  self->jobs = jobs;
+  if (r->kind == DMK_KIND_GRID)
+    self->jobs = g_array_ref (r->jobs);
   g_free (self->path);
-  self->path = g_strdup (path);
+  self->path = g_strdup (r->path);
+  self->kind = r->kind;
   self->runner = dmk_runner_new ();
   dmk_runner_set_fd_providers (self->runner, dmk_default_fd_providers ());
   dmk_runner_set_progress_func (self->runner, on_progress, self, NULL);
@@ -144,9 +192,9 @@ dmk_run_controller_start (DmkRunController *self, const char *path, const DmkSet
   self->ended_us = 0;
   self->stopping = FALSE;
   inhibit (self, TRUE);
-  dmk_runner_run_async (self->runner, path, settings, specs, comment, self->cancellable,
-                        run_done, g_object_ref (self));
+  start_async (self, r);
   g_object_freeze_notify (G_OBJECT (self));
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_KIND]);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RUNNING]);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PHASE]);
   g_object_thaw_notify (G_OBJECT (self));
@@ -169,6 +217,13 @@ dmk_run_controller_get_running (DmkRunController *self)
 {
   g_return_val_if_fail (DMK_IS_RUN_CONTROLLER (self), FALSE);
   return self->runner != NULL;
+}
+
+DmkResultKind
+dmk_run_controller_get_kind (DmkRunController *self)
+{
+  g_return_val_if_fail (DMK_IS_RUN_CONTROLLER (self), DMK_KIND_GRID);
+  return self->kind;
 }
 
 gboolean
@@ -242,6 +297,9 @@ dmk_run_controller_get_property (GObject *object, guint prop_id, GValue *value,
     case PROP_PHASE:
       g_value_set_int (value, dmk_run_controller_get_phase (self));
       break;
+    case PROP_KIND:
+      g_value_set_int (value, (int) self->kind);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -294,6 +352,10 @@ dmk_run_controller_class_init (DmkRunControllerClass *klass)
   properties[PROP_PHASE] = g_param_spec_int ("phase", NULL, NULL, -1, G_MAXINT, -1,
                                              G_PARAM_READABLE | G_PARAM_STATIC_STRINGS |
                                                G_PARAM_EXPLICIT_NOTIFY);
+  properties[PROP_KIND] = g_param_spec_int ("kind", NULL, NULL, DMK_KIND_GRID, G_MAXINT,
+                                            DMK_KIND_GRID,
+                                            G_PARAM_READABLE | G_PARAM_STATIC_STRINGS |
+                                              G_PARAM_EXPLICIT_NOTIFY);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   /* (const DmkProgress *): valid during the emission only. */

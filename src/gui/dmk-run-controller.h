@@ -1,5 +1,6 @@
-/* dmk-run-controller.h: one benchmark run at a time, off the main thread: runner, cancellable,
- * suspend inhibit, phase, and the last result or error. No widgets. */
+/* dmk-run-controller.h: one run at a time in a window, of any kind (the grid, a sweep, a
+ * sustained write, a surface scan), off the main thread: runner, cancellable, suspend inhibit,
+ * phase, and the last result or error. No widgets. */
 #pragma once
 
 #include <gtk/gtk.h>
@@ -14,20 +15,34 @@ G_DECLARE_FINAL_TYPE (DmkRunController, dmk_run_controller, DMK, RUN_CONTROLLER,
 /* window (may be NULL) is what the suspend inhibit is for, through its application. */
 DmkRunController *dmk_run_controller_new (GtkWindow *window);
 
-/* Plans and starts a run of specs (NULL: the settings' profile) on path. FALSE with error when
- * there is a run already or the plan is invalid; nothing changes then. Progress arrives through
- * "progress" in the caller's main context, the end through "finished". */
-gboolean dmk_run_controller_start (DmkRunController *self, const char *path,
-                                   const DmkSettings *settings, GArray *specs,
-                                   const char *comment, GError **error);
+/* What to run: the grid's planned jobs (dmk_runner_plan), a sweep's specs, or a scan's
+ * options (kind DMK_KIND_SUSTAINED or DMK_KIND_SURFACE). */
+typedef struct
+{
+  DmkResultKind kind;
+  const char *path;
+  const DmkSettings *settings;
+  GArray *jobs;                  /* DMK_KIND_GRID */
+  GArray *specs;                 /* DMK_KIND_SWEEP */
+  const DmkScanOptions *scan;    /* DMK_KIND_SUSTAINED, DMK_KIND_SURFACE */
+  const char *comment;
+} DmkRunRequest;
+
+/* Starts the run request asks for. FALSE with error when there is a run already or nothing to
+ * run; nothing changes then. Progress arrives through "progress" in the caller's main context,
+ * the end through "finished". */
+gboolean dmk_run_controller_start (DmkRunController *self, const DmkRunRequest *request,
+                                   GError **error);
 /* Asks the run to stop; the runner answers within about 100 ms, then "finished" is emitted. */
 void dmk_run_controller_stop (DmkRunController *self);
 
+/* Properties "running", "stopping", "phase" and "kind" (of the current or last run). */
 gboolean dmk_run_controller_get_running (DmkRunController *self);
+DmkResultKind dmk_run_controller_get_kind (DmkRunController *self);
 gboolean dmk_run_controller_get_stopping (DmkRunController *self);
 /* The last DmkPhase seen in the current run, or -1 outside a run. */
 int dmk_run_controller_get_phase (DmkRunController *self);
-/* The (test, direction) pairs of the current or last run, in run order. */
+/* The (test, direction) pairs of the current or last grid run, in run order; NULL for others. */
 GArray *dmk_run_controller_get_jobs (DmkRunController *self);
 const char *dmk_run_controller_get_path (DmkRunController *self);
 double dmk_run_controller_get_elapsed (DmkRunController *self);

@@ -1,5 +1,5 @@
-/* dmk-scan-view.c: a scan's page: settings, Start/Stop, the chart drawn as the scan goes, the
- * numbers in words, and Save (PNG, SVG, JSON, CSV). */
+/* dmk-scan-view.c: a scan's page: its settings, Run/Stop through the window's run controller, the
+ * chart drawn as the scan goes, the numbers in words, and Save (PNG, SVG, JSON, CSV). */
 #include "config.h"
 
 #include <glib/gi18n.h>
@@ -7,6 +7,7 @@
 
 #include "dmk-gui-utils.h"
 #include "dmk-scan-view.h"
+#include "dmk-size-choice.h"
 
 #define GIB 1073741824.0
 
@@ -20,6 +21,8 @@ struct _DmkScanView
   GtkDropDown *choice_a; /* span (sustained), pattern (sweep), samples (surface) */
   GtkDropDown *choice_b; /* queue (sweep) */
   GtkDropDown *choice_c; /* mode (sweep) */
+  GtkDropDown *from, *to; /* the sweep's smallest and largest block sizes */
+  GtkDropDown *size;     /* the test size (sweep; surface of a folder) */
   GtkWidget *start_button;
   GtkWidget *save_button;
   DmkScanChart *chart;
@@ -27,13 +30,12 @@ struct _DmkScanView
   GtkLabel *summary_label;
   GtkLabel *status_label;
 
-  DmkRunner *runner;
-  GCancellable *cancellable;
-  gboolean running;
+  DmkRunController *run;
+  DmkTargetChooser *target;
+  gboolean running; /* the controller runs a scan of this view's kind */
   DmkResult *result;
   char *source;
   guint n_samples;
-  guint64 small_span, small_sample; /* tests only */
   GtkFileChooserNative *chooser;
 };
 
@@ -70,85 +72,21 @@ set_status (DmkScanView *self, const char *text)
 static void
 update_summary (DmkScanView *self)
 {
-  g_autofree char *text = NULL;
+  g_autofree char *text = self->result != NULL ? dmk_describe_scan_result (self->result) : NULL;
+  g_autoptr (GString) shown = g_string_new (text);
+  gboolean have = self->result != NULL;
 
-  if (self->result == NULL)
-    text = g_strdup ("");
-  else if (self->kind == DMK_KIND_SUSTAINED && self->result->sustained != NULL)
-    {
-      const DmkSustained *st = self->result->sustained;
-      g_autofree char *avg = dmk_unit_format (DMK_UNIT_MB_S, st->mb_per_s);
-
-      if (st->cliff.found)
-        {
-          g_autofree char *b = dmk_unit_format (DMK_UNIT_MB_S, st->cliff.before_mb_per_s);
-          g_autofree char *a = dmk_unit_format (DMK_UNIT_MB_S, st->cliff.after_mb_per_s);
-          /* TRANSLATORS: "3.00 GiB written at 950.30 MB/s on average. Cache cliff after 1.20
-           * GiB: 1800.20 MB/s before, 420.10 MB/s after." */
-          text = g_strdup_printf (_("%.2f GiB written at %s MB/s on average. Cache cliff after "
-                                    "%.2f GiB: %s MB/s before, %s MB/s after."),
-                                  (double) st->bytes / GIB, avg,
-                                  (double) st->cliff.cache_bytes / GIB, b, a);
-        }
-      else
-        text = g_strdup_printf (_("%.2f GiB written at %s MB/s on average. No cache cliff: the "
-                                  "speed stayed above 70 %% of its peak."),
-                                (double) st->bytes / GIB, avg);
-    }
-  else if (self->kind == DMK_KIND_SURFACE && self->result->surface != NULL)
-    {
-      double min, mean, max, amean, amax;
-      g_autofree char *s_min = NULL, *s_mean = NULL, *s_max = NULL;
-
-      dmk_surface_summarize (self->result->surface, &min, &mean, &max);
-      s_min = dmk_unit_format (DMK_UNIT_MB_S, min);
-      s_mean = dmk_unit_format (DMK_UNIT_MB_S, mean);
-      s_max = dmk_unit_format (DMK_UNIT_MB_S, max);
-      if (dmk_access_summarize (self->result->surface, &amean, &amax))
-        text = g_strdup_printf (_("Minimum %s, mean %s, maximum %s MB/s. Access time %.3f ms on "
-                                  "average."),
-                                s_min, s_mean, s_max, amean / 1000.0);
-      else
-        text = g_strdup_printf (_("Minimum %s, mean %s, maximum %s MB/s."), s_min, s_mean, s_max);
-    }
-  else if (self->kind == DMK_KIND_SWEEP)
-    {
-      const DmkTestResult *best = NULL;
-
-      for (guint i = 0; i < self->result->tests->len; i++)
-        {
-          const DmkTestResult *t = g_ptr_array_index (self->result->tests, i);
-          if (best == NULL || t->mb_per_s > best->mb_per_s)
-            best = t;
-        }
-      if (best != NULL)
-        {
-          g_autofree char *bs = dmk_format_block_size (best->spec.block_size);
-          g_autofree char *mb = dmk_unit_format (DMK_UNIT_MB_S, best->mb_per_s);
-          /* TRANSLATORS: "15 block sizes; the fastest: 2M Read at 7960.20 MB/s." */
-          text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                               "%u block size; the fastest: %s %s at %s MB/s.",
-                                               "%u block sizes; the fastest: %s %s at %s MB/s.",
-                                               self->result->tests->len),
-                                  self->result->tests->len, bs,
-                                  dmk_direction_label (best->direction), mb);
-        }
-    }
-  if (text != NULL && self->result != NULL && self->result->warnings->len > 0)
-    {
-      g_autofree char *joined = g_strjoinv (" ", (char **) self->result->warnings->pdata);
-      g_autofree char *both = g_strconcat (text, " ", joined, NULL);
-      gtk_label_set_text (self->summary_label, both);
-    }
-  else
-    gtk_label_set_text (self->summary_label, text != NULL ? text : "");
+  /* The warnings go with the numbers, as they do in every file the result is saved to. */
+  for (guint i = 0; text != NULL && i < self->result->warnings->len; i++)
+    g_string_append_printf (shown, " %s", (const char *) self->result->warnings->pdata[i]);
+  gtk_label_set_text (self->summary_label, shown->str);
   /* Selectable (focusable) only with something to select: an empty focusable label would be a
    * stop without a name for a screen reader. */
-  gtk_label_set_selectable (self->summary_label, text != NULL && text[0] != '\0');
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "scan.save-image", self->result != NULL);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "scan.save-svg", self->result != NULL);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "scan.save-results", self->result != NULL);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "scan.save-csv", self->result != NULL);
+  gtk_label_set_selectable (self->summary_label, shown->len > 0);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "scan.save-image", have);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "scan.save-svg", have);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "scan.save-results", have);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "scan.save-csv", have);
 }
 
 void
@@ -188,11 +126,13 @@ static void
 set_running (DmkScanView *self, gboolean running)
 {
   GtkButton *button = GTK_BUTTON (self->start_button);
+  gboolean other = !running && self->run != NULL && dmk_run_controller_get_running (self->run);
 
   self->running = running;
   gtk_button_set_label (button, running ? _("Stop") : _("_Run"));
   gtk_widget_set_tooltip_text (self->start_button,
                                running ? _("Stop the scan; what was measured is kept (Escape)")
+                               : other ? _("Another run is going on: stop it first")
                                        : _("Start the scan on the chosen target"));
   if (running)
     {
@@ -204,22 +144,64 @@ set_running (DmkScanView *self, gboolean running)
       gtk_widget_remove_css_class (self->start_button, "destructive-action");
       gtk_widget_add_css_class (self->start_button, "suggested-action");
     }
+  /* One run at a time in the window: another view's run makes this one wait. */
+  gtk_widget_set_sensitive (self->start_button, !other);
   gtk_widget_set_sensitive (GTK_WIDGET (self->choice_a), !running);
   if (self->choice_b != NULL)
     gtk_widget_set_sensitive (GTK_WIDGET (self->choice_b), !running);
   if (self->choice_c != NULL)
     gtk_widget_set_sensitive (GTK_WIDGET (self->choice_c), !running);
+  if (self->from != NULL)
+    {
+      gtk_widget_set_sensitive (GTK_WIDGET (self->from), !running);
+      gtk_widget_set_sensitive (GTK_WIDGET (self->to), !running);
+    }
+  if (self->size != NULL)
+    gtk_widget_set_sensitive (GTK_WIDGET (self->size), !running);
   gtk_widget_set_sensitive (self->save_button, !running);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RUNNING]);
 }
 
-static void
-on_progress (const DmkProgress *p, gpointer user_data)
+static gboolean
+mine (DmkScanView *self)
 {
-  DmkScanView *self = user_data;
+  return dmk_run_controller_get_kind (self->run) == self->kind;
+}
+
+static void
+on_run_running (DmkRunController *run, GParamSpec *pspec, DmkScanView *self)
+{
+  set_running (self, dmk_run_controller_get_running (run) && mine (self));
+}
+
+static void
+show_progress (DmkScanView *self, const DmkProgress *p)
+{
+  g_autofree char *done = dmk_format_size (p->bytes_done);
+  g_autofree char *mb = dmk_unit_format (DMK_UNIT_MB_S, p->sample_mb_per_s);
   g_autofree char *text = NULL;
 
-  if (!self->running)
+  self->n_samples = p->n_samples;
+  if (self->kind == DMK_KIND_SUSTAINED)
+    {
+      dmk_scan_chart_add_point (self->chart, 0, (double) p->bytes_done / GIB, p->sample_mb_per_s);
+      if (p->sample_has_celsius)
+        dmk_scan_chart_add_temperature (self->chart, 0, (double) p->bytes_done / GIB,
+                                        p->sample_celsius);
+    }
+  else
+    dmk_scan_chart_add_point (self->chart, 0, 100.0 * p->position, p->sample_mb_per_s);
+  /* TRANSLATORS: "41 % · 3 GiB · 950.30 MB/s" */
+  text = g_strdup_printf (_("%.0f %% · %s · %s MB/s"), 100.0 * p->fraction, done, mb);
+  set_status (self, text);
+}
+
+static void
+on_run_progress (DmkRunController *run, const DmkProgress *p, DmkScanView *self)
+{
+  g_autofree char *text = NULL;
+
+  if (!self->running || dmk_run_controller_get_stopping (run))
     return;
   if (p->phase == DMK_PHASE_OPEN || p->phase == DMK_PHASE_LAYOUT)
     text = dmk_progress_describe (p);
@@ -227,45 +209,33 @@ on_progress (const DmkProgress *p, gpointer user_data)
     {
       g_autofree char *status = dmk_progress_describe (p);
       /* TRANSLATORS: "Test 3 of 36: …" */
-      text = g_strdup_printf (_("Test %u of %u: %s"), p->test_index + 1, p->n_tests, status);
+      if (status != NULL)
+        text = g_strdup_printf (_("Test %u of %u: %s"), p->test_index + 1, p->n_tests, status);
       if (p->phase == DMK_PHASE_TEST_DONE && p->test != NULL)
         dmk_scan_chart_add_point (self->chart, p->test->direction == DMK_DIRECTION_READ ? 0 : 1,
                                   log2 (p->test->spec.block_size), p->test->mb_per_s);
     }
   else if (p->phase == DMK_PHASE_MEASURE && p->n_samples > self->n_samples)
-    {
-      g_autofree char *done = dmk_format_size (p->bytes_done);
-      g_autofree char *mb = dmk_unit_format (DMK_UNIT_MB_S, p->sample_mb_per_s);
-
-      self->n_samples = p->n_samples;
-      if (self->kind == DMK_KIND_SUSTAINED)
-        {
-          dmk_scan_chart_add_point (self->chart, 0, (double) p->bytes_done / GIB,
-                                    p->sample_mb_per_s);
-          if (p->sample_has_celsius)
-            dmk_scan_chart_add_temperature (self->chart, 0, (double) p->bytes_done / GIB,
-                                            p->sample_celsius);
-        }
-      else
-        dmk_scan_chart_add_point (self->chart, 0, 100.0 * p->position, p->sample_mb_per_s);
-      /* TRANSLATORS: "41 % · 3 GiB · 950.30 MB/s" */
-      text = g_strdup_printf (_("%.0f %% · %s · %s MB/s"), 100.0 * p->fraction, done, mb);
-    }
+    show_progress (self, p);
   if (text != NULL)
     set_status (self, text);
 }
 
 static void
-on_done (GObject *source, GAsyncResult *res, gpointer user_data)
+on_run_stopping (DmkRunController *run, GParamSpec *pspec, DmkScanView *self)
 {
-  g_autoptr (DmkScanView) self = user_data;
-  g_autoptr (GError) error = NULL;
-  g_autoptr (DmkResult) result = dmk_runner_run_finish (DMK_RUNNER (source), res, &error);
+  if (self->running && dmk_run_controller_get_stopping (run))
+    set_status (self, _("Stopping…"));
+}
 
-  if (result == NULL)
-    result = dmk_runner_run_get_partial (DMK_RUNNER (source), res);
-  g_clear_object (&self->cancellable);
-  set_running (self, FALSE);
+static void
+on_run_finished (DmkRunController *run, DmkScanView *self)
+{
+  const GError *error = dmk_run_controller_get_error (run);
+  DmkResult *result = dmk_run_controller_get_result (run);
+
+  if (!mine (self))
+    return;
   if (result != NULL)
     dmk_scan_view_set_result (self, result, NULL);
   if (error == NULL)
@@ -284,28 +254,15 @@ span_choice (DmkScanView *self, DmkSpanKind *span)
   guint i = gtk_drop_down_get_selected (self->choice_a);
 
   *span = DMK_SPAN_SIZE;
-  if (self->small_span > 0)
-    return self->small_span;
   if (i < G_N_ELEMENTS (spans_gib))
     return spans_gib[i] << 30;
   *span = i == G_N_ELEMENTS (spans_gib) ? DMK_SPAN_FREE : DMK_SPAN_DEVICE;
   return 0;
 }
 
-gboolean
-dmk_scan_view_run (DmkScanView *self, const char *path, const DmkSettings *settings,
-                   const char *comment, GError **error)
+static void
+clear_shown (DmkScanView *self)
 {
-  DmkSettings s;
-
-  g_return_val_if_fail (DMK_IS_SCAN_VIEW (self), FALSE);
-  if (self->running)
-    {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_BUSY, _("A scan is running already"));
-      return FALSE;
-    }
-  dmk_settings_copy (&s, settings);
-  self->cancellable = g_cancellable_new ();
   self->n_samples = 0;
   g_clear_pointer (&self->source, g_free);
   dmk_scan_chart_clear (self->chart);
@@ -313,68 +270,64 @@ dmk_scan_view_run (DmkScanView *self, const char *path, const DmkSettings *setti
     dmk_scan_chart_clear (self->access_chart);
   g_clear_pointer (&self->result, dmk_result_unref);
   update_summary (self);
-  set_running (self, TRUE);
-  set_status (self, _("Starting…"));
+}
+
+gboolean
+dmk_scan_view_start (DmkScanView *self, const char *path, const DmkSettings *settings,
+                     const char *comment, GError **error)
+{
+  const DmkMode modes[] = { DMK_MODE_READ_WRITE, DMK_MODE_READ, DMK_MODE_WRITE };
+  DmkRunRequest request = { .kind = self->kind, .path = path, .comment = comment };
+  g_autoptr (GArray) specs = NULL;
+  DmkScanOptions o;
+  DmkSettings s;
+  gboolean ok;
+
+  g_return_val_if_fail (DMK_IS_SCAN_VIEW (self), FALSE);
+  dmk_settings_copy (&s, settings);
+  request.settings = &s;
   if (self->kind == DMK_KIND_SWEEP)
     {
-      const DmkMode modes[] = { DMK_MODE_READ_WRITE, DMK_MODE_READ, DMK_MODE_WRITE };
-      g_autoptr (GArray) specs = NULL;
-
-      s.passes = 1;
-      s.measure_s = 2;
-      s.interval_s = 0;
-      s.mix_read_percent = 0;
-      s.size_bytes = self->small_span > 0 ? self->small_span : (guint64) 1 << 30;
+      dmk_sweep_settings_apply (&s);
+      s.size_bytes = dmk_size_choice_get_bytes (self->size);
       s.mode = modes[MIN (gtk_drop_down_get_selected (self->choice_c), 2u)];
-      g_free (s.profile);
-      s.profile = g_strdup (DMK_PROFILE_CUSTOM);
+      guint32 lo = DMK_SPEC_MIN_BLOCK << gtk_drop_down_get_selected (self->from);
+      guint32 hi = DMK_SPEC_MIN_BLOCK << gtk_drop_down_get_selected (self->to);
+
       specs = dmk_sweep_specs (gtk_drop_down_get_selected (self->choice_a) == 1
                                  ? DMK_PATTERN_RANDOM
                                  : DMK_PATTERN_SEQUENTIAL,
                                depths[MIN (gtk_drop_down_get_selected (self->choice_b), 2u)], 1,
-                               self->small_span > 0 ? 4096 : DMK_SPEC_MIN_BLOCK,
-                               self->small_span > 0 ? 1 << 20 : DMK_SPEC_MAX_BLOCK, NULL);
-      dmk_sweep_run_async (self->runner, path, &s, specs, comment, self->cancellable, on_done,
-                           g_object_ref (self));
+                               MIN (lo, hi), MAX (lo, hi), NULL);
+      request.specs = specs;
     }
   else
     {
-      DmkScanOptions o;
-
       dmk_scan_options_init (&o, self->kind);
       if (self->kind == DMK_KIND_SUSTAINED)
         o.span_bytes = span_choice (self, &o.span);
       else
         {
           o.samples = samples_choices[MIN (gtk_drop_down_get_selected (self->choice_a), 2u)];
-          if (self->small_span > 0)
-            o.span_bytes = self->small_span;
-          if (self->small_sample > 0)
-            o.sample_bytes = self->small_sample;
+          o.span_bytes = dmk_size_choice_get_bytes (self->size);
         }
-      dmk_scan_run_async (self->runner, path, &s, &o, comment, self->cancellable, on_done,
-                          g_object_ref (self));
+      request.scan = &o;
     }
+  ok = dmk_run_controller_start (self->run, &request, error);
   dmk_settings_clear (&s);
-  return TRUE;
-}
-
-void
-dmk_scan_view_stop (DmkScanView *self)
-{
-  g_return_if_fail (DMK_IS_SCAN_VIEW (self));
-  if (self->cancellable != NULL)
+  if (ok)
     {
-      g_cancellable_cancel (self->cancellable);
-      set_status (self, _("Stopping…"));
+      clear_shown (self);
+      set_status (self, _("Starting…"));
     }
+  return ok;
 }
 
 static void
 on_start_clicked (GtkButton *button, DmkScanView *self)
 {
   if (self->running)
-    dmk_scan_view_stop (self);
+    dmk_run_controller_stop (self->run);
   else
     g_signal_emit (self, signals[START_CLICKED], 0);
 }
@@ -386,7 +339,7 @@ on_escape (GtkWidget *widget, GVariant *args, gpointer user_data)
 
   if (!self->running)
     return FALSE;
-  dmk_scan_view_stop (self);
+  dmk_run_controller_stop (self->run);
   return TRUE;
 }
 
@@ -407,7 +360,7 @@ dmk_scan_view_save_csv (DmkScanView *self, const char *path, GError **error)
 
   if (self->result == NULL)
     return FALSE;
-  csv = dmk_scan_to_csv (self->result);
+  csv = dmk_result_to_csv (self->result);
   return g_file_set_contents (path, csv, -1, error);
 }
 
@@ -494,8 +447,31 @@ describe (DmkResultKind kind)
     }
 }
 
+/* The sweep's block sizes, from and to, in powers of two: ATTO's range and any part of it. */
 static void
-build_controls (DmkScanView *self, GtkBox *row, GtkBox *params)
+build_range (DmkScanView *self)
+{
+  g_autoptr (GPtrArray) from = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr (GPtrArray) to = g_ptr_array_new_with_free_func (g_free);
+  guint n = 0;
+
+  for (guint64 bs = DMK_SPEC_MIN_BLOCK; bs <= DMK_SPEC_MAX_BLOCK; bs *= 2, n++)
+    {
+      g_autofree char *size = dmk_format_size (bs);
+      /* TRANSLATORS: the smallest block size of a sweep, "from 4 KiB" */
+      g_ptr_array_add (from, g_strdup_printf (_("from %s"), size));
+      /* TRANSLATORS: the largest block size of a sweep, "to 64 MiB" */
+      g_ptr_array_add (to, g_strdup_printf (_("to %s"), size));
+    }
+  g_ptr_array_add (from, NULL);
+  g_ptr_array_add (to, NULL);
+  self->from = new_choice ((const char *const *) from->pdata, 0, _("Smallest block size"));
+  self->to = new_choice ((const char *const *) to->pdata, n - 1, _("Largest block size"));
+}
+
+/* Where and Run in row; how in params, the sweep's range and the size in extent. */
+static void
+build_controls (DmkScanView *self, GtkBox *row, GtkBox *params, GtkBox *extent)
 {
   if (self->kind == DMK_KIND_SUSTAINED)
     {
@@ -511,18 +487,43 @@ build_controls (DmkScanView *self, GtkBox *row, GtkBox *params)
       self->choice_a = new_choice (patterns, 0, _("Access pattern"));
       self->choice_b = new_choice (queues, 0, _("Queue depth and threads"));
       self->choice_c = new_choice (modes, 0, _("Directions"));
+      build_range (self);
     }
   else
     {
       const char *samples[] = { _("50 Samples"), _("100 Samples"), _("200 Samples"), NULL };
-      self->choice_a = new_choice (samples, 1, _("Samples over the span, 10 MiB each"));
+      self->choice_a = new_choice (samples, 1, _("Samples over the span, up to 10 MiB each"));
     }
-  gtk_widget_set_valign (GTK_WIDGET (self->choice_a), GTK_ALIGN_START);
-  gtk_box_append (params, GTK_WIDGET (self->choice_a));
-  if (self->choice_b != NULL)
-    gtk_box_append (params, GTK_WIDGET (self->choice_b));
-  if (self->choice_c != NULL)
-    gtk_box_append (params, GTK_WIDGET (self->choice_c));
+  if (self->kind != DMK_KIND_SUSTAINED)
+    {
+      /* The test file's size, as the Benchmark's (a device is scanned whole). */
+      self->size = GTK_DROP_DOWN (gtk_drop_down_new (NULL, NULL));
+      gtk_widget_set_tooltip_text (GTK_WIDGET (self->size),
+                                   self->kind == DMK_KIND_SWEEP
+                                     ? _("Test size")
+                                     : _("Test size in a folder (a device is read whole)"));
+      dmk_drop_down_set_accessible_label (self->size, _("Test size"));
+      dmk_size_choice_setup (self->size, self->target);
+    }
+  for (GtkWidget *w = GTK_WIDGET (self->choice_a); w != NULL;
+       w = w == GTK_WIDGET (self->choice_a)   ? GTK_WIDGET (self->choice_b)
+           : w == GTK_WIDGET (self->choice_b) ? GTK_WIDGET (self->choice_c)
+                                              : NULL)
+    {
+      gtk_widget_set_valign (w, GTK_ALIGN_START);
+      gtk_box_append (params, w);
+    }
+  for (GtkWidget *w = self->from != NULL ? GTK_WIDGET (self->from) : NULL; w != NULL;
+       w = w == GTK_WIDGET (self->from) ? GTK_WIDGET (self->to) : NULL)
+    {
+      gtk_widget_set_valign (w, GTK_ALIGN_START);
+      gtk_box_append (extent, w);
+    }
+  if (self->size != NULL)
+    {
+      gtk_widget_set_valign (GTK_WIDGET (self->size), GTK_ALIGN_START);
+      gtk_box_append (self->from != NULL ? extent : params, GTK_WIDGET (self->size));
+    }
   self->target_slot = GTK_BOX (gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0));
   gtk_widget_set_hexpand (GTK_WIDGET (self->target_slot), TRUE);
   gtk_box_append (row, GTK_WIDGET (self->target_slot));
@@ -553,14 +554,16 @@ build (DmkScanView *self)
   GtkBox *box = GTK_BOX (gtk_box_new (GTK_ORIENTATION_VERTICAL, 6));
   GtkBox *row = GTK_BOX (gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6));
   GtkBox *params = GTK_BOX (gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6));
+  GtkBox *extent = GTK_BOX (gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6));
   GtkWidget *about = gtk_label_new (describe (self->kind));
 
   self->box = GTK_WIDGET (box);
   gtk_widget_set_parent (self->box, GTK_WIDGET (self));
   g_object_set (box, "margin-start", 12, "margin-end", 12, "margin-top", 6, "margin-bottom", 8,
                 NULL);
-  /* Two rows, so that every view fits the narrowest window: where and Start, then how. */
-  build_controls (self, row, params);
+  /* Rows, so that every view fits the narrowest window: where and Run, then how, then how
+   * much. */
+  build_controls (self, row, params, extent);
   gtk_box_append (box, GTK_WIDGET (row));
   gtk_label_set_wrap (GTK_LABEL (about), TRUE);
   gtk_label_set_xalign (GTK_LABEL (about), 0);
@@ -570,6 +573,10 @@ build (DmkScanView *self)
   gtk_widget_add_css_class (about, "caption");
   gtk_box_append (params, about);
   gtk_box_append (box, GTK_WIDGET (params));
+  if (gtk_widget_get_first_child (GTK_WIDGET (extent)) != NULL)
+    gtk_box_append (box, GTK_WIDGET (extent));
+  else
+    g_object_ref_sink (extent), g_object_unref (extent);
 
   self->chart = DMK_SCAN_CHART (dmk_scan_chart_new (self->kind == DMK_KIND_SUSTAINED ? DMK_CHART_SUSTAINED
                                                     : self->kind == DMK_KIND_SWEEP ? DMK_CHART_SWEEP
@@ -607,8 +614,8 @@ dmk_scan_view_dispose (GObject *object)
 {
   DmkScanView *self = DMK_SCAN_VIEW (object);
 
-  if (self->cancellable != NULL)
-    g_cancellable_cancel (self->cancellable);
+  if (self->run != NULL)
+    g_signal_handlers_disconnect_by_data (self->run, self);
   if (saving == self)
     saving = NULL;
   g_clear_pointer (&self->box, gtk_widget_unparent);
@@ -620,8 +627,7 @@ dmk_scan_view_finalize (GObject *object)
 {
   DmkScanView *self = DMK_SCAN_VIEW (object);
 
-  g_clear_object (&self->runner);
-  g_clear_object (&self->cancellable);
+  g_clear_object (&self->run);
   g_clear_pointer (&self->result, dmk_result_unref);
   g_free (self->source);
   g_clear_object (&self->chooser);
@@ -664,18 +670,29 @@ dmk_scan_view_class_init (DmkScanViewClass *klass)
 static void
 dmk_scan_view_init (DmkScanView *self)
 {
-  self->runner = dmk_runner_new ();
-  dmk_runner_set_fd_providers (self->runner, dmk_default_fd_providers ());
-  dmk_runner_set_progress_func (self->runner, on_progress, self, NULL);
 }
 
 GtkWidget *
-dmk_scan_view_new (DmkResultKind kind)
+dmk_scan_view_new (DmkResultKind kind, DmkRunController *run, DmkTargetChooser *target,
+                   GSettings *settings)
 {
   DmkScanView *self = g_object_new (DMK_TYPE_SCAN_VIEW, NULL);
 
+  g_return_val_if_fail (DMK_IS_RUN_CONTROLLER (run), NULL);
   self->kind = kind;
+  self->run = g_object_ref (run);
+  self->target = target;
   build (self);
+  if (self->size != NULL && settings != NULL)
+    g_settings_bind_with_mapping (settings,
+                                  kind == DMK_KIND_SWEEP ? "sweep-size-mib" : "surface-size-mib",
+                                  self->size, "selected", G_SETTINGS_BIND_DEFAULT,
+                                  dmk_size_choice_get_mapping, dmk_size_choice_set_mapping, NULL,
+                                  NULL);
+  g_signal_connect (run, "notify::running", G_CALLBACK (on_run_running), self);
+  g_signal_connect (run, "notify::stopping", G_CALLBACK (on_run_stopping), self);
+  g_signal_connect (run, "progress", G_CALLBACK (on_run_progress), self);
+  g_signal_connect (run, "finished", G_CALLBACK (on_run_finished), self);
   return GTK_WIDGET (self);
 }
 
@@ -727,9 +744,3 @@ dmk_scan_view_get_start_button (DmkScanView *self)
   return self->start_button;
 }
 
-void
-_dmk_scan_view_set_small (DmkScanView *self, guint64 span_bytes, guint64 sample_bytes)
-{
-  self->small_span = span_bytes;
-  self->small_sample = sample_bytes;
-}

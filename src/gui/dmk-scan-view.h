@@ -1,32 +1,37 @@
 /* dmk-scan-view.h: one scan's page in the window (Sustained, Sweep, Surface): its settings,
- * Start/Stop, its chart drawn live, its numbers, and saving them. Runs its own runner; the
- * window says where and with which settings. */
+ * Run/Stop, its chart drawn live, its numbers, and saving them. It runs through the window's
+ * run controller, which keeps one run at a time in the window; the window says where and with
+ * which settings. */
 #pragma once
 
 #include <gtk/gtk.h>
 
 #include "dmk-core.h"
+#include "dmk-run-controller.h"
 #include "dmk-scan-chart.h"
+#include "dmk-target-chooser.h"
 
 G_BEGIN_DECLS
 
 #define DMK_TYPE_SCAN_VIEW (dmk_scan_view_get_type ())
 G_DECLARE_FINAL_TYPE (DmkScanView, dmk_scan_view, DMK, SCAN_VIEW, GtkWidget)
 
-/* kind: DMK_KIND_SUSTAINED, DMK_KIND_SWEEP or DMK_KIND_SURFACE. */
-GtkWidget *dmk_scan_view_new (DmkResultKind kind);
+/* kind: DMK_KIND_SUSTAINED, DMK_KIND_SWEEP or DMK_KIND_SURFACE; run is the window's controller,
+ * target its chooser (whose room marks the sizes that do not fit), settings where its own
+ * choices are kept (may be NULL). */
+GtkWidget *dmk_scan_view_new (DmkResultKind kind, DmkRunController *run, DmkTargetChooser *target,
+                              GSettings *settings);
 DmkResultKind dmk_scan_view_get_kind (DmkScanView *self);
 
 /* Where the window puts the shared target chooser while this page is shown. */
 GtkBox *dmk_scan_view_get_target_slot (DmkScanView *self);
 
 /* Starts a scan of path with the window's settings (data, engine, direct I/O, the device's write
- * consent). Emits "start-clicked" first when it is the Start button: the window answers with
- * this call. FALSE with error when it cannot start. */
-gboolean dmk_scan_view_run (DmkScanView *self, const char *path, const DmkSettings *settings,
-                            const char *comment, GError **error);
-void dmk_scan_view_stop (DmkScanView *self);
-/* Property "running". */
+ * consent) and the view's own choices. Its Run button emits "start-clicked": the window answers
+ * with this call. FALSE with error when it cannot start. Stop goes to the controller. */
+gboolean dmk_scan_view_start (DmkScanView *self, const char *path, const DmkSettings *settings,
+                              const char *comment, GError **error);
+/* Property "running": the controller runs this view's kind. */
 gboolean dmk_scan_view_get_running (DmkScanView *self);
 
 /* Shows a finished or opened result of the view's kind; source is the file or NULL. */
@@ -38,9 +43,6 @@ DmkScanChart *dmk_scan_view_get_chart (DmkScanView *self);
 DmkScanChart *dmk_scan_view_get_access_chart (DmkScanView *self);
 const char *dmk_scan_view_get_status (DmkScanView *self);
 GtkWidget *dmk_scan_view_get_start_button (DmkScanView *self);
-
-/* Tests: a span, test size or sample size below what the menus offer, so that a run is short. */
-void _dmk_scan_view_set_small (DmkScanView *self, guint64 span_bytes, guint64 sample_bytes);
 
 /* Saving: the same for the view's menu and the tests. */
 gboolean dmk_scan_view_save_json (DmkScanView *self, const char *path, GError **error);

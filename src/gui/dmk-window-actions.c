@@ -24,7 +24,7 @@ void
 _dmk_window_update_actions (DmkWindow *self)
 {
   /* A scan is a run too: the grid waits for it. */
-  gboolean running = dmk_run_controller_get_running (self->run) || _dmk_window_scanning (self);
+  gboolean running = dmk_run_controller_get_running (self->run);
   DmkTargetItem *device = dmk_target_chooser_get_device (self->target_chooser);
 
   gboolean stop = running || dmk_result_grid_get_stop_row (self->grid) != DMK_RESULT_GRID_NONE;

@@ -171,7 +171,7 @@ dmk_window_open_file (DmkWindow *self, GFile *file, GError **error)
                    _("“%s”: only local files can be opened"), name);
       return FALSE;
     }
-  if (dmk_run_controller_get_running (self->run) || _dmk_window_scanning (self))
+  if (dmk_run_controller_get_running (self->run))
     {
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_BUSY,
                    _("“%s”: stop the benchmark before opening results"), name);

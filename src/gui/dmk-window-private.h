@@ -128,8 +128,6 @@ void _dmk_window_files_init (DmkWindow *self);
 /* dmk-window-scans.c */
 void _dmk_window_scans_init (DmkWindow *self);
 void _dmk_window_scans_dispose (DmkWindow *self);
-/* Whether a scan view is running. */
-gboolean _dmk_window_scanning (DmkWindow *self);
 DmkScanView *_dmk_window_get_scan_view (DmkWindow *self, DmkResultKind kind);
 /* Shows a sustained, sweep or surface result in its view; FALSE for a grid. */
 gboolean _dmk_window_show_scan_result (DmkWindow *self, DmkResult *result, const char *source);

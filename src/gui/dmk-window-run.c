@@ -109,6 +109,8 @@ _dmk_window_start_run (DmkWindow *self, int row)
 {
   g_autoptr (GError) error = NULL;
   g_autoptr (GArray) specs = NULL;
+  g_autoptr (GArray) jobs = NULL;
+  DmkRunRequest request = { .kind = DMK_KIND_GRID };
   DmkSettings s;
   DmkTargetItem *device = dmk_target_chooser_get_device (self->target_chooser);
 
@@ -130,15 +132,19 @@ _dmk_window_start_run (DmkWindow *self, int row)
   self->merge_run = row >= 0 && self->shown != NULL && self->shown_source == NULL &&
                     g_strcmp0 (self->shown->target.path, dmk_window_get_target_path (self)) == 0 &&
                     same_run_settings (&self->shown->settings, &s);
-  if (!dmk_run_controller_start (self->run, dmk_window_get_target_path (self), &s, specs,
-                                 gtk_editable_get_text (GTK_EDITABLE (self->comment_entry)),
-                                 &error))
+  /* The one plan of the run: what the grid clears, what the runner runs. */
+  jobs = dmk_runner_plan (&s, specs, &error);
+  request.path = dmk_window_get_target_path (self);
+  request.settings = &s;
+  request.jobs = jobs;
+  request.comment = gtk_editable_get_text (GTK_EDITABLE (self->comment_entry));
+  if (jobs == NULL || !dmk_run_controller_start (self->run, &request, &error))
     {
       _dmk_window_show_error (self, _("The Benchmark Could Not Start"), error->message);
       dmk_settings_clear (&s);
       return;
     }
-  _dmk_window_progress_start (self, &s, dmk_run_controller_get_jobs (self->run)->len);
+  _dmk_window_progress_start (self, &s, jobs->len);
   dmk_settings_clear (&s);
 
   /* What was shown comes back if the run finishes no test. */
@@ -152,7 +158,7 @@ _dmk_window_start_run (DmkWindow *self, int row)
   g_clear_pointer (&self->shown, dmk_result_unref);
   g_clear_pointer (&self->shown_source, g_free);
   g_clear_pointer (&self->shown_name, g_free);
-  dmk_result_grid_clear_jobs (self->grid, dmk_run_controller_get_jobs (self->run));
+  dmk_result_grid_clear_jobs (self->grid, jobs);
   self->run_row = row;
   /* Stop is enabled, then the button turns into Stop, then the run's other actions switch
    * off (_dmk_window_update_actions). */
@@ -169,6 +175,8 @@ on_progress (DmkRunController *run, const DmkProgress *p, DmkWindow *self)
   g_autofree char *status = NULL;
   const char *path = dmk_run_controller_get_path (run);
 
+  if (dmk_run_controller_get_kind (run) != DMK_KIND_GRID)
+    return; /* a scan's progress is its view's */
   switch (p->phase)
     {
     case DMK_PHASE_OPEN:
@@ -218,7 +226,7 @@ on_progress (DmkRunController *run, const DmkProgress *p, DmkWindow *self)
 static void
 on_stopping (DmkRunController *run, GParamSpec *pspec, DmkWindow *self)
 {
-  if (dmk_run_controller_get_stopping (run))
+  if (dmk_run_controller_get_kind (run) == DMK_KIND_GRID && dmk_run_controller_get_stopping (run))
     gtk_label_set_text (self->status_label, _("Stopping…"));
 }
 
@@ -228,6 +236,16 @@ on_finished (DmkRunController *run, DmkWindow *self)
   DmkResult *result = dmk_run_controller_get_result (run);
   const GError *error = dmk_run_controller_get_error (run);
   gboolean cancelled = g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+
+  if (dmk_run_controller_get_kind (run) != DMK_KIND_GRID)
+    {
+      /* A scan's result is its view's; the window's actions and a pending close follow. */
+      _dmk_window_update_actions (self);
+      g_signal_emit_by_name (self, "run-finished");
+      if (self->close_after_run)
+        gtk_window_destroy (GTK_WINDOW (self));
+      return;
+    }
 
   _dmk_window_progress_stop (self, result);
   /* Actions come back before the Stop button turns back into a run button under the pointer,

@@ -1,6 +1,6 @@
 /* dmk-window-scans.c: the window's scan views (Sustained, Sweep, Surface) beside the Benchmark
- * grid: the shared target chooser follows the view shown, one run at a time in the window, and
- * a saved scan opens in its view. */
+ * grid: the shared target chooser follows the view shown, their runs go through the window's
+ * controller like the grid's, and a saved scan opens in its view. */
 #include "config.h"
 
 #include <glib/gi18n.h>
@@ -19,15 +19,6 @@ static const struct
   { DMK_KIND_SURFACE, "surface", N_("Sur_face"), "drive-harddisk-symbolic" },
 };
 
-gboolean
-_dmk_window_scanning (DmkWindow *self)
-{
-  for (guint i = 0; i < G_N_ELEMENTS (self->scan_views); i++)
-    if (self->scan_views[i] != NULL && dmk_scan_view_get_running (self->scan_views[i]))
-      return TRUE;
-  return FALSE;
-}
-
 DmkScanView *
 _dmk_window_get_scan_view (DmkWindow *self, DmkResultKind kind)
 {
@@ -35,22 +26,6 @@ _dmk_window_get_scan_view (DmkWindow *self, DmkResultKind kind)
     if (views[i].kind == kind)
       return self->scan_views[i];
   return NULL;
-}
-
-static void
-update_chooser (DmkWindow *self)
-{
-  gboolean grid_running = dmk_run_controller_get_running (self->run);
-  gboolean scanning = _dmk_window_scanning (self);
-  GtkWidget *chooser = GTK_WIDGET (self->target_chooser);
-  GtkWidget *parent = gtk_widget_get_parent (chooser);
-
-  /* Neither run may have its target changed under it, whichever view shows the chooser. */
-  gtk_widget_set_sensitive (chooser, !scanning && !(grid_running && parent != self->controls_box));
-  for (guint i = 0; i < G_N_ELEMENTS (self->scan_views); i++)
-    gtk_widget_set_sensitive (dmk_scan_view_get_start_button (self->scan_views[i]),
-                              !grid_running &&
-                                (!scanning || dmk_scan_view_get_running (self->scan_views[i])));
 }
 
 /* The one target chooser moves into the view shown, so that every view tests the same target
@@ -74,7 +49,6 @@ on_visible_child (AdwViewStack *stack, GParamSpec *pspec, DmkWindow *self)
     gtk_box_append (GTK_BOX (slot), chooser);
   gtk_widget_set_hexpand (chooser, slot != self->controls_box);
   g_object_unref (chooser);
-  update_chooser (self);
 }
 
 static void
@@ -83,33 +57,25 @@ on_start_clicked (DmkScanView *view, DmkWindow *self)
   g_autoptr (GError) error = NULL;
   DmkSettings s;
 
-  if (dmk_run_controller_get_running (self->run) || _dmk_window_scanning (self))
+  if (dmk_run_controller_get_running (self->run))
     {
-      _dmk_window_toast (self, _("Stop the benchmark before starting a scan"));
+      _dmk_window_toast (self, _("Stop the run before starting a scan"));
       return;
     }
   _dmk_window_read_settings (self, &s);
-  if (!dmk_scan_view_run (view, dmk_window_get_target_path (self), &s,
-                          gtk_editable_get_text (GTK_EDITABLE (self->comment_entry)), &error))
+  if (!dmk_scan_view_start (view, dmk_window_get_target_path (self), &s,
+                            gtk_editable_get_text (GTK_EDITABLE (self->comment_entry)), &error))
     _dmk_window_show_error (self, _("The Scan Could Not Start"), error->message);
   dmk_settings_clear (&s);
 }
 
-/* A scan started or ended: the grid's actions follow. */
+/* A scan started or ended: the grid's actions follow (the grid's own run orders its actions
+ * itself, so that its button never passes through insensitive under the pointer). */
 static void
-on_running (GObject *object, GParamSpec *pspec, DmkWindow *self)
+on_running (DmkRunController *run, GParamSpec *pspec, DmkWindow *self)
 {
-  update_chooser (self);
-  _dmk_window_update_actions (self);
-}
-
-/* The grid's run started or ended. Its actions are the window's to update, in their order: the
- * All button must never pass through insensitive while it turns into Stop under the pointer, or
- * GTK drops the next click (see test-window-states' pointer tests). */
-static void
-on_grid_running (GObject *object, GParamSpec *pspec, DmkWindow *self)
-{
-  update_chooser (self);
+  if (dmk_run_controller_get_kind (run) != DMK_KIND_GRID)
+    _dmk_window_update_actions (self);
 }
 
 gboolean
@@ -129,7 +95,8 @@ _dmk_window_scans_init (DmkWindow *self)
 {
   for (guint i = 0; i < G_N_ELEMENTS (views); i++)
     {
-      GtkWidget *view = dmk_scan_view_new (views[i].kind);
+      GtkWidget *view = dmk_scan_view_new (views[i].kind, self->run, self->target_chooser,
+                                           self->settings);
       AdwViewStackPage *page;
 
       self->scan_views[i] = DMK_SCAN_VIEW (view);
@@ -138,11 +105,10 @@ _dmk_window_scans_init (DmkWindow *self)
       adw_view_stack_page_set_use_underline (page, TRUE);
       adw_view_stack_page_set_icon_name (page, views[i].icon);
       g_signal_connect (view, "start-clicked", G_CALLBACK (on_start_clicked), self);
-      g_signal_connect (view, "notify::running", G_CALLBACK (on_running), self);
     }
   g_signal_connect (self->view_stack, "notify::visible-child", G_CALLBACK (on_visible_child),
                     self);
-  g_signal_connect (self->run, "notify::running", G_CALLBACK (on_grid_running), self);
+  g_signal_connect (self->run, "notify::running", G_CALLBACK (on_running), self);
 }
 
 void
@@ -151,11 +117,8 @@ _dmk_window_scans_dispose (DmkWindow *self)
   if (self->view_stack != NULL)
     g_signal_handlers_disconnect_by_data (self->view_stack, self);
   if (self->run != NULL)
-    g_signal_handlers_disconnect_by_func (self->run, on_grid_running, self);
+    g_signal_handlers_disconnect_by_func (self->run, on_running, self);
   for (guint i = 0; i < G_N_ELEMENTS (self->scan_views); i++)
     if (self->scan_views[i] != NULL)
-      {
-        g_signal_handlers_disconnect_by_data (self->scan_views[i], self);
-        dmk_scan_view_stop (self->scan_views[i]);
-      }
+      g_signal_handlers_disconnect_by_data (self->scan_views[i], self);
 }

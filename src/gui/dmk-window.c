@@ -471,8 +471,8 @@ setup_controls (DmkWindow *self)
                           G_BINDING_SYNC_CREATE | G_BINDING_INVERT_BOOLEAN);
   g_object_bind_property (self->run, "running", self->size_dropdown, "sensitive",
                           G_BINDING_SYNC_CREATE | G_BINDING_INVERT_BOOLEAN);
-  g_object_bind_property (self->run, "running",
-                          dmk_target_chooser_get_dropdown (self->target_chooser), "sensitive",
+  /* No run, of any view, may have its target changed under it. */
+  g_object_bind_property (self->run, "running", self->target_chooser, "sensitive",
                           G_BINDING_SYNC_CREATE | G_BINDING_INVERT_BOOLEAN);
   g_object_bind_property (self->run, "running", self->menu_button, "sensitive",
                           G_BINDING_SYNC_CREATE | G_BINDING_INVERT_BOOLEAN);

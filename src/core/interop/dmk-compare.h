@@ -1,0 +1,44 @@
+/* dmk-compare.h: results side by side: best per row, deltas against a baseline, text/CSV. */
+#pragma once
+
+#include <glib.h>
+
+#include "dmk-result.h"
+#include "dmk-units.h"
+
+G_BEGIN_DECLS
+
+/* The test's score in unit. */
+double dmk_test_result_value (const DmkTestResult *test, DmkUnit unit);
+
+typedef struct
+{
+  DmkTestSpec spec;
+  DmkDirection direction;
+} DmkCompareRow;
+
+typedef struct
+{
+  GPtrArray *results; /* DmkResult*, one per column */
+  GArray *rows;       /* DmkCompareRow: every test of any result, in first-seen order */
+  DmkUnit unit;
+  guint baseline; /* column the deltas are against */
+} DmkComparison;
+
+DmkComparison *dmk_comparison_new (GPtrArray *results, DmkUnit unit, guint baseline);
+void dmk_comparison_free (DmkComparison *cmp);
+/* The result of row in column, or NULL where that result lacks the test. */
+DmkTestResult *dmk_comparison_get (DmkComparison *cmp, guint row, guint column);
+/* The column with the best value in row, or -1 when fewer than two columns have one. Results
+ * with warnings count only when every result of the row has some. */
+int dmk_comparison_best_column (DmkComparison *cmp, guint row);
+/* Percent change of column against the baseline, in the unit's terms; FALSE when missing. */
+gboolean dmk_comparison_delta (DmkComparison *cmp, guint row, guint column, double *percent);
+/* A short header for a column: target path, model, date and profile. */
+char *dmk_comparison_column_title (DmkComparison *cmp, guint column);
+char *dmk_comparison_to_text (DmkComparison *cmp);
+char *dmk_comparison_to_csv (DmkComparison *cmp);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (DmkComparison, dmk_comparison_free)
+
+G_END_DECLS

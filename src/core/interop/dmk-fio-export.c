@@ -1,0 +1,234 @@
+/* dmk-fio-export.c: a run's settings and jobs as the fio job file that makes fio do the same
+ * I/O: the same block size, queue depth, threads (fio's numjobs, as threads), pattern, mix, test
+ * size, time, warm-up (ramp_time), direct I/O, engine and data. The file's comments are English
+ * on purpose: it is a file to share, like the text report. */
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "dmk-error.h"
+#include "dmk-fio-private.h"
+
+/* The name of the file fio makes in a directory; unlink=1 removes it after the run. */
+#define FIO_FILE_NAME "gdiskmark-fio.tmp"
+
+/* "1g", "512k", "4k", or bytes: fio reads k, m and g as powers of 1024 (its default kb_base). */
+static char *
+fio_size (guint64 bytes)
+{
+  const char *suffix = "kmgt";
+
+  if (bytes == 0 || bytes % 1024 != 0)
+    return g_strdup_printf ("%" G_GUINT64_FORMAT, bytes);
+  for (int i = 3; i >= 0; i--)
+    {
+      guint64 unit = (guint64) 1 << (10 * (i + 1));
+      if (bytes % unit == 0)
+        return g_strdup_printf ("%" G_GUINT64_FORMAT "%c", bytes / unit, suffix[i]);
+    }
+  return g_strdup_printf ("%" G_GUINT64_FORMAT, bytes);
+}
+
+static const char *
+fio_rw (const DmkJob *job)
+{
+  gboolean seq = job->spec.pattern == DMK_PATTERN_SEQUENTIAL;
+
+  switch (job->direction)
+    {
+    case DMK_DIRECTION_READ:
+      return seq ? "read" : "randread";
+    case DMK_DIRECTION_WRITE:
+      return seq ? "write" : "randwrite";
+    case DMK_DIRECTION_MIX:
+    default:
+      return seq ? "rw" : "randrw";
+    }
+}
+
+static char *
+section_name (const DmkSettings *settings, const DmkJob *job)
+{
+  g_autofree char *test = dmk_test_spec_to_name (&job->spec);
+
+  g_strdelimit (test, " ", '-');
+  if (job->direction == DMK_DIRECTION_MIX)
+    return g_strdup_printf ("%s-Mix%u", test, settings->mix_read_percent);
+  return g_strdup_printf ("%s-%s", test, job->direction == DMK_DIRECTION_READ ? "Read" : "Write");
+}
+
+gboolean
+_dmk_fio_is_block_device (const char *path)
+{
+  struct stat st;
+
+  return path != NULL && stat (path, &st) == 0 && S_ISBLK (st.st_mode);
+}
+
+/* The options every job shares, as (name, value) pairs; value NULL for a flag. */
+static GPtrArray *
+global_options (const DmkSettings *settings, const char *target, gboolean device)
+{
+  GPtrArray *o = g_ptr_array_new_with_free_func (g_free);
+
+#define ADD(k, v) (g_ptr_array_add (o, g_strdup (k)), g_ptr_array_add (o, (v)))
+  ADD ("ioengine", g_strdup (settings->engine == DMK_ENGINE_IO_URING ? "io_uring"
+                             : settings->engine == DMK_ENGINE_LIBAIO ? "libaio"
+                                                                     : "psync"));
+  if (settings->engine == DMK_ENGINE_IO_URING)
+    {
+      /* GDiskMark's io_uring registers its buffers and its file, as these make fio do. */
+      ADD ("fixedbufs", g_strdup ("1"));
+      ADD ("registerfiles", g_strdup ("1"));
+    }
+  ADD ("direct", g_strdup (settings->direct ? "1" : "0"));
+  ADD ("thread", NULL);
+  ADD ("group_reporting", NULL);
+  ADD ("time_based", NULL);
+  ADD ("runtime", g_strdup_printf ("%u", settings->measure_s));
+  ADD ("ramp_time", g_strdup_printf ("%u", dmk_settings_warmup_s (settings)));
+  /* Random offsets drawn afresh each time, as GDiskMark's are, not a shuffled map. */
+  ADD ("norandommap", NULL);
+  ADD ("randrepeat", g_strdup ("0"));
+  if (settings->data == DMK_DATA_ZERO)
+    ADD ("zero_buffers", NULL);
+  else
+    ADD ("scramble_buffers", g_strdup ("1"));
+  if (device)
+    ADD ("filename", g_strdup (target));
+  else
+    {
+      ADD ("directory", g_strdup (target));
+      ADD ("filename", g_strdup (FIO_FILE_NAME));
+      ADD ("unlink", g_strdup ("1"));
+    }
+#undef ADD
+  return o;
+}
+
+/* The options of one job: its I/O and its share of the test size. */
+static GPtrArray *
+job_options (const DmkSettings *settings, const DmkJob *job)
+{
+  GPtrArray *o = g_ptr_array_new_with_free_func (g_free);
+  guint threads = job->spec.threads;
+
+#define ADD(k, v) (g_ptr_array_add (o, g_strdup (k)), g_ptr_array_add (o, (v)))
+  ADD ("rw", g_strdup (fio_rw (job)));
+  if (job->direction == DMK_DIRECTION_MIX)
+    ADD ("rwmixread", g_strdup_printf ("%u", settings->mix_read_percent));
+  ADD ("bs", fio_size (job->spec.block_size));
+  ADD ("iodepth", g_strdup_printf ("%u", job->spec.queue_depth));
+  ADD ("numjobs", g_strdup_printf ("%u", threads));
+  if (job->spec.pattern == DMK_PATTERN_SEQUENTIAL && threads > 1)
+    {
+      /* Each thread streams through its own slice of the test size, as GDiskMark's do. */
+      guint64 slice = settings->size_bytes / threads / job->spec.block_size * job->spec.block_size;
+      ADD ("size", fio_size (slice));
+      ADD ("offset_increment", fio_size (slice));
+    }
+  else
+    ADD ("size", fio_size (settings->size_bytes));
+#undef ADD
+  return o;
+}
+
+static void
+append_options (GString *s, GPtrArray *o)
+{
+  for (guint i = 0; i < o->len; i += 2)
+    {
+      const char *v = o->pdata[i + 1];
+      if (v == NULL)
+        g_string_append_printf (s, "%s\n", (const char *) o->pdata[i]);
+      else
+        g_string_append_printf (s, "%s=%s\n", (const char *) o->pdata[i], v);
+    }
+}
+
+static void
+append_arguments (GString *s, GPtrArray *o)
+{
+  for (guint i = 0; i < o->len; i += 2)
+    {
+      const char *v = o->pdata[i + 1];
+      g_autofree char *quoted = v != NULL ? g_shell_quote (v) : NULL;
+
+      g_string_append_printf (s, " --%s", (const char *) o->pdata[i]);
+      if (v != NULL)
+        g_string_append_printf (s, "=%s", strpbrk (v, " '\"$`\\!*?;&|<>()[]{}~#") != NULL
+                                             ? quoted : v);
+    }
+}
+
+char *
+dmk_fio_command (const DmkSettings *settings, const DmkJob *job, const char *target)
+{
+  g_autoptr (GPtrArray) global = global_options (settings, target, _dmk_fio_is_block_device (target));
+  g_autoptr (GPtrArray) own = job_options (settings, job);
+  g_autofree char *name = section_name (settings, job);
+  GString *s = g_string_new ("fio");
+
+  g_string_append_printf (s, " --name=%s", name);
+  append_arguments (s, global);
+  append_arguments (s, own);
+  return g_string_free (s, FALSE);
+}
+
+char *
+dmk_fio_job_export (const DmkSettings *settings, GArray *jobs, const char *target,
+                    GError **error)
+{
+  gboolean device = _dmk_fio_is_block_device (target);
+  g_autoptr (GPtrArray) global = NULL;
+  g_autofree char *size = dmk_format_size (settings->size_bytes);
+  GString *s;
+
+  g_return_val_if_fail (jobs != NULL && target != NULL, NULL);
+  if (device && !settings->allow_write_device)
+    for (guint i = 0; i < jobs->len; i++)
+      if (g_array_index (jobs, DmkJob, i).direction != DMK_DIRECTION_READ)
+        {
+          g_set_error (error, DMK_ERROR, DMK_ERROR_WRITE_NOT_ALLOWED,
+                       _("The fio job would write to “%s” and destroy its data: allow writes "
+                         "to the device first, or export read tests only"),
+                       target);
+          return NULL;
+        }
+  global = global_options (settings, target, device);
+  s = g_string_new (NULL);
+  g_string_append_printf (s, "; GDiskMark %s: %s, %s, test size %s, on %s\n", PACKAGE_VERSION,
+                          dmk_profile_report_name (settings->profile),
+                          dmk_mode_to_string (settings->mode), size, target);
+  g_string_append (s, "; Run it with: fio --output-format=json THIS-FILE\n");
+  if (settings->passes > 1)
+    g_string_append_printf (s, "; fio measures each job once, for runtime after ramp_time; "
+                               "GDiskMark takes the best of %u passes.\n",
+                            settings->passes);
+  else
+    g_string_append (s, "; fio and GDiskMark measure each job once, for runtime after "
+                        "ramp_time.\n");
+  g_string_append (s, "; fio's bw_bytes and iops are what GDiskMark reports as MB/s "
+                      "(1,000,000 bytes/s) and IOPS.\n");
+  if (!device)
+    g_string_append_printf (s, "; fio makes %s in the directory and removes it after the run "
+                               "(unlink=1).\n",
+                            FIO_FILE_NAME);
+  g_string_append (s, "\n[global]\n");
+  append_options (s, global);
+  for (guint i = 0; i < jobs->len; i++)
+    {
+      const DmkJob *job = &g_array_index (jobs, DmkJob, i);
+      g_autoptr (GPtrArray) own = job_options (settings, job);
+      g_autofree char *name = section_name (settings, job);
+      g_autofree char *command = dmk_fio_command (settings, job, target);
+
+      g_string_append_printf (s, "\n; %s\n[%s]\n", command, name);
+      /* Each job waits for the one before it, as GDiskMark's tests run one at a time. */
+      g_string_append (s, "stonewall\n");
+      append_options (s, own);
+    }
+  return g_string_free (s, FALSE);
+}

@@ -1,0 +1,451 @@
+/* dmk-import.c: other tools' saved results as GDiskMark results, for the comparison:
+ * CrystalDiskMark's text (versions 6 to 9, every profile, with and without Mix) and KDiskMark's
+ * text (whose "MB/s" are fio's KiB/s divided by 1000: converted here to 1,000,000 bytes/s); fio's
+ * JSON output is in dmk-import-fio.c. Each keeps its tool's name and version, and a test lines up
+ * with GDiskMark's of the same block size, queue depth, threads, pattern and direction.
+ *
+ * Written from the formats as the tools print them; every number is checked (finite, not
+ * negative, in range) and a file that says nothing usable is an error naming it. */
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <math.h>
+#include <string.h>
+
+#include "dmk-error.h"
+#include "dmk-import-private.h"
+
+/* KDiskMark divides fio's KiB/s by 1000: its "MB/s" are 1,024,000 bytes/s. */
+#define KDISKMARK_MB 1.024
+
+gboolean
+_dmk_import_fail (GError **error, const char *name, const char *what)
+{
+  /* TRANSLATORS: "“cdm.txt” cannot be compared: it has no test results" */
+  g_set_error (error, DMK_ERROR, DMK_ERROR_PARSE, _("“%s” cannot be compared: %s"),
+               name != NULL ? name : "?", what);
+  return FALSE;
+}
+
+/* A number a tool printed: finite, not negative and below anything a drive does. */
+gboolean
+_dmk_import_number (const char *text, double max, double *out)
+{
+  char *end = NULL;
+  double v;
+
+  if (text == NULL || *text == '\0')
+    return FALSE;
+  v = g_ascii_strtod (text, &end);
+  if (end == text || *end != '\0' || !isfinite (v) || v < 0 || v > max)
+    return FALSE;
+  *out = v;
+  return TRUE;
+}
+
+/* The date in ISO 8601 with this machine's offset: the tools write local time without one. */
+char *
+_dmk_import_local_date (int y, int mo, int d, int h, int mi, int s)
+{
+  g_autoptr (GTimeZone) tz = g_time_zone_new_local ();
+  g_autoptr (GDateTime) dt = g_date_time_new (tz, y, mo, d, h, mi, s);
+
+  return dt != NULL ? g_date_time_format_iso8601 (dt) : NULL;
+}
+
+void
+_dmk_import_add_test (DmkResult *r, const DmkTestSpec *spec, DmkDirection dir, double mb, double iops,
+          double lat_us)
+{
+  DmkTestResult *t;
+
+  /* A second line for the same test (a file edited by hand) replaces the first. */
+  for (guint i = 0; i < r->tests->len; i++)
+    {
+      t = g_ptr_array_index (r->tests, i);
+      if (t->direction == dir && dmk_test_spec_equal (&t->spec, spec))
+        {
+          g_ptr_array_remove_index (r->tests, i);
+          break;
+        }
+    }
+  t = dmk_test_result_new (spec, dir);
+  t->mb_per_s = mb;
+  t->iops = iops > 0 ? iops : mb * 1e6 / spec->block_size;
+  t->latency_us.mean = lat_us;
+  g_ptr_array_add (r->tests, t);
+}
+
+/* ---- CrystalDiskMark and KDiskMark text ---- */
+
+typedef struct
+{
+  GRegex *header_cdm, *header_kdm, *section, *line, *old_line, *profile, *test, *date, *comment,
+    *mix_share;
+} TextRegexes;
+
+static void
+text_regexes_clear (TextRegexes *re)
+{
+  g_clear_pointer (&re->header_cdm, g_regex_unref);
+  g_clear_pointer (&re->header_kdm, g_regex_unref);
+  g_clear_pointer (&re->section, g_regex_unref);
+  g_clear_pointer (&re->line, g_regex_unref);
+  g_clear_pointer (&re->old_line, g_regex_unref);
+  g_clear_pointer (&re->profile, g_regex_unref);
+  g_clear_pointer (&re->test, g_regex_unref);
+  g_clear_pointer (&re->date, g_regex_unref);
+  g_clear_pointer (&re->comment, g_regex_unref);
+  g_clear_pointer (&re->mix_share, g_regex_unref);
+}
+
+static GRegex *
+rx (const char *pattern)
+{
+  GRegex *r = g_regex_new (pattern, G_REGEX_OPTIMIZE, 0, NULL);
+  g_assert (r != NULL);
+  return r;
+}
+
+static void
+text_regexes_init (TextRegexes *re)
+{
+  re->header_cdm = rx ("CrystalDiskMark\\s+(\\d+)\\.(\\d+)\\.(\\d+)(\\S*)(?:\\s+(x64|x86|Arm64|ARM64))?");
+  re->header_kdm = rx ("KDiskMark(?:\\s*\\(([0-9.]+)\\))?:");
+  re->section = rx ("^\\[(Read|Write|Mix)\\]");
+  /* CrystalDiskMark 7 to 9 ("SEQ    1MiB", "Sequential 1MiB") and KDiskMark ("Sequential 1 MiB") */
+  re->line = rx ("^\\s*(SEQ|RND|Sequential|Random)\\s+(\\d+)\\s*(KiB|MiB)\\s*\\(Q=\\s*(\\d+),\\s*"
+                 "T=\\s*(\\d+)\\)\\s*:\\s*([0-9.]+)\\s*MB/s(?:\\s*\\[\\s*([0-9.]+)\\s*IOPS\\])?"
+                 "(?:\\s*<\\s*([0-9.]+)\\s*us>)?\\s*$");
+  /* CrystalDiskMark 6 and before: "Sequential Read (Q= 32,T= 1) :", "Random Write 4KiB (Q=  8,T=
+   * 8) :" */
+  re->old_line = rx ("^\\s*(Sequential|Random)\\s+(Read|Write)(?:\\s+(\\d+)\\s*(KiB|MiB))?\\s*"
+                     "\\((?:Q=\\s*(\\d+),\\s*)?T=\\s*(\\d+)\\)\\s*:\\s*([0-9.]+)\\s*MB/s"
+                     "(?:\\s*\\[\\s*([0-9.]+)\\s*IOPS\\])?\\s*$");
+  re->profile = rx ("^\\s*Profile\\s*:\\s*(.*?)\\s*$");
+  re->test = rx ("^\\s*Test\\s*:\\s*(\\d+)\\s*(MiB|GiB|MB|GB)\\b(.*)$");
+  re->date = rx ("^\\s*Date\\s*:\\s*(\\d{4})[/-](\\d{1,2})[/-](\\d{1,2})\\s+(\\d{1,2}):(\\d{2}):"
+                 "(\\d{2})");
+  re->comment = rx ("^\\s*Comment\\s*:\\s*(.*?)\\s*$");
+  re->mix_share = rx ("Read\\s+(\\d+)%");
+}
+
+static char *
+group (GMatchInfo *m, int n)
+{
+  char *s = g_match_info_fetch (m, n);
+
+  if (s != NULL && *s == '\0')
+    g_clear_pointer (&s, g_free);
+  return s;
+}
+
+static guint
+group_uint (GMatchInfo *m, int n, guint fallback)
+{
+  g_autofree char *s = group (m, n);
+  guint64 v;
+
+  if (s == NULL || !g_ascii_string_to_unsigned (s, 10, 0, G_MAXUINT32, &v, NULL))
+    return fallback;
+  return (guint) v;
+}
+
+/* "Peak Performance" → "peak": the profile a column names, when it is one of ours. */
+static char *
+profile_id (const char *shown)
+{
+  static const struct { const char *prefix, *id; } known[] = {
+    { "Default", "default" }, { "Peak", "peak" }, { "Real", "real" }, { "NVMe", "nvme" },
+    { "Demo", "demo" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (known); i++)
+    if (g_str_has_prefix (shown, known[i].prefix))
+      return g_strdup (known[i].id);
+  return g_strdup (DMK_PROFILE_CUSTOM);
+}
+
+/* One result line; FALSE (with *bad set) when it names a test that cannot be. */
+static gboolean
+parse_line (TextRegexes *re, DmkResult *r, const char *line, int section, gboolean kdm,
+            const char **bad)
+{
+  g_autoptr (GMatchInfo) m = NULL;
+  DmkTestSpec spec = { 0 };
+  DmkDirection dir;
+  double mb = 0, iops = 0, lat = 0;
+  g_autofree char *kind = NULL, *unit = NULL, *mbs = NULL, *iopss = NULL, *lats = NULL;
+  guint size;
+
+  if (g_regex_match (re->line, line, 0, &m))
+    {
+      if (section < 0)
+        return TRUE; /* a test outside [Read], [Write] or [Mix]: nothing says which */
+      kind = group (m, 1);
+      unit = group (m, 3);
+      size = group_uint (m, 2, 0);
+      spec.queue_depth = group_uint (m, 4, 0);
+      spec.threads = group_uint (m, 5, 0);
+      mbs = group (m, 6);
+      iopss = group (m, 7);
+      lats = group (m, 8);
+      dir = (DmkDirection) section;
+    }
+  else
+    {
+      g_autofree char *rw = NULL;
+
+      g_clear_pointer (&m, g_match_info_unref);
+      if (!g_regex_match (re->old_line, line, 0, &m))
+        return TRUE; /* not a result line */
+      kind = group (m, 1);
+      rw = group (m, 2);
+      dir = g_strcmp0 (rw, "Read") == 0 ? DMK_DIRECTION_READ : DMK_DIRECTION_WRITE;
+      unit = group (m, 4);
+      size = group_uint (m, 3, 0);
+      spec.queue_depth = group_uint (m, 5, 1);
+      spec.threads = group_uint (m, 6, 0);
+      mbs = group (m, 7);
+      iopss = group (m, 8);
+      if (unit == NULL)
+        {
+          /* CrystalDiskMark 5 and 6 print no block size for sequential tests: 128 KiB at a
+           * queue depth ("Sequential Read (Q= 32,T= 1)"), 1 MiB at depth 1 ("(T= 1)"). */
+          gboolean q = spec.queue_depth > 1;
+          size = q ? 128 : 1;
+          unit = g_strdup (q ? "KiB" : "MiB");
+        }
+    }
+  spec.pattern = kind != NULL && kind[0] == 'S' ? DMK_PATTERN_SEQUENTIAL : DMK_PATTERN_RANDOM;
+  if (size == 0 || size > (g_strcmp0 (unit, "MiB") == 0 ? 64u : 65536u))
+    {
+      *bad = line;
+      return FALSE;
+    }
+  spec.block_size = size * (g_strcmp0 (unit, "MiB") == 0 ? 1048576u : 1024u);
+  if (!dmk_test_spec_validate (&spec, NULL) || !_dmk_import_number (mbs, 1e7, &mb) ||
+      (iopss != NULL && !_dmk_import_number (iopss, 1e9, &iops)) ||
+      (lats != NULL && !_dmk_import_number (lats, 1e9, &lat)))
+    {
+      *bad = line;
+      return FALSE;
+    }
+  if (kdm)
+    mb *= KDISKMARK_MB;
+  _dmk_import_add_test (r, &spec, dir, mb, iops, lat);
+  return TRUE;
+}
+
+static DmkResult *
+import_text (const char *text, const char *name, GError **error)
+{
+  TextRegexes re = { 0 };
+  g_auto (GStrv) lines = g_strsplit (text, "\n", -1);
+  g_autoptr (DmkResult) r = dmk_result_new ();
+  g_autoptr (GMatchInfo) m = NULL;
+  gboolean kdm = FALSE, known = FALSE;
+  int section = -1;
+  const char *bad = NULL;
+
+  text_regexes_init (&re);
+  r->settings.mix_read_percent = 0;
+  g_free (r->settings.profile);
+  r->settings.profile = g_strdup (DMK_PROFILE_CUSTOM);
+  for (guint i = 0; lines[i] != NULL && bad == NULL; i++)
+    {
+      char *line = lines[i];
+      gsize len = strlen (line);
+
+      if (len > 0 && line[len - 1] == '\r')
+        line[len - 1] = '\0';
+      g_clear_pointer (&m, g_match_info_unref);
+      if (!known && g_regex_match (re.header_cdm, line, 0, &m))
+        {
+          guint major = group_uint (m, 1, 0);
+          g_autofree char *arch = group (m, 5);
+          g_autofree char *minor = group (m, 2), *patch = group (m, 3), *suffix = group (m, 4);
+
+          if (major < 6 || major > 9)
+            {
+              g_autofree char *what = g_strdup_printf (
+                _("it is CrystalDiskMark %u’s text; versions 6 to 9 can be compared"), major);
+              _dmk_import_fail (error, name, what);
+              text_regexes_clear (&re);
+              return NULL;
+            }
+          g_free (r->tool_name);
+          r->tool_name = g_strdup ("CrystalDiskMark");
+          g_free (r->tool_version);
+          r->tool_version = g_strdup_printf ("%u.%s.%s%s%s%s", major, minor, patch,
+                                             suffix ? suffix : "", arch ? " " : "",
+                                             arch ? arch : "");
+          known = TRUE;
+          continue;
+        }
+      g_clear_pointer (&m, g_match_info_unref);
+      if (!known && g_regex_match (re.header_kdm, line, 0, &m))
+        {
+          g_autofree char *version = group (m, 1);
+          g_free (r->tool_name);
+          r->tool_name = g_strdup ("KDiskMark");
+          g_free (r->tool_version);
+          r->tool_version = g_strdup (version != NULL ? version : "");
+          kdm = known = TRUE;
+          continue;
+        }
+      if (!known)
+        continue;
+      g_clear_pointer (&m, g_match_info_unref);
+      if (g_regex_match (re.section, line, 0, &m))
+        {
+          g_autofree char *s = group (m, 1);
+          char c = s != NULL ? s[0] : 'M';
+          section = c == 'R' ? DMK_DIRECTION_READ : c == 'W' ? DMK_DIRECTION_WRITE
+                                                             : DMK_DIRECTION_MIX;
+          if (section == DMK_DIRECTION_MIX)
+            {
+              g_autoptr (GMatchInfo) share = NULL;
+              /* "[Mix] Read 70%/Write 30%" */
+              r->settings.mix_read_percent = 70;
+              if (g_regex_match (re.mix_share, line, 0, &share))
+                r->settings.mix_read_percent = CLAMP (group_uint (share, 1, 70), 1, 99);
+            }
+          continue;
+        }
+      if (!parse_line (&re, r, line, section, kdm, &bad))
+        break;
+      g_clear_pointer (&m, g_match_info_unref);
+      if (g_regex_match (re.profile, line, 0, &m))
+        {
+          g_autofree char *p = group (m, 1);
+          g_free (r->settings.profile);
+          r->settings.profile = profile_id (p != NULL ? p : "");
+          continue;
+        }
+      g_clear_pointer (&m, g_match_info_unref);
+      if (g_regex_match (re.test, line, 0, &m))
+        {
+          g_autofree char *unit = group (m, 2), *rest = group (m, 3);
+          guint64 n = group_uint (m, 1, 0);
+          guint64 bytes = n << (unit != NULL && unit[0] == 'G' ? 30 : 20);
+          const char *open = rest != NULL ? strchr (rest, '[') : NULL;
+          const char *close = NULL;
+
+          /* The drive is the first bracket that is not the timing ("[Interval: 5 sec]",
+           * KDiskMark's "[Measure: 5 sec / Interval: 5 sec]"). */
+          while (open != NULL && (g_str_has_prefix (open + 1, "Interval") ||
+                                  g_str_has_prefix (open + 1, "Measure")))
+            open = strchr (open + 1, '[');
+          close = open != NULL ? strchr (open, ']') : NULL;
+
+          if (bytes >= DMK_SIZE_MIN && bytes <= DMK_SIZE_MAX)
+            r->settings.size_bytes = bytes;
+          if (open != NULL && close != NULL)
+            {
+              g_free (r->target.path);
+              r->target.path = g_strndup (open + 1, (gsize) (close - open - 1));
+            }
+          continue;
+        }
+      g_clear_pointer (&m, g_match_info_unref);
+      if (g_regex_match (re.date, line, 0, &m))
+        {
+          g_free (r->date);
+          r->date = _dmk_import_local_date ((int) group_uint (m, 1, 0), (int) group_uint (m, 2, 0),
+                                    (int) group_uint (m, 3, 0), (int) group_uint (m, 4, 0),
+                                    (int) group_uint (m, 5, 0), (int) group_uint (m, 6, 0));
+          continue;
+        }
+      g_clear_pointer (&m, g_match_info_unref);
+      if (g_regex_match (re.comment, line, 0, &m))
+        {
+          g_autofree char *c = group (m, 1);
+          g_free (r->comment);
+          r->comment = g_strdup (c != NULL ? c : "");
+        }
+    }
+  text_regexes_clear (&re);
+  if (bad != NULL)
+    {
+      g_autofree char *cut = g_utf8_make_valid (bad, MIN ((gssize) strlen (bad), 80));
+      g_autofree char *what = g_strdup_printf (_("the line “%s” is not a result it can read"),
+                                               g_strstrip (cut));
+      _dmk_import_fail (error, name, what);
+      return NULL;
+    }
+  if (r->tests->len == 0)
+    {
+      _dmk_import_fail (error, name, _("it has no test results"));
+      return NULL;
+    }
+  if (r->target.path == NULL)
+    r->target.path = g_strdup ("");
+  if (r->date == NULL)
+    r->date = g_strdup ("");
+  r->engine = (g_free (r->engine), g_strdup (kdm ? "fio" : "DiskSpd"));
+  return g_steal_pointer (&r);
+}
+
+/* ---- Which one ---- */
+
+gboolean
+_dmk_import_is_text (const char *data, gsize length)
+{
+  gsize head = MIN (length, 2048);
+  g_autofree char *start = g_strndup (data, head);
+
+  return strstr (start, "CrystalDiskMark") != NULL || strstr (start, "KDiskMark") != NULL;
+}
+
+DmkResult *
+_dmk_import_text (const char *data, gsize length, const char *name, GError **error)
+{
+  g_autofree char *utf8 = NULL;
+  gsize n = 0;
+
+  /* CrystalDiskMark on Windows may save UTF-16 with a byte-order mark, or UTF-8 with one. */
+  if (length >= 2 && (guchar) data[0] == 0xff && (guchar) data[1] == 0xfe)
+    utf8 = g_convert (data + 2, (gssize) length - 2, "UTF-8", "UTF-16LE", NULL, &n, NULL);
+  else if (length >= 3 && memcmp (data, "\xef\xbb\xbf", 3) == 0)
+    utf8 = g_strndup (data + 3, n = length - 3);
+  else
+    utf8 = g_strndup (data, n = length);
+  /* A NUL inside is binary, whatever the header said. */
+  if (utf8 == NULL || strlen (utf8) != n || !g_utf8_validate (utf8, (gssize) n, NULL))
+    {
+      _dmk_import_fail (error, name, _("it is not text"));
+      return NULL;
+    }
+  return import_text (utf8, name, error);
+}
+
+gboolean
+_dmk_import_is_utf16_text (const char *data, gsize length)
+{
+  g_autofree char *utf8 = NULL;
+
+  if (length < 2 || (guchar) data[0] != 0xff || (guchar) data[1] != 0xfe)
+    return FALSE;
+  utf8 = g_convert (data + 2, (gssize) MIN (length - 2, 4096) & ~(gssize) 1, "UTF-8", "UTF-16LE",
+                    NULL, NULL, NULL);
+  return utf8 != NULL && _dmk_import_is_text (utf8, strlen (utf8));
+}
+
+const char *
+dmk_result_tool_label (DmkResult *result, char **owned)
+{
+  *owned = NULL;
+  if (result->tool_name == NULL || g_strcmp0 (result->tool_name, "gdiskmark") == 0)
+    return NULL;
+  if (g_strcmp0 (result->tool_name, "KDiskMark") == 0)
+    /* TRANSLATORS: a comparison column from KDiskMark's text: "KDiskMark 3.1.4 (MB/s ×1.024:
+     * it divides KiB/s by 1000)" */
+    *owned = g_strdup_printf (_("KDiskMark %s (MB/s ×1.024: it divides KiB/s by 1000)"),
+                              result->tool_version ? result->tool_version : "");
+  else
+    *owned = g_strdup_printf ("%s %s", result->tool_name,
+                              result->tool_version ? result->tool_version : "");
+  g_strstrip (*owned);
+  return *owned;
+}

@@ -1,0 +1,291 @@
+/* dmk-report.c: a result of any kind as text: CrystalDiskMark 8's report for a grid, and its header
+ * and footer around a scan's numbers; always English and the C locale. */
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "dmk-result.h"
+#include "dmk-scan.h"
+#include "dmk-series.h"
+#include "dmk-units.h"
+
+#define GIB 1073741824.0
+
+static void
+append_padded (GString *s, double v, DmkUnit unit, int width)
+{
+  g_autofree char *t = dmk_format_report_value (v, unit);
+  int len = (int) strlen (t);
+
+  for (int i = len; i < width; i++)
+    g_string_append_c (s, ' ');
+  g_string_append (s, t);
+}
+
+static void
+append_test_line (GString *s, const DmkTestResult *t)
+{
+  g_autofree char *bs = dmk_format_block_size (t->spec.block_size);
+  g_autofree char *bsi = g_strconcat (bs, g_ascii_isdigit (bs[strlen (bs) - 1]) ? "B" : "iB",
+                                      NULL);
+
+  g_string_append_printf (s, "  %s %7s (Q=%3u, T=%2u): ",
+                          t->spec.pattern == DMK_PATTERN_SEQUENTIAL ? "SEQ" : "RND", bsi,
+                          t->spec.queue_depth, t->spec.threads);
+  append_padded (s, t->mb_per_s, DMK_UNIT_MB_S, 9);
+  g_string_append (s, " MB/s [");
+  append_padded (s, t->iops, DMK_UNIT_IOPS, 8);
+  g_string_append (s, " IOPS] <");
+  append_padded (s, t->latency_us.mean, DMK_UNIT_US, 9);
+  g_string_append (s, " us>\n");
+}
+
+static void
+append_section (GString *s, DmkResult *r, DmkDirection dir, const char *detail)
+{
+  gboolean any = FALSE;
+
+  for (guint i = 0; i < r->tests->len; i++)
+    {
+      DmkTestResult *t = g_ptr_array_index (r->tests, i);
+      if (t->direction != dir)
+        continue;
+      if (!any)
+        g_string_append_printf (s, "\n[%s]%s\n", dmk_direction_report_label (dir), detail);
+      any = TRUE;
+      append_test_line (s, t);
+    }
+}
+
+static char *
+format_date (const char *iso)
+{
+  g_autoptr (GDateTime) dt = iso ? g_date_time_new_from_iso8601 (iso, NULL) : NULL;
+
+  if (dt == NULL)
+    return g_strdup (iso ? iso : "");
+  return g_date_time_format (dt, "%Y/%m/%d %H:%M:%S");
+}
+
+/* "ext4, Samsung SSD 980, 42% (200/476GiB)": the facts after the test path. */
+static char *
+target_facts (const DmkTargetInfo *t)
+{
+  g_autoptr (GPtrArray) facts = g_ptr_array_new_with_free_func (g_free);
+
+  if (t->filesystem != NULL)
+    g_ptr_array_add (facts, g_strdup (t->filesystem));
+  if (t->model != NULL)
+    g_ptr_array_add (facts, g_strdup (t->model));
+  if (t->size_bytes > 0 && t->kind == DMK_TARGET_DIRECTORY && t->free_bytes <= t->size_bytes &&
+      t->free_bytes > 0)
+    {
+      guint64 used = t->size_bytes - t->free_bytes;
+      guint percent = (guint) (100.0 * (double) used / (double) t->size_bytes + 0.5);
+
+      g_ptr_array_add (facts, g_strdup_printf ("%u%% (%" G_GUINT64_FORMAT "/%" G_GUINT64_FORMAT
+                                               "GiB)",
+                                               percent, used >> 30, t->size_bytes >> 30));
+    }
+  else if (t->size_bytes > 0)
+    g_ptr_array_add (facts, dmk_format_size (t->size_bytes));
+  g_ptr_array_add (facts, NULL);
+  return g_strjoinv (", ", (char **) facts->pdata);
+}
+
+static void
+dmk_report_append_header (GString *s, DmkResult *r)
+{
+  const char *rule =
+    "------------------------------------------------------------------------------\n";
+
+  g_string_append (s, rule);
+  g_string_append_printf (s, "GDiskMark %s (C) 2026 " DMK_AUTHORS "\n", r->tool_version);
+  g_string_append (s, "                           https://github.com/gdiskmark/gdiskmark\n");
+  g_string_append (s, rule);
+  g_string_append (s, "* MB/s = 1,000,000 bytes/s\n");
+  g_string_append (s, "* KB = 1000 bytes, KiB = 1024 bytes\n");
+}
+
+static void
+dmk_report_append_target (GString *s, DmkResult *r, const char *size, guint passes)
+{
+  g_autofree char *facts = target_facts (&r->target);
+
+  if (passes > 0)
+    g_string_append_printf (s, "   Test: %s (x%u) [%s", size, passes,
+                            r->target.path ? r->target.path : "");
+  else
+    g_string_append_printf (s, "   Test: %s [%s", size, r->target.path ? r->target.path : "");
+  if (facts[0] != '\0')
+    g_string_append_printf (s, ": %s", facts);
+  g_string_append (s, "]\n");
+}
+
+static void
+dmk_report_append_footer (GString *s, DmkResult *r)
+{
+  g_autofree char *date = format_date (r->date);
+
+  g_string_append_printf (s, "   Date: %s\n", date);
+  g_string_append_printf (s, "     OS: %s\n", r->os ? r->os : "");
+  if (r->temperature.known)
+    g_string_append_printf (s, "   Temp: %.0f °C before, %.0f °C peak, %.0f °C after\n",
+                            r->temperature.before_c, r->temperature.peak_c,
+                            r->temperature.after_c);
+  g_string_append_printf (s, "Comment: %s\n", r->comment ? r->comment : "");
+  for (guint i = 0; i < r->warnings->len; i++)
+    g_string_append_printf (s, "Warning: %s\n", (char *) g_ptr_array_index (r->warnings, i));
+}
+
+static void
+append_number (GString *s, double v, int decimals)
+{
+  char buf[G_ASCII_DTOSTR_BUF_SIZE];
+  char fmt[8];
+
+  g_snprintf (fmt, sizeof fmt, "%%.%df", decimals);
+  g_string_append (s, g_ascii_formatd (buf, sizeof buf, fmt, isfinite (v) ? v : 0.0));
+}
+
+static void
+append_sustained_text (GString *s, DmkResult *r)
+{
+  const DmkSustained *st = r->sustained;
+  const DmkCliff *c = &st->cliff;
+  g_autofree char *name = dmk_test_spec_to_name (&st->spec);
+  g_autofree char *span = dmk_format_size (st->span_bytes);
+
+  g_string_append (s, "\n[Sustained Write] ");
+  g_string_append_printf (s, "%s through %s\n", name, span);
+  g_string_append (s, "  Written: ");
+  append_number (s, (double) st->bytes / GIB, 2);
+  g_string_append (s, " GiB in ");
+  append_number (s, st->seconds, 1);
+  g_string_append (s, " s, average ");
+  append_number (s, st->mb_per_s, 1);
+  g_string_append (s, " MB/s\n");
+  if (c->found)
+    {
+      g_string_append (s, "  Cache cliff: after ");
+      append_number (s, (double) c->cache_bytes / GIB, 2);
+      g_string_append (s, " GiB, ");
+      append_number (s, c->before_mb_per_s, 1);
+      g_string_append (s, " MB/s before, ");
+      append_number (s, c->after_mb_per_s, 1);
+      g_string_append (s, " MB/s after\n");
+      if (c->recovered)
+        {
+          g_string_append (s, "  Recovered: after ");
+          append_number (s, (double) c->recovery_bytes / GIB, 2);
+          g_string_append (s, " GiB, to ");
+          append_number (s, c->recovery_mb_per_s, 1);
+          g_string_append (s, " MB/s\n");
+        }
+    }
+  else
+    g_string_append (s, "  Cache cliff: none (the speed stayed above 70% of its peak)\n");
+}
+
+static void
+append_surface_text (GString *s, DmkResult *r)
+{
+  const DmkSurface *sf = r->surface;
+  g_autofree char *name = dmk_test_spec_to_name (&sf->spec);
+  g_autofree char *sample = dmk_format_size (sf->sample_bytes);
+  double min, mean, max;
+
+  g_string_append_printf (s, "\n[Rate over Position] %s %s, %u samples of %s\n", name,
+                          dmk_direction_report_label (sf->direction), sf->points->len, sample);
+  if (dmk_surface_summarize (sf, &min, &mean, &max))
+    {
+      g_string_append (s, "  Minimum: ");
+      append_number (s, min, 1);
+      g_string_append (s, " MB/s\n  Average: ");
+      append_number (s, mean, 1);
+      g_string_append (s, " MB/s\n  Maximum: ");
+      append_number (s, max, 1);
+      g_string_append (s, " MB/s\n");
+    }
+  if (dmk_access_summarize (sf, &mean, &max))
+    {
+      g_string_append_printf (s, "  Access time (%u random reads of %u bytes): average ",
+                              sf->access->len, sf->access_block);
+      append_number (s, mean / 1000.0, 3);
+      g_string_append (s, " ms, maximum ");
+      append_number (s, max / 1000.0, 3);
+      g_string_append (s, " ms\n");
+    }
+}
+
+static char *
+scan_to_text (DmkResult *r)
+{
+  GString *s = g_string_new (NULL);
+  g_autofree char *size = NULL;
+
+  dmk_report_append_header (s, r);
+  if (r->kind == DMK_KIND_SUSTAINED && r->sustained != NULL)
+    {
+      append_sustained_text (s, r);
+      size = dmk_format_size (r->sustained->span_bytes);
+    }
+  else if (r->kind == DMK_KIND_SURFACE && r->surface != NULL)
+    {
+      append_surface_text (s, r);
+      size = dmk_format_size (r->surface->span_bytes);
+    }
+  g_string_append_printf (s, "\nProfile: %s\n", r->kind == DMK_KIND_SUSTAINED
+                                                  ? "Sustained write"
+                                                  : "Rate over position");
+  dmk_report_append_target (s, r, size, 0);
+  g_string_append_printf (s, "   Mode: %s data, %s, %s\n", dmk_data_to_string (r->settings.data),
+                          r->engine ? r->engine : "libaio",
+                          r->settings.direct ? "direct I/O" : "buffered I/O");
+  dmk_report_append_footer (s, r);
+  return g_string_free (s, FALSE);
+}
+
+char *
+dmk_result_to_text (DmkResult *r)
+{
+  GString *s;
+  g_autofree char *size = NULL;
+
+  g_return_val_if_fail (r != NULL, NULL);
+  if (r->kind == DMK_KIND_SUSTAINED || r->kind == DMK_KIND_SURFACE)
+    return scan_to_text (r);
+
+  s = g_string_new (NULL);
+  size = dmk_format_size (r->settings.size_bytes);
+  dmk_report_append_header (s, r);
+
+  append_section (s, r, DMK_DIRECTION_READ, "");
+  append_section (s, r, DMK_DIRECTION_WRITE, "");
+  {
+    g_autofree char *mix = g_strdup_printf (" %s %u%%/%s %u%%",
+                                            dmk_direction_report_label (DMK_DIRECTION_READ),
+                                            r->settings.mix_read_percent,
+                                            dmk_direction_report_label (DMK_DIRECTION_WRITE),
+                                            100 - r->settings.mix_read_percent);
+    append_section (s, r, DMK_DIRECTION_MIX, mix);
+  }
+
+  if (r->kind == DMK_KIND_SWEEP)
+    g_string_append (s, "\nProfile: Block-size sweep\n");
+  else
+    g_string_append_printf (s, "\nProfile: %s\n", dmk_profile_report_name (r->settings.profile));
+  dmk_report_append_target (s, r, size, r->settings.passes);
+  g_string_append_printf (s, "   Mode: %s, %s data, %s%s, %s\n",
+                          r->settings.mode == DMK_MODE_READ ? "Read"
+                          : r->settings.mode == DMK_MODE_WRITE ? "Write"
+                                                               : "Read & Write",
+                          dmk_data_to_string (r->settings.data), r->engine ? r->engine : "libaio",
+                          r->settings.poll ? " polled" : "",
+                          r->settings.direct ? "direct I/O" : "buffered I/O");
+  g_string_append_printf (s, "   Time: Measure %u sec / Interval %u sec\n", r->settings.measure_s,
+                          r->settings.interval_s);
+  dmk_report_append_footer (s, r);
+  return g_string_free (s, FALSE);
+}

@@ -1,0 +1,274 @@
+/* dmk-run-worker.c: one thread's share of a test: its I/Os, their offsets and data, and the
+ * submit/reap loop of a pass; and a test's threads set up together. */
+#include "config.h"
+
+#include <errno.h>
+#include <glib/gi18n-lib.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dmk-error.h"
+#include "dmk-random.h"
+#include "dmk-run-private.h"
+
+static inline void
+prepare_io (Worker *w, DmkIo *io)
+{
+  guint64 block;
+
+  if (w->pattern == DMK_PATTERN_RANDOM)
+    block = dmk_rng_below (&w->rng, w->region_blocks);
+  else
+    {
+      block = w->seq_next++;
+      if (w->seq_next >= w->region_blocks)
+        w->seq_next = 0; /* sequential I/O wraps at the end of its region */
+    }
+  io->offset = (w->region_start + block) * w->bs;
+  if (w->direction == DMK_DIRECTION_READ)
+    io->is_write = FALSE;
+  else if (w->direction == DMK_DIRECTION_WRITE)
+    io->is_write = TRUE;
+  else
+    io->is_write = dmk_rng_below (&w->rng, 100) >= w->mix_read_percent;
+  if (io->is_write)
+    {
+      /* Stamp the buffer so no two writes carry the same data: a deduplicating or
+       * compressing device must not get an easy ride. */
+      guint64 *stamp = io->buf;
+      stamp[0] = io->offset;
+      stamp[1] = dmk_rng_next (&w->rng);
+    }
+}
+
+/* The first failure of the pass is the one told: its kind and offset are in place before the
+ * coordinator can see the error. */
+static void
+fail (Worker *w, DmkWorkerFailure failure, int err, guint64 offset)
+{
+  if (w->error != 0)
+    return;
+  w->failure = failure;
+  w->error_offset = offset;
+  __atomic_store_n (&w->error, err, __ATOMIC_RELEASE);
+}
+
+gpointer
+_dmk_worker_pass (gpointer data)
+{
+  Worker *w = data;
+  const DmkEngineOps *ops = w->engine.ops;
+  guint n_free = w->depth, inflight = 0;
+
+  if (ops->begin != NULL)
+    {
+      int r = ops->begin (&w->engine);
+      if (r < 0)
+        {
+          fail (w, DMK_WORKER_BEGIN, -r, 0);
+          __atomic_store_n (&w->finished, 1, __ATOMIC_RELEASE);
+          return NULL;
+        }
+    }
+  /* free_ios[0 .. n_free-1] are the idle slots. */
+  while (TRUE)
+    {
+      /* A bounded pass (a scan's region) submits its limit and then only drains. */
+      guint n_next = w->limit_ios == 0 ? n_free
+                                       : (guint) MIN ((guint64) n_free,
+                                                      w->limit_ios - w->submitted);
+
+      if (n_next > 0 && w->error == 0 && !__atomic_load_n (w->stop, __ATOMIC_RELAXED))
+        {
+          gint64 t = dmk_now_ns ();
+          int r;
+
+          for (guint i = 0; i < n_next; i++)
+            {
+              prepare_io (w, w->free_ios[i]);
+              w->free_ios[i]->t_submit = t;
+            }
+          if (w->first_submit == 0)
+            __atomic_store_n (&w->first_submit, t, __ATOMIC_RELEASE);
+          r = ops->submit (&w->engine, w->free_ios, n_next);
+          if (r < 0)
+            fail (w, DMK_WORKER_SUBMIT, -r, w->free_ios[0]->offset);
+          else if (r == 0 && inflight == 0)
+            /* The kernel takes nothing and nothing is pending to free room: give up loudly
+             * rather than end the pass early. */
+            fail (w, DMK_WORKER_SUBMIT, EAGAIN, w->free_ios[0]->offset);
+          else if (r > 0)
+            {
+              /* Slots the engine did not take were prepared in vain; they are redrawn. */
+              memmove (w->free_ios, w->free_ios + r, (n_free - (guint) r) * sizeof (DmkIo *));
+              n_free -= (guint) r;
+              inflight += (guint) r;
+              w->submitted += (guint64) r;
+            }
+        }
+      if (inflight == 0)
+        break; /* stopped or failed, and nothing left to drain */
+      {
+        int got = ops->reap (&w->engine, 1, w->depth, w->batch);
+        guint64 ok = 0;
+        gint64 t;
+
+        if (got < 0)
+          {
+            fail (w, DMK_WORKER_COMPLETE, -got, 0);
+            break;
+          }
+        t = dmk_now_ns ();
+        for (int i = 0; i < got; i++)
+          {
+            DmkIo *io = w->batch[i];
+
+            if (io->result == (gint64) io->len)
+              ok++;
+            else
+              fail (w, DMK_WORKER_COMPLETE, io->result < 0 ? (int) -io->result : EIO,
+                    io->offset);
+            dmk_histogram_add (&w->hist, (guint64) (t - io->t_submit));
+            w->free_ios[n_free++] = io;
+          }
+        inflight -= (guint) got;
+        w->ios_done += ok;
+        __atomic_store_n (&w->bytes, w->bytes + ok * w->bs, __ATOMIC_RELAXED);
+        __atomic_store_n (&w->pub_ios, w->hist.count, __ATOMIC_RELAXED);
+        __atomic_store_n (&w->pub_lat_ns, w->hist.sum_ns, __ATOMIC_RELAXED);
+        if (got > 0)
+          w->last_complete = t;
+      }
+    }
+  if (ops->end != NULL)
+    ops->end (&w->engine);
+  __atomic_store_n (&w->finished, 1, __ATOMIC_RELEASE);
+  return NULL;
+}
+
+static void
+worker_clear (Worker *w)
+{
+  if (w->engine.ops != NULL && w->engine.priv != NULL)
+    w->engine.ops->teardown (&w->engine);
+  free (w->buffers);
+  g_free (w->ios);
+  g_free (w->free_ios);
+  g_free (w->batch);
+}
+
+static gboolean
+worker_setup (Worker *w, guint index, DmkTarget *target, const DmkJob *job,
+              const DmkSettings *settings, const gint *stop, GError **error)
+{
+  guint64 total_blocks = dmk_target_get_test_size (target) / job->spec.block_size;
+  guint32 mem_align = MAX (dmk_target_get_mem_align (target), 4096u);
+  guint threads = job->spec.threads;
+
+  memset (w, 0, sizeof *w);
+  w->bs = job->spec.block_size;
+  w->depth = job->spec.queue_depth;
+  w->pattern = job->spec.pattern;
+  w->direction = job->direction;
+  w->mix_read_percent = settings->mix_read_percent;
+  w->stop = stop;
+  w->rng = dmk_rng_seed ();
+  w->engine.ops = dmk_engine_ops_for_kind (settings->engine);
+  w->engine.fd = dmk_target_get_fd (target);
+  w->engine.depth = w->depth;
+  w->engine.buffer_size = w->bs;
+  w->engine.poll = settings->poll;
+
+  if (job->spec.pattern == DMK_PATTERN_SEQUENTIAL)
+    {
+      /* Each thread streams through its own slice, as separate sequential readers do. */
+      w->region_blocks = total_blocks / threads;
+      w->region_start = w->region_blocks * index;
+    }
+  else
+    {
+      /* Random offsets spread over the whole test size, from every thread. */
+      w->region_blocks = total_blocks;
+      w->region_start = 0;
+    }
+  if (w->region_blocks == 0)
+    {
+      g_set_error (error, DMK_ERROR, DMK_ERROR_INVALID_ARGUMENT,
+                   _("The test size is too small for %u threads of %u-byte blocks"), threads,
+                   w->bs);
+      return FALSE;
+    }
+  if (posix_memalign (&w->buffers, mem_align, (gsize) w->bs * w->depth) != 0)
+    {
+      g_set_error (error, DMK_ERROR, DMK_ERROR_ENGINE, _("Out of memory for I/O buffers"));
+      return FALSE;
+    }
+  dmk_fill_buffer (w->buffers, (gsize) w->bs * w->depth, settings->data, &w->rng);
+  w->engine.buffers = w->buffers;
+  w->ios = g_new0 (DmkIo, w->depth);
+  w->free_ios = g_new0 (DmkIo *, w->depth);
+  w->batch = g_new0 (DmkIo *, w->depth);
+  for (guint i = 0; i < w->depth; i++)
+    {
+      w->ios[i].buf = (char *) w->buffers + (gsize) i * w->bs;
+      w->ios[i].len = w->bs;
+      w->ios[i].index = i;
+      w->free_ios[i] = &w->ios[i];
+    }
+  return w->engine.ops->setup (&w->engine, error);
+}
+
+void
+_dmk_worker_reset_pass (Worker *w)
+{
+  w->bytes = 0;
+  w->ios_done = 0;
+  w->pub_ios = 0;
+  w->pub_lat_ns = 0;
+  w->submitted = 0;
+  w->finished = 0;
+  w->first_submit = 0;
+  w->last_complete = 0;
+  w->error = 0;
+  w->failure = DMK_WORKER_OK;
+  w->error_offset = 0;
+  dmk_histogram_reset (&w->hist);
+}
+
+
+gboolean
+_dmk_workers_setup (RunData *d, DmkWorkers *ws, const DmkJob *job, GError **error)
+{
+  guint32 align = dmk_target_get_offset_align (d->target);
+
+  ws->n = job->spec.threads;
+  ws->w = g_new0 (Worker, ws->n);
+  ws->set_up = 0;
+  ws->stop = 0;
+  if (job->spec.block_size % align != 0)
+    {
+      g_autofree char *name = dmk_test_spec_to_name (&job->spec);
+      g_set_error (error, DMK_ERROR, DMK_ERROR_INVALID_ARGUMENT,
+                   _("Test “%s”: direct I/O on “%s” needs blocks that are a multiple of %u "
+                     "bytes"),
+                   name, d->path, align);
+      return FALSE;
+    }
+  while (ws->set_up < ws->n)
+    {
+      guint i = ws->set_up++; /* a half set-up worker is cleared too */
+
+      if (!worker_setup (&ws->w[i], i, d->target, job, &d->settings, &ws->stop, error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+void
+_dmk_workers_clear (DmkWorkers *ws)
+{
+  for (guint i = 0; i < ws->set_up; i++)
+    worker_clear (&ws->w[i]);
+  g_clear_pointer (&ws->w, g_free);
+  ws->set_up = ws->n = 0;
+}
