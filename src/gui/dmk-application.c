@@ -69,7 +69,7 @@ set_target_activated (GSimpleAction *action, GVariant *param, gpointer user_data
   g_autoptr (GError) error = NULL;
 
   /* The sender checked it, but the folder can go on the way: say so and keep the target. */
-  if (!dmk_target_check_path (path, &error))
+  if (!dmk_place_check_path (path, &error))
     {
       if (window != NULL)
         gtk_widget_activate_action (GTK_WIDGET (window), "win.toast", "s", error->message);
@@ -362,7 +362,7 @@ dmk_application_handle_local_options (GApplication *app, GVariantDict *options)
       g_free (self->target);
       self->target = abs;
       /* Refused here, before any window or running instance sees it or remembers it. */
-      if (!dmk_target_check_path (self->target, &error))
+      if (!dmk_place_check_path (self->target, &error))
         {
           g_printerr ("gdiskmark: %s\n", error->message);
           return 1;

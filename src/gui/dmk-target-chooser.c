@@ -3,7 +3,6 @@
 
 #include <glib/gi18n.h>
 #include <sys/stat.h>
-#include <sys/statvfs.h>
 
 #include "dmk-gui-utils.h"
 #include "dmk-target-chooser.h"
@@ -21,11 +20,12 @@ struct _DmkTargetChooser
   guint updating; /* > 0 while the lists change under the dropdown: its selection is ours */
   GCancellable *cancellable;
   GtkFileChooserNative *chooser;
-  gboolean scanning_devices;
-  gboolean rescan_devices; /* asked for while a scan ran */
-  gboolean writes_allowed; /* confirmed for path, until it changes */
+  GPtrArray *chosen;       /* the folders the user chose, NULL-terminated */
+  gboolean scanning;
+  gboolean rescan;         /* asked for while a scan ran */
+  gboolean writes_allowed; /* confirmed for the device at path, until it changes */
+  DmkDeviceIdentity consent; /* the device they were confirmed for */
   guint64 room;            /* bytes a test file may take there: free space, or the device's size */
-  GCancellable *room_cancellable;
 };
 
 G_DEFINE_FINAL_TYPE (DmkTargetChooser, dmk_target_chooser, GTK_TYPE_WIDGET)
@@ -114,6 +114,14 @@ dmk_target_chooser_get_item (DmkTargetChooser *self)
 static void
 set_writes_allowed (DmkTargetChooser *self, gboolean allowed)
 {
+  DmkTargetItem *device = find_in (self->devices, self->path);
+  const DmkPlace *place = device != NULL ? dmk_target_item_get_place (device) : NULL;
+
+  dmk_device_identity_clear (&self->consent);
+  /* Consent is for the device as it was when given: its number, size, model, sequence number
+   * and backing file. Another device under the same name is another device. */
+  if (allowed && place != NULL)
+    dmk_device_identity_copy (&self->consent, &place->identity);
   if (self->writes_allowed == allowed)
     return;
   self->writes_allowed = allowed;
@@ -130,45 +138,36 @@ set_room (DmkTargetChooser *self, guint64 room)
 }
 
 static void
-room_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
+folder_described (GObject *source, GAsyncResult *res, gpointer user_data)
 {
-  struct statvfs sv;
-  guint64 *room = g_new0 (guint64, 1);
+  g_autoptr (DmkPlace) place = dmk_place_new_finish (res, NULL);
+  DmkTargetChooser *self = user_data;
+  DmkTargetItem *item;
 
-  if (statvfs (data, &sv) == 0)
-    *room = (guint64) sv.f_bavail * sv.f_frsize;
-  g_task_return_pointer (task, room, g_free);
-}
-
-static void
-room_done (GObject *source, GAsyncResult *res, gpointer user_data)
-{
-  g_autofree guint64 *room = g_task_propagate_pointer (G_TASK (res), NULL);
-
-  if (room != NULL)
-    set_room (DMK_TARGET_CHOOSER (source), *room);
+  if (place == NULL)
+    return; /* cancelled: the chooser may be gone */
+  item = find_in (self->folders, place->path);
+  if (item != NULL)
+    dmk_target_item_update (item, place);
+  if (g_strcmp0 (place->path, self->path) == 0)
+    set_room (self, place->avail_bytes);
 }
 
 /* How much a test file may take on the target: a folder's free space (statvfs can block on a
- * sick filesystem, so off the main thread), a device's size. 0 while unknown. */
+ * sick filesystem, so off the main thread, with its description), a device's size. 0 while
+ * unknown. */
 static void
 update_room (DmkTargetChooser *self)
 {
   DmkTargetItem *device = find_in (self->devices, self->path);
-  g_autoptr (GTask) task = NULL;
 
-  g_cancellable_cancel (self->room_cancellable);
-  g_clear_object (&self->room_cancellable);
   if (device != NULL || self->path == NULL)
     {
       set_room (self, device != NULL ? dmk_target_item_get_size (device) : 0);
       return;
     }
   set_room (self, 0);
-  self->room_cancellable = g_cancellable_new ();
-  task = g_task_new (self, self->room_cancellable, room_done, NULL);
-  g_task_set_task_data (task, g_strdup (self->path), g_free);
-  g_task_run_in_thread (task, room_thread);
+  dmk_place_new_async (self->path, self->cancellable, folder_described, self);
 }
 
 guint64
@@ -178,9 +177,25 @@ dmk_target_chooser_get_room (DmkTargetChooser *self)
   return self->room;
 }
 
+/* A folder that is the target is remembered for the next scans, last: it stands for its
+ * filesystem in the list. */
+static void
+remember_folder (DmkTargetChooser *self, const char *path)
+{
+  for (guint i = 0; i + 1 < self->chosen->len; i++)
+    if (g_str_equal (self->chosen->pdata[i], path))
+      {
+        g_ptr_array_remove_index (self->chosen, i);
+        break;
+      }
+  g_ptr_array_insert (self->chosen, (gint) self->chosen->len - 1, g_strdup (path));
+}
+
 static void
 set_path (DmkTargetChooser *self, const char *path)
 {
+  if (path != NULL && find_in (self->devices, path) == NULL)
+    remember_folder (self, path);
   if (g_strcmp0 (self->path, path) == 0)
     return;
   /* Per device: a new target starts read-only. */
@@ -198,7 +213,8 @@ dmk_target_chooser_allow_writes (DmkTargetChooser *self)
 
   g_return_val_if_fail (DMK_IS_TARGET_CHOOSER (self), FALSE);
   device = dmk_target_chooser_get_device (self);
-  if (device == NULL || dmk_target_item_get_in_use (device))
+  if (device == NULL || dmk_target_item_get_in_use (device) ||
+      dmk_target_item_get_place (device) == NULL)
     return FALSE;
   set_writes_allowed (self, TRUE);
   return TRUE;
@@ -211,159 +227,131 @@ dmk_target_chooser_get_writes_allowed (DmkTargetChooser *self)
   return self->writes_allowed;
 }
 
-/* ---- block devices ---- */
-
-static void scan_devices (DmkTargetChooser *self);
-
-static void
-device_scan_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
+const DmkDeviceIdentity *
+dmk_target_chooser_get_consent (DmkTargetChooser *self)
 {
-  g_task_return_pointer (task, dmk_target_list_devices (), (GDestroyNotify) g_ptr_array_unref);
+  g_return_val_if_fail (DMK_IS_TARGET_CHOOSER (self), NULL);
+  return self->writes_allowed ? &self->consent : NULL;
 }
 
-/* A device that went away stays while it is the target, so the list never jumps under the user;
- * it is marked in use, so nothing writes to whatever takes its name. */
-static void
-keep_vanished_target (DmkTargetChooser *self, GPtrArray *found)
-{
-  DmkTargetItem *old = find_in (self->devices, self->path);
-  gboolean there = FALSE;
+/* ---- the lists: the folders and devices of this machine, made off the main thread ---- */
 
-  if (old == NULL)
-    return;
-  for (guint j = 0; j < found->len && !there; j++)
-    there = g_str_equal (dmk_target_item_get_path (found->pdata[j]), self->path);
-  if (!there)
+static void scan_places (DmkTargetChooser *self);
+
+/* The target stays listed whatever a scan found, so the list never jumps under the user; a
+ * device that went away is marked in use, so nothing writes to whatever takes its name. */
+static void
+keep_target (DmkTargetChooser *self, GListStore *store, GPtrArray *items)
+{
+  DmkTargetItem *old = find_in (store, self->path);
+
+  for (guint j = 0; old != NULL && j < items->len; j++)
+    if (g_str_equal (dmk_target_item_get_path (items->pdata[j]), self->path))
+      return;
+  if (old != NULL)
     {
-      dmk_target_item_set_device (old, dmk_target_item_get_model (old),
-                                  dmk_target_item_get_size (old), TRUE);
-      g_ptr_array_add (found, g_object_ref (old));
+      if (store == self->devices)
+        dmk_target_item_set_vanished (old);
+      g_ptr_array_add (items, g_object_ref (old));
     }
 }
 
-static void
-device_scan_done (GObject *source, GAsyncResult *res, gpointer user_data)
+/* Items for places, reusing the items already listed for the same paths (the dropdown keeps
+ * its selection, and bound rows follow their items' new facts). */
+static GPtrArray *
+items_for (GListStore *store, GPtrArray *places)
 {
-  g_autoptr (GPtrArray) found = g_task_propagate_pointer (G_TASK (res), NULL);
-  DmkTargetChooser *self;
+  GPtrArray *items = g_ptr_array_new_with_free_func (g_object_unref);
+
+  for (guint i = 0; i < places->len; i++)
+    {
+      const DmkPlace *place = places->pdata[i];
+      DmkTargetItem *old = find_in (store, place->path);
+
+      if (old != NULL)
+        {
+          dmk_target_item_update (old, place);
+          g_ptr_array_add (items, g_object_ref (old));
+        }
+      else
+        g_ptr_array_add (items, dmk_target_item_new (place));
+    }
+  return items;
+}
+
+static void
+replace_items (DmkTargetChooser *self, GListStore *store, GPtrArray *items)
+{
+  lists_change_begin (self);
+  g_list_store_splice (store, 0, g_list_model_get_n_items (G_LIST_MODEL (store)), items->pdata,
+                       items->len);
+  lists_change_end (self);
+}
+
+/* After a scan, consent stands only for the very device it was given for: detached and another
+ * attached under the name, or in use now, it is gone. */
+static void
+check_consent (DmkTargetChooser *self)
+{
+  DmkTargetItem *device = dmk_target_chooser_get_device (self);
+  const DmkPlace *place = device != NULL ? dmk_target_item_get_place (device) : NULL;
+
+  if (!self->writes_allowed)
+    return;
+  if (device == NULL || dmk_target_item_get_in_use (device) || place == NULL ||
+      !dmk_device_identity_equal (&self->consent, &place->identity))
+    set_writes_allowed (self, FALSE);
+}
+
+static void
+places_listed (GObject *source, GAsyncResult *res, gpointer user_data)
+{
+  g_autoptr (GPtrArray) folders = NULL, devices = NULL;
+  g_autoptr (GPtrArray) folder_items = NULL, device_items = NULL;
+  DmkTargetChooser *self = user_data;
   DmkTargetItem *device;
 
-  if (found == NULL)
+  if (!dmk_places_list_finish (res, &folders, &devices, NULL))
     return; /* cancelled: the chooser is gone */
-  self = DMK_TARGET_CHOOSER (source);
-  self->scanning_devices = FALSE;
-  keep_vanished_target (self, found);
-  lists_change_begin (self);
-  g_list_store_splice (self->devices, 0, g_list_model_get_n_items (G_LIST_MODEL (self->devices)),
-                       found->pdata, found->len);
-  lists_change_end (self);
+  self->scanning = FALSE;
+  folder_items = items_for (self->folders, folders);
+  device_items = items_for (self->devices, devices);
+  keep_target (self, self->folders, folder_items);
+  keep_target (self, self->devices, device_items);
+  replace_items (self, self->folders, folder_items);
+  replace_items (self, self->devices, device_items);
+  check_consent (self);
   device = dmk_target_chooser_get_device (self);
-  if (device != NULL && dmk_target_item_get_in_use (device))
-    set_writes_allowed (self, FALSE);
   if (device != NULL)
     set_room (self, dmk_target_item_get_size (device));
   g_signal_emit (self, signals[SIGNAL_DEVICES_CHANGED], 0);
-  if (self->rescan_devices)
+  if (self->rescan)
     {
-      self->rescan_devices = FALSE;
-      scan_devices (self);
+      self->rescan = FALSE;
+      scan_places (self);
     }
 }
 
-/* sysfs and mountinfo are quick, but a dying disk can stall them: off the main thread. */
+/* sysfs and mountinfo are quick, but a dying disk can stall them: off the main thread. The
+ * folders the user chose go with the mounts, so that each filesystem is listed once. */
 static void
-scan_devices (DmkTargetChooser *self)
+scan_places (DmkTargetChooser *self)
 {
-  g_autoptr (GTask) task = NULL;
-
-  if (self->scanning_devices)
+  if (self->scanning)
     {
-      self->rescan_devices = TRUE;
+      self->rescan = TRUE;
       return;
     }
-  self->scanning_devices = TRUE;
-  task = g_task_new (self, self->cancellable, device_scan_done, NULL);
-  g_task_run_in_thread (task, device_scan_thread);
+  self->scanning = TRUE;
+  dmk_places_list_async ((const char *const *) self->chosen->pdata, self->cancellable,
+                         places_listed, self);
 }
 
 void
 dmk_target_chooser_refresh_devices (DmkTargetChooser *self)
 {
   g_return_if_fail (DMK_IS_TARGET_CHOOSER (self));
-  scan_devices (self);
-}
-
-/* ---- folders ---- */
-
-static void
-describe_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
-{
-  DmkTargetItem *item = data;
-  char *texts[2];
-
-  dmk_target_describe_folder (dmk_target_item_get_path (item), &texts[0], &texts[1]);
-  g_task_return_pointer (task, g_memdup2 (texts, sizeof texts), NULL);
-}
-
-static void
-describe_done (GObject *source, GAsyncResult *res, gpointer user_data)
-{
-  DmkTargetItem *item = g_task_get_task_data (G_TASK (res));
-  g_autofree char **texts = g_task_propagate_pointer (G_TASK (res), NULL);
-
-  if (texts == NULL)
-    return;
-  dmk_target_item_set_subtitle (item, texts[0]);
-  dmk_target_item_set_summary (item, texts[1]);
-  g_free (texts[0]);
-  g_free (texts[1]);
-}
-
-/* statvfs and sysfs can block on a sick filesystem: describe folders off the main thread. */
-static void
-describe_async (DmkTargetChooser *self, DmkTargetItem *item)
-{
-  g_autoptr (GTask) task = g_task_new (self, self->cancellable, describe_done, NULL);
-
-  g_task_set_task_data (task, g_object_ref (item), g_object_unref);
-  g_task_run_in_thread (task, describe_thread);
-}
-
-static void
-folder_scan_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
-{
-  g_task_return_pointer (task, dmk_target_list_folders (), (GDestroyNotify) g_ptr_array_unref);
-}
-
-static void
-folder_scan_done (GObject *source, GAsyncResult *res, gpointer user_data)
-{
-  g_autoptr (GPtrArray) found = g_task_propagate_pointer (G_TASK (res), NULL);
-  g_autoptr (GPtrArray) merged = NULL;
-  DmkTargetChooser *self;
-  guint n_old;
-
-  if (found == NULL)
-    return;
-  self = DMK_TARGET_CHOOSER (source);
-  /* Found mounts in mount order, then folders the user chose, which the scan cannot know. */
-  merged = g_ptr_array_new_with_free_func (g_object_unref);
-  for (guint i = 0; i < found->len; i++)
-    g_ptr_array_add (merged, g_object_ref (found->pdata[i]));
-  n_old = g_list_model_get_n_items (G_LIST_MODEL (self->folders));
-  for (guint i = 0; i < n_old; i++)
-    {
-      g_autoptr (DmkTargetItem) old = g_list_model_get_item (G_LIST_MODEL (self->folders), i);
-      gboolean dup = FALSE;
-      for (guint j = 0; j < found->len && !dup; j++)
-        dup = g_str_equal (dmk_target_item_get_path (found->pdata[j]),
-                           dmk_target_item_get_path (old));
-      if (!dup)
-        g_ptr_array_add (merged, g_object_ref (old));
-    }
-  lists_change_begin (self);
-  g_list_store_splice (self->folders, 0, n_old, merged->pdata, merged->len);
-  lists_change_end (self);
+  scan_places (self);
 }
 
 void
@@ -378,22 +366,14 @@ dmk_target_chooser_set_path (DmkTargetChooser *self, const char *path)
       struct stat st;
       gboolean is_device = g_str_has_prefix (path, "/dev/") && stat (path, &st) == 0 &&
                            S_ISBLK (st.st_mode);
-      g_autoptr (DmkTargetItem) item =
-        dmk_target_item_new (is_device ? DMK_TARGET_ITEM_DEVICE : DMK_TARGET_ITEM_FOLDER, path,
-                             NULL, NULL);
+      g_autoptr (DmkTargetItem) item = dmk_target_item_new_pending (
+        is_device ? DMK_TARGET_ITEM_DEVICE : DMK_TARGET_ITEM_FOLDER, path);
 
       if (is_device)
-        {
-          /* In use until the scan says otherwise: never offer writes on what is unknown. */
-          dmk_target_item_set_device (item, NULL, 0, TRUE);
-          g_list_store_append (self->devices, item);
-          scan_devices (self);
-        }
+        g_list_store_append (self->devices, item);
       else
-        {
-          g_list_store_append (self->folders, item);
-          describe_async (self, item);
-        }
+        g_list_store_append (self->folders, item);
+      scan_places (self);
     }
   set_path (self, path);
   lists_change_end (self);
@@ -406,7 +386,7 @@ dmk_target_chooser_try_path (DmkTargetChooser *self, const char *path, GError **
   g_return_val_if_fail (path != NULL, FALSE);
 
   /* Refused now, not when a run fails on it later, and never listed or remembered. */
-  if (!dmk_target_check_path (path, error))
+  if (!dmk_place_check_path (path, error))
     return FALSE;
   dmk_target_chooser_set_path (self, path);
   return TRUE;
@@ -483,7 +463,7 @@ on_selected (GtkDropDown *dropdown, GParamSpec *pspec, DmkTargetChooser *self)
     }
   set_path (self, dmk_target_item_get_path (item));
   if (dmk_target_item_get_kind (item) == DMK_TARGET_ITEM_DEVICE)
-    scan_devices (self); /* mounted since the list was made? */
+    scan_places (self); /* mounted since the list was made? */
 }
 
 GtkWidget *
@@ -653,8 +633,6 @@ dmk_target_chooser_dispose (GObject *object)
   DmkTargetChooser *self = DMK_TARGET_CHOOSER (object);
 
   g_cancellable_cancel (self->cancellable);
-  g_cancellable_cancel (self->room_cancellable);
-  g_clear_object (&self->room_cancellable);
   if (self->chooser != NULL)
     gtk_native_dialog_destroy (GTK_NATIVE_DIALOG (self->chooser));
   g_clear_object (&self->chooser);
@@ -678,6 +656,8 @@ dmk_target_chooser_finalize (GObject *object)
 
   g_clear_object (&self->cancellable);
   g_free (self->path);
+  g_ptr_array_unref (self->chosen);
+  dmk_device_identity_clear (&self->consent);
   G_OBJECT_CLASS (dmk_target_chooser_parent_class)->finalize (object);
 }
 
@@ -717,10 +697,12 @@ dmk_target_chooser_init (DmkTargetChooser *self)
   const char *home = g_get_home_dir ();
 
   self->cancellable = g_cancellable_new ();
+  self->chosen = g_ptr_array_new_with_free_func (g_free);
+  g_ptr_array_add (self->chosen, NULL);
   self->folders = g_list_store_new (DMK_TYPE_TARGET_ITEM);
   self->devices = g_list_store_new (DMK_TYPE_TARGET_ITEM);
   self->actions = g_list_store_new (DMK_TYPE_TARGET_ITEM);
-  choose = dmk_target_item_new (DMK_TARGET_ITEM_CHOOSER, NULL, _("Choose Folder…"), NULL);
+  choose = dmk_target_item_new_chooser (_("Choose Folder…"));
   g_list_store_append (self->actions, choose);
   g_list_store_append (sections, self->folders);
   g_list_store_append (sections, self->devices);
@@ -742,19 +724,13 @@ dmk_target_chooser_init (DmkTargetChooser *self)
   gtk_drop_down_set_model (self->dropdown, G_LIST_MODEL (self->targets));
   if (home != NULL)
     {
-      g_autoptr (DmkTargetItem) item = dmk_target_item_new (DMK_TARGET_ITEM_FOLDER, home, NULL,
-                                                            NULL);
+      g_autoptr (DmkTargetItem) item = dmk_target_item_new_pending (DMK_TARGET_ITEM_FOLDER, home);
       g_list_store_append (self->folders, item);
-      describe_async (self, item);
       set_path (self, home);
     }
   lists_change_end (self);
   g_signal_connect (self->dropdown, "notify::selected", G_CALLBACK (on_selected), self);
-  {
-    g_autoptr (GTask) task = g_task_new (self, self->cancellable, folder_scan_done, NULL);
-    g_task_run_in_thread (task, folder_scan_thread);
-  }
-  scan_devices (self);
+  scan_places (self);
 }
 
 GtkWidget *

@@ -25,16 +25,20 @@ DmkTargetItem *dmk_target_chooser_get_device (DmkTargetChooser *self);
 /* The item of the target (folder or device), or NULL. */
 DmkTargetItem *dmk_target_chooser_get_item (DmkTargetChooser *self);
 
-/* Write tests on the target device, confirmed by the user; forgotten when the target changes or
- * the device turns out to be in use. FALSE when refused (not a device, or in use). */
+/* Write tests on the target device, confirmed by the user for that very device (its identity:
+ * number, size, model, sequence number, backing file); forgotten when the target changes, the
+ * device turns out to be in use, or a scan finds another device under its name. FALSE when
+ * refused (not a device, not described yet, or in use). */
 gboolean dmk_target_chooser_allow_writes (DmkTargetChooser *self);
 gboolean dmk_target_chooser_get_writes_allowed (DmkTargetChooser *self);
+/* The identity the writes were allowed for, or NULL: the run checks it again on the open fd. */
+const DmkDeviceIdentity *dmk_target_chooser_get_consent (DmkTargetChooser *self);
 
 /* Bytes a test file may take on the target (property "room"): a folder's free space, a device's
  * size; 0 while unknown. */
 guint64 dmk_target_chooser_get_room (DmkTargetChooser *self);
 
-/* Scans the block devices again ("devices-changed" when done). */
+/* Lists the folders and block devices again ("devices-changed" when done). */
 void dmk_target_chooser_refresh_devices (DmkTargetChooser *self);
 /* Opens the folder chooser (what "Choose Folder…" does). */
 void dmk_target_chooser_choose_folder (DmkTargetChooser *self);

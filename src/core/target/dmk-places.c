@@ -409,7 +409,8 @@ dmk_places_list_folders (const char *const *extra)
   guint first_mount;
 
   /* Home comes first: a normal user can rarely write to a mount point itself. A folder the user
-   * chose comes next and stands for its filesystem, so its mount point is not listed again. */
+   * chose stands for its filesystem, in the place of the entry it had (home's too), so that no
+   * filesystem is listed twice; of two chosen on one filesystem, the later one. */
   if (home != NULL && access (home, W_OK) == 0)
     g_ptr_array_add (folders, dmk_place_new (home));
   for (guint i = 0; extra != NULL && extra[i] != NULL; i++)
@@ -421,8 +422,6 @@ dmk_places_list_folders (const char *const *extra)
         dmk_place_free (p);
       else if (same >= 0)
         {
-          /* The chosen folder replaces home's entry only when it is home's filesystem and not
-           * home itself: then both are listed, since home is where a user looks first. */
           if (g_strcmp0 (((DmkPlace *) folders->pdata[same])->path, p->path) == 0)
             dmk_place_free (p);
           else

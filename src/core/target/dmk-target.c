@@ -362,8 +362,16 @@ open_directory (DmkTarget *t, GError **error)
     if (m != NULL)
       {
         t->info.filesystem = g_strdup (m->fstype);
+        t->info.facts_source = g_strdup ("mountinfo");
         if (g_str_has_prefix (m->source, "/dev/"))
           t->info.device = g_strdup (m->source);
+      }
+    else
+      {
+        /* A chroot below a mount point does not see that mount in its mount table; statfs
+         * still knows the filesystem's type, and st_dev its disk (sysfs, below). */
+        t->info.filesystem = dmk_fs_type_name ((guint32) sfs.f_type);
+        t->info.facts_source = g_strdup ("statfs");
       }
   }
   if (major (st.st_dev) != 0)
