@@ -1147,26 +1147,42 @@ test_copy_fio_job (void)
         g_assert_true (iterate_until (no_popover_child, button));
       }
   }
-  /* Open takes a fio job file too: seed 004's job sets up the classic eight, as fio runs them
-   * (one pass, libaio, direct I/O, 1 GiB) in its directory. */
+  /* Open takes a fio job file too: seed 004's job is a plan to run the classic eight as fio runs
+   * them (one pass, libaio, direct I/O, 1 GiB) in its directory, shown as the job's, while the
+   * user's own settings stay as they were (issue 2/6 #4). */
   {
     g_autofree char *seed = g_test_build_filename (G_TEST_DIST, "..", "examples",
                                                    "crystaldiskmark.fio", NULL);
     g_autoptr (GFile) file = g_file_new_for_path (seed);
+    g_autofree char *profile_before = g_settings_get_string (s, "profile");
+    g_autofree char *engine_before = g_settings_get_string (s, "engine");
     g_autofree char *profile = NULL, *engine = NULL;
+    int passes_before = g_settings_get_int (s, "passes");
+    DmkSettings run;
+    g_autoptr (GArray) jobs = NULL;
 
     dmk_window_open_files (win, &file, 1);
     g_assert_null (dmk_window_get_error_dialog (win));
     profile = g_settings_get_string (s, "profile");
     engine = g_settings_get_string (s, "engine");
-    g_assert_cmpstr (profile, ==, "classic");
-    g_assert_cmpstr (engine, ==, "libaio");
-    g_assert_cmpint (g_settings_get_int (s, "passes"), ==, 1);
-    g_assert_cmpint (g_settings_get_int (s, "size-mib"), ==, 1024);
-    g_assert_true (g_settings_get_boolean (s, "direct"));
+    g_assert_cmpstr (profile, ==, profile_before);
+    g_assert_cmpstr (engine, ==, engine_before);
+    g_assert_cmpint (g_settings_get_int (s, "passes"), ==, passes_before);
     g_assert_cmpstr (dmk_window_get_target_path (win), ==, "/tmp");
-    /* Its rows are the classic profile's. */
+    g_assert_nonnull (strstr (dmk_window_get_subtitle (win), "Job “crystaldiskmark.fio”"));
+    /* Its rows are the classic profile's, and its run is fio's: what the CLI runs. */
     g_assert_cmpuint (dmk_window_get_n_rows (win), ==, 4);
+    g_assert_true (_dmk_window_plan_run (win, DMK_RESULT_GRID_ALL, &run, &jobs, NULL));
+    g_assert_cmpuint (jobs->len, ==, 8);
+    g_assert_cmpuint (run.passes, ==, 1);
+    g_assert_cmpint (run.engine, ==, DMK_ENGINE_LIBAIO);
+    g_assert_cmpuint (run.size_bytes, ==, (guint64) 1 << 30);
+    g_assert_true (run.direct);
+    dmk_settings_clear (&run);
+    /* Closing the job is the way back to the user's own plan. */
+    g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (win), "close-job"));
+    g_action_group_activate_action (G_ACTION_GROUP (win), "close-job", NULL);
+    g_assert_null (strstr (dmk_window_get_subtitle (win), "Job"));
   }
   destroy_window (win);
   g_rmdir (dir);

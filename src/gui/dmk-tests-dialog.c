@@ -6,6 +6,7 @@
 #include <glib/gi18n.h>
 
 #include "dmk-core.h"
+#include "dmk-settings-map.h"
 #include "dmk-tests-dialog.h"
 
 /* The window's Alt+1…9 reach nine rows; more would have no key. */
@@ -134,9 +135,7 @@ on_selected (AdwComboRow *combo, GParamSpec *pspec, DmkTestsDialog *self)
     return;
   names = dmk_tests_dialog_get_names (self);
   update_names (self);
-  /* The tests first: the window re-plans when the profile becomes "custom", and must find them. */
-  g_settings_set_strv (self->settings, "custom-tests", (const char *const *) names);
-  g_settings_set_string (self->settings, "profile", DMK_PROFILE_CUSTOM);
+  dmk_settings_map_set_custom (self->settings, (const char *const *) names);
 }
 
 static void
@@ -161,36 +160,10 @@ show_specs (DmkTestsDialog *self, GArray *specs)
   update_names (self);
 }
 
-/* The custom tests when they are the settings' and all parse; else the profile's, or Default's. */
-static GArray *
-settings_specs (GSettings *settings, const char *profile)
-{
-  g_auto (GStrv) names = g_settings_get_strv (settings, "custom-tests");
-  GArray *specs = g_array_new (FALSE, TRUE, sizeof (DmkTestSpec));
-
-  if (g_strcmp0 (profile, DMK_PROFILE_CUSTOM) == 0)
-    for (guint i = 0; names[i] != NULL; i++)
-      {
-        DmkTestSpec spec;
-        if (!dmk_test_spec_parse (names[i], &spec, NULL))
-          {
-            g_array_set_size (specs, 0);
-            break;
-          }
-        g_array_append_val (specs, spec);
-      }
-  if (specs->len > 0)
-    return specs;
-  g_array_unref (specs);
-  if (!dmk_profile_lookup (profile, &specs, NULL))
-    dmk_profile_lookup ("default", &specs, NULL);
-  return specs;
-}
-
 static void
 on_reset (GtkButton *button, DmkTestsDialog *self)
 {
-  g_autoptr (GArray) specs = settings_specs (self->settings, self->base_profile);
+  g_autoptr (GArray) specs = dmk_settings_map_specs (self->settings, self->base_profile, NULL);
 
   show_specs (self, specs);
   g_settings_set_string (self->settings, "profile", self->base_profile);
@@ -256,9 +229,9 @@ dmk_tests_dialog_new (GtkWindow *parent, GSettings *settings)
                        NULL);
   self->settings = g_object_ref (settings);
   profile = g_settings_get_string (settings, "profile");
-  /* Custom tests remember no profile of their own: Reset then goes to Default. */
-  self->base_profile = g_strdup (dmk_profile_find (profile) ? profile : "default");
-  specs = settings_specs (settings, profile);
+  /* Reset goes back to the profile the custom tests were made from. */
+  self->base_profile = dmk_settings_map_get_base_profile (settings);
+  specs = dmk_settings_map_specs (settings, profile, NULL);
   build (self, specs);
   return GTK_WINDOW (self);
 }

@@ -35,6 +35,7 @@ _dmk_window_update_actions (DmkWindow *self)
   _dmk_window_enable_action (self, "run-test", !running);
   _dmk_window_enable_action (self, "open", !running);
   _dmk_window_enable_action (self, "close-result", !running && self->shown_source != NULL);
+  _dmk_window_enable_action (self, "close-job", !running && self->job != NULL);
   _dmk_window_enable_action (self, "allow-device-writes",
           !running && device != NULL && !dmk_target_item_get_in_use (device) &&
             !dmk_target_chooser_get_writes_allowed (self->target_chooser));
@@ -62,6 +63,13 @@ static void
 toast_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
 {
   _dmk_window_toast (DMK_WINDOW (user_data), g_variant_get_string (param, NULL));
+}
+
+/* Back from a fio job's plan to the controls'. */
+static void
+close_job_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
+{
+  _dmk_window_set_job (DMK_WINDOW (user_data), NULL, NULL);
 }
 
 /* Back from an opened file to the last run, or to an empty grid. */
@@ -311,6 +319,7 @@ static const GActionEntry win_actions[] = {
   { "stop-row", stop_activated, "i", NULL, NULL },
   { "allow-device-writes", allow_device_writes_activated, NULL, NULL, NULL },
   { "close-result", close_result_activated, NULL, NULL, NULL },
+  { "close-job", close_job_activated, NULL, NULL, NULL },
   { "undo-clear", undo_clear_activated, NULL, NULL, NULL },
   { "toast", toast_activated, "s", NULL, NULL },
   { "edit-tests", edit_tests_activated, NULL, NULL, NULL },

@@ -72,7 +72,6 @@ gboolean
 dmk_window_copy_fio_job (DmkWindow *self, int row)
 {
   g_autoptr (GError) error = NULL;
-  g_autoptr (GArray) specs = NULL;
   g_autoptr (GArray) jobs = NULL;
   g_autofree char *text = NULL;
   const char *target = dmk_window_get_target_path (self);
@@ -84,14 +83,7 @@ dmk_window_copy_fio_job (DmkWindow *self, int row)
       _dmk_window_toast (self, _("Choose a folder or a drive first"));
       return FALSE;
     }
-  _dmk_window_read_settings (self, &s);
-  if (!_dmk_window_specs_for_row (self, row, &s, &specs))
-    {
-      dmk_settings_clear (&s);
-      return FALSE;
-    }
-  jobs = dmk_runner_plan (&s, specs, &error);
-  if (jobs != NULL)
+  if (_dmk_window_plan_run (self, row, &s, &jobs, &error))
     text = dmk_fio_job_export (&s, jobs, target, &error);
   dmk_settings_clear (&s);
   if (text == NULL)
@@ -104,50 +96,25 @@ dmk_window_copy_fio_job (DmkWindow *self, int row)
   return TRUE;
 }
 
-/* A fio job file opened: its tests and settings become the window's, ready to run (as
- * gdiskmark-cli --job-file runs them). What the window cannot hold (a warm-up of its own, the
- * file's order of tests) is said in the toast. */
+/* A fio job file opened: a plan to run as fio would (as gdiskmark-cli --job-file runs it), shown
+ * as the job's until it is closed; the user's own settings stay as they are. */
 static gboolean
 open_fio_job (DmkWindow *self, const char *path, GError **error)
 {
-  g_autoptr (DmkFioJob) job = dmk_fio_job_load (path, error);
+  DmkFioJob *job = dmk_fio_job_load (path, error);
   g_autofree char *name = g_path_get_basename (path);
   g_autofree char *msg = NULL;
-  g_autoptr (GPtrArray) names = NULL;
-  const DmkSettings *s;
+  g_autofree char *target = NULL;
 
   if (job == NULL)
     return FALSE;
-  s = &job->settings;
-  names = g_ptr_array_new_with_free_func (g_free);
-  for (guint i = 0; i < job->jobs->len; i++)
-    {
-      char *n = dmk_test_spec_to_name (&g_array_index (job->jobs, DmkJob, i).spec);
-      if (!g_ptr_array_find_with_equal_func (names, n, g_str_equal, NULL))
-        g_ptr_array_add (names, n);
-      else
-        g_free (n);
-    }
-  g_ptr_array_add (names, NULL);
-  g_settings_delay (self->settings);
-  if (dmk_profile_find (s->profile) == NULL)
-    g_settings_set_strv (self->settings, "custom-tests", (const char *const *) names->pdata);
-  g_settings_set_string (self->settings, "profile", s->profile);
-  g_settings_set_string (self->settings, "mode", dmk_mode_to_string (s->mode));
-  g_settings_set_boolean (self->settings, "mix", s->mix_read_percent > 0);
-  if (s->mix_read_percent > 0)
-    g_settings_set_int (self->settings, "mix-ratio", (int) s->mix_read_percent);
-  g_settings_set_int (self->settings, "passes", (int) s->passes);
-  g_settings_set_int (self->settings, "size-mib", (int) (s->size_bytes >> 20));
-  g_settings_set_int (self->settings, "measure-time", (int) s->measure_s);
-  g_settings_set_string (self->settings, "engine", dmk_engine_kind_to_string (s->engine));
-  g_settings_set_string (self->settings, "data", dmk_data_to_string (s->data));
-  g_settings_set_boolean (self->settings, "direct", s->direct);
-  g_settings_apply (self->settings);
+  target = g_strdup (job->target);
+  adw_view_stack_set_visible_child (self->view_stack, self->benchmark_page);
+  _dmk_window_set_job (self, job, name);
   /* The folder or the device the job names becomes the target (a device is taken as in use,
    * so never written without consent); one that cannot be tested says why in a toast. */
-  if (job->target != NULL)
-    dmk_window_try_target_path (self, job->target, NULL);
+  if (target != NULL)
+    dmk_window_try_target_path (self, target, NULL);
   /* TRANSLATORS: a toast: "Tests of “crystaldiskmark.fio” set up: Run All runs them" */
   msg = g_strdup_printf (_("Tests of “%s” set up: Run All runs them"), name);
   _dmk_window_toast (self, msg);

@@ -46,6 +46,10 @@ struct _DmkWindow
   char *last_error;
   gboolean setting_comment;
   char *facts_text; /* what the facts hook last returned */
+  /* A fio job file opened: a plan to run as fio would, beside the user's own settings, which
+   * it leaves as they are; NULL when the controls plan the run. */
+  DmkFioJob *job;
+  char *job_name;
   char *last_toast; /* what the last toast said, for the tests */
 
   /* the run in progress */
@@ -86,16 +90,20 @@ struct _DmkWindow
 /* The run the controls describe: a device without the confirmation, and read mode, never
  * write (the mixed test included). */
 void _dmk_window_read_settings (DmkWindow *self, DmkSettings *s);
-/* The controls' plan: the profile's rows and the mix column's read percentage (0: none). */
+/* The grid's plan: an open fio job's tests, or the controls' profile rows; and the mix column's
+ * read percentage (0: none). */
 GArray *_dmk_window_plan_specs (DmkWindow *self, char **profile, guint *mix);
+/* The run of row (DMK_RESULT_GRID_ALL: every test), planned once: its settings (from the
+ * controls, or the open fio job's) and jobs. FALSE with error when there is nothing to run. */
+gboolean _dmk_window_plan_run (DmkWindow *self, int row, DmkSettings *s, GArray **jobs,
+                               GError **error);
+/* Takes job (transfer full) as the plan, named name; NULL goes back to the controls' plan. */
+void _dmk_window_set_job (DmkWindow *self, DmkFioJob *job, const char *name);
 void _dmk_window_show_result (DmkWindow *self, DmkResult *result, const char *source);
 
 /* dmk-window-run.c */
 void _dmk_window_run_init (DmkWindow *self);
 void _dmk_window_start_run (DmkWindow *self, int row);
-/* The specs a run of row (-1: all) takes with settings s: NULL for a built-in profile's, which
- * the runner knows; FALSE when there is no such row. */
-gboolean _dmk_window_specs_for_row (DmkWindow *self, int row, DmkSettings *s, GArray **specs);
 void _dmk_window_update_state (DmkWindow *self);
 void _dmk_window_show_error (DmkWindow *self, const char *heading, const char *message);
 void _dmk_window_toast (DmkWindow *self, const char *text);

@@ -62,8 +62,9 @@ wants_writes (DmkWindow *self)
  * the row of an opened or other result runs the same test, wherever the plan has it. Returns the
  * row that now runs. */
 static int
-plan_grid (DmkWindow *self, int row, GArray *specs)
+plan_grid (DmkWindow *self, int row, GArray *jobs)
 {
+  const DmkTestSpec *spec = &g_array_index (jobs, DmkJob, 0).spec;
   g_autoptr (GArray) plan = NULL;
   g_autofree char *profile = NULL;
   guint mix = 0;
@@ -72,43 +73,22 @@ plan_grid (DmkWindow *self, int row, GArray *specs)
   dmk_result_grid_set_plan (self->grid, profile, plan, mix);
   if (row < 0 || self->shown == NULL)
     return row;
-  row = dmk_result_grid_find_row (self->grid, &g_array_index (specs, DmkTestSpec, 0));
+  row = dmk_result_grid_find_row (self->grid, spec);
   if (row < 0)
     {
-      dmk_result_grid_set_plan (self->grid, profile, specs, mix);
+      g_autoptr (GArray) one = g_array_new (FALSE, TRUE, sizeof (DmkTestSpec));
+
+      g_array_append_vals (one, spec, 1);
+      dmk_result_grid_set_plan (self->grid, profile, one, mix);
       row = 0;
     }
   return row;
-}
-
-gboolean
-_dmk_window_specs_for_row (DmkWindow *self, int row, DmkSettings *s, GArray **specs)
-{
-  *specs = NULL;
-  if (row >= 0)
-    {
-      const DmkTestSpec *spec = dmk_result_grid_get_spec (self->grid, (guint) row);
-      if (spec == NULL)
-        return FALSE;
-      *specs = g_array_new (FALSE, TRUE, sizeof (DmkTestSpec));
-      g_array_append_vals (*specs, spec, 1);
-    }
-  else if (g_strcmp0 (s->profile, DMK_PROFILE_CUSTOM) == 0)
-    {
-      /* The runner knows built-in profiles only: custom tests go to it as the plan has them. */
-      guint mix = 0;
-
-      g_free (s->profile);
-      *specs = _dmk_window_plan_specs (self, &s->profile, &mix);
-    }
-  return TRUE;
 }
 
 void
 _dmk_window_start_run (DmkWindow *self, int row)
 {
   g_autoptr (GError) error = NULL;
-  g_autoptr (GArray) specs = NULL;
   g_autoptr (GArray) jobs = NULL;
   DmkRunRequest request = { .kind = DMK_KIND_GRID };
   DmkSettings s;
@@ -123,22 +103,21 @@ _dmk_window_start_run (DmkWindow *self, int row)
       _dmk_window_ask_device_writes (self, row);
       return;
     }
-  _dmk_window_read_settings (self, &s);
-  if (!_dmk_window_specs_for_row (self, row, &s, &specs))
+  /* The one plan of the run: what the grid clears, what the runner runs. */
+  if (!_dmk_window_plan_run (self, row, &s, &jobs, &error))
     {
+      _dmk_window_show_error (self, _("The Benchmark Could Not Start"), error->message);
       dmk_settings_clear (&s);
       return;
     }
   self->merge_run = row >= 0 && self->shown != NULL && self->shown_source == NULL &&
                     g_strcmp0 (self->shown->target.path, dmk_window_get_target_path (self)) == 0 &&
                     same_run_settings (&self->shown->settings, &s);
-  /* The one plan of the run: what the grid clears, what the runner runs. */
-  jobs = dmk_runner_plan (&s, specs, &error);
   request.path = dmk_window_get_target_path (self);
   request.settings = &s;
   request.jobs = jobs;
   request.comment = gtk_editable_get_text (GTK_EDITABLE (self->comment_entry));
-  if (jobs == NULL || !dmk_run_controller_start (self->run, &request, &error))
+  if (!dmk_run_controller_start (self->run, &request, &error))
     {
       _dmk_window_show_error (self, _("The Benchmark Could Not Start"), error->message);
       dmk_settings_clear (&s);
@@ -154,7 +133,7 @@ _dmk_window_start_run (DmkWindow *self, int row)
   self->before_run_source = g_strdup (self->shown_source);
   g_clear_pointer (&self->last_error, g_free);
   if (!self->merge_run)
-    row = plan_grid (self, row, specs);
+    row = plan_grid (self, row, jobs);
   g_clear_pointer (&self->shown, dmk_result_unref);
   g_clear_pointer (&self->shown_source, g_free);
   g_clear_pointer (&self->shown_name, g_free);
@@ -265,6 +244,10 @@ on_finished (DmkRunController *run, DmkWindow *self)
         merge_into (result, self->before_run);
       g_free (result->comment);
       result->comment = g_strdup (gtk_editable_get_text (GTK_EDITABLE (self->comment_entry)));
+      /* Where GDiskMark ran the job differently from fio, as the CLI says it. */
+      for (guint i = 0; self->job != NULL && i < self->job->notes->len; i++)
+        g_ptr_array_add (result->warnings,
+                         g_strdup_printf (_("fio job: %s"), (char *) self->job->notes->pdata[i]));
       g_clear_pointer (&self->last_run, dmk_result_unref);
       self->last_run = dmk_result_ref (result);
       /* Its warnings stay on screen with it (the facts lines), not in a toast that goes. */

@@ -4,6 +4,7 @@
 #include <glib/gi18n.h>
 
 #include "dmk-gui-utils.h"
+#include "dmk-settings-map.h"
 #include "dmk-window-private.h"
 
 G_DEFINE_FINAL_TYPE (DmkWindow, dmk_window, ADW_TYPE_APPLICATION_WINDOW)
@@ -31,6 +32,17 @@ _dmk_window_show_error (DmkWindow *self, const char *heading, const char *messag
   dmk_show_error (GTK_WINDOW (self), &self->error_dialog, heading, message);
 }
 
+/* Controls that would change the run in progress, or that an open fio job sets itself; the unit
+ * only changes what is shown. */
+static void
+update_plan_controls (DmkWindow *self)
+{
+  gboolean free_to_change = !dmk_run_controller_get_running (self->run) && self->job == NULL;
+
+  gtk_widget_set_sensitive (GTK_WIDGET (self->passes_dropdown), free_to_change);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->size_dropdown), free_to_change);
+}
+
 static gboolean
 target_is_device (DmkWindow *self)
 {
@@ -42,28 +54,7 @@ target_is_device (DmkWindow *self)
 void
 _dmk_window_read_settings (DmkWindow *self, DmkSettings *s)
 {
-  g_autofree char *mode = g_settings_get_string (self->settings, "mode");
-  g_autofree char *data = g_settings_get_string (self->settings, "data");
-  g_autofree char *engine = g_settings_get_string (self->settings, "engine");
-
-  dmk_settings_init_default (s);
-  g_free (s->profile);
-  s->profile = g_settings_get_string (self->settings, "profile");
-  if (!dmk_mode_from_string (mode, &s->mode))
-    s->mode = DMK_MODE_READ_WRITE;
-  if (!dmk_data_from_string (data, &s->data))
-    s->data = DMK_DATA_RANDOM;
-  if (!dmk_engine_kind_from_string (engine, &s->engine))
-    s->engine = DMK_ENGINE_LIBAIO;
-  s->passes = (guint) g_settings_get_int (self->settings, "passes");
-  s->size_bytes = (guint64) g_settings_get_int (self->settings, "size-mib") << 20;
-  s->measure_s = (guint) g_settings_get_int (self->settings, "measure-time");
-  s->interval_s = (guint) g_settings_get_int (self->settings, "interval");
-  s->direct = g_settings_get_boolean (self->settings, "direct");
-  s->mix_read_percent = g_settings_get_boolean (self->settings, "mix")
-                          ? (guint) g_settings_get_int (self->settings, "mix-ratio")
-                          : 0;
-  s->allow_write_device = FALSE;
+  dmk_settings_map_read (self->settings, s);
   if (target_is_device (self))
     {
       if (dmk_target_chooser_get_writes_allowed (self->target_chooser))
@@ -75,37 +66,104 @@ _dmk_window_read_settings (DmkWindow *self, DmkSettings *s)
     s->mix_read_percent = 0;
 }
 
+/* The job's tests as the grid's rows (each test once, in the file's order), its mix. */
+static GArray *
+job_specs (DmkFioJob *job, char **profile, guint *mix)
+{
+  GArray *specs = g_array_new (FALSE, TRUE, sizeof (DmkTestSpec));
+
+  for (guint i = 0; i < job->jobs->len; i++)
+    {
+      const DmkTestSpec *spec = &g_array_index (job->jobs, DmkJob, i).spec;
+      gboolean seen = FALSE;
+
+      for (guint j = 0; j < specs->len && !seen; j++)
+        seen = dmk_test_spec_equal (&g_array_index (specs, DmkTestSpec, j), spec);
+      if (!seen)
+        g_array_append_vals (specs, spec, 1);
+    }
+  *profile = g_strdup (job->settings.profile);
+  *mix = job->settings.mix_read_percent;
+  return specs;
+}
+
 /* The plan the controls make: the profile's rows, and whether a mix column shows. The mix column
- * shows whenever Mix is on, so a blocked one can say why it stays empty. */
+ * shows whenever Mix is on, so a blocked one can say why it stays empty. An open fio job plans
+ * instead. */
 GArray *
 _dmk_window_plan_specs (DmkWindow *self, char **profile, guint *mix)
 {
-  GArray *specs = NULL;
+  if (self->job != NULL)
+    return job_specs (self->job, profile, mix);
+  return dmk_settings_map_plan (self->settings, profile, mix);
+}
 
-  *profile = g_settings_get_string (self->settings, "profile");
-  if (g_str_equal (*profile, DMK_PROFILE_CUSTOM))
+/* The job's run: its settings as fio would run it (the CLI's way), with what a file cannot say
+ * from the window (the rest between tests, the device's consent), and its tests: row's only, and
+ * on a device without consent its reads only. */
+static gboolean
+plan_job_run (DmkWindow *self, const DmkTestSpec *row_spec, DmkSettings *s, GArray **jobs,
+              GError **error)
+{
+  gboolean reads_only = target_is_device (self) &&
+                        !dmk_target_chooser_get_writes_allowed (self->target_chooser);
+  DmkFioOverrides o = { 0 };
+
+  o.has_interval = TRUE;
+  o.interval_s = (guint) g_settings_get_int (self->settings, "interval");
+  o.allow_write_device = !reads_only && target_is_device (self);
+  if (!dmk_fio_job_settings (self->job, &o, s, error))
+    return FALSE;
+  *jobs = g_array_new (FALSE, TRUE, sizeof (DmkJob));
+  for (guint i = 0; i < self->job->jobs->len; i++)
     {
-      g_auto (GStrv) names = g_settings_get_strv (self->settings, "custom-tests");
+      const DmkJob *j = &g_array_index (self->job->jobs, DmkJob, i);
 
+      if ((row_spec == NULL || dmk_test_spec_equal (row_spec, &j->spec)) &&
+          (!reads_only || j->direction == DMK_DIRECTION_READ))
+        g_array_append_vals (*jobs, j, 1);
+    }
+  if ((*jobs)->len > 0)
+    return TRUE;
+  g_clear_pointer (jobs, g_array_unref);
+  g_set_error (error, DMK_ERROR, DMK_ERROR_WRITE_NOT_ALLOWED,
+               _("The job’s tests here all write, and write tests on %s need your consent: "
+                 "allow them from the menu"),
+               dmk_window_get_target_path (self));
+  return FALSE;
+}
+
+gboolean
+_dmk_window_plan_run (DmkWindow *self, int row, DmkSettings *s, GArray **jobs, GError **error)
+{
+  const DmkTestSpec *row_spec = NULL;
+  g_autoptr (GArray) specs = NULL;
+
+  *jobs = NULL;
+  if (row >= 0 && (row_spec = dmk_result_grid_get_spec (self->grid, (guint) row)) == NULL)
+    {
+      dmk_settings_init_default (s);
+      g_set_error (error, DMK_ERROR, DMK_ERROR_INVALID_ARGUMENT, _("There is no test to run"));
+      return FALSE;
+    }
+  if (self->job != NULL)
+    return plan_job_run (self, row_spec, s, jobs, error);
+  _dmk_window_read_settings (self, s);
+  if (row_spec != NULL)
+    {
       specs = g_array_new (FALSE, TRUE, sizeof (DmkTestSpec));
-      g_array_set_size (specs, g_strv_length (names));
-      for (guint i = 0; names[i] != NULL && specs != NULL; i++)
-        if (!dmk_test_spec_parse (names[i], &g_array_index (specs, DmkTestSpec, i), NULL))
-          g_clear_pointer (&specs, g_array_unref);
-      /* Custom tests a hand edit broke, or none, would plan no row: Default stands in. */
-      if (specs != NULL && specs->len == 0)
-        g_clear_pointer (&specs, g_array_unref);
+      g_array_append_vals (specs, row_spec, 1);
     }
-  if (specs == NULL && !dmk_profile_lookup (*profile, &specs, NULL))
+  else if (g_strcmp0 (s->profile, DMK_PROFILE_CUSTOM) == 0)
     {
-      g_free (*profile);
-      *profile = g_strdup ("default");
-      dmk_profile_lookup (*profile, &specs, NULL);
+      /* The core knows built-in profiles only: custom tests go to it as the plan has them. */
+      guint mix = 0;
+
+      g_free (s->profile);
+      specs = _dmk_window_plan_specs (self, &s->profile, &mix);
     }
-  *mix = g_settings_get_boolean (self->settings, "mix")
-           ? (guint) g_settings_get_int (self->settings, "mix-ratio")
-           : 0;
-  return specs;
+  *jobs = dmk_runner_plan (s, specs, error);
+  return *jobs != NULL;
 }
 
 static void
@@ -124,7 +182,10 @@ controls_reason (DmkWindow *self, DmkDirection dir)
 {
   DmkTargetItem *device = dmk_target_chooser_get_device (self->target_chooser);
   const char *path = dmk_window_get_target_path (self);
-  g_autofree char *mode = g_settings_get_string (self->settings, "mode");
+  /* An open fio job says its own directions; otherwise the controls do. */
+  g_autofree char *mode = self->job != NULL
+                            ? g_strdup (dmk_mode_to_string (self->job->settings.mode))
+                            : g_settings_get_string (self->settings, "mode");
   g_autofree char *write = NULL;
 
   if (dir == DMK_DIRECTION_READ)
@@ -195,6 +256,40 @@ describe_result (DmkResult *r)
                           size);
 }
 
+/* A fio job's plan: what it runs, and that the user's own settings stay as they are. */
+static void
+show_job_facts (DmkWindow *self)
+{
+  g_autofree char *text = NULL, *size = dmk_format_size (self->job->settings.size_bytes);
+  g_autoptr (GString) notes = g_string_new (NULL);
+  guint n = self->job->jobs->len;
+
+  /* TRANSLATORS: the line over the grid when a fio job is the plan: "fio job “cdm.fio”: 8 tests
+   * as fio would run them (1 × 5 s, 1 GiB); your own settings are kept for later" */
+  text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                       "fio job “%s”: %u test as fio would run it (%u × %u s, %s); "
+                                       "your own settings are kept for later",
+                                       "fio job “%s”: %u tests as fio would run them (%u × %u s, "
+                                       "%s); your own settings are kept for later",
+                                       n),
+                          self->job_name, n, self->job->settings.passes,
+                          self->job->settings.measure_s, size);
+  for (guint i = 0; i < self->job->notes->len; i++)
+    g_string_append_printf (notes, "%sⓘ %s", i > 0 ? "\n" : "",
+                            (const char *) self->job->notes->pdata[i]);
+  gtk_label_set_text (self->facts_label, text);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->facts_label), text);
+  gtk_label_set_text (self->warnings_label, notes->str);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->warnings_label), notes->str);
+  gtk_widget_set_visible (GTK_WIDGET (self->warnings_label), notes->len > 0);
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (self->facts_close), "win.close-job");
+  gtk_button_set_label (self->facts_close, _("_Close Job"));
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->facts_close),
+                               _("Back to your own profile and settings"));
+  gtk_widget_set_visible (GTK_WIDGET (self->facts_close), TRUE);
+  gtk_widget_set_visible (self->facts_box, TRUE);
+}
+
 /* One line says whose numbers these are; one more names what changes their meaning, for as long
  * as they are shown. Tooltips hold the whole text where a line is cut. */
 static void
@@ -204,6 +299,11 @@ update_facts (DmkWindow *self)
   g_autofree char *text = NULL;
   g_autoptr (GString) warnings = g_string_new (NULL);
 
+  if (self->shown == NULL && self->job != NULL && !dmk_run_controller_get_running (self->run))
+    {
+      show_job_facts (self);
+      return;
+    }
   if (self->shown == NULL || dmk_run_controller_get_running (self->run))
     {
       gtk_widget_set_visible (self->facts_box, FALSE);
@@ -224,6 +324,10 @@ update_facts (DmkWindow *self)
   gtk_label_set_text (self->warnings_label, warnings->str);
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->warnings_label), warnings->str);
   gtk_widget_set_visible (GTK_WIDGET (self->warnings_label), warnings->len > 0);
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (self->facts_close), "win.close-result");
+  gtk_button_set_label (self->facts_close, _("_Close Saved Result"));
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->facts_close),
+                               _("Back to the last run, or to an empty grid"));
   gtk_widget_set_visible (GTK_WIDGET (self->facts_close), self->shown_source != NULL);
   gtk_widget_set_visible (self->facts_box, TRUE);
 }
@@ -258,12 +362,18 @@ update_title (DmkWindow *self)
 
   if (self->shown != NULL && !dmk_run_controller_get_running (self->run))
     dmk_settings_copy (&s, &self->shown->settings);
+  else if (self->job != NULL)
+    dmk_settings_copy (&s, &self->job->settings);
   else
     _dmk_window_read_settings (self, &s);
   mode_label = s.mode == DMK_MODE_READ    ? _("Read Only")
                : s.mode == DMK_MODE_WRITE ? _("Write Only")
                                           : _("Read & Write");
-  if (s.mix_read_percent > 0)
+  if (self->job != NULL && (self->shown == NULL || dmk_run_controller_get_running (self->run)))
+    /* TRANSLATORS: the window's subtitle while a fio job is the plan: "Job “cdm.fio” · Read &
+     * Write" */
+    subtitle = g_strdup_printf (_("Job “%s” · %s"), self->job_name, mode_label);
+  else if (s.mix_read_percent > 0)
     subtitle = g_strdup_printf (_("%s · %s + Mix"), dmk_profile_short_name (s.profile),
                                 mode_label);
   else
@@ -342,6 +452,17 @@ _dmk_window_show_result (DmkWindow *self, DmkResult *result, const char *source)
   _dmk_window_update_state (self);
 }
 
+void
+_dmk_window_set_job (DmkWindow *self, DmkFioJob *job, const char *name)
+{
+  g_clear_pointer (&self->job, dmk_fio_job_free);
+  g_free (self->job_name);
+  self->job = job;
+  self->job_name = g_strdup (name);
+  update_plan_controls (self);
+  _dmk_window_show_result (self, NULL, NULL);
+}
+
 /* ---- controls ---- */
 
 /* A new profile means a new grid: the shown result goes, with an Undo that brings it back. */
@@ -389,7 +510,10 @@ on_settings_changed (GSettings *settings, const char *key, DmkWindow *self)
   if (g_str_equal (key, "profile") || g_str_equal (key, "mix") ||
       (g_str_equal (key, "custom-tests") && is_custom (self)))
     {
-      /* During a run the grid is the run's: the next plan shows when it ends. */
+      /* A new profile is a new plan: an open fio job gives way to it. During a run the grid is
+       * the run's: the next plan shows when it ends. */
+      g_clear_pointer (&self->job, dmk_fio_job_free);
+      update_plan_controls (self);
       if (!running)
         clear_for_new_plan (self, key);
     }
@@ -466,11 +590,9 @@ setup_controls (DmkWindow *self)
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->comment_entry),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, _("Comment"), -1);
 
-  /* Controls that would change the run in progress; the unit only changes what is shown. */
-  g_object_bind_property (self->run, "running", self->passes_dropdown, "sensitive",
-                          G_BINDING_SYNC_CREATE | G_BINDING_INVERT_BOOLEAN);
-  g_object_bind_property (self->run, "running", self->size_dropdown, "sensitive",
-                          G_BINDING_SYNC_CREATE | G_BINDING_INVERT_BOOLEAN);
+  g_signal_connect_swapped (self->run, "notify::running", G_CALLBACK (update_plan_controls),
+                            self);
+  update_plan_controls (self);
   /* No run, of any view, may have its target changed under it. */
   g_object_bind_property (self->run, "running", self->target_chooser, "sensitive",
                           G_BINDING_SYNC_CREATE | G_BINDING_INVERT_BOOLEAN);
@@ -528,6 +650,9 @@ dmk_window_dispose (GObject *object)
   g_clear_pointer (&self->undo_profile, g_free);
   g_clear_pointer (&self->last_error, g_free);
   g_clear_pointer (&self->facts_text, g_free);
+  g_clear_pointer (&self->job, dmk_fio_job_free);
+  g_clear_pointer (&self->job_name, g_free);
+  g_clear_pointer (&self->last_toast, g_free);
   g_clear_pointer (&self->notification_body, g_free);
   g_clear_pointer (&self->progress.test_name, g_free);
   g_clear_handle_id (&self->progress.tick, g_source_remove);
