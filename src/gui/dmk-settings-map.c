@@ -84,11 +84,9 @@ dmk_settings_map_set_custom (GSettings *gs, const char *const *names)
 {
   g_autofree char *profile = g_settings_get_string (gs, "profile");
 
-  g_settings_delay (gs);
   if (dmk_profile_find (profile) != NULL)
     g_settings_set_string (gs, "custom-base-profile", profile);
   g_settings_set_strv (gs, "custom-tests", names);
-  g_settings_apply (gs);
   g_settings_set_string (gs, "profile", DMK_PROFILE_CUSTOM);
 }
 
