@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "dmk-application.h"
+#include "dmk-gui-private.h"
 #include "dmk-window-private.h"
 
 static gint64 main_start_us;

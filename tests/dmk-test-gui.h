@@ -6,6 +6,7 @@
 
 #include "dmk-application.h"
 #include "dmk-compare-window-private.h"
+#include "dmk-gui-private.h"
 #include "dmk-core.h"
 #include "dmk-window-private.h"
 

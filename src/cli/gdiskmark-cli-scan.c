@@ -256,6 +256,30 @@ summary (DmkResultKind kind)
     }
 }
 
+static void
+start_scan (Cli *cli, DmkRunner *runner, DmkResultKind kind, const char *target,
+            const DmkSettings *settings, GArray *specs, const DmkScanOptions *options)
+{
+  if (kind == DMK_KIND_SWEEP)
+    {
+      scan_finish = dmk_sweep_run_finish;
+      dmk_sweep_run_async (runner, target, settings, specs, opt_comment, cli->cancellable,
+                           on_scan_done, cli);
+    }
+  else if (kind == DMK_KIND_SUSTAINED)
+    {
+      scan_finish = dmk_sustained_run_finish;
+      dmk_sustained_run_async (runner, target, settings, options, opt_comment, cli->cancellable,
+                               on_scan_done, cli);
+    }
+  else
+    {
+      scan_finish = dmk_surface_run_finish;
+      dmk_surface_run_async (runner, target, settings, options, opt_comment, cli->cancellable,
+                             on_scan_done, cli);
+    }
+}
+
 int
 scan_main (DmkResultKind kind, int argc, char **argv)
 {
@@ -302,24 +326,7 @@ scan_main (DmkResultKind kind, int argc, char **argv)
   dmk_runner_set_fd_providers (runner, dmk_default_fd_providers ());
   g_unix_signal_add (SIGINT, on_sigint, &cli);
   g_unix_signal_add (SIGTERM, on_sigint, &cli);
-  if (kind == DMK_KIND_SWEEP)
-    {
-      scan_finish = dmk_sweep_run_finish;
-      dmk_sweep_run_async (runner, target, &settings, specs, opt_comment, cli.cancellable,
-                           on_scan_done, &cli);
-    }
-  else if (kind == DMK_KIND_SUSTAINED)
-    {
-      scan_finish = dmk_sustained_run_finish;
-      dmk_sustained_run_async (runner, target, &settings, &options, opt_comment,
-                               cli.cancellable, on_scan_done, &cli);
-    }
-  else
-    {
-      scan_finish = dmk_surface_run_finish;
-      dmk_surface_run_async (runner, target, &settings, &options, opt_comment, cli.cancellable,
-                             on_scan_done, &cli);
-    }
+  start_scan (&cli, runner, kind, target, &settings, specs, &options);
   g_main_loop_run (cli.loop);
   clear_progress (&cli);
 

@@ -30,7 +30,8 @@ typedef enum
 /* Options that every run takes, parsed into these by GOption. */
 extern char *opt_mode, *opt_data, *opt_engine, *opt_size, *opt_output, *opt_comment, *opt_format;
 extern gboolean opt_buffered, opt_allow_write_device, opt_json, opt_quiet;
-extern int opt_passes, opt_time, opt_interval;
+extern int opt_passes, opt_time, opt_interval, opt_warmup;
+extern gboolean opt_poll;
 
 void init_i18n (void);
 void die_usage (const char *format, ...) G_GNUC_PRINTF (1, 2) G_GNUC_NORETURN;

@@ -150,12 +150,6 @@ dmk_compare_cell_new_for_comparison (DmkComparison *cmp, guint row, guint column
 
 /* ---- the widget ---- */
 
-GtkWidget *
-dmk_compare_cell_new (void)
-{
-  return g_object_new (DMK_TYPE_COMPARE_CELL, NULL);
-}
-
 const char *
 dmk_compare_cell_get_value (DmkCompareCell *self)
 {
@@ -188,13 +182,6 @@ dmk_compare_cell_set_delta (DmkCompareCell *self, const char *delta)
     return;
   gtk_label_set_text (self->delta_label, delta);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_DELTA]);
-}
-
-DmkCompareTrend
-dmk_compare_cell_get_trend (DmkCompareCell *self)
-{
-  g_return_val_if_fail (DMK_IS_COMPARE_CELL (self), DMK_COMPARE_TREND_NONE);
-  return self->trend;
 }
 
 void
@@ -237,13 +224,6 @@ dmk_compare_cell_set_best (DmkCompareCell *self, gboolean best)
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_BEST]);
 }
 
-gboolean
-dmk_compare_cell_get_missing (DmkCompareCell *self)
-{
-  g_return_val_if_fail (DMK_IS_COMPARE_CELL (self), FALSE);
-  return self->missing;
-}
-
 /* A test the result lacks: dimmed, and no bar at all (an empty bar would read as zero). */
 void
 dmk_compare_cell_set_missing (DmkCompareCell *self, gboolean missing)
@@ -277,13 +257,6 @@ dmk_compare_cell_set_fraction (DmkCompareCell *self, double fraction)
     return;
   gtk_level_bar_set_value (self->meter, fraction);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_FRACTION]);
-}
-
-const char *
-dmk_compare_cell_get_description (DmkCompareCell *self)
-{
-  g_return_val_if_fail (DMK_IS_COMPARE_CELL (self), NULL);
-  return self->description;
 }
 
 void

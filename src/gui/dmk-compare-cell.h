@@ -22,7 +22,6 @@ GType dmk_compare_trend_get_type (void) G_GNUC_CONST;
 #define DMK_TYPE_COMPARE_CELL (dmk_compare_cell_get_type ())
 G_DECLARE_FINAL_TYPE (DmkCompareCell, dmk_compare_cell, DMK, COMPARE_CELL, GtkBox)
 
-GtkWidget *dmk_compare_cell_new (void);
 /* The cell of row and column of cmp. best is the row's best column (or -1) and header the
  * column's title: both the same for a whole row or column, so the caller works them out once. */
 GtkWidget *dmk_compare_cell_new_for_comparison (DmkComparison *cmp, guint row, guint column,
@@ -34,17 +33,13 @@ void dmk_compare_cell_set_value (DmkCompareCell *self, const char *value);
 /* "+12.3%", or "" (the baseline's own cells, and missing ones). */
 const char *dmk_compare_cell_get_delta (DmkCompareCell *self);
 void dmk_compare_cell_set_delta (DmkCompareCell *self, const char *delta);
-DmkCompareTrend dmk_compare_cell_get_trend (DmkCompareCell *self);
 void dmk_compare_cell_set_trend (DmkCompareCell *self, DmkCompareTrend trend);
 gboolean dmk_compare_cell_get_best (DmkCompareCell *self);
 void dmk_compare_cell_set_best (DmkCompareCell *self, gboolean best);
-gboolean dmk_compare_cell_get_missing (DmkCompareCell *self);
 void dmk_compare_cell_set_missing (DmkCompareCell *self, gboolean missing);
 /* The bar's fill, 0–1. */
 double dmk_compare_cell_get_fraction (DmkCompareCell *self);
 void dmk_compare_cell_set_fraction (DmkCompareCell *self, double fraction);
-/* The sentence a screen reader says for the cell; also its tooltip. */
-const char *dmk_compare_cell_get_description (DmkCompareCell *self);
 void dmk_compare_cell_set_description (DmkCompareCell *self, const char *description);
 
 G_END_DECLS

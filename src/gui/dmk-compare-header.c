@@ -151,19 +151,6 @@ update (DmkCompareHeader *self)
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, a11y, -1);
 }
 
-GtkWidget *
-dmk_compare_header_new (DmkResult *result, const char *source)
-{
-  return g_object_new (DMK_TYPE_COMPARE_HEADER, "result", result, "source", source, NULL);
-}
-
-DmkResult *
-dmk_compare_header_get_result (DmkCompareHeader *self)
-{
-  g_return_val_if_fail (DMK_IS_COMPARE_HEADER (self), NULL);
-  return self->result;
-}
-
 void
 dmk_compare_header_set_result (DmkCompareHeader *self, DmkResult *result)
 {
@@ -176,13 +163,6 @@ dmk_compare_header_set_result (DmkCompareHeader *self, DmkResult *result)
   self->result = result;
   update (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RESULT]);
-}
-
-const char *
-dmk_compare_header_get_source (DmkCompareHeader *self)
-{
-  g_return_val_if_fail (DMK_IS_COMPARE_HEADER (self), NULL);
-  return self->source;
 }
 
 void

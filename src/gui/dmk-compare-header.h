@@ -11,12 +11,7 @@ G_BEGIN_DECLS
 #define DMK_TYPE_COMPARE_HEADER (dmk_compare_header_get_type ())
 G_DECLARE_FINAL_TYPE (DmkCompareHeader, dmk_compare_header, DMK, COMPARE_HEADER, GtkBox)
 
-/* source is the file result was read from, or NULL for a run shown in a main window. */
-GtkWidget *dmk_compare_header_new (DmkResult *result, const char *source);
-
-DmkResult *dmk_compare_header_get_result (DmkCompareHeader *self);
 void dmk_compare_header_set_result (DmkCompareHeader *self, DmkResult *result);
-const char *dmk_compare_header_get_source (DmkCompareHeader *self);
 void dmk_compare_header_set_source (DmkCompareHeader *self, const char *source);
 /* Whether the header carries the "Baseline" badge. */
 gboolean dmk_compare_header_get_baseline (DmkCompareHeader *self);

@@ -7,6 +7,7 @@
 #include "dmk-compare-cell.h"
 #include "dmk-compare-header.h"
 #include "dmk-compare-window-private.h"
+#include "dmk-gui-private.h"
 #include "dmk-gui-utils.h"
 #include "dmk-result-cell.h"
 

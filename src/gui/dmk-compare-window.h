@@ -35,14 +35,9 @@ guint dmk_compare_window_add_files (DmkCompareWindow *self, GFile **files, guint
 /* The current run, from the current func; FALSE (with a toast saying why) when there is none. */
 gboolean dmk_compare_window_add_current (DmkCompareWindow *self);
 
-void dmk_compare_window_remove_column (DmkCompareWindow *self, guint column);
 /* Moves column to position to (both 0-based); the baseline moves with its column. */
 void dmk_compare_window_move_column (DmkCompareWindow *self, guint column, guint to);
 void dmk_compare_window_set_baseline (DmkCompareWindow *self, guint column);
-guint dmk_compare_window_get_baseline (DmkCompareWindow *self);
-guint dmk_compare_window_get_n_columns (DmkCompareWindow *self);
-DmkResult *dmk_compare_window_get_result (DmkCompareWindow *self, guint column);
-DmkUnit dmk_compare_window_get_unit (DmkCompareWindow *self);
 
 /* The comparison as shown: its columns, unit and baseline. Free with dmk_comparison_free. */
 DmkComparison *dmk_compare_window_get_comparison (DmkCompareWindow *self);

@@ -5,6 +5,7 @@
 #include <math.h>
 
 #include "dmk-gui-utils.h"
+#include "dmk-gui-private.h"
 #include "dmk-result-cell.h"
 #include "dmk-series-graph.h"
 
@@ -411,13 +412,6 @@ dmk_result_cell_get_spec (DmkResultCell *self)
 {
   g_return_val_if_fail (DMK_IS_RESULT_CELL (self), NULL);
   return &self->spec;
-}
-
-DmkDirection
-dmk_result_cell_get_direction (DmkResultCell *self)
-{
-  g_return_val_if_fail (DMK_IS_RESULT_CELL (self), DMK_DIRECTION_READ);
-  return self->direction;
 }
 
 const char *

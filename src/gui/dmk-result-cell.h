@@ -30,16 +30,7 @@ gboolean dmk_result_cell_is_live (DmkResultCell *self);
 /* A test that will not run on this target: shows "—", dimmed and insensitive, with reason as its
  * tooltip; NULL makes it an ordinary empty cell again. Clears any result. */
 void dmk_result_cell_set_blocked (DmkResultCell *self, const char *reason);
-const char *dmk_result_cell_get_blocked (DmkResultCell *self);
 const char *dmk_result_cell_get_text (DmkResultCell *self);
-double dmk_result_cell_get_fill (DmkResultCell *self);
-const DmkTestSpec *dmk_result_cell_get_spec (DmkResultCell *self);
-DmkDirection dmk_result_cell_get_direction (DmkResultCell *self);
-/* What the cell last told the screen reader (GTK 4.8 has no getter for it). */
-const char *dmk_result_cell_get_accessible_label (DmkResultCell *self);
-const char *dmk_result_cell_get_accessible_description (DmkResultCell *self);
-/* The sparkline behind the number. */
-DmkSeriesGraph *dmk_result_cell_get_graph (DmkResultCell *self);
 
 /* dmk_describe_test(), how a screen reader names a cell, is the core's (dmk-describe.h). */
 

@@ -496,13 +496,6 @@ dmk_result_grid_set_result (DmkResultGrid *self, DmkResult *result)
   apply_blocked (self);
 }
 
-DmkResult *
-dmk_result_grid_get_result (DmkResultGrid *self)
-{
-  g_return_val_if_fail (DMK_IS_RESULT_GRID (self), NULL);
-  return self->result;
-}
-
 gboolean
 dmk_result_grid_has_layout (DmkResultGrid *self, GArray *specs, guint mix_read_percent)
 {
@@ -526,13 +519,6 @@ dmk_result_grid_set_unit (DmkResultGrid *self, DmkUnit unit)
       if (row_at (self, i)->cells[c] != NULL)
         dmk_result_cell_set_unit (row_at (self, i)->cells[c], unit);
   update_headings (self);
-}
-
-DmkUnit
-dmk_result_grid_get_unit (DmkResultGrid *self)
-{
-  g_return_val_if_fail (DMK_IS_RESULT_GRID (self), DMK_UNIT_MB_S);
-  return self->unit;
 }
 
 void
@@ -623,13 +609,6 @@ dmk_result_grid_set_controls (DmkResultGrid *self, GtkWidget *controls)
   self->controls = controls;
   if (controls != NULL)
     gtk_grid_attach (self->grid, controls, 1, 0, (int) MAX (self->n_columns, 2), 1);
-}
-
-GtkWidget *
-dmk_result_grid_get_controls (DmkResultGrid *self)
-{
-  g_return_val_if_fail (DMK_IS_RESULT_GRID (self), NULL);
-  return self->controls;
 }
 
 guint

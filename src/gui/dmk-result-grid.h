@@ -18,7 +18,6 @@ G_DECLARE_FINAL_TYPE (DmkResultGrid, dmk_result_grid, DMK, RESULT_GRID, GtkWidge
 
 /* The widget beside the "All" button, over the result columns (the window's dropdowns). */
 void dmk_result_grid_set_controls (DmkResultGrid *self, GtkWidget *controls);
-GtkWidget *dmk_result_grid_get_controls (DmkResultGrid *self);
 
 /* Rows of specs (profile names them), empty cells; a third column when mix_read_percent > 0.
  * Drops the shown result. */
@@ -27,12 +26,10 @@ void dmk_result_grid_set_plan (DmkResultGrid *self, const char *profile, GArray 
 /* Shows result in its own layout: its profile's rows and every test it has, its mix. NULL goes
  * back to the last plan with empty cells. */
 void dmk_result_grid_set_result (DmkResultGrid *self, DmkResult *result);
-DmkResult *dmk_result_grid_get_result (DmkResultGrid *self);
 /* The shown result's layout, or the plan's, is that of profile, specs and mix. */
 gboolean dmk_result_grid_has_layout (DmkResultGrid *self, GArray *specs, guint mix_read_percent);
 
 void dmk_result_grid_set_unit (DmkResultGrid *self, DmkUnit unit);
-DmkUnit dmk_result_grid_get_unit (DmkResultGrid *self);
 
 /* Cells of direction without a value show "—", dimmed, with reason as tooltip (NULL: normal). */
 void dmk_result_grid_set_blocked (DmkResultGrid *self, DmkDirection direction,

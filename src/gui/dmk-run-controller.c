@@ -14,7 +14,6 @@ struct _DmkRunController
   DmkRunner *runner;
   GCancellable *cancellable;
   DmkResultKind kind;
-  GArray *jobs;
   char *path;
   int phase;
   gint64 started_us;
@@ -177,9 +176,6 @@ dmk_run_controller_start (DmkRunController *self, const DmkRunRequest *r, GError
                            r->scan != NULL),
                         FALSE);
 
-  g_clear_pointer (&self->jobs, g_array_unref);
-  if (r->kind == DMK_KIND_GRID)
-    self->jobs = g_array_ref (r->jobs);
   g_free (self->path);
   self->path = g_strdup (r->path);
   self->kind = r->kind;
@@ -238,13 +234,6 @@ dmk_run_controller_get_phase (DmkRunController *self)
 {
   g_return_val_if_fail (DMK_IS_RUN_CONTROLLER (self), -1);
   return self->runner != NULL ? self->phase : -1;
-}
-
-GArray *
-dmk_run_controller_get_jobs (DmkRunController *self)
-{
-  g_return_val_if_fail (DMK_IS_RUN_CONTROLLER (self), NULL);
-  return self->jobs;
 }
 
 const char *
@@ -327,7 +316,6 @@ dmk_run_controller_finalize (GObject *object)
 {
   DmkRunController *self = DMK_RUN_CONTROLLER (object);
 
-  g_clear_pointer (&self->jobs, g_array_unref);
   g_clear_pointer (&self->result, dmk_result_unref);
   g_clear_error (&self->error);
   g_free (self->path);

@@ -42,8 +42,6 @@ DmkResultKind dmk_run_controller_get_kind (DmkRunController *self);
 gboolean dmk_run_controller_get_stopping (DmkRunController *self);
 /* The last DmkPhase seen in the current run, or -1 outside a run. */
 int dmk_run_controller_get_phase (DmkRunController *self);
-/* The (test, direction) pairs of the current or last grid run, in run order; NULL for others. */
-GArray *dmk_run_controller_get_jobs (DmkRunController *self);
 const char *dmk_run_controller_get_path (DmkRunController *self);
 double dmk_run_controller_get_elapsed (DmkRunController *self);
 

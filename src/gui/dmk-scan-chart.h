@@ -34,9 +34,6 @@ void dmk_scan_chart_add_point (DmkScanChart *self, guint curve, double x, double
  * on a °C scale at the right. */
 void dmk_scan_chart_add_temperature (DmkScanChart *self, guint curve, double x, double celsius);
 
-guint dmk_scan_chart_get_n_points (DmkScanChart *self);
-/* What a screen reader hears: what the chart is of, and its numbers. */
-const char *dmk_scan_chart_get_summary (DmkScanChart *self);
 
 /* Draws the chart in w × h with fg for text and lines (the export uses black on white). */
 void dmk_scan_chart_draw (DmkScanChart *self, cairo_t *cr, double w, double h,

@@ -5,6 +5,7 @@
 #include <glib/gi18n.h>
 
 #include "dmk-gui-utils.h"
+#include "dmk-gui-private.h"
 #include "dmk-scan-compare.h"
 
 struct _DmkScanCompare

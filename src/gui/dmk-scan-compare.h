@@ -18,7 +18,5 @@ DmkResultKind dmk_scan_compare_get_kind (DmkScanCompare *self);
 /* Adds result, named after its comment, else its target and date. FALSE when it is of another
  * kind or already there (source names the file; may be NULL). */
 gboolean dmk_scan_compare_add (DmkScanCompare *self, DmkResult *result, const char *source);
-guint dmk_scan_compare_get_n_results (DmkScanCompare *self);
-DmkScanChart *dmk_scan_compare_get_chart (DmkScanCompare *self);
 
 G_END_DECLS

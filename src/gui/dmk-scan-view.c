@@ -6,6 +6,7 @@
 #include <math.h>
 
 #include "dmk-gui-utils.h"
+#include "dmk-gui-private.h"
 #include "dmk-scan-view.h"
 #include "dmk-size-choice.h"
 
@@ -694,12 +695,6 @@ dmk_scan_view_new (DmkResultKind kind, DmkRunController *run, DmkTargetChooser *
   g_signal_connect (run, "progress", G_CALLBACK (on_run_progress), self);
   g_signal_connect (run, "finished", G_CALLBACK (on_run_finished), self);
   return GTK_WIDGET (self);
-}
-
-DmkResultKind
-dmk_scan_view_get_kind (DmkScanView *self)
-{
-  return self->kind;
 }
 
 GtkBox *

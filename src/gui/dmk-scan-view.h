@@ -21,7 +21,6 @@ G_DECLARE_FINAL_TYPE (DmkScanView, dmk_scan_view, DMK, SCAN_VIEW, GtkWidget)
  * choices are kept (may be NULL). */
 GtkWidget *dmk_scan_view_new (DmkResultKind kind, DmkRunController *run, DmkTargetChooser *target,
                               GSettings *settings);
-DmkResultKind dmk_scan_view_get_kind (DmkScanView *self);
 
 /* Where the window puts the shared target chooser while this page is shown. */
 GtkBox *dmk_scan_view_get_target_slot (DmkScanView *self);
@@ -31,18 +30,10 @@ GtkBox *dmk_scan_view_get_target_slot (DmkScanView *self);
  * with this call. FALSE with error when it cannot start. Stop goes to the controller. */
 gboolean dmk_scan_view_start (DmkScanView *self, const char *path, const DmkSettings *settings,
                               const char *comment, GError **error);
-/* Property "running": the controller runs this view's kind. */
-gboolean dmk_scan_view_get_running (DmkScanView *self);
 
 /* Shows a finished or opened result of the view's kind; source is the file or NULL. */
 void dmk_scan_view_set_result (DmkScanView *self, DmkResult *result, const char *source);
-DmkResult *dmk_scan_view_get_result (DmkScanView *self);
 
-DmkScanChart *dmk_scan_view_get_chart (DmkScanView *self);
-/* The access-time chart of a surface view; NULL for the others. */
-DmkScanChart *dmk_scan_view_get_access_chart (DmkScanView *self);
-const char *dmk_scan_view_get_status (DmkScanView *self);
-GtkWidget *dmk_scan_view_get_start_button (DmkScanView *self);
 
 /* Saving: the same for the view's menu and the tests. */
 gboolean dmk_scan_view_save_json (DmkScanView *self, const char *path, GError **error);

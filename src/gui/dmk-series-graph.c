@@ -5,6 +5,7 @@
 #include <glib/gi18n.h>
 #include <math.h>
 
+#include "dmk-gui-private.h"
 #include "dmk-series-graph.h"
 
 typedef struct

@@ -27,8 +27,5 @@ const char *dmk_series_graph_get_title (DmkSeriesGraph *self);
 /* The same curve as from, with its pass boundaries. */
 void dmk_series_graph_copy_points (DmkSeriesGraph *self, DmkSeriesGraph *from);
 guint dmk_series_graph_get_n_points (DmkSeriesGraph *self);
-/* What a screen reader hears: the title, then min, mean, max and the last value in MB/s, and
- * the drive's temperature range where it told one. */
-const char *dmk_series_graph_get_summary (DmkSeriesGraph *self);
 
 G_END_DECLS

@@ -5,6 +5,7 @@
 #include <sys/stat.h>
 
 #include "dmk-gui-utils.h"
+#include "dmk-gui-private.h"
 #include "dmk-target-chooser.h"
 
 struct _DmkTargetChooser
@@ -99,16 +100,6 @@ dmk_target_chooser_get_device (DmkTargetChooser *self)
 {
   g_return_val_if_fail (DMK_IS_TARGET_CHOOSER (self), NULL);
   return find_in (self->devices, self->path);
-}
-
-DmkTargetItem *
-dmk_target_chooser_get_item (DmkTargetChooser *self)
-{
-  DmkTargetItem *device;
-
-  g_return_val_if_fail (DMK_IS_TARGET_CHOOSER (self), NULL);
-  device = find_in (self->devices, self->path);
-  return device != NULL ? device : find_in (self->folders, self->path);
 }
 
 static void
@@ -733,8 +724,3 @@ dmk_target_chooser_init (DmkTargetChooser *self)
   scan_places (self);
 }
 
-GtkWidget *
-dmk_target_chooser_new (void)
-{
-  return g_object_new (DMK_TYPE_TARGET_CHOOSER, NULL);
-}

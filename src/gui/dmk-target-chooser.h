@@ -11,7 +11,6 @@ G_BEGIN_DECLS
 #define DMK_TYPE_TARGET_CHOOSER (dmk_target_chooser_get_type ())
 G_DECLARE_FINAL_TYPE (DmkTargetChooser, dmk_target_chooser, DMK, TARGET_CHOOSER, GtkWidget)
 
-GtkWidget *dmk_target_chooser_new (void);
 
 /* Makes path the target, adding it to the list when it is not there. Opens nothing. */
 void dmk_target_chooser_set_path (DmkTargetChooser *self, const char *path);
@@ -22,8 +21,6 @@ gboolean dmk_target_chooser_try_path (DmkTargetChooser *self, const char *path, 
 const char *dmk_target_chooser_get_path (DmkTargetChooser *self);
 /* The device item of the target, or NULL when it is a folder. */
 DmkTargetItem *dmk_target_chooser_get_device (DmkTargetChooser *self);
-/* The item of the target (folder or device), or NULL. */
-DmkTargetItem *dmk_target_chooser_get_item (DmkTargetChooser *self);
 
 /* Write tests on the target device, confirmed by the user for that very device (its identity:
  * number, size, model, sequence number, backing file); forgotten when the target changes, the
@@ -42,8 +39,6 @@ guint64 dmk_target_chooser_get_room (DmkTargetChooser *self);
 void dmk_target_chooser_refresh_devices (DmkTargetChooser *self);
 /* Opens the folder chooser (what "Choose Folder…" does). */
 void dmk_target_chooser_choose_folder (DmkTargetChooser *self);
-/* Whether the folder chooser is open. */
-gboolean dmk_target_chooser_is_choosing (DmkTargetChooser *self);
 GtkWidget *dmk_target_chooser_get_dropdown (DmkTargetChooser *self);
 
 G_END_DECLS

@@ -7,6 +7,7 @@
 
 #include "dmk-core.h"
 #include "dmk-settings-map.h"
+#include "dmk-gui-private.h"
 #include "dmk-tests-dialog.h"
 
 /* The window's Alt+1…9 reach nine rows; more would have no key. */

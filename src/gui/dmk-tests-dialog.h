@@ -21,10 +21,6 @@ typedef enum
  * back as the "custom" profile. */
 GtkWindow *dmk_tests_dialog_new (GtkWindow *parent, GSettings *settings);
 
-/* For tests: a row's combo row for field, the rows' names ("SEQ1M Q8T1") and Reset to Profile. */
-guint dmk_tests_dialog_get_n_rows (DmkTestsDialog *self);
-AdwComboRow *dmk_tests_dialog_get_combo (DmkTestsDialog *self, guint row, DmkTestsField field);
 GStrv dmk_tests_dialog_get_names (DmkTestsDialog *self);
-GtkWidget *dmk_tests_dialog_get_reset_button (DmkTestsDialog *self);
 
 G_END_DECLS

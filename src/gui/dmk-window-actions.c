@@ -8,39 +8,6 @@
 #include "dmk-tests-dialog.h"
 #include "dmk-window-private.h"
 
-void
-_dmk_window_enable_action (DmkWindow *self, const char *name, gboolean enabled)
-{
-  GAction *action = g_action_map_lookup_action (G_ACTION_MAP (self), name);
-
-  if (action != NULL)
-    g_simple_action_set_enabled (G_SIMPLE_ACTION (action), enabled);
-}
-
-/* The button that says Stop keeps win.stop enabled until it is a run button again, and a run
- * button's action is enabled before it turns into one: a button under the pointer never passes
- * through a disabled action, which would make GTK drop the next click there. */
-void
-_dmk_window_update_actions (DmkWindow *self)
-{
-  /* A scan is a run too: the grid waits for it. */
-  gboolean running = dmk_run_controller_get_running (self->run);
-  DmkTargetItem *device = dmk_target_chooser_get_device (self->target_chooser);
-
-  gboolean stop = running || dmk_result_grid_get_stop_row (self->grid) != DMK_RESULT_GRID_NONE;
-
-  _dmk_window_enable_action (self, "stop", stop);
-  _dmk_window_enable_action (self, "stop-row", stop);
-  _dmk_window_enable_action (self, "start", !running);
-  _dmk_window_enable_action (self, "run-test", !running);
-  _dmk_window_enable_action (self, "open", !running);
-  _dmk_window_enable_action (self, "close-result", !running && self->shown_source != NULL);
-  _dmk_window_enable_action (self, "close-job", !running && self->job != NULL);
-  _dmk_window_enable_action (self, "allow-device-writes",
-          !running && device != NULL && !dmk_target_item_get_in_use (device) &&
-            !dmk_target_chooser_get_writes_allowed (self->target_chooser));
-}
-
 static void
 start_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
 {
@@ -123,7 +90,7 @@ allow_response (AdwMessageDialog *dialog, const char *response, DmkWindow *self)
 }
 
 void
-_dmk_window_ask_device_writes (DmkWindow *self, int row)
+_dmk_window_actions_ask_device_writes (DmkWindow *self, int row)
 {
   DmkTargetItem *device = dmk_target_chooser_get_device (self->target_chooser);
   const char *path = dmk_window_get_target_path (self);
@@ -166,7 +133,7 @@ _dmk_window_ask_device_writes (DmkWindow *self, int row)
 static void
 allow_device_writes_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
 {
-  _dmk_window_ask_device_writes (DMK_WINDOW (user_data), DMK_RESULT_GRID_ALL);
+  _dmk_window_actions_ask_device_writes (DMK_WINDOW (user_data), DMK_RESULT_GRID_ALL);
 }
 
 /* ---- closing ---- */
@@ -192,7 +159,7 @@ close_response (AdwMessageDialog *dialog, const char *response, DmkWindow *self)
 }
 
 gboolean
-_dmk_window_close_request (GtkWindow *window)
+_dmk_window_actions_close_request (GtkWindow *window)
 {
   DmkWindow *self = DMK_WINDOW (window);
   AdwMessageDialog *dialog;

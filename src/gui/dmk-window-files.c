@@ -150,10 +150,7 @@ dmk_window_open_file (DmkWindow *self, GFile *file, GError **error)
   if (result == NULL)
     return FALSE;
   /* A saved scan opens in its own view; a grid in the Benchmark view. */
-  if (_dmk_window_show_scan_result (self, result, path))
-    return TRUE;
-  adw_view_stack_set_visible_child (self->view_stack, self->benchmark_page);
-  _dmk_window_show_result (self, result, path);
+  _dmk_window_show_any_result (self, result, path);
   return TRUE;
 }
 

@@ -3,47 +3,11 @@
 
 #include "dmk-window-private.h"
 
-void
-dmk_window_set_target_path (DmkWindow *self, const char *path)
-{
-  g_return_if_fail (DMK_IS_WINDOW (self));
-  g_return_if_fail (path != NULL);
-  dmk_target_chooser_set_path (self->target_chooser, path);
-}
-
-gboolean
-dmk_window_try_target_path (DmkWindow *self, const char *path, GError **error)
-{
-  g_autoptr (GError) local = NULL;
-
-  g_return_val_if_fail (DMK_IS_WINDOW (self), FALSE);
-  g_return_val_if_fail (path != NULL, FALSE);
-  if (dmk_target_chooser_try_path (self->target_chooser, path, &local))
-    return TRUE;
-  _dmk_window_toast (self, local->message);
-  g_propagate_error (error, g_steal_pointer (&local));
-  return FALSE;
-}
-
 const char *
 dmk_window_get_last_toast (DmkWindow *self)
 {
   g_return_val_if_fail (DMK_IS_WINDOW (self), NULL);
   return self->last_toast;
-}
-
-const char *
-dmk_window_get_target_path (DmkWindow *self)
-{
-  g_return_val_if_fail (DMK_IS_WINDOW (self), NULL);
-  return dmk_target_chooser_get_path (self->target_chooser);
-}
-
-gboolean
-dmk_window_is_running (DmkWindow *self)
-{
-  g_return_val_if_fail (DMK_IS_WINDOW (self), FALSE);
-  return dmk_run_controller_get_running (self->run);
 }
 
 guint

@@ -86,9 +86,13 @@ struct _DmkWindow
   GtkFileChooserNative *file_chooser;
 };
 
-/* dmk-window.c */
-/* The run the controls describe: a device without the confirmation, and read mode, never
- * write (the mixed test included). */
+/* The window is a star: its parts (dmk-window-<part>.c) call only what dmk-window.c, the hub,
+ * declares here, never each other; the hub calls the parts' _dmk_window_<part>_* functions.
+ * tests/check-layout keeps it so. */
+
+/* ---- the hub (dmk-window.c) ---- */
+/* The run the controls describe. Without the confirmation a device only ever sees reads; read
+ * mode never writes (the mixed test included). */
 void _dmk_window_read_settings (DmkWindow *self, DmkSettings *s);
 /* The grid's plan: an open fio job's tests, or the controls' profile rows; and the mix column's
  * read percentage (0: none). */
@@ -99,50 +103,52 @@ gboolean _dmk_window_plan_run (DmkWindow *self, int row, DmkSettings *s, GArray 
                                GError **error);
 /* Takes job (transfer full) as the plan, named name; NULL goes back to the controls' plan. */
 void _dmk_window_set_job (DmkWindow *self, DmkFioJob *job, const char *name);
+/* Shows result (NULL: an empty grid of the plan), from source (a file) or a run. */
 void _dmk_window_show_result (DmkWindow *self, DmkResult *result, const char *source);
-
-/* dmk-window-run.c */
-void _dmk_window_run_init (DmkWindow *self);
-void _dmk_window_start_run (DmkWindow *self, int row);
+/* The same for a result of any kind: a scan in its own view, a grid in the Benchmark view. */
+void _dmk_window_show_any_result (DmkWindow *self, DmkResult *result, const char *source);
+/* Everything that follows from what is shown, the run and the controls. */
 void _dmk_window_update_state (DmkWindow *self);
 void _dmk_window_show_error (DmkWindow *self, const char *heading, const char *message);
 void _dmk_window_toast (DmkWindow *self, const char *text);
 /* The shown result with the comment field's text in it: what every export writes. */
 DmkResult *_dmk_window_export_result (DmkWindow *self);
+/* Actions follow the run and what is shown; one switched by name. */
+void _dmk_window_update_actions (DmkWindow *self);
+void _dmk_window_enable_action (DmkWindow *self, const char *name, gboolean enabled);
+/* Starts a run of row (DMK_RESULT_GRID_ALL: all); asks for a device's write consent first. */
+void _dmk_window_start_run (DmkWindow *self, int row);
+void _dmk_window_ask_device_writes (DmkWindow *self, int row);
+/* Whether the target is a block device (not a folder). */
+gboolean _dmk_window_target_is_device (DmkWindow *self);
 
-/* dmk-window-actions.c */
+/* ---- the parts, called by the hub only ---- */
+/* dmk-window-run.c: the Benchmark's run, its progress, its end. */
+void _dmk_window_run_init (DmkWindow *self);
+void _dmk_window_run_start (DmkWindow *self, int row);
+/* dmk-window-facts.c: the facts, warnings, blocked cells, status line and subtitle. */
+void _dmk_window_facts_update (DmkWindow *self);
+/* dmk-window-actions.c: win.* actions, shortcuts, the destroy-data and close questions. */
 void _dmk_window_actions_class_init (GtkWidgetClass *widget_class);
 void _dmk_window_actions_init (DmkWindow *self);
 void _dmk_window_actions_dispose (DmkWindow *self);
-void _dmk_window_update_actions (DmkWindow *self);
-void _dmk_window_enable_action (DmkWindow *self, const char *name, gboolean enabled);
-/* The destroy-data confirmation for the target device; confirming runs row (or all). */
-void _dmk_window_ask_device_writes (DmkWindow *self, int row);
-gboolean _dmk_window_close_request (GtkWindow *window);
-
-/* dmk-window-progress.c: the progress bar, the estimate of the time left, the title, and the
- * desktop notification at the end. */
-void _dmk_window_progress_start (DmkWindow *self, const DmkSettings *settings, guint n_jobs);
-void _dmk_window_progress_update (DmkWindow *self, const DmkProgress *p);
-void _dmk_window_progress_stop (DmkWindow *self, DmkResult *result);
-
+void _dmk_window_actions_ask_device_writes (DmkWindow *self, int row);
+gboolean _dmk_window_actions_close_request (GtkWindow *window);
 /* dmk-window-size.c: the test size dropdown, bound to GSettings; sizes that do not fit the
  * target are marked, and choosing one says why the run would fail. */
 void _dmk_window_size_init (DmkWindow *self);
-
-/* dmk-window-files.c */
+/* dmk-window-files.c: save, copy, open, drop. */
 void _dmk_window_files_init (DmkWindow *self);
-
-/* dmk-window-scans.c */
-void _dmk_window_scans_init (DmkWindow *self);
-void _dmk_window_scans_dispose (DmkWindow *self);
-DmkScanView *_dmk_window_get_scan_view (DmkWindow *self, DmkResultKind kind);
-/* Shows a sustained, sweep or surface result in its view; FALSE for a grid. */
-gboolean _dmk_window_show_scan_result (DmkWindow *self, DmkResult *result, const char *source);
 void _dmk_window_files_dispose (DmkWindow *self);
 /* What a drop does: one folder (or block device) becomes the target; files are results to
  * open, one in the window, several side by side. FALSE when the drop is refused. */
 gboolean _dmk_window_drop_files (DmkWindow *self, GFile **files, guint n_files);
+/* dmk-window-scans.c: the scan views beside the Benchmark. */
+void _dmk_window_scans_init (DmkWindow *self);
+void _dmk_window_scans_dispose (DmkWindow *self);
+DmkScanView *_dmk_window_scans_get_view (DmkWindow *self, DmkResultKind kind);
+/* Shows a sustained, sweep or surface result in its view; FALSE for a grid. */
+gboolean _dmk_window_scans_show_result (DmkWindow *self, DmkResult *result, const char *source);
 
 /* ---- hooks for tests, tools and benchmarks; the window itself does not need them ---- */
 guint dmk_window_get_n_rows (DmkWindow *self);

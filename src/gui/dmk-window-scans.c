@@ -20,7 +20,7 @@ static const struct
 };
 
 DmkScanView *
-_dmk_window_get_scan_view (DmkWindow *self, DmkResultKind kind)
+_dmk_window_scans_get_view (DmkWindow *self, DmkResultKind kind)
 {
   for (guint i = 0; i < G_N_ELEMENTS (views); i++)
     if (views[i].kind == kind)
@@ -79,9 +79,9 @@ on_running (DmkRunController *run, GParamSpec *pspec, DmkWindow *self)
 }
 
 gboolean
-_dmk_window_show_scan_result (DmkWindow *self, DmkResult *result, const char *source)
+_dmk_window_scans_show_result (DmkWindow *self, DmkResult *result, const char *source)
 {
-  DmkScanView *view = _dmk_window_get_scan_view (self, result->kind);
+  DmkScanView *view = _dmk_window_scans_get_view (self, result->kind);
 
   if (view == NULL)
     return FALSE;

@@ -43,8 +43,8 @@ update_plan_controls (DmkWindow *self)
   gtk_widget_set_sensitive (GTK_WIDGET (self->size_dropdown), free_to_change);
 }
 
-static gboolean
-target_is_device (DmkWindow *self)
+gboolean
+_dmk_window_target_is_device (DmkWindow *self)
 {
   return dmk_target_chooser_get_device (self->target_chooser) != NULL;
 }
@@ -55,7 +55,7 @@ void
 _dmk_window_read_settings (DmkWindow *self, DmkSettings *s)
 {
   dmk_settings_map_read (self->settings, s);
-  if (target_is_device (self))
+  if (_dmk_window_target_is_device (self))
     {
       if (dmk_target_chooser_get_writes_allowed (self->target_chooser))
         s->allow_write_device = TRUE;
@@ -105,13 +105,13 @@ static gboolean
 plan_job_run (DmkWindow *self, const DmkTestSpec *row_spec, DmkSettings *s, GArray **jobs,
               GError **error)
 {
-  gboolean reads_only = target_is_device (self) &&
+  gboolean reads_only = _dmk_window_target_is_device (self) &&
                         !dmk_target_chooser_get_writes_allowed (self->target_chooser);
   DmkFioOverrides o = { 0 };
 
   o.has_interval = TRUE;
   o.interval_s = (guint) g_settings_get_int (self->settings, "interval");
-  o.allow_write_device = !reads_only && target_is_device (self);
+  o.allow_write_device = !reads_only && _dmk_window_target_is_device (self);
   if (!dmk_fio_job_settings (self->job, &o, s, error))
     return FALSE;
   *jobs = g_array_new (FALSE, TRUE, sizeof (DmkJob));
@@ -176,231 +176,11 @@ apply_plan (DmkWindow *self)
   dmk_result_grid_set_plan (self->grid, profile, specs, mix);
 }
 
-/* Why the coming run leaves cells of a direction empty, from the controls; NULL when it runs. */
-static char *
-controls_reason (DmkWindow *self, DmkDirection dir)
-{
-  DmkTargetItem *device = dmk_target_chooser_get_device (self->target_chooser);
-  const char *path = dmk_window_get_target_path (self);
-  /* An open fio job says its own directions; otherwise the controls do. */
-  g_autofree char *mode = self->job != NULL
-                            ? g_strdup (dmk_mode_to_string (self->job->settings.mode))
-                            : g_settings_get_string (self->settings, "mode");
-  g_autofree char *write = NULL;
-
-  if (dir == DMK_DIRECTION_READ)
-    return g_str_equal (mode, "write") ? g_strdup (_("Write Only mode: read tests do not run"))
-                                       : NULL;
-  if (device != NULL && dmk_target_item_get_in_use (device))
-    write = g_strdup_printf (_("Write tests would destroy the data on %s, which is in use: "
-                               "unmount it first"),
-                             path);
-  else if (device != NULL && !dmk_target_chooser_get_writes_allowed (self->target_chooser))
-    write = g_strdup_printf (_("Write tests would destroy the data on %s: allow them from the "
-                               "menu"),
-                             path);
-  else if (g_str_equal (mode, "read"))
-    write = g_strdup (_("Read Only mode: write tests do not run"));
-  if (write != NULL && dir == DMK_DIRECTION_MIX)
-    return g_strdup_printf ("%s %s", _("The mixed test writes too."), write);
-  return g_steal_pointer (&write);
-}
-
-/* Why a shown result has no value in a cell of a direction: how it was measured. */
-static char *
-result_reason (DmkResult *r, DmkDirection dir)
-{
-  if (dir == DMK_DIRECTION_READ && r->settings.mode == DMK_MODE_WRITE)
-    return g_strdup (_("Not measured: this run was Write Only"));
-  if (dir != DMK_DIRECTION_READ && r->settings.mode == DMK_MODE_READ)
-    return g_strdup (_("Not measured: this run was Read Only, which never writes"));
-  return g_strdup (_("Not measured in this result"));
-}
-
-/* Empty cells are a "—" that says why, the same in a folder and on a device; a shown result's
- * own values are never hidden. For a result of the current target the controls say what to do
- * about it ("allow them from the menu"); for another, how that result was measured. */
-static void
-update_blocked (DmkWindow *self)
-{
-  static const DmkDirection dirs[] = { DMK_DIRECTION_READ, DMK_DIRECTION_WRITE,
-                                       DMK_DIRECTION_MIX };
-  gboolean shown = self->shown != NULL && !dmk_run_controller_get_running (self->run);
-  gboolean same_target = shown && g_strcmp0 (self->shown->target.path,
-                                             dmk_window_get_target_path (self)) == 0;
-
-  for (guint i = 0; i < G_N_ELEMENTS (dirs); i++)
-    {
-      g_autofree char *reason = !shown || same_target ? controls_reason (self, dirs[i]) : NULL;
-
-      if (shown && reason == NULL)
-        reason = result_reason (self->shown, dirs[i]);
-      dmk_result_grid_set_blocked (self->grid, dirs[i], reason);
-    }
-}
-
-static char *
-describe_result (DmkResult *r)
-{
-  g_autofree char *date = dmk_format_date_human (r->date);
-  g_autofree char *size = dmk_format_size (r->settings.size_bytes);
-  const char *target = r->target.path ? r->target.path : "?";
-  g_autofree char *where = r->target.filesystem && r->target.filesystem[0]
-                             ? g_strdup_printf ("%s (%s)", target, r->target.filesystem)
-                             : g_strdup (target);
-
-  /* TRANSLATORS: what a result belongs to: "/dev/shm (tmpfs) · 2026-11-30 22:31 · Default ·
-   * 5 × 1 GiB" */
-  return g_strdup_printf (_("%s · %s · %s · %u × %s"), where, date,
-                          dmk_profile_short_name (r->settings.profile), r->settings.passes,
-                          size);
-}
-
-/* A fio job's plan: what it runs, and that the user's own settings stay as they are. */
-static void
-show_job_facts (DmkWindow *self)
-{
-  g_autofree char *text = NULL, *size = dmk_format_size (self->job->settings.size_bytes);
-  g_autoptr (GString) notes = g_string_new (NULL);
-  guint n = self->job->jobs->len;
-
-  /* TRANSLATORS: the line over the grid when a fio job is the plan: "fio job “cdm.fio”: 8 tests
-   * as fio would run them (1 × 5 s, 1 GiB); your own settings are kept for later" */
-  text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                       "fio job “%s”: %u test as fio would run it (%u × %u s, %s); "
-                                       "your own settings are kept for later",
-                                       "fio job “%s”: %u tests as fio would run them (%u × %u s, "
-                                       "%s); your own settings are kept for later",
-                                       n),
-                          self->job_name, n, self->job->settings.passes,
-                          self->job->settings.measure_s, size);
-  for (guint i = 0; i < self->job->notes->len; i++)
-    g_string_append_printf (notes, "%sⓘ %s", i > 0 ? "\n" : "",
-                            (const char *) self->job->notes->pdata[i]);
-  gtk_label_set_text (self->facts_label, text);
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self->facts_label), text);
-  gtk_label_set_text (self->warnings_label, notes->str);
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self->warnings_label), notes->str);
-  gtk_widget_set_visible (GTK_WIDGET (self->warnings_label), notes->len > 0);
-  gtk_actionable_set_action_name (GTK_ACTIONABLE (self->facts_close), "win.close-job");
-  gtk_button_set_label (self->facts_close, _("_Close Job"));
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self->facts_close),
-                               _("Back to your own profile and settings"));
-  gtk_widget_set_visible (GTK_WIDGET (self->facts_close), TRUE);
-  gtk_widget_set_visible (self->facts_box, TRUE);
-}
-
-/* One line says whose numbers these are; one more names what changes their meaning, for as long
- * as they are shown. Tooltips hold the whole text where a line is cut. */
-static void
-update_facts (DmkWindow *self)
-{
-  g_autofree char *what = NULL;
-  g_autofree char *text = NULL;
-  g_autoptr (GString) warnings = g_string_new (NULL);
-
-  if (self->shown == NULL && self->job != NULL && !dmk_run_controller_get_running (self->run))
-    {
-      show_job_facts (self);
-      return;
-    }
-  if (self->shown == NULL || dmk_run_controller_get_running (self->run))
-    {
-      gtk_widget_set_visible (self->facts_box, FALSE);
-      return;
-    }
-  what = describe_result (self->shown);
-  if (self->shown_source != NULL)
-    /* TRANSLATORS: "Viewing saved result “ssd.json”: /home (ext4) · …" */
-    text = g_strdup_printf (_("Viewing saved result “%s”: %s"), self->shown_name, what);
-  else
-    /* TRANSLATORS: the line over the numbers of a run: "Results of /home (ext4) · …" */
-    text = g_strdup_printf (_("Results of %s"), what);
-  for (guint i = 0; i < self->shown->warnings->len; i++)
-    g_string_append_printf (warnings, "%s⚠ %s", i > 0 ? "\n" : "",
-                            (char *) self->shown->warnings->pdata[i]);
-  gtk_label_set_text (self->facts_label, text);
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self->facts_label), text);
-  gtk_label_set_text (self->warnings_label, warnings->str);
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self->warnings_label), warnings->str);
-  gtk_widget_set_visible (GTK_WIDGET (self->warnings_label), warnings->len > 0);
-  gtk_actionable_set_action_name (GTK_ACTIONABLE (self->facts_close), "win.close-result");
-  gtk_button_set_label (self->facts_close, _("_Close Saved Result"));
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self->facts_close),
-                               _("Back to the last run, or to an empty grid"));
-  gtk_widget_set_visible (GTK_WIDGET (self->facts_close), self->shown_source != NULL);
-  gtk_widget_set_visible (self->facts_box, TRUE);
-}
-
-static void
-update_status (DmkWindow *self)
-{
-  g_autofree char *text = NULL;
-  DmkResult *r = self->shown;
-
-  if (dmk_run_controller_get_running (self->run))
-    return; /* progress writes it */
-  if (r == NULL)
-    text = g_strdup (self->last_error != NULL ? self->last_error : _("Ready"));
-  else if (self->shown_source != NULL)
-    text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Opened “%s”: %u test",
-                                         "Opened “%s”: %u tests", r->tests->len),
-                            self->shown_name, r->tests->len);
-  else
-    text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Done: %u test in %.0f s",
-                                         "Done: %u tests in %.0f s", r->tests->len),
-                            r->tests->len, dmk_run_controller_get_elapsed (self->run));
-  gtk_label_set_text (self->status_label, text);
-}
-
-static void
-update_title (DmkWindow *self)
-{
-  g_autofree char *subtitle = NULL;
-  DmkSettings s;
-  const char *mode_label;
-
-  if (self->shown != NULL && !dmk_run_controller_get_running (self->run))
-    dmk_settings_copy (&s, &self->shown->settings);
-  else if (self->job != NULL)
-    dmk_settings_copy (&s, &self->job->settings);
-  else
-    _dmk_window_read_settings (self, &s);
-  mode_label = s.mode == DMK_MODE_READ    ? _("Read Only")
-               : s.mode == DMK_MODE_WRITE ? _("Write Only")
-                                          : _("Read & Write");
-  if (self->job != NULL && (self->shown == NULL || dmk_run_controller_get_running (self->run)))
-    /* TRANSLATORS: the window's subtitle while a fio job is the plan: "Job “cdm.fio” · Read &
-     * Write" */
-    subtitle = g_strdup_printf (_("Job “%s” · %s"), self->job_name, mode_label);
-  else if (s.mix_read_percent > 0)
-    subtitle = g_strdup_printf (_("%s · %s + Mix"), dmk_profile_short_name (s.profile),
-                                mode_label);
-  else
-    subtitle = g_strdup_printf (_("%s · %s"), dmk_profile_short_name (s.profile), mode_label);
-  {
-    /* What changes the numbers is named where the profile is, as CrystalDiskMark's <0Fill>. */
-    g_autoptr (GString) full = g_string_new (subtitle);
-
-    if (s.data == DMK_DATA_ZERO)
-      g_string_append_printf (full, " · <%s>", _("Zero Data"));
-    if (!s.direct)
-      g_string_append_printf (full, " · <%s>", _("Buffered"));
-    if (s.engine == DMK_ENGINE_PSYNC)
-      g_string_append (full, " · <psync>");
-    adw_window_title_set_subtitle (self->window_title, full->str);
-  }
-  dmk_settings_clear (&s);
-}
-
 /* Everything that follows from what is shown, the run and the controls. */
 void
 _dmk_window_update_state (DmkWindow *self)
 {
-  update_blocked (self);
-  update_facts (self);
-  update_status (self);
-  update_title (self);
+  _dmk_window_facts_update (self);
   _dmk_window_update_actions (self);
 }
 
@@ -461,6 +241,99 @@ _dmk_window_set_job (DmkWindow *self, DmkFioJob *job, const char *name)
   self->job_name = g_strdup (name);
   update_plan_controls (self);
   _dmk_window_show_result (self, NULL, NULL);
+}
+
+/* ---- the hub: what the window's parts ask of each other goes through here ---- */
+
+void
+dmk_window_set_target_path (DmkWindow *self, const char *path)
+{
+  g_return_if_fail (DMK_IS_WINDOW (self));
+  g_return_if_fail (path != NULL);
+  dmk_target_chooser_set_path (self->target_chooser, path);
+}
+
+gboolean
+dmk_window_try_target_path (DmkWindow *self, const char *path, GError **error)
+{
+  g_autoptr (GError) local = NULL;
+
+  g_return_val_if_fail (DMK_IS_WINDOW (self), FALSE);
+  g_return_val_if_fail (path != NULL, FALSE);
+  if (dmk_target_chooser_try_path (self->target_chooser, path, &local))
+    return TRUE;
+  _dmk_window_toast (self, local->message);
+  g_propagate_error (error, g_steal_pointer (&local));
+  return FALSE;
+}
+
+const char *
+dmk_window_get_target_path (DmkWindow *self)
+{
+  g_return_val_if_fail (DMK_IS_WINDOW (self), NULL);
+  return dmk_target_chooser_get_path (self->target_chooser);
+}
+
+gboolean
+dmk_window_is_running (DmkWindow *self)
+{
+  g_return_val_if_fail (DMK_IS_WINDOW (self), FALSE);
+  return dmk_run_controller_get_running (self->run);
+}
+
+void
+_dmk_window_enable_action (DmkWindow *self, const char *name, gboolean enabled)
+{
+  GAction *action = g_action_map_lookup_action (G_ACTION_MAP (self), name);
+
+  if (action != NULL)
+    g_simple_action_set_enabled (G_SIMPLE_ACTION (action), enabled);
+}
+
+/* The button that says Stop keeps win.stop enabled until it is a run button again, and a run
+ * button's action is enabled before it turns into one: a button under the pointer never passes
+ * through a disabled action, which would make GTK drop the next click there. */
+void
+_dmk_window_update_actions (DmkWindow *self)
+{
+  /* A scan is a run too: the grid waits for it. */
+  gboolean running = dmk_run_controller_get_running (self->run);
+  DmkTargetItem *device = dmk_target_chooser_get_device (self->target_chooser);
+
+  gboolean stop = running || dmk_result_grid_get_stop_row (self->grid) != DMK_RESULT_GRID_NONE;
+
+  _dmk_window_enable_action (self, "stop", stop);
+  _dmk_window_enable_action (self, "stop-row", stop);
+  _dmk_window_enable_action (self, "start", !running);
+  _dmk_window_enable_action (self, "run-test", !running);
+  _dmk_window_enable_action (self, "open", !running);
+  _dmk_window_enable_action (self, "close-result", !running && self->shown_source != NULL);
+  _dmk_window_enable_action (self, "close-job", !running && self->job != NULL);
+  _dmk_window_enable_action (self, "allow-device-writes",
+          !running && device != NULL && !dmk_target_item_get_in_use (device) &&
+            !dmk_target_chooser_get_writes_allowed (self->target_chooser));
+}
+
+void
+_dmk_window_start_run (DmkWindow *self, int row)
+{
+  _dmk_window_run_start (self, row);
+}
+
+void
+_dmk_window_ask_device_writes (DmkWindow *self, int row)
+{
+  _dmk_window_actions_ask_device_writes (self, row);
+}
+
+/* An opened or finished result in its view: a scan in its own, a grid in the Benchmark view. */
+void
+_dmk_window_show_any_result (DmkWindow *self, DmkResult *result, const char *source)
+{
+  if (_dmk_window_scans_show_result (self, result, source))
+    return;
+  adw_view_stack_set_visible_child (self->view_stack, self->benchmark_page);
+  _dmk_window_show_result (self, result, source);
 }
 
 /* ---- controls ---- */
@@ -666,7 +539,7 @@ dmk_window_class_init (DmkWindowClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = dmk_window_dispose;
-  GTK_WINDOW_CLASS (klass)->close_request = _dmk_window_close_request;
+  GTK_WINDOW_CLASS (klass)->close_request = _dmk_window_actions_close_request;
 
   /* Emitted when a run ends, however it ended. */
   signals[SIGNAL_RUN_FINISHED] = g_signal_new ("run-finished", G_TYPE_FROM_CLASS (klass),

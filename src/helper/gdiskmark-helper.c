@@ -44,105 +44,7 @@
 /* The longest a reply may wait for room in the caller's socket. */
 #define SEND_TIMEOUT_S 5
 
-/* Who asked: PKEXEC_UID, which pkexec sets from the caller's real uid and which the caller
- * cannot choose; without it, this process's real uid (root running the helper by hand). It only
- * ever narrows what is handed out: a caller that is not root gets no loop device. */
-static char caller[96] = "unknown";
 static int caller_is_root;
-static char logpath[DMK_HELPER_PATH_MAX * 4 + 1] = "(no request)";
-static const char *mode = "read-only";
-static DmkHelperReply reply;
-
-static const char *const status_names[] = {
-  "ok", "not running as root", "malformed request", "truncated request", "request timed out",
-  "path too long", "path not absolute", "control character in path", "symbolic link in path",
-  "no such file", "open failed", "regular file", "directory", "character device", "FIFO",
-  "not a block device", "block device unknown to /sys/block", "mounted", "swap in use", "held",
-  "busy (O_EXCL refused)", "internal error", "loop device", "storage shared with a loop device",
-  "could not check whether it is in use", "arguments do not match the request",
-  "device node outside /dev", "path not canonical",
-};
-
-void
-set_str (char *dest, size_t size, const char *src)
-{
-  size_t n = src != NULL ? strnlen (src, size - 1) : 0;
-
-  memcpy (dest, src != NULL ? src : "", n);
-  dest[n] = '\0';
-}
-
-void
-escape_str (char *dest, size_t size, const char *src, size_t len)
-{
-  size_t o = 0;
-
-  for (size_t i = 0; i < len; i++)
-    {
-      unsigned char c = (unsigned char) src[i];
-      int plain = c >= 0x20 && c < 0x7f && c != '\\';
-
-      if (o + (plain ? 1 : 4) >= size)
-        break;
-      if (plain)
-        dest[o++] = (char) c;
-      else
-        o += (size_t) snprintf (dest + o, size - o, "\\x%02x", c);
-    }
-  dest[o] = '\0';
-}
-
-void
-finish (int status, int err, const char *device, const char *detail, int fd)
-{
-  char cbuf[CMSG_SPACE (sizeof (int))] = { 0 };
-  struct iovec iov = { &reply, sizeof reply };
-  struct msghdr msg = { .msg_iov = &iov, .msg_iovlen = 1 };
-  char junk[256];
-  ssize_t n;
-
-  /* Unread messages would make our exit reset the connection, and the caller would see
-   * ECONNRESET instead of the reply. Bounded: a caller cannot keep us here. */
-  for (int i = 0; i < 64 && recv (STDIN_FILENO, junk, sizeof junk, MSG_DONTWAIT) > 0; i++)
-    ;
-  memcpy (reply.magic, DMK_HELPER_REPLY_MAGIC, DMK_HELPER_MAGIC_LEN);
-  reply.status = status;
-  reply.sys_errno = err;
-  /* Device names are the kernel's; details are escaped where they are made. Both are escaped
-   * again here, so that nothing outside printable ASCII ever reaches the caller or the log. */
-  escape_str (reply.device, sizeof reply.device, device ? device : "",
-              device ? strlen (device) : 0);
-  set_str (reply.detail, sizeof reply.detail, detail);
-  for (char *c = reply.detail; *c; c++)
-    if ((unsigned char) *c < 0x20 || (unsigned char) *c >= 0x7f)
-      *c = '?';
-  if (fd >= 0)
-    {
-      struct cmsghdr *c;
-      msg.msg_control = cbuf;
-      msg.msg_controllen = sizeof cbuf;
-      c = CMSG_FIRSTHDR (&msg);
-      c->cmsg_level = SOL_SOCKET;
-      c->cmsg_type = SCM_RIGHTS;
-      c->cmsg_len = CMSG_LEN (sizeof (int));
-      memcpy (CMSG_DATA (c), &fd, sizeof (int));
-    }
-  /* The socket has a send timeout (main): a caller that never reads cannot keep us, nor the
-   * O_EXCL claim of a write fd, past it. */
-  do
-    n = sendmsg (STDIN_FILENO, &msg, MSG_NOSIGNAL);
-  while (n < 0 && errno == EINTR);
-
-  if (status == DMK_HELPER_OK)
-    syslog (LOG_AUTHPRIV | LOG_NOTICE, "%s: opened %s (%s) %s%s", caller, logpath,
-            reply.device, mode, n < 0 ? ", but the fd could not be sent" : "");
-  else
-    syslog (LOG_AUTHPRIV | LOG_WARNING, "%s: refused to open %s %s: %s%s%s%s%s%s%s", caller,
-            logpath, mode, status_names[status], *reply.device ? " " : "", reply.device,
-            *reply.detail ? " " : "", reply.detail, err != 0 ? ": " : "",
-            err != 0 ? strerror (err) : "");
-  _exit (status == DMK_HELPER_OK && n >= 0 ? DMK_HELPER_EXIT_OK : DMK_HELPER_EXIT_REFUSED);
-}
 
 static void
 check_type (int fd, struct stat *st)
@@ -203,7 +105,7 @@ read_request (char *path, uint32_t *flags)
       (req.flags & ~DMK_HELPER_FLAGS_ALL) != 0)
     finish (DMK_HELPER_E_BAD_REQUEST, 0, NULL, NULL, -1);
   if (req.flags & DMK_HELPER_FLAG_WRITE)
-    mode = "read-write";
+    helper_mode = "read-write";
   if (req.path_len > DMK_HELPER_PATH_MAX)
     finish (DMK_HELPER_E_PATH_TOO_LONG, 0, NULL, NULL, -1);
   if ((size_t) n < sizeof req + req.path_len)
@@ -216,7 +118,7 @@ read_request (char *path, uint32_t *flags)
   *flags = req.flags;
 
   /* The log gets an escaped copy, so a crafted path cannot forge log lines. */
-  escape_str (logpath, sizeof logpath, buf + sizeof req, req.path_len);
+  escape_str (helper_logpath, sizeof helper_logpath, buf + sizeof req, req.path_len);
   for (size_t i = 0; i < req.path_len; i++)
     if ((unsigned char) path[i] < 0x20 || path[i] == 0x7f)
       finish (DMK_HELPER_E_PATH_BAD_CHAR, 0, NULL, NULL, -1);
@@ -280,12 +182,12 @@ record_caller (const char *uid)
 {
   if (uid != NULL && strlen (uid) <= 10 && strspn (uid, "0123456789") == strlen (uid) && *uid)
     {
-      snprintf (caller, sizeof caller, "uid %s", uid);
+      snprintf (helper_caller, sizeof helper_caller, "uid %s", uid);
       caller_is_root = strcmp (uid, "0") == 0;
     }
   else
     {
-      snprintf (caller, sizeof caller, "uid %u (PKEXEC_UID missing or malformed)",
+      snprintf (helper_caller, sizeof helper_caller, "uid %u (PKEXEC_UID missing or malformed)",
                 (unsigned) getuid ());
       /* Run by hand: root is the caller. A malformed PKEXEC_UID is nobody's. */
       caller_is_root = uid == NULL && getuid () == 0;
@@ -363,7 +265,8 @@ stdin_is_request_socket (void)
     {
       fprintf (stderr, "gdiskmark-helper: stdin must be an AF_UNIX SOCK_SEQPACKET socket: "
                        "GDiskMark runs this program through pkexec, not for running by hand\n");
-      syslog (LOG_AUTHPRIV | LOG_WARNING, "%s ran the helper without a request socket", caller);
+      syslog (LOG_AUTHPRIV | LOG_WARNING, "%s ran the helper without a request socket",
+              helper_caller);
       return 0;
     }
   return 1;
@@ -377,7 +280,8 @@ record_peer_pid (void)
   socklen_t len = sizeof peer;
 
   if (getsockopt (STDIN_FILENO, SOL_SOCKET, SO_PEERCRED, &peer, &len) == 0)
-    snprintf (caller + strlen (caller), sizeof caller - strlen (caller), " pid %ld",
+    snprintf (helper_caller + strlen (helper_caller),
+              sizeof helper_caller - strlen (helper_caller), " pid %ld",
               (long) peer.pid);
 }
 

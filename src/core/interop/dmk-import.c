@@ -237,154 +237,203 @@ parse_line (TextRegexes *re, DmkResult *r, const char *line, int section, gboole
   return TRUE;
 }
 
-static DmkResult *
-import_text (const char *text, const char *name, GError **error)
+typedef struct
 {
-  TextRegexes re = { 0 };
-  g_auto (GStrv) lines = g_strsplit (text, "\n", -1);
-  g_autoptr (DmkResult) r = dmk_result_new ();
+  TextRegexes re;
+  DmkResult *r;
+  gboolean kdm, known;
+  int section;
+  const char *name;
+} TextImport;
+
+/* A header line: "CrystalDiskMark 8.0.4 x64 (C) …" or "KDiskMark (3.1.4): …". FALSE with error
+ * set for a CrystalDiskMark this version cannot read. */
+static gboolean
+read_header (TextImport *t, const char *line, GError **error)
+{
   g_autoptr (GMatchInfo) m = NULL;
-  gboolean kdm = FALSE, known = FALSE;
-  int section = -1;
-  const char *bad = NULL;
+  DmkResult *r = t->r;
 
-  text_regexes_init (&re);
-  r->settings.mix_read_percent = 0;
-  g_free (r->settings.profile);
-  r->settings.profile = g_strdup (DMK_PROFILE_CUSTOM);
-  for (guint i = 0; lines[i] != NULL && bad == NULL; i++)
+  if (g_regex_match (t->re.header_cdm, line, 0, &m))
     {
-      char *line = lines[i];
-      gsize len = strlen (line);
+      guint major = group_uint (m, 1, 0);
+      g_autofree char *arch = group (m, 5);
+      g_autofree char *minor = group (m, 2), *patch = group (m, 3), *suffix = group (m, 4);
 
-      if (len > 0 && line[len - 1] == '\r')
-        line[len - 1] = '\0';
-      g_clear_pointer (&m, g_match_info_unref);
-      if (!known && g_regex_match (re.header_cdm, line, 0, &m))
+      if (major < 6 || major > 9)
         {
-          guint major = group_uint (m, 1, 0);
-          g_autofree char *arch = group (m, 5);
-          g_autofree char *minor = group (m, 2), *patch = group (m, 3), *suffix = group (m, 4);
-
-          if (major < 6 || major > 9)
-            {
-              g_autofree char *what = g_strdup_printf (
-                _("it is CrystalDiskMark %u’s text; versions 6 to 9 can be compared"), major);
-              _dmk_import_fail (error, name, what);
-              text_regexes_clear (&re);
-              return NULL;
-            }
-          g_free (r->tool_name);
-          r->tool_name = g_strdup ("CrystalDiskMark");
-          g_free (r->tool_version);
-          r->tool_version = g_strdup_printf ("%u.%s.%s%s%s%s", major, minor, patch,
-                                             suffix ? suffix : "", arch ? " " : "",
-                                             arch ? arch : "");
-          known = TRUE;
-          continue;
+          g_autofree char *what = g_strdup_printf (
+            _("it is CrystalDiskMark %u’s text; versions 6 to 9 can be compared"), major);
+          return _dmk_import_fail (error, t->name, what);
         }
-      g_clear_pointer (&m, g_match_info_unref);
-      if (!known && g_regex_match (re.header_kdm, line, 0, &m))
-        {
-          g_autofree char *version = group (m, 1);
-          g_free (r->tool_name);
-          r->tool_name = g_strdup ("KDiskMark");
-          g_free (r->tool_version);
-          r->tool_version = g_strdup (version != NULL ? version : "");
-          kdm = known = TRUE;
-          continue;
-        }
-      if (!known)
-        continue;
-      g_clear_pointer (&m, g_match_info_unref);
-      if (g_regex_match (re.section, line, 0, &m))
-        {
-          g_autofree char *s = group (m, 1);
-          char c = s != NULL ? s[0] : 'M';
-          section = c == 'R' ? DMK_DIRECTION_READ : c == 'W' ? DMK_DIRECTION_WRITE
-                                                             : DMK_DIRECTION_MIX;
-          if (section == DMK_DIRECTION_MIX)
-            {
-              g_autoptr (GMatchInfo) share = NULL;
-              /* "[Mix] Read 70%/Write 30%" */
-              r->settings.mix_read_percent = 70;
-              if (g_regex_match (re.mix_share, line, 0, &share))
-                r->settings.mix_read_percent = CLAMP (group_uint (share, 1, 70), 1, 99);
-            }
-          continue;
-        }
-      if (!parse_line (&re, r, line, section, kdm, &bad))
-        break;
-      g_clear_pointer (&m, g_match_info_unref);
-      if (g_regex_match (re.profile, line, 0, &m))
-        {
-          g_autofree char *p = group (m, 1);
-          g_free (r->settings.profile);
-          r->settings.profile = profile_id (p != NULL ? p : "");
-          continue;
-        }
-      g_clear_pointer (&m, g_match_info_unref);
-      if (g_regex_match (re.test, line, 0, &m))
-        {
-          g_autofree char *unit = group (m, 2), *rest = group (m, 3);
-          guint64 n = group_uint (m, 1, 0);
-          guint64 bytes = n << (unit != NULL && unit[0] == 'G' ? 30 : 20);
-          const char *open = rest != NULL ? strchr (rest, '[') : NULL;
-          const char *close = NULL;
-
-          /* The drive is the first bracket that is not the timing ("[Interval: 5 sec]",
-           * KDiskMark's "[Measure: 5 sec / Interval: 5 sec]"). */
-          while (open != NULL && (g_str_has_prefix (open + 1, "Interval") ||
-                                  g_str_has_prefix (open + 1, "Measure")))
-            open = strchr (open + 1, '[');
-          close = open != NULL ? strchr (open, ']') : NULL;
-
-          if (bytes >= DMK_SIZE_MIN && bytes <= DMK_SIZE_MAX)
-            r->settings.size_bytes = bytes;
-          if (open != NULL && close != NULL)
-            {
-              g_free (r->target.path);
-              r->target.path = g_strndup (open + 1, (gsize) (close - open - 1));
-            }
-          continue;
-        }
-      g_clear_pointer (&m, g_match_info_unref);
-      if (g_regex_match (re.date, line, 0, &m))
-        {
-          g_free (r->date);
-          r->date = _dmk_import_local_date ((int) group_uint (m, 1, 0), (int) group_uint (m, 2, 0),
-                                    (int) group_uint (m, 3, 0), (int) group_uint (m, 4, 0),
-                                    (int) group_uint (m, 5, 0), (int) group_uint (m, 6, 0));
-          continue;
-        }
-      g_clear_pointer (&m, g_match_info_unref);
-      if (g_regex_match (re.comment, line, 0, &m))
-        {
-          g_autofree char *c = group (m, 1);
-          g_free (r->comment);
-          r->comment = g_strdup (c != NULL ? c : "");
-        }
+      g_free (r->tool_name);
+      r->tool_name = g_strdup ("CrystalDiskMark");
+      g_free (r->tool_version);
+      r->tool_version = g_strdup_printf ("%u.%s.%s%s%s%s", major, minor, patch,
+                                         suffix ? suffix : "", arch ? " " : "", arch ? arch : "");
+      t->known = TRUE;
+      return TRUE;
     }
-  text_regexes_clear (&re);
+  g_clear_pointer (&m, g_match_info_unref);
+  if (g_regex_match (t->re.header_kdm, line, 0, &m))
+    {
+      g_autofree char *version = group (m, 1);
+
+      g_free (r->tool_name);
+      r->tool_name = g_strdup ("KDiskMark");
+      g_free (r->tool_version);
+      r->tool_version = g_strdup (version != NULL ? version : "");
+      t->kdm = t->known = TRUE;
+    }
+  return TRUE;
+}
+
+/* "[Read]", "[Write]", "[Mix] Read 70%/Write 30%": the section the next lines are in. */
+static gboolean
+read_section (TextImport *t, const char *line)
+{
+  g_autoptr (GMatchInfo) m = NULL;
+  g_autoptr (GMatchInfo) share = NULL;
+  g_autofree char *s = NULL;
+  char c;
+
+  if (!g_regex_match (t->re.section, line, 0, &m))
+    return FALSE;
+  s = group (m, 1);
+  c = s != NULL ? s[0] : 'M';
+  t->section = c == 'R' ? DMK_DIRECTION_READ : c == 'W' ? DMK_DIRECTION_WRITE : DMK_DIRECTION_MIX;
+  if (t->section == DMK_DIRECTION_MIX)
+    {
+      t->r->settings.mix_read_percent = 70;
+      if (g_regex_match (t->re.mix_share, line, 0, &share))
+        t->r->settings.mix_read_percent = CLAMP (group_uint (share, 1, 70), 1, 99);
+    }
+  return TRUE;
+}
+
+/* "Test: 1 GiB (x5) [D: 42% (200/476GiB)]": the size and the drive. */
+static void
+read_test_line (TextImport *t, GMatchInfo *m)
+{
+  g_autofree char *unit = group (m, 2), *rest = group (m, 3);
+  guint64 n = group_uint (m, 1, 0);
+  guint64 bytes = n << (unit != NULL && unit[0] == 'G' ? 30 : 20);
+  const char *open = rest != NULL ? strchr (rest, '[') : NULL;
+  const char *close = NULL;
+
+  /* The drive is the first bracket that is not the timing ("[Interval: 5 sec]", KDiskMark's
+   * "[Measure: 5 sec / Interval: 5 sec]"). */
+  while (open != NULL && (g_str_has_prefix (open + 1, "Interval") ||
+                          g_str_has_prefix (open + 1, "Measure")))
+    open = strchr (open + 1, '[');
+  close = open != NULL ? strchr (open, ']') : NULL;
+  if (bytes >= DMK_SIZE_MIN && bytes <= DMK_SIZE_MAX)
+    t->r->settings.size_bytes = bytes;
+  if (open != NULL && close != NULL)
+    {
+      g_free (t->r->target.path);
+      t->r->target.path = g_strndup (open + 1, (gsize) (close - open - 1));
+    }
+}
+
+/* The facts after the results: profile, test size and drive, date, comment. */
+static void
+read_meta (TextImport *t, const char *line)
+{
+  g_autoptr (GMatchInfo) m = NULL;
+  DmkResult *r = t->r;
+
+  if (g_regex_match (t->re.profile, line, 0, &m))
+    {
+      g_autofree char *p = group (m, 1);
+      g_free (r->settings.profile);
+      r->settings.profile = profile_id (p != NULL ? p : "");
+      return;
+    }
+  g_clear_pointer (&m, g_match_info_unref);
+  if (g_regex_match (t->re.test, line, 0, &m))
+    {
+      read_test_line (t, m);
+      return;
+    }
+  g_clear_pointer (&m, g_match_info_unref);
+  if (g_regex_match (t->re.date, line, 0, &m))
+    {
+      g_free (r->date);
+      r->date = _dmk_import_local_date ((int) group_uint (m, 1, 0), (int) group_uint (m, 2, 0),
+                                        (int) group_uint (m, 3, 0), (int) group_uint (m, 4, 0),
+                                        (int) group_uint (m, 5, 0), (int) group_uint (m, 6, 0));
+      return;
+    }
+  g_clear_pointer (&m, g_match_info_unref);
+  if (g_regex_match (t->re.comment, line, 0, &m))
+    {
+      g_autofree char *c = group (m, 1);
+      g_free (r->comment);
+      r->comment = g_strdup (c != NULL ? c : "");
+    }
+}
+
+static DmkResult *
+finish_text (TextImport *t, const char *bad, GError **error)
+{
+  DmkResult *r = t->r;
+
   if (bad != NULL)
     {
       g_autofree char *cut = g_utf8_make_valid (bad, MIN ((gssize) strlen (bad), 80));
       g_autofree char *what = g_strdup_printf (_("the line “%s” is not a result it can read"),
                                                g_strstrip (cut));
-      _dmk_import_fail (error, name, what);
+      _dmk_import_fail (error, t->name, what);
       return NULL;
     }
   if (r->tests->len == 0)
     {
-      _dmk_import_fail (error, name, _("it has no test results"));
+      _dmk_import_fail (error, t->name, _("it has no test results"));
       return NULL;
     }
   if (r->target.path == NULL)
     r->target.path = g_strdup ("");
   if (r->date == NULL)
     r->date = g_strdup ("");
-  r->engine = (g_free (r->engine), g_strdup (kdm ? "fio" : "DiskSpd"));
-  return g_steal_pointer (&r);
+  r->engine = (g_free (r->engine), g_strdup (t->kdm ? "fio" : "DiskSpd"));
+  return dmk_result_ref (r);
+}
+
+static DmkResult *
+import_text (const char *text, const char *name, GError **error)
+{
+  g_auto (GStrv) lines = g_strsplit (text, "\n", -1);
+  g_autoptr (DmkResult) r = dmk_result_new ();
+  TextImport t = { .r = r, .section = -1, .name = name };
+  const char *bad = NULL;
+  DmkResult *out = NULL;
+  gboolean ok = TRUE;
+
+  text_regexes_init (&t.re);
+  r->settings.mix_read_percent = 0;
+  g_free (r->settings.profile);
+  r->settings.profile = g_strdup (DMK_PROFILE_CUSTOM);
+  for (guint i = 0; lines[i] != NULL && ok; i++)
+    {
+      char *line = lines[i];
+      gsize len = strlen (line);
+
+      if (len > 0 && line[len - 1] == '\r')
+        line[len - 1] = '\0';
+      if (!t.known)
+        ok = read_header (&t, line, error);
+      else if (!read_section (&t, line))
+        {
+          ok = parse_line (&t.re, r, line, t.section, t.kdm, &bad);
+          if (ok)
+            read_meta (&t, line);
+        }
+    }
+  if (ok || bad != NULL)
+    out = finish_text (&t, bad, error);
+  text_regexes_clear (&t.re);
+  return out;
 }
 
 /* ---- Which one ---- */

@@ -53,6 +53,79 @@ fail (Worker *w, DmkWorkerFailure failure, int err, guint64 offset)
   __atomic_store_n (&w->error, err, __ATOMIC_RELEASE);
 }
 
+/* The free slots, free_ios[0 .. *n_free - 1]: prepared and submitted, as many as the pass still
+ * wants. A bounded pass (a scan's region) submits its limit and then only drains. */
+static inline void
+submit_free (Worker *w, const DmkEngineOps *ops, guint *n_free, guint *inflight)
+{
+  guint n_next = w->limit_ios == 0 ? *n_free
+                                   : (guint) MIN ((guint64) *n_free, w->limit_ios - w->submitted);
+  gint64 t;
+  int r;
+
+  if (n_next == 0 || w->error != 0 || __atomic_load_n (w->stop, __ATOMIC_RELAXED))
+    return;
+  t = dmk_now_ns ();
+  for (guint i = 0; i < n_next; i++)
+    {
+      prepare_io (w, w->free_ios[i]);
+      w->free_ios[i]->t_submit = t;
+    }
+  if (w->first_submit == 0)
+    __atomic_store_n (&w->first_submit, t, __ATOMIC_RELEASE);
+  r = ops->submit (&w->engine, w->free_ios, n_next);
+  if (r < 0)
+    fail (w, DMK_WORKER_SUBMIT, -r, w->free_ios[0]->offset);
+  else if (r == 0 && *inflight == 0)
+    /* The kernel takes nothing and nothing is pending to free room: give up loudly rather
+     * than end the pass early. */
+    fail (w, DMK_WORKER_SUBMIT, EAGAIN, w->free_ios[0]->offset);
+  else if (r > 0)
+    {
+      /* Slots the engine did not take were prepared in vain; they are redrawn. */
+      memmove (w->free_ios, w->free_ios + r, (*n_free - (guint) r) * sizeof (DmkIo *));
+      *n_free -= (guint) r;
+      *inflight += (guint) r;
+      w->submitted += (guint64) r;
+    }
+}
+
+/* Waits for at least one completion, counts what completed, and gives its slots back; FALSE
+ * when reaping itself failed. */
+static inline gboolean
+reap_some (Worker *w, const DmkEngineOps *ops, guint *n_free, guint *inflight)
+{
+  int got = ops->reap (&w->engine, 1, w->depth, w->batch);
+  guint64 ok = 0;
+  gint64 t;
+
+  if (got < 0)
+    {
+      fail (w, DMK_WORKER_COMPLETE, -got, 0);
+      return FALSE;
+    }
+  t = dmk_now_ns ();
+  for (int i = 0; i < got; i++)
+    {
+      DmkIo *io = w->batch[i];
+
+      if (io->result == (gint64) io->len)
+        ok++;
+      else
+        fail (w, DMK_WORKER_COMPLETE, io->result < 0 ? (int) -io->result : EIO, io->offset);
+      dmk_histogram_add (&w->hist, (guint64) (t - io->t_submit));
+      w->free_ios[(*n_free)++] = io;
+    }
+  *inflight -= (guint) got;
+  w->ios_done += ok;
+  __atomic_store_n (&w->bytes, w->bytes + ok * w->bs, __ATOMIC_RELAXED);
+  __atomic_store_n (&w->pub_ios, w->hist.count, __ATOMIC_RELAXED);
+  __atomic_store_n (&w->pub_lat_ns, w->hist.sum_ns, __ATOMIC_RELAXED);
+  if (got > 0)
+    w->last_complete = t;
+  return TRUE;
+}
+
 gpointer
 _dmk_worker_pass (gpointer data)
 {
@@ -70,75 +143,12 @@ _dmk_worker_pass (gpointer data)
           return NULL;
         }
     }
-  /* free_ios[0 .. n_free-1] are the idle slots. */
   while (TRUE)
     {
-      /* A bounded pass (a scan's region) submits its limit and then only drains. */
-      guint n_next = w->limit_ios == 0 ? n_free
-                                       : (guint) MIN ((guint64) n_free,
-                                                      w->limit_ios - w->submitted);
-
-      if (n_next > 0 && w->error == 0 && !__atomic_load_n (w->stop, __ATOMIC_RELAXED))
-        {
-          gint64 t = dmk_now_ns ();
-          int r;
-
-          for (guint i = 0; i < n_next; i++)
-            {
-              prepare_io (w, w->free_ios[i]);
-              w->free_ios[i]->t_submit = t;
-            }
-          if (w->first_submit == 0)
-            __atomic_store_n (&w->first_submit, t, __ATOMIC_RELEASE);
-          r = ops->submit (&w->engine, w->free_ios, n_next);
-          if (r < 0)
-            fail (w, DMK_WORKER_SUBMIT, -r, w->free_ios[0]->offset);
-          else if (r == 0 && inflight == 0)
-            /* The kernel takes nothing and nothing is pending to free room: give up loudly
-             * rather than end the pass early. */
-            fail (w, DMK_WORKER_SUBMIT, EAGAIN, w->free_ios[0]->offset);
-          else if (r > 0)
-            {
-              /* Slots the engine did not take were prepared in vain; they are redrawn. */
-              memmove (w->free_ios, w->free_ios + r, (n_free - (guint) r) * sizeof (DmkIo *));
-              n_free -= (guint) r;
-              inflight += (guint) r;
-              w->submitted += (guint64) r;
-            }
-        }
-      if (inflight == 0)
-        break; /* stopped or failed, and nothing left to drain */
-      {
-        int got = ops->reap (&w->engine, 1, w->depth, w->batch);
-        guint64 ok = 0;
-        gint64 t;
-
-        if (got < 0)
-          {
-            fail (w, DMK_WORKER_COMPLETE, -got, 0);
-            break;
-          }
-        t = dmk_now_ns ();
-        for (int i = 0; i < got; i++)
-          {
-            DmkIo *io = w->batch[i];
-
-            if (io->result == (gint64) io->len)
-              ok++;
-            else
-              fail (w, DMK_WORKER_COMPLETE, io->result < 0 ? (int) -io->result : EIO,
-                    io->offset);
-            dmk_histogram_add (&w->hist, (guint64) (t - io->t_submit));
-            w->free_ios[n_free++] = io;
-          }
-        inflight -= (guint) got;
-        w->ios_done += ok;
-        __atomic_store_n (&w->bytes, w->bytes + ok * w->bs, __ATOMIC_RELAXED);
-        __atomic_store_n (&w->pub_ios, w->hist.count, __ATOMIC_RELAXED);
-        __atomic_store_n (&w->pub_lat_ns, w->hist.sum_ns, __ATOMIC_RELAXED);
-        if (got > 0)
-          w->last_complete = t;
-      }
+      submit_free (w, ops, &n_free, &inflight);
+      /* Stopped or failed, and nothing left to drain. */
+      if (inflight == 0 || !reap_some (w, ops, &n_free, &inflight))
+        break;
     }
   if (ops->end != NULL)
     ops->end (&w->engine);

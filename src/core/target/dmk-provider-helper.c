@@ -136,6 +136,49 @@ type_description (int status)
     }
 }
 
+/* The refusals of a device in use, for writes: FALSE for any other status. */
+static gboolean
+set_busy_error (GError **error, const char *dev, const char *detail, const char *why,
+                const DmkHelperReply *r)
+{
+  switch (r->status)
+    {
+    case DMK_HELPER_E_MOUNTED:
+      g_set_error (error, DMK_ERROR, DMK_ERROR_BUSY,
+                   _("%s is mounted at %s: unmount it to run write tests"), dev, detail);
+      return TRUE;
+    case DMK_HELPER_E_SWAP:
+      g_set_error (error, DMK_ERROR, DMK_ERROR_BUSY,
+                   _("%s is in use as swap: turn it off (swapoff) to run write tests"), dev);
+      return TRUE;
+    case DMK_HELPER_E_HELD:
+      g_set_error (error, DMK_ERROR, DMK_ERROR_BUSY,
+                   _("%s is held by %s (RAID, LVM or encryption): release it to run write tests"),
+                   dev, detail);
+      return TRUE;
+    case DMK_HELPER_E_EXCL_BUSY:
+      g_set_error (error, DMK_ERROR, DMK_ERROR_BUSY,
+                   _("%s is in use by another program that opened it exclusively: close that "
+                     "program to run write tests"),
+                   dev);
+      return TRUE;
+    case DMK_HELPER_E_SHARED:
+      g_set_error (error, DMK_ERROR, DMK_ERROR_BUSY,
+                   _("%s shares its storage with a loop device (%s): a write test would reach "
+                     "the loop's data; detach the loop device (losetup -d) to run write tests"),
+                   dev, detail);
+      return TRUE;
+    case DMK_HELPER_E_CHECK_FAILED:
+      g_set_error (error, DMK_ERROR, DMK_ERROR_BUSY,
+                   _("Could not check whether %s is in use (%s%s%s), so it was not opened for "
+                     "writing: try again, or run as root"),
+                   dev, detail, *why ? ": " : "", why);
+      return TRUE;
+    default:
+      return FALSE;
+    }
+}
+
 /* Turns the helper's refusal into a message that says what is wrong and what to do. */
 static void
 set_reply_error (GError **error, const char *path, const DmkHelperReply *r)
@@ -146,27 +189,10 @@ set_reply_error (GError **error, const char *path, const DmkHelperReply *r)
   g_autofree char *dev = *dev_name ? g_strdup_printf ("/dev/%s", dev_name) : g_strdup (path);
   const char *why = r->sys_errno > 0 ? g_strerror (r->sys_errno) : "";
 
+  if (set_busy_error (error, dev, detail, why, r))
+    return;
   switch (r->status)
     {
-    case DMK_HELPER_E_MOUNTED:
-      g_set_error (error, DMK_ERROR, DMK_ERROR_BUSY,
-                   _("%s is mounted at %s: unmount it to run write tests"), dev, detail);
-      break;
-    case DMK_HELPER_E_SWAP:
-      g_set_error (error, DMK_ERROR, DMK_ERROR_BUSY,
-                   _("%s is in use as swap: turn it off (swapoff) to run write tests"), dev);
-      break;
-    case DMK_HELPER_E_HELD:
-      g_set_error (error, DMK_ERROR, DMK_ERROR_BUSY,
-                   _("%s is held by %s (RAID, LVM or encryption): release it to run write tests"),
-                   dev, detail);
-      break;
-    case DMK_HELPER_E_EXCL_BUSY:
-      g_set_error (error, DMK_ERROR, DMK_ERROR_BUSY,
-                   _("%s is in use by another program that opened it exclusively: close that "
-                     "program to run write tests"),
-                   dev);
-      break;
     case DMK_HELPER_E_NOT_FOUND:
       g_set_error (error, DMK_ERROR, DMK_ERROR_NOT_FOUND,
                    _("“%s” does not exist: give an existing directory or block device"), path);
@@ -208,18 +234,6 @@ set_reply_error (GError **error, const char *path, const DmkHelperReply *r)
                      "folder that holds their backing file (a loop device opened for you could "
                      "be re-pointed at another file)"),
                    dev);
-      break;
-    case DMK_HELPER_E_SHARED:
-      g_set_error (error, DMK_ERROR, DMK_ERROR_BUSY,
-                   _("%s shares its storage with a loop device (%s): a write test would reach "
-                     "the loop's data; detach the loop device (losetup -d) to run write tests"),
-                   dev, detail);
-      break;
-    case DMK_HELPER_E_CHECK_FAILED:
-      g_set_error (error, DMK_ERROR, DMK_ERROR_BUSY,
-                   _("Could not check whether %s is in use (%s%s%s), so it was not opened for "
-                     "writing: try again, or run as root"),
-                   dev, detail, *why ? ": " : "", why);
       break;
     case DMK_HELPER_E_ARGV_MISMATCH:
       g_set_error (error, DMK_ERROR, DMK_ERROR_NO_HELPER,

@@ -1,0 +1,212 @@
+/* gdiskmark-cli-common.c: what every gdiskmark-cli command shares: the I/O options, usage
+ * errors, progress on a terminal, and writing a result or saying why there is none. */
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <locale.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "gdiskmark-cli.h"
+
+char *opt_mode = NULL;
+char *opt_data = NULL;
+char *opt_engine = NULL;
+char *opt_size = NULL;
+char *opt_output = NULL;
+char *opt_comment = NULL;
+/* G_MININT means "not given", so that any number a user types, -1 too, is validated. */
+int opt_passes = G_MININT;
+int opt_time = G_MININT;
+int opt_interval = G_MININT;
+gboolean opt_buffered = FALSE;
+gboolean opt_allow_write_device = FALSE;
+gboolean opt_json = FALSE;
+char *opt_format = NULL;
+gboolean opt_quiet = FALSE;
+int opt_warmup = G_MININT;
+gboolean opt_poll = FALSE;
+
+void
+die_usage (const char *format, ...)
+{
+  va_list ap;
+  char *msg;
+
+  va_start (ap, format);
+  msg = g_strdup_vprintf (format, ap);
+  va_end (ap);
+  g_printerr ("gdiskmark-cli: %s\n", msg);
+  /* exit() runs no g_autofree: freed by hand, so that a leak checker sees nothing lost. */
+  g_free (msg);
+  exit (EXIT_USAGE);
+}
+
+void
+clear_progress (Cli *cli)
+{
+  if (cli->progress_line)
+    fputs ("\r\033[K", stderr);
+  cli->progress_line = FALSE;
+}
+
+gboolean
+on_sigint (gpointer user_data)
+{
+  Cli *cli = user_data;
+
+  g_cancellable_cancel (cli->cancellable);
+  return G_SOURCE_CONTINUE;
+}
+
+/* Range checks belong to the core; a negative number cannot even reach it as a guint. */
+guint
+non_negative (const char *option, int value)
+{
+  if (value < 0)
+    die_usage (_("%s cannot be negative (%d)"), option, value);
+  return (guint) value;
+}
+
+void
+parse_io_options (DmkSettings *s)
+{
+  g_autoptr (GError) error = NULL;
+
+  if (opt_data != NULL && !dmk_data_from_string (opt_data, &s->data))
+    die_usage (_("Unknown test data “%s”: choose random or zero"), opt_data);
+  if (opt_engine != NULL && !dmk_engine_kind_from_string (opt_engine, &s->engine))
+    die_usage (_("Unknown engine “%s”: choose io_uring, libaio or psync"), opt_engine);
+  if (opt_size != NULL && !dmk_parse_size (opt_size, &s->size_bytes, &error))
+    die_usage ("%s", error->message);
+  if (opt_passes != G_MININT)
+    s->passes = non_negative ("--passes", opt_passes);
+  if (opt_time != G_MININT)
+    s->measure_s = non_negative ("--time", opt_time);
+  if (opt_warmup != G_MININT)
+    s->warmup_s = (int) non_negative ("--warmup", opt_warmup);
+  s->direct = !opt_buffered;
+  s->poll = opt_poll;
+  s->allow_write_device = opt_allow_write_device;
+}
+
+gboolean
+check_output_writable (const char *path)
+{
+  g_autofree char *dir = g_path_get_dirname (path);
+
+  if (g_file_test (path, G_FILE_TEST_IS_DIR))
+    {
+      g_printerr (_("gdiskmark-cli: --output “%s” is a directory: give a file name\n"), path);
+      return FALSE;
+    }
+  if (access (dir, W_OK) != 0)
+    {
+      g_printerr (_("gdiskmark-cli: cannot write --output “%s”: %s; choose another place\n"), path,
+                  g_strerror (errno));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+Format
+parse_format (gboolean allow_json)
+{
+  if (opt_json && opt_format != NULL && strcmp (opt_format, "json") != 0)
+    die_usage (_("--json and --format=%s contradict each other"), opt_format);
+  if (opt_json || g_strcmp0 (opt_format, "json") == 0)
+    {
+      if (!allow_json)
+        die_usage (_("compare prints text or csv, not json"));
+      return FORMAT_JSON;
+    }
+  /* No format asked for: the output file's extension says it (-o run.json), else text. */
+  if (opt_format == NULL && opt_output != NULL)
+    {
+      g_autofree char *lower = g_ascii_strdown (opt_output, -1);
+      if (allow_json && g_str_has_suffix (lower, ".json"))
+        return FORMAT_JSON;
+      if (g_str_has_suffix (lower, ".csv"))
+        return FORMAT_CSV;
+    }
+  if (opt_format == NULL || strcmp (opt_format, "text") == 0)
+    return FORMAT_TEXT;
+  if (strcmp (opt_format, "csv") == 0)
+    return FORMAT_CSV;
+  die_usage (_("Unknown format “%s”: choose text, json or csv"), opt_format);
+  return FORMAT_TEXT;
+}
+
+gboolean
+write_output (const char *text)
+{
+  g_autoptr (GError) error = NULL;
+
+  if (opt_output == NULL)
+    {
+      fputs (text, stdout);
+      return TRUE;
+    }
+  if (!g_file_set_contents (opt_output, text, -1, &error))
+    {
+      /* Never lose a finished run: print it, then say what went wrong. */
+      fputs (text, stdout);
+      g_printerr (_("gdiskmark-cli: could not write “%s”: %s (printed above instead)\n"),
+                  opt_output, error->message);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+void
+init_i18n (void)
+{
+  setlocale (LC_ALL, "");
+  /* GDISKMARK_LOCALEDIR lets the tests use the catalogs in the build tree. */
+  bindtextdomain (GETTEXT_PACKAGE, g_getenv ("GDISKMARK_LOCALEDIR") ? g_getenv ("GDISKMARK_LOCALEDIR")
+                                                                    : LOCALEDIR);
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+  textdomain (GETTEXT_PACKAGE);
+}
+
+/* Says why the run gave no result; returns the exit status. */
+int
+report_failure (const Cli *cli)
+{
+  if (g_error_matches (cli->error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    {
+      g_printerr (_("gdiskmark-cli: interrupted; the test file was removed\n"));
+      return EXIT_CANCELLED;
+    }
+  if (g_error_matches (cli->error, DMK_ERROR, DMK_ERROR_DIRECT_IO))
+    g_printerr (_("gdiskmark-cli: %s (--buffered)\n"), cli->error->message);
+  else
+    g_printerr ("gdiskmark-cli: %s\n", cli->error->message);
+  return g_error_matches (cli->error, DMK_ERROR, DMK_ERROR_INVALID_ARGUMENT) ||
+             g_error_matches (cli->error, DMK_ERROR, DMK_ERROR_WRITE_NOT_ALLOWED)
+           ? EXIT_USAGE
+           : EXIT_RUN_FAILED;
+}
+
+/* Writes the result in format, then its warnings on stderr (JSON carries them itself);
+ * returns the exit status. */
+int
+report_result (const Cli *cli, Format format)
+{
+  g_autofree char *out = NULL;
+  int status = 0;
+
+  /* A scan's CSV is its own table: one row per block size, interval or sample. */
+  out = format == FORMAT_JSON  ? dmk_result_to_json (cli->result)
+        : format == FORMAT_CSV ? dmk_result_to_csv (cli->result)
+                               : dmk_result_to_text (cli->result);
+  if (!write_output (out))
+    status = EXIT_RUN_FAILED;
+  if (format != FORMAT_JSON)
+    for (guint i = 0; i < cli->result->warnings->len; i++)
+      g_printerr (_("gdiskmark-cli: warning: %s\n"),
+                  (char *) g_ptr_array_index (cli->result->warnings, i));
+  return status;
+}
+
