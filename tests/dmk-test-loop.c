@@ -16,6 +16,7 @@
 char *dmk_test_image;
 char *dmk_test_loop;
 char *dmk_test_mount;
+char *dmk_test_upper;
 
 int
 dmk_test_run_tool (const char *const *argv, char **out)
@@ -36,6 +37,12 @@ dmk_test_loop_cleanup (void)
       umount2 (dmk_test_mount, MNT_DETACH);
       g_rmdir (dmk_test_mount);
       g_clear_pointer (&dmk_test_mount, g_free);
+    }
+  if (dmk_test_upper != NULL)
+    {
+      const char *argv[] = { "losetup", "-d", dmk_test_upper, NULL };
+      dmk_test_run_tool (argv, NULL);
+      g_clear_pointer (&dmk_test_upper, g_free);
     }
   if (dmk_test_loop != NULL)
     {
@@ -114,6 +121,19 @@ gboolean
 dmk_test_loop_setup_sized (guint64 size)
 {
   return attach_image (size, NULL, 0);
+}
+
+const char *
+dmk_test_loop_stack (void)
+{
+  const char *argv[] = { "losetup", "--direct-io=on", "-f", "--show", dmk_test_loop, NULL };
+
+  g_assert_nonnull (dmk_test_loop);
+  g_assert_null (dmk_test_upper);
+  g_assert_cmpint (dmk_test_run_tool (argv, &dmk_test_upper), ==, 0);
+  g_assert_nonnull (dmk_test_upper);
+  g_strstrip (dmk_test_upper);
+  return dmk_test_upper;
 }
 
 gboolean
