@@ -30,6 +30,7 @@ static struct
   guint suspend;   /* of them, those that inhibit suspend (GtkApplicationInhibitFlags 4) */
   guint next_cookie;
   GHashTable *cookies;
+  GPtrArray *notified; /* "summary\nbody" of each desktop notification, in order */
 } sm;
 
 static const char sm_xml[] =
@@ -44,12 +45,42 @@ static const char sm_xml[] =
   "</method>"
   "</interface></node>";
 
+/* The desktop's notification server, as GLib's freedesktop backend calls it. */
+static const char notify_xml[] =
+  "<node><interface name='org.freedesktop.Notifications'>"
+  "<method name='Notify'><arg type='s' direction='in'/><arg type='u' direction='in'/>"
+  "<arg type='s' direction='in'/><arg type='s' direction='in'/><arg type='s' direction='in'/>"
+  "<arg type='as' direction='in'/><arg type='a{sv}' direction='in'/>"
+  "<arg type='i' direction='in'/><arg type='u' direction='out'/></method>"
+  "<method name='CloseNotification'><arg type='u' direction='in'/></method>"
+  "<method name='GetCapabilities'><arg type='as' direction='out'/></method>"
+  "<method name='GetServerInformation'><arg type='s' direction='out'/>"
+  "<arg type='s' direction='out'/><arg type='s' direction='out'/><arg type='s' direction='out'/>"
+  "</method>"
+  "</interface></node>";
+
 static void
 sm_call (GDBusConnection *c, const char *sender, const char *path, const char *iface,
          const char *method, GVariant *params, GDBusMethodInvocation *inv, gpointer data)
 {
   g_mutex_lock (&sm.lock);
-  if (g_str_equal (method, "Inhibit"))
+  if (g_str_equal (method, "Notify"))
+    {
+      const char *summary = NULL, *body = NULL;
+
+      g_variant_get (params, "(&su&s&s&s@as@a{sv}i)", NULL, NULL, NULL, &summary, &body, NULL,
+                     NULL, NULL);
+      g_ptr_array_add (sm.notified, g_strdup_printf ("%s\n%s", summary, body));
+      g_dbus_method_invocation_return_value (inv, g_variant_new ("(u)", sm.notified->len));
+    }
+  else if (g_str_equal (method, "GetCapabilities"))
+    g_dbus_method_invocation_return_value (inv, g_variant_new_parsed ("(@as ['body'],)"));
+  else if (g_str_equal (method, "GetServerInformation"))
+    g_dbus_method_invocation_return_value (inv, g_variant_new ("(ssss)", "test", "gdiskmark",
+                                                               "1", "1.2"));
+  else if (g_str_equal (method, "CloseNotification"))
+    g_dbus_method_invocation_return_value (inv, NULL);
+  else if (g_str_equal (method, "Inhibit"))
     {
       guint32 flags = 0, cookie = ++sm.next_cookie;
 
@@ -94,6 +125,7 @@ sm_thread (gpointer address)
   g_autoptr (GMainContext) context = g_main_context_new ();
   g_autoptr (GMainLoop) loop = g_main_loop_new (context, FALSE);
   g_autoptr (GDBusNodeInfo) info = g_dbus_node_info_new_for_xml (sm_xml, NULL);
+  g_autoptr (GDBusNodeInfo) notify = g_dbus_node_info_new_for_xml (notify_xml, NULL);
   g_autoptr (GDBusConnection) c = NULL;
   g_autoptr (GError) error = NULL;
 
@@ -106,6 +138,11 @@ sm_thread (gpointer address)
   g_dbus_connection_register_object (c, "/org/gnome/SessionManager", info->interfaces[0],
                                      &vtable, NULL, NULL, &error);
   g_assert_no_error (error);
+  g_dbus_connection_register_object (c, "/org/freedesktop/Notifications", notify->interfaces[0],
+                                     &vtable, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_bus_own_name_on_connection (c, "org.freedesktop.Notifications", G_BUS_NAME_OWNER_FLAGS_NONE,
+                                NULL, NULL, NULL, NULL);
   g_bus_own_name_on_connection (c, "org.gnome.SessionManager", G_BUS_NAME_OWNER_FLAGS_NONE,
                                 sm_acquired, NULL, NULL, NULL);
   g_main_loop_run (loop);
@@ -143,6 +180,7 @@ start_session (void)
   g_setenv ("DBUS_SESSION_BUS_ADDRESS", lines[0], TRUE);
   g_mutex_init (&sm.lock);
   sm.cookies = g_hash_table_new (NULL, NULL);
+  sm.notified = g_ptr_array_new_with_free_func (g_free);
   g_thread_unref (g_thread_new ("session-manager", sm_thread, g_strdup (lines[0])));
   while (!g_atomic_int_get (&sm_ready))
     g_usleep (10000);
@@ -710,6 +748,93 @@ test_sweep_small_filesystem (void)
   slow_folder_done ();
 }
 
+/* ---- a run that ends unseen: the desktop is told, with the numbers ---- */
+
+static guint
+notified (void)
+{
+  guint n;
+
+  g_mutex_lock (&sm.lock);
+  n = sm.notified->len;
+  g_mutex_unlock (&sm.lock);
+  return n;
+}
+
+static gboolean
+notification_arrived (gpointer data)
+{
+  return notified () > GPOINTER_TO_UINT (data);
+}
+
+static gboolean
+inactive (gpointer data)
+{
+  return !gtk_window_is_active (GTK_WINDOW (data));
+}
+
+/* The user looks at another window while the run goes on: a real X focus change. */
+static gboolean
+look_elsewhere (GtkWindow *other)
+{
+  GdkSurface *surface = gtk_native_get_surface (GTK_NATIVE (other));
+  g_autofree char *xid = g_strdup_printf ("%lu", (unsigned long) gdk_x11_surface_get_xid (surface));
+  const char *args[] = { "windowfocus", "--sync", xid, NULL };
+
+  return xdotool (args);
+}
+
+static void
+check_notified (DmkResultKind kind, const char *dir, const char *summary, const char *words)
+{
+  GtkWidget *other = gtk_window_new ();
+  guint before = notified ();
+  g_autofree char *last = NULL;
+  Run r;
+
+  reset_settings ();
+  set_tiny ("classic");
+  g_settings_set_string (dmk_test_settings (), "mode", "read");
+  g_settings_set_int (dmk_test_settings (), "sweep-size-mib", 16);
+  run_open (&r, kind, dir);
+  if (kind == DMK_KIND_SWEEP)
+    {
+      choose (r.view, "Smallest block size", 3);
+      choose (r.view, "Largest block size", 4);
+      choose (r.view, "Directions", 1);
+    }
+  if (!run_start (&r))
+    {
+      gtk_window_destroy (GTK_WINDOW (other));
+      run_close (&r);
+      return;
+    }
+  gtk_window_present (GTK_WINDOW (other));
+  g_assert_true (iterate_until (widget_shown, other));
+  g_assert_true (look_elsewhere (GTK_WINDOW (other)));
+  g_assert_true (iterate_until (inactive, r.win));
+  g_assert_true (iterate_until (stopped, &r));
+  g_assert_true (iterate_until (notification_arrived, GUINT_TO_POINTER (before)));
+  g_mutex_lock (&sm.lock);
+  last = g_strdup (sm.notified->pdata[sm.notified->len - 1]);
+  g_mutex_unlock (&sm.lock);
+  g_test_message ("notified: %s", last);
+  g_assert_true (g_str_has_prefix (last, summary));
+  g_assert_nonnull (strstr (last, words));
+  gtk_window_destroy (GTK_WINDOW (other));
+  run_close (&r);
+}
+
+static void
+test_notified_unseen (void)
+{
+  g_autofree char *dir = make_target_dir ();
+
+  check_notified (DMK_KIND_GRID, dir, "Benchmark Finished\nSEQ1M Q1T1 · Read ", "MB/s");
+  check_notified (DMK_KIND_SWEEP, dir, "Block-Size Sweep Finished\n", "block sizes");
+  g_rmdir (dir);
+}
+
 /* ---- the window's list in the CLI's words ---- */
 
 static GHashTable *
@@ -818,5 +943,6 @@ main (int argc, char **argv)
   g_test_add_func ("/window-runs/close-asks", test_close_asks);
   g_test_add_func ("/window-runs/sweep-small-filesystem", test_sweep_small_filesystem);
   g_test_add_func ("/window-runs/places-as-cli", test_places_as_cli);
+  g_test_add_func ("/window-runs/notified-unseen", test_notified_unseen);
   return g_test_run ();
 }

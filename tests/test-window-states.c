@@ -710,21 +710,7 @@ test_progress (void)
   /* Over: the bar goes, the title is the app's again. */
   g_assert_false (gtk_widget_get_visible (GTK_WIDGET (dmk_window_get_progress_bar (w.win))));
   g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (w.win)), ==, "GDiskMark");
-  /* Ended while the window was not active: the notification carries the headline numbers. */
-  if (gtk_window_is_active (GTK_WINDOW (w.win)))
-    g_assert_null (dmk_window_get_notification_body (w.win));
-  else
-    {
-      const char *body = dmk_window_get_notification_body (w.win);
-      g_autofree char *read = dmk_unit_format (
-        DMK_UNIT_MB_S, ((DmkTestResult *) dmk_window_get_shown_result (w.win)->tests->pdata[0])
-                         ->mb_per_s);
-
-      g_assert_nonnull (body);
-      g_assert_true (g_str_has_prefix (body, "SEQ1M Q8T1 · Read "));
-      g_assert_nonnull (strstr (body, read));
-      g_assert_nonnull (strstr (body, "Write"));
-    }
+  /* The desktop notification of a run that ends unseen: test-window-runs, on a real bus. */
   destroy_window (w.win);
   g_rmdir (dir);
 }

@@ -34,6 +34,7 @@ struct _DmkScanView
   DmkRunController *run;
   DmkTargetChooser *target;
   gboolean running; /* the controller runs a scan of this view's kind */
+  gboolean failed;  /* the status line says why the last run failed */
   DmkResult *result;
   char *source;
   guint n_samples;
@@ -67,6 +68,7 @@ static const guint depths[] = { 1, 4, 32 };
 static void
 set_status (DmkScanView *self, const char *text)
 {
+  self->failed = FALSE;
   gtk_label_set_text (self->status_label, text);
 }
 
@@ -229,6 +231,14 @@ on_run_stopping (DmkRunController *run, GParamSpec *pspec, DmkScanView *self)
     set_status (self, _("Stopping…"));
 }
 
+/* Why a run failed on one target says nothing about the next one. */
+static void
+on_target_changed (DmkTargetChooser *target, GParamSpec *pspec, DmkScanView *self)
+{
+  if (self->failed && !self->running)
+    set_status (self, _("Ready"));
+}
+
 static void
 on_run_finished (DmkRunController *run, DmkScanView *self)
 {
@@ -245,7 +255,10 @@ on_run_finished (DmkRunController *run, DmkScanView *self)
     set_status (self, result != NULL ? _("Stopped: what was measured is kept")
                                      : _("Stopped before anything was measured"));
   else
-    set_status (self, error->message);
+    {
+      set_status (self, error->message);
+      self->failed = TRUE;
+    }
   g_signal_emit (self, signals[FINISHED], 0);
 }
 
@@ -691,6 +704,7 @@ dmk_scan_view_new (DmkResultKind kind, DmkRunController *run, DmkTargetChooser *
                                   dmk_size_choice_get_mapping, dmk_size_choice_set_mapping, NULL,
                                   NULL);
   g_signal_connect (run, "notify::running", G_CALLBACK (on_run_running), self);
+  g_signal_connect_object (target, "notify::path", G_CALLBACK (on_target_changed), self, 0);
   g_signal_connect (run, "notify::stopping", G_CALLBACK (on_run_stopping), self);
   g_signal_connect (run, "progress", G_CALLBACK (on_run_progress), self);
   g_signal_connect (run, "finished", G_CALLBACK (on_run_finished), self);

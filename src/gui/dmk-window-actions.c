@@ -179,11 +179,23 @@ _dmk_window_actions_close_request (GtkWindow *window)
       gtk_window_present (GTK_WINDOW (self->close_dialog));
       return TRUE;
     }
-  dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (
-    window, _("Stop the Benchmark and Close?"),
-    _("The benchmark is still running. Tests that have not finished are lost.")));
-  adw_message_dialog_add_responses (dialog, "cancel", _("_Keep Running"), "stop",
-                                    _("_Stop and Close"), NULL);
+  if (dmk_run_controller_get_kind (self->run) == DMK_KIND_GRID)
+    {
+      dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (
+        window, _("Stop the Benchmark and Close?"),
+        _("The benchmark is still running. Tests that have not finished are lost.")));
+      adw_message_dialog_add_responses (dialog, "cancel", _("_Keep Running"), "stop",
+                                        _("_Stop and Close"), NULL);
+    }
+  else
+    {
+      dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (
+        window, _("Stop the Scan and Close?"),
+        _("The scan is still running. What it measured is lost unless you keep running it and "
+          "save the result.")));
+      adw_message_dialog_add_responses (dialog, "cancel", _("_Keep Running"), "stop",
+                                        _("_Stop and Close"), NULL);
+    }
   adw_message_dialog_set_response_appearance (dialog, "stop", ADW_RESPONSE_DESTRUCTIVE);
   adw_message_dialog_set_default_response (dialog, "cancel");
   adw_message_dialog_set_close_response (dialog, "cancel");

@@ -213,9 +213,3 @@ dmk_window_get_progress_bar (DmkWindow *self)
   return self->progress_bar;
 }
 
-const char *
-dmk_window_get_notification_body (DmkWindow *self)
-{
-  g_return_val_if_fail (DMK_IS_WINDOW (self), NULL);
-  return self->notification_body;
-}

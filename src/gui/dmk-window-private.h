@@ -77,7 +77,6 @@ struct _DmkWindow
     char *test_name;     /* "SEQ1M Q8T1 Read", for the title */
     guint test_index;
   } progress;
-  char *notification_body; /* what the last run's desktop notification said (tests read it) */
 
   gboolean close_after_run;
   GtkWindow *error_dialog;
@@ -180,8 +179,6 @@ void dmk_window_refresh_devices (DmkWindow *self);
 DmkTargetChooser *dmk_window_get_target_chooser (DmkWindow *self);
 const char *dmk_window_get_subtitle (DmkWindow *self);
 GtkProgressBar *dmk_window_get_progress_bar (DmkWindow *self);
-/* What the desktop notification of the last run that ended unfocused said, or NULL. */
-const char *dmk_window_get_notification_body (DmkWindow *self);
 
 /* Save, copy and open: what the file choosers, Ctrl+Shift+C and drops end in. */
 gboolean dmk_window_save_text (DmkWindow *self, const char *filename, GError **error);

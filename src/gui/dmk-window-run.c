@@ -209,23 +209,30 @@ headline (DmkResult *result)
   return g_string_free (g_steal_pointer (&s), FALSE);
 }
 
-/* A run of minutes ends while the user looks elsewhere: tell them, with the numbers. Clicking
- * the notification brings the window up (app.present). */
+/* A run of minutes ends while the user looks elsewhere: tell them, with the numbers (a grid's
+ * headline, a scan's sentence). Clicking the notification brings the window up (app.present). */
 static void
 notify_end (DmkWindow *self, DmkResult *result)
 {
   GApplication *app = G_APPLICATION (gtk_window_get_application (GTK_WINDOW (self)));
   g_autoptr (GNotification) notification = NULL;
   gboolean complete = result != NULL && dmk_run_controller_get_error (self->run) == NULL;
+  DmkResultKind kind = dmk_run_controller_get_kind (self->run);
+  g_autofree char *summary = NULL, *body = NULL;
 
-  g_clear_pointer (&self->notification_body, g_free);
-  if (result == NULL || gtk_window_is_active (GTK_WINDOW (self)))
-    return;
-  self->notification_body = headline (result);
-  if (app == NULL || g_application_get_dbus_connection (app) == NULL)
-    return; /* no session bus: nobody to show it */
-  notification = g_notification_new (complete ? _("Benchmark Finished") : _("Benchmark Stopped"));
-  g_notification_set_body (notification, self->notification_body);
+  if (result == NULL || gtk_window_is_active (GTK_WINDOW (self)) || app == NULL ||
+      g_application_get_dbus_connection (app) == NULL)
+    return; /* seen, or no session bus: nobody to show it */
+  body = kind == DMK_KIND_GRID ? headline (result) : dmk_describe_scan_result (result);
+  if (kind == DMK_KIND_GRID)
+    summary = g_strdup (complete ? _("Benchmark Finished") : _("Benchmark Stopped"));
+  else
+    /* TRANSLATORS: a notification's title: "Sustained Write Finished", "Block-Size Sweep
+     * Stopped" */
+    summary = g_strdup_printf (complete ? _("%s Finished") : _("%s Stopped"),
+                               dmk_result_kind_label (kind));
+  notification = g_notification_new (summary);
+  g_notification_set_body (notification, body);
   g_notification_set_default_action (notification, "app.present");
   g_application_send_notification (app, "run-finished", notification);
 }
@@ -453,7 +460,9 @@ on_finished (DmkRunController *run, DmkWindow *self)
 
   if (dmk_run_controller_get_kind (run) != DMK_KIND_GRID)
     {
-      /* A scan's result is its view's; the window's actions and a pending close follow. */
+      /* A scan's result is its view's; the window's actions, the desktop's notification and a
+       * pending close follow. */
+      notify_end (self, result);
       _dmk_window_update_actions (self);
       g_signal_emit_by_name (self, "run-finished");
       if (self->close_after_run)

@@ -526,7 +526,6 @@ dmk_window_dispose (GObject *object)
   g_clear_pointer (&self->job, dmk_fio_job_free);
   g_clear_pointer (&self->job_name, g_free);
   g_clear_pointer (&self->last_toast, g_free);
-  g_clear_pointer (&self->notification_body, g_free);
   g_clear_pointer (&self->progress.test_name, g_free);
   g_clear_handle_id (&self->progress.tick, g_source_remove);
   G_OBJECT_CLASS (dmk_window_parent_class)->dispose (object);
