@@ -151,6 +151,30 @@ def find_app(proc):
     return None, None
 
 
+MNEMONIC = re.compile(r'(^|[\s(])_[^\s_]')
+# A name said twice, as GTK 4.8 speaks a mnemonic button's label and its labeller ("Run Run").
+TWICE = re.compile(r'^(.+) \1$')
+# Our own types; libadwaita's inner ones (AdwGizmo) are libadwaita's to name.
+OUR_CLASS = re.compile(r'^Dmk[A-Z][A-Za-z0-9]*$')
+
+
+def badly_named(objects):
+    """Names a screen reader would speak wrongly: a mnemonic's underscore ("_Run"), a label said
+    twice ("Run Run"), or one of our types' names ("DmkResultGrid"), on any object."""
+    bad = []
+    for obj, path in objects:
+        name = (safe(lambda: obj.name, '') or '').strip()
+        if MNEMONIC.search(name) or OUR_CLASS.match(name) or TWICE.match(name):
+            bad.append(describe(obj, path))
+    return bad
+
+
+def run_buttons(objects):
+    """The scan views' Run buttons that a screen reader is offered."""
+    return [o for o, _ in objects
+            if safe(o.getRoleName) == 'push button' and safe(lambda: o.name) == 'Run']
+
+
 def focusable_without_name(objects):
     import pyatspi
     bad = []
@@ -260,6 +284,11 @@ def check_scan_views(tap, win, xid, dump):
         bad = focusable_without_name(objects)
         tap.check(not bad, 'in the %s view every focusable object has a spoken name' % title,
                   ['unnamed: ' + b for b in bad])
+        bad = badly_named(objects)
+        runs = run_buttons(objects)
+        tap.check(not bad and len(runs) == 1,
+                  'in the %s view names are as shown, and only its own Run button is offered'
+                  % title, ['badly named: ' + b for b in bad] + ['Run buttons: %d' % len(runs)])
     xdotool('key', '--window', xid, 'alt+b')
 
 
@@ -309,6 +338,9 @@ def check_comparison(tap, app, gui, env, home, dump):
     bad = focusable_without_name(objects)
     tap.check(not bad, 'every focusable object in the comparison has a spoken name (%d objects)'
               % len(objects), ['unnamed: ' + b for b in bad])
+    bad = badly_named(objects)
+    tap.check(not bad, 'no object in the comparison is named with a mnemonic\'s underscore or '
+              'a type\'s name', ['badly named: ' + b for b in bad])
     names = [safe(lambda: o.name, '') or '' for o, _ in objects]
     for comment in ('Disk A', 'Disk B'):
         tap.check(any(comment in n for n in names),
@@ -319,6 +351,19 @@ def check_comparison(tap, app, gui, env, home, dump):
              re.search(r'\b(read|write)\b', n, re.I)]
     tap.check(len(cells) >= 4, 'the comparison\'s cells speak test, direction and value',
               ['cells: %r' % cells[:6]])
+    return files
+
+
+def check_opened_result(tap, win, gui, env, files):
+    """One saved result opened in the main window: its Close button is named as it reads."""
+    subprocess.run([gui, files[0]], env=env, stdout=sys.stderr, stdin=subprocess.DEVNULL,
+                   timeout=60)
+    found = wait_for(lambda: named(win, 'Close Saved Result'), 30)
+    objects = list(walk(win))[:MAX_NODES]
+    bad = badly_named(objects)
+    tap.check(bool(found) and not bad,
+              'an opened result\'s "Close Saved Result" button is named as it reads',
+              ['found: %d' % len(found or [])] + ['badly named: ' + b for b in bad])
 
 
 def inner():
@@ -385,6 +430,13 @@ def inner():
         tap.check(not bad, 'every focusable object in the window has a spoken name (%d objects)'
                   % len(objects), ['unnamed: ' + b for b in bad])
 
+        bad = badly_named(objects)
+        tap.check(not bad, 'no object is named with a mnemonic\'s underscore or a type\'s name',
+                  ['badly named: ' + b for b in bad])
+        hidden = run_buttons(objects)
+        tap.check(not hidden, 'the hidden scan views\' controls are not offered in the '
+                  'Benchmark view', ['offered: %d Run buttons' % len(hidden)])
+
         alls = [o for o, _ in objects if safe(lambda: o.name) == 'Run All Tests']
         tap.check(len(alls) == 1, 'the All button is named "Run All Tests"',
                   ['found %d objects with that name' % len(alls)] if len(alls) != 1 else [])
@@ -422,7 +474,9 @@ def inner():
 
         check_stop_state(tap, win, xid, dump)
         check_scan_views(tap, win, xid, dump)
-        check_comparison(tap, app, gui, env, home, dump)
+        files = check_comparison(tap, app, gui, env, home, dump)
+        if files:
+            check_opened_result(tap, win, gui, env, files)
         return tap.emit()
     finally:
         app_proc.terminate()

@@ -16,6 +16,7 @@ struct _DmkApplication
 
   char *screenshot; /* --screenshot=FILE: run a tiny benchmark, save the window, quit */
   char *target;     /* --target=DIR */
+  char *help_dir;   /* the guide's pages where they are not installed (the build tree) */
   int exit_status;
 };
 
@@ -50,12 +51,55 @@ about_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
   gtk_window_present (GTK_WINDOW (about));
 }
 
-/* The user guide in help/, installed under the app id, in yelp. */
+static void
+help_failed (GtkWindow *parent, const char *why)
+{
+  static GtkWindow *dialog;
+  g_autofree char *message = NULL;
+
+  /* TRANSLATORS: after the reason the guide could not be opened */
+  message = g_strdup_printf (_("%s. The guide opens in Yelp, GNOME’s help viewer: install the "
+                               "yelp package and press F1 again."),
+                             why);
+  dmk_show_error (parent, &dialog, _("The User Guide Could Not Be Opened"), message);
+}
+
+static void
+help_shown (GObject *source, GAsyncResult *res, gpointer user_data)
+{
+  g_autoptr (GtkWindow) parent = user_data;
+  g_autoptr (GError) error = NULL;
+
+  if (!gtk_show_uri_full_finish (GTK_WINDOW (source), res, &error))
+    help_failed (parent, error->message);
+}
+
+/* The user guide in help/, installed under the app id, in Yelp; from the build tree, its pages
+ * where they are (a help: address there finds nothing, or an older installed guide). */
 static void
 help_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
 {
-  gtk_show_uri (gtk_application_get_active_window (GTK_APPLICATION (user_data)),
-                "help:" APP_ID, GDK_CURRENT_TIME);
+  DmkApplication *self = DMK_APPLICATION (user_data);
+  GtkWindow *parent = gtk_application_get_active_window (GTK_APPLICATION (self));
+  g_autofree char *yelp = NULL;
+  g_autoptr (GError) error = NULL;
+
+  if (self->help_dir == NULL)
+    {
+      gtk_show_uri_full (parent, "help:" APP_ID, GDK_CURRENT_TIME, NULL, help_shown,
+                         parent != NULL ? g_object_ref (parent) : NULL);
+      return;
+    }
+  yelp = g_find_program_in_path ("yelp");
+  if (yelp == NULL)
+    help_failed (parent, _("Yelp is not installed"));
+  else
+    {
+      const char *argv[] = { yelp, self->help_dir, NULL };
+
+      if (!g_spawn_async (NULL, (char **) argv, NULL, G_SPAWN_DEFAULT, NULL, NULL, NULL, &error))
+        help_failed (parent, error->message);
+    }
 }
 
 /* gdiskmark --target=DIR while GDiskMark already runs: the running instance gets this action,
@@ -313,7 +357,6 @@ static void
 dmk_application_open (GApplication *app, GFile **files, int n_files, const char *hint)
 {
   DmkApplication *self = DMK_APPLICATION (app);
-  GtkWindow *active = gtk_application_get_active_window (GTK_APPLICATION (app));
   DmkWindow *window;
 
   if (self->screenshot != NULL)
@@ -329,10 +372,14 @@ dmk_application_open (GApplication *app, GFile **files, int n_files, const char 
       return;
     }
 
-  if (active != NULL && DMK_IS_WINDOW (active) && !dmk_window_is_running (DMK_WINDOW (active)) &&
-      dmk_window_get_shown_result (DMK_WINDOW (active)) == NULL)
-    window = DMK_WINDOW (active);
-  else
+  /* The most recently used main window that shows nothing yet, even behind the comparison. */
+  window = NULL;
+  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (app)); l != NULL && !window;
+       l = l->next)
+    if (DMK_IS_WINDOW (l->data) && !dmk_window_is_running (l->data) &&
+        dmk_window_get_shown_result (l->data) == NULL)
+      window = l->data;
+  if (window == NULL)
     {
       window = dmk_window_new (GTK_APPLICATION (app));
       if (self->target != NULL)
@@ -391,6 +438,7 @@ dmk_application_finalize (GObject *object)
 
   g_free (self->screenshot);
   g_free (self->target);
+  g_free (self->help_dir);
   G_OBJECT_CLASS (dmk_application_parent_class)->finalize (object);
 }
 
@@ -418,6 +466,24 @@ static void
 dmk_application_init (DmkApplication *self)
 {
   g_application_add_main_option_entries (G_APPLICATION (self), options);
+  /* TRANSLATORS: the arguments in gdiskmark --help's usage line */
+  g_application_set_option_context_parameter_string (G_APPLICATION (self), _("[FILE…]"));
+  g_application_set_option_context_summary (
+    G_APPLICATION (self),
+    _("Opens the GDiskMark window. Each FILE is shown as it opens: GDiskMark results (.json), "
+      "a fio job to run (.fio), or other tools’ results (CrystalDiskMark and KDiskMark text, "
+      "fio JSON); several results open in the comparison."));
+  g_application_set_option_context_description (
+    G_APPLICATION (self),
+    _("The window starts with the Default profile, as CrystalDiskMark does; gdiskmark-cli "
+      "starts with the classic eight of CrystalDiskMark 3 (--profile chooses)."));
+}
+
+void
+dmk_application_set_help_dir (DmkApplication *self, const char *dir)
+{
+  g_free (self->help_dir);
+  self->help_dir = g_strdup (dir);
 }
 
 DmkApplication *

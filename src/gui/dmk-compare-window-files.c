@@ -186,6 +186,11 @@ _dmk_compare_window_files_init (DmkCompareWindow *self)
 {
   g_action_map_add_action_entries (G_ACTION_MAP (self), file_actions, G_N_ELEMENTS (file_actions),
                                    self);
+  /* Its file choosers open from a menu too; its empty page's buttons have mnemonics, and only
+   * the page shown is there for a screen reader. */
+  dmk_window_keep_focus_shown (GTK_WINDOW (self));
+  dmk_name_mnemonic_buttons (GTK_WIDGET (self));
+  dmk_hide_stack_pages (GTK_WIDGET (self->stack));
 }
 
 void

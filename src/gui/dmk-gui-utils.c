@@ -64,6 +64,90 @@ dmk_show_error (GtkWindow *parent, GtkWindow **slot, const char *heading, const 
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
+/* A popover menu that closes while the dialog one of its rows opened has the keyboard (on X11:
+ * a file chooser from the primary menu's Save submenu) leaves the window's focus on that row,
+ * hidden, where every key, Tab and F10 included, goes nowhere until another popover closes. The
+ * focus goes back where the user came from: the button that opened the menu. */
+static void
+restore_shown_focus (GtkWindow *window, GParamSpec *pspec, gpointer data)
+{
+  GtkWidget *focus = gtk_window_get_focus (window);
+  GtkWidget *popover;
+
+  if (!gtk_window_is_active (window) || focus == NULL || gtk_widget_get_mapped (focus))
+    return;
+  popover = gtk_widget_get_ancestor (focus, GTK_TYPE_POPOVER);
+  focus = popover != NULL ? gtk_widget_get_parent (popover) : NULL;
+  while (focus != NULL && !gtk_widget_get_focusable (focus))
+    focus = gtk_widget_get_parent (focus);
+  gtk_window_set_focus (window, NULL);
+  if (focus == NULL || !gtk_widget_get_mapped (focus) || !gtk_widget_grab_focus (focus))
+    gtk_widget_child_focus (GTK_WIDGET (window), GTK_DIR_TAB_FORWARD);
+}
+
+static void
+name_by_shown_label (GtkButton *button)
+{
+  const char *label = gtk_button_get_label (button);
+  g_autoptr (GString) shown = g_string_new (NULL);
+
+  if (label == NULL || !gtk_button_get_use_underline (button))
+    return;
+  for (const char *p = label; *p != '\0'; p++)
+    {
+      /* "__" is a shown underscore; a single one marks the mnemonic. */
+      if (*p == '_' && p[1] == '_')
+        p++;
+      else if (*p == '_')
+        continue;
+      g_string_append_c (shown, *p);
+    }
+  /* The label's mnemonic makes it the button's labeller too, and GTK 4.8 speaks both. */
+  gtk_accessible_reset_relation (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_RELATION_LABELLED_BY);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  shown->str, -1);
+}
+
+void
+dmk_name_mnemonic_buttons (GtkWidget *root)
+{
+  if (GTK_IS_BUTTON (root) && g_object_get_data (G_OBJECT (root), "dmk-named") == NULL)
+    {
+      g_object_set_data (G_OBJECT (root), "dmk-named", GINT_TO_POINTER (1));
+      g_signal_connect (root, "notify::label", G_CALLBACK (name_by_shown_label), NULL);
+      g_signal_connect (root, "notify::use-underline", G_CALLBACK (name_by_shown_label), NULL);
+      name_by_shown_label (GTK_BUTTON (root));
+    }
+  for (GtkWidget *c = gtk_widget_get_first_child (root); c != NULL;
+       c = gtk_widget_get_next_sibling (c))
+    dmk_name_mnemonic_buttons (c);
+}
+
+static void
+hide_hidden_pages (GtkWidget *stack)
+{
+  GtkWidget *shown = ADW_IS_VIEW_STACK (stack)
+                       ? adw_view_stack_get_visible_child (ADW_VIEW_STACK (stack))
+                       : gtk_stack_get_visible_child (GTK_STACK (stack));
+
+  for (GtkWidget *c = gtk_widget_get_first_child (stack); c != NULL;
+       c = gtk_widget_get_next_sibling (c))
+    gtk_accessible_update_state (GTK_ACCESSIBLE (c), GTK_ACCESSIBLE_STATE_HIDDEN, c != shown, -1);
+}
+
+void
+dmk_hide_stack_pages (GtkWidget *stack)
+{
+  g_signal_connect (stack, "notify::visible-child", G_CALLBACK (hide_hidden_pages), NULL);
+  hide_hidden_pages (stack);
+}
+
+void
+dmk_window_keep_focus_shown (GtkWindow *window)
+{
+  g_signal_connect (window, "notify::is-active", G_CALLBACK (restore_shown_focus), NULL);
+}
+
 typedef struct
 {
   GtkWindow *window;

@@ -10,6 +10,15 @@ G_BEGIN_DECLS
 gboolean dmk_save_widget_png (GtkWidget *widget, const char *filename, GError **error);
 
 /* A toast with text shown as is (no markup). */
+/* Whenever window becomes active again, its focus is put back on a control that shows if it was
+ * left on a hidden one (a menu's row, after a dialog the menu opened). */
+void dmk_window_keep_focus_shown (GtkWindow *window);
+/* GTK 4.8 gives a button with a mnemonic the name "_Run Run" (its raw label, then its label's
+ * text): every such button under root is named by its label as shown, now and when it changes. */
+void dmk_name_mnemonic_buttons (GtkWidget *root);
+/* Only the visible page of stack is there for a screen reader (GTK 4.8 shows it all pages'
+ * controls at once), now and whenever the page changes. */
+void dmk_hide_stack_pages (GtkWidget *stack);
 void dmk_toast (AdwToastOverlay *overlay, const char *text);
 /* An error dialog over parent with one Close button; *slot points to it while it is shown and an
  * older one there is closed first. */

@@ -695,12 +695,16 @@ dmk_result_grid_class_init (DmkResultGridClass *klass)
   gtk_widget_class_bind_template_child (widget_class, DmkResultGrid, all_button);
   gtk_widget_class_bind_template_child (widget_class, DmkResultGrid, all_label);
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+  /* A screen reader meets a named group, not the type's name. */
+  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GROUP);
 }
 
 static void
 dmk_result_grid_init (DmkResultGrid *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("Benchmark results"), -1);
   self->specs = g_array_new (FALSE, TRUE, sizeof (DmkTestSpec));
   self->plan_specs = g_array_new (FALSE, TRUE, sizeof (DmkTestSpec));
   self->rows = g_ptr_array_new_with_free_func (g_free);

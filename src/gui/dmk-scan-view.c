@@ -679,6 +679,7 @@ dmk_scan_view_class_init (DmkScanViewClass *klass)
   gtk_widget_class_install_action (widget_class, "scan.save-csv", NULL, save_action);
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_add_binding (widget_class, GDK_KEY_Escape, 0, on_escape, NULL);
+  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GROUP);
 }
 
 static void
@@ -696,7 +697,13 @@ dmk_scan_view_new (DmkResultKind kind, DmkRunController *run, DmkTargetChooser *
   self->kind = kind;
   self->run = g_object_ref (run);
   self->target = target;
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  kind == DMK_KIND_SUSTAINED ? _("Sustained write")
+                                  : kind == DMK_KIND_SWEEP   ? _("Block size sweep")
+                                                             : _("Surface scan"),
+                                  -1);
   build (self);
+  dmk_name_mnemonic_buttons (GTK_WIDGET (self));
   if (self->size != NULL && settings != NULL)
     g_settings_bind_with_mapping (settings,
                                   kind == DMK_KIND_SWEEP ? "sweep-size-mib" : "surface-size-mib",

@@ -676,6 +676,7 @@ dmk_target_chooser_class_init (DmkTargetChooserClass *klass)
                                                   G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
                                                   G_TYPE_NONE, 0);
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GROUP);
 }
 
 static void
@@ -687,6 +688,8 @@ dmk_target_chooser_init (DmkTargetChooser *self)
   g_autoptr (GtkListItemFactory) list_factory = target_factory (TRUE);
   const char *home = g_get_home_dir ();
 
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("Target"), -1);
   self->cancellable = g_cancellable_new ();
   self->chosen = g_ptr_array_new_with_free_func (g_free);
   g_ptr_array_add (self->chosen, NULL);
