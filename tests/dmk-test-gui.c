@@ -392,3 +392,99 @@ pixel_share (GtkWidget *widget, PixelTest is)
     n += is (pixels[i * 4 + 2], pixels[i * 4 + 1], pixels[i * 4]);
   return pixels != NULL && w * h > 0 ? (double) n / (w * h) : 0;
 }
+
+/* ---- clipboard and menus ---- */
+
+typedef struct
+{
+  char *text;
+  gboolean done;
+} ClipRead;
+
+static void
+clip_read_done (GObject *source, GAsyncResult *res, gpointer data)
+{
+  ClipRead *c = data;
+
+  c->text = gdk_clipboard_read_text_finish (GDK_CLIPBOARD (source), res, NULL);
+  c->done = TRUE;
+}
+
+static gboolean
+clip_read_finished (gpointer data)
+{
+  return ((ClipRead *) data)->done;
+}
+
+char *
+read_clipboard (GtkWidget *widget)
+{
+  ClipRead clip = { 0 };
+
+  gdk_clipboard_read_text_async (gtk_widget_get_clipboard (widget), NULL, clip_read_done, &clip);
+  g_assert_true (iterate_until (clip_read_finished, &clip));
+  return clip.text;
+}
+
+static void
+flag_set_true (gboolean *flag)
+{
+  *flag = TRUE;
+}
+
+/* The clipboard emptied and watched: *changed turns TRUE when something is copied. */
+gulong
+watch_clipboard (DmkWindow *win, gboolean *changed)
+{
+  GdkClipboard *clipboard = gtk_widget_get_clipboard (GTK_WIDGET (win));
+
+  gdk_clipboard_set_text (clipboard, "");
+  *changed = FALSE;
+  return g_signal_connect_swapped (clipboard, "changed", G_CALLBACK (flag_set_true), changed);
+}
+
+gboolean
+has_popover_child (gpointer button)
+{
+  GtkWidget *last = gtk_widget_get_last_child (button);
+  return last != NULL && GTK_IS_POPOVER (last) && gtk_widget_get_mapped (last);
+}
+
+gboolean
+no_popover_child (gpointer button)
+{
+  GtkWidget *last = gtk_widget_get_last_child (button);
+  return last == NULL || !GTK_IS_POPOVER (last);
+}
+
+/* The first item of a popover menu (GtkModelButton is private: found by its type's name). */
+GtkWidget *
+find_model_button (GtkWidget *widget)
+{
+  if (g_strcmp0 (G_OBJECT_TYPE_NAME (widget), "GtkModelButton") == 0)
+    return widget;
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL;
+       c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = find_model_button (c);
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+GtkWidget *
+dmk_test_find_label (GtkWidget *root, const char *text)
+{
+  if (GTK_IS_LABEL (root) && gtk_widget_get_mapped (root) &&
+      g_strcmp0 (gtk_label_get_text (GTK_LABEL (root)), text) == 0)
+    return root;
+  for (GtkWidget *c = gtk_widget_get_first_child (root); c != NULL;
+       c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = dmk_test_find_label (c, text);
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}

@@ -68,3 +68,17 @@ double pixel_share (GtkWidget *widget, PixelTest is);
 /* What widget shows, rendered by its window's renderer: B, G, R, A bytes (premultiplied), or
  * NULL when it draws nothing. */
 guchar *widget_pixels (GtkWidget *widget, int *width, int *height);
+
+/* The first shown label under root whose text is text, or NULL. */
+GtkWidget *dmk_test_find_label (GtkWidget *root, const char *text);
+/* The clipboard's text, once read. */
+char *read_clipboard (GtkWidget *widget);
+/* The clipboard emptied and watched: *changed turns TRUE when something is copied; returns the
+ * handler to disconnect from widget's clipboard. */
+gulong watch_clipboard (DmkWindow *win, gboolean *changed);
+/* Whether button's popover (its last child) is shown, or gone. */
+gboolean has_popover_child (gpointer button);
+gboolean no_popover_child (gpointer button);
+/* The first item of a popover menu under widget (GtkModelButton is private: found by its
+ * type's name). */
+GtkWidget *find_model_button (GtkWidget *widget);

@@ -675,7 +675,7 @@ watch_progress (gpointer data)
     return TRUE;
   if (dmk_window_get_phase (w->win) < DMK_PHASE_WARMUP)
     return FALSE;
-  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (bar)));
+  g_assert_cmpfloat (gtk_widget_get_opacity (GTK_WIDGET (bar)), ==, 1);
   g_assert_true (g_str_has_prefix (text, "Test "));
   g_assert_nonnull (strstr (text, " of 8 · "));
   g_assert_nonnull (strstr (text, "left"));
@@ -699,7 +699,8 @@ test_progress (void)
   set_tiny ("default");
   g_settings_set_int (s, "interval", 1);
   w.win = new_window (dir);
-  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (dmk_window_get_progress_bar (w.win))));
+  g_assert_cmpfloat (gtk_widget_get_opacity (GTK_WIDGET (dmk_window_get_progress_bar (w.win))), ==,
+                     0);
   click (dmk_window_get_all_button (w.win));
   g_assert_true (iterate_until (watch_progress, &w));
   g_assert_cmpuint (w.samples, >, 10);
@@ -708,7 +709,8 @@ test_progress (void)
   g_assert_true (w.saw_later_test);
   g_assert_cmpfloat (w.last, >, 0.8);
   /* Over: the bar goes, the title is the app's again. */
-  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (dmk_window_get_progress_bar (w.win))));
+  g_assert_cmpfloat (gtk_widget_get_opacity (GTK_WIDGET (dmk_window_get_progress_bar (w.win))), ==,
+                     0);
   g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (w.win)), ==, "GDiskMark");
   /* The desktop notification of a run that ends unseen: test-window-runs, on a real bus. */
   destroy_window (w.win);

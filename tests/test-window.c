@@ -915,27 +915,6 @@ test_device_action_folder (void)
 
 /* ---- save, copy, open (issue 4/5) ---- */
 
-typedef struct
-{
-  char *text;
-  gboolean done;
-} ClipRead;
-
-static void
-clip_read_done (GObject *source, GAsyncResult *res, gpointer data)
-{
-  ClipRead *c = data;
-
-  c->text = gdk_clipboard_read_text_finish (GDK_CLIPBOARD (source), res, NULL);
-  c->done = TRUE;
-}
-
-static gboolean
-clip_read_finished (gpointer data)
-{
-  return ((ClipRead *) data)->done;
-}
-
 static void
 wait_for_paint (GtkWidget *widget)
 {
@@ -971,33 +950,6 @@ assert_png_of (GtkWidget *widget, const char *png)
   g_assert_true (varied);
 }
 
-static char *
-read_clipboard (GtkWidget *widget)
-{
-  ClipRead clip = { 0 };
-
-  gdk_clipboard_read_text_async (gtk_widget_get_clipboard (widget), NULL, clip_read_done, &clip);
-  g_assert_true (iterate_until (clip_read_finished, &clip));
-  return clip.text;
-}
-
-static void
-flag_set_true (gboolean *flag)
-{
-  *flag = TRUE;
-}
-
-/* The clipboard emptied and watched: *changed turns TRUE when something is copied. */
-static gulong
-watch_clipboard (DmkWindow *win, gboolean *changed)
-{
-  GdkClipboard *clipboard = gtk_widget_get_clipboard (GTK_WIDGET (win));
-
-  gdk_clipboard_set_text (clipboard, "");
-  *changed = FALSE;
-  return g_signal_connect_swapped (clipboard, "changed", G_CALLBACK (flag_set_true), changed);
-}
-
 /* Waits for what watch_clipboard () watches to be copied: a fio job of one row, read and
  * written, of test want. */
 static void
@@ -1016,36 +968,6 @@ expect_copied_row (DmkWindow *win, gboolean *changed, gulong id, const char *wan
   g_assert_cmpuint (job->jobs->len, ==, 2);
   g_assert_true (dmk_test_spec_equal (&g_array_index (job->jobs, DmkJob, 0).spec, &spec));
   g_assert_true (dmk_test_spec_equal (&g_array_index (job->jobs, DmkJob, 1).spec, &spec));
-}
-
-static gboolean
-has_popover_child (gpointer button)
-{
-  GtkWidget *last = gtk_widget_get_last_child (button);
-  return last != NULL && GTK_IS_POPOVER (last) && gtk_widget_get_mapped (last);
-}
-
-static gboolean
-no_popover_child (gpointer button)
-{
-  GtkWidget *last = gtk_widget_get_last_child (button);
-  return last == NULL || !GTK_IS_POPOVER (last);
-}
-
-/* The first item of a popover menu (GtkModelButton is private: found by its type's name). */
-static GtkWidget *
-find_model_button (GtkWidget *widget)
-{
-  if (g_strcmp0 (G_OBJECT_TYPE_NAME (widget), "GtkModelButton") == 0)
-    return widget;
-  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL;
-       c = gtk_widget_get_next_sibling (c))
-    {
-      GtkWidget *found = find_model_button (c);
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
 }
 
 /* Copy as fio Job: what Run would do on the chosen folder, as a job file that reads back as the

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "dmk-cli-build-tree-paths.h"
 #include "gdiskmark-cli.h"
 
 char *opt_mode = NULL;
@@ -162,10 +163,17 @@ write_output (const char *text)
 void
 init_i18n (void)
 {
+  const char *localedir = g_getenv ("GDISKMARK_LOCALEDIR");
+  gboolean build_tree = dmk_running_from_build_tree (DMK_BUILD_TREE_CLI);
+
   setlocale (LC_ALL, "");
-  /* GDISKMARK_LOCALEDIR lets the tests use the catalogs in the build tree. */
-  bindtextdomain (GETTEXT_PACKAGE, g_getenv ("GDISKMARK_LOCALEDIR") ? g_getenv ("GDISKMARK_LOCALEDIR")
-                                                                    : LOCALEDIR);
+  /* GDISKMARK_LOCALEDIR lets the tests pick the catalogs; `build/src/cli/gdiskmark-cli` speaks
+   * the build tree's, as the window from the build tree does, and uses its helper. */
+  if (localedir == NULL)
+    localedir = build_tree ? DMK_BUILD_TREE_LOCALEDIR : LOCALEDIR;
+  if (build_tree)
+    g_setenv ("GDISKMARK_HELPER", DMK_BUILD_TREE_HELPER, FALSE);
+  bindtextdomain (GETTEXT_PACKAGE, localedir);
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   textdomain (GETTEXT_PACKAGE);
 }

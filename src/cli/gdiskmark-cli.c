@@ -102,7 +102,10 @@ set_profile_help (void)
 
   dmk_settings_init_default (&defaults);
   /* TRANSLATORS: --profile's help; the first %s lists the profile ids, the second the default */
-  help = g_strdup_printf (_("Tests to run, one of: %s (default: %s)"), list, defaults.profile);
+  /* TRANSLATORS: the last %s is the CLI's default profile; the window's is "default" */
+  help = g_strdup_printf (_("Tests to run, one of: %s (default: %s, CrystalDiskMark 3’s eight; "
+                            "the window starts with default)"),
+                          list, defaults.profile);
   dmk_settings_clear (&defaults);
   for (guint i = 0; entries[i].long_name != NULL; i++)
     if (strcmp (entries[i].long_name, "profile") == 0)

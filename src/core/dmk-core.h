@@ -2,6 +2,7 @@
 #pragma once
 
 /* base */
+#include "dmk-build-tree.h"
 #include "dmk-error.h"
 #include "dmk-histogram.h"
 #include "dmk-random.h"

@@ -14,6 +14,8 @@ G_DECLARE_FINAL_TYPE (DmkApplication, dmk_application, DMK, APPLICATION, AdwAppl
 DmkApplication *dmk_application_new (void);
 /* Non-zero when the screenshot mode failed. */
 int dmk_application_get_exit_status (DmkApplication *self);
+/* Where F1 finds the guide's pages when they are not installed (the build tree); NULL: help:. */
+void dmk_application_set_help_dir (DmkApplication *self, const char *dir);
 /* The comparison window (created, not shown, when create is TRUE and there is none); its current
  * run is the most recently used main window's result. */
 DmkCompareWindow *dmk_application_get_compare_window (DmkApplication *self, gboolean create);

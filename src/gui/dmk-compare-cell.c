@@ -5,6 +5,7 @@
 #include <math.h>
 
 #include "dmk-compare-cell.h"
+#include "dmk-gui-utils.h"
 #include "dmk-result-cell.h"
 
 struct _DmkCompareCell
@@ -385,6 +386,7 @@ static void
 dmk_compare_cell_init (DmkCompareCell *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  dmk_numbers_label (self->value_label);
   /* One plain colour: the bar is a proportion, not a low/high/full warning. */
   gtk_level_bar_remove_offset_value (self->meter, GTK_LEVEL_BAR_OFFSET_LOW);
   gtk_level_bar_remove_offset_value (self->meter, GTK_LEVEL_BAR_OFFSET_HIGH);

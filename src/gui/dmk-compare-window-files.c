@@ -190,6 +190,7 @@ _dmk_compare_window_files_init (DmkCompareWindow *self)
    * the page shown is there for a screen reader. */
   dmk_window_keep_focus_shown (GTK_WINDOW (self));
   dmk_name_mnemonic_buttons (GTK_WIDGET (self));
+  dmk_quiet_tooltips (GTK_WIDGET (self));
   dmk_hide_stack_pages (GTK_WIDGET (self->stack));
 }
 

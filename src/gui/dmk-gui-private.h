@@ -25,6 +25,9 @@ guint dmk_compare_window_get_n_columns (DmkCompareWindow *self);
 DmkResult *dmk_compare_window_get_result (DmkCompareWindow *self, guint column);
 DmkUnit dmk_compare_window_get_unit (DmkCompareWindow *self);
 
+/* dmk-result-cell.c: the label of its big number */
+GtkWidget *dmk_result_cell_get_value_label (DmkResultCell *self);
+
 /* dmk-tests-dialog.c */
 /* For tests: a row's combo row for field, the rows' names ("SEQ1M Q8T1") and Reset to Profile. */
 guint dmk_tests_dialog_get_n_rows (DmkTestsDialog *self);

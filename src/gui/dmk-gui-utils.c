@@ -42,6 +42,16 @@ dmk_save_widget_png (GtkWidget *widget, const char *filename, GError **error)
 }
 
 void
+dmk_numbers_label (GtkLabel *label)
+{
+  PangoAttrList *attrs = pango_attr_list_new ();
+
+  pango_attr_list_insert (attrs, pango_attr_language_new (pango_language_from_string ("en")));
+  gtk_label_set_attributes (label, attrs);
+  pango_attr_list_unref (attrs);
+}
+
+void
 dmk_toast (AdwToastOverlay *overlay, const char *text)
 {
   g_autofree char *escaped = g_markup_escape_text (text, -1);
@@ -142,6 +152,74 @@ dmk_hide_stack_pages (GtkWidget *stack)
   hide_hidden_pages (stack);
 }
 
+static void
+on_popup_visible (GtkWidget *popover, GParamSpec *pspec, GtkWidget *owner)
+{
+  gboolean open = gtk_widget_get_visible (popover);
+
+  /* Taking has-tooltip away hides a tooltip that is up; giving it back costs nothing. */
+  gtk_widget_set_has_tooltip (owner, !open);
+  if (!open && gtk_widget_get_tooltip_text (owner) == NULL &&
+      gtk_widget_get_tooltip_markup (owner) == NULL)
+    gtk_widget_set_has_tooltip (owner, FALSE);
+}
+
+void
+dmk_quiet_tooltip_for (GtkWidget *owner, GtkWidget *popover)
+{
+  if (popover == NULL || g_object_get_data (G_OBJECT (popover), "dmk-quiet") != NULL)
+    return;
+  g_object_set_data (G_OBJECT (popover), "dmk-quiet", GINT_TO_POINTER (1));
+  g_signal_connect_object (popover, "notify::visible", G_CALLBACK (on_popup_visible), owner, 0);
+}
+
+static void
+on_menu_popover (GtkMenuButton *button, GParamSpec *pspec, gpointer data)
+{
+  dmk_quiet_tooltip_for (GTK_WIDGET (button), GTK_WIDGET (gtk_menu_button_get_popover (button)));
+}
+
+void
+dmk_quiet_tooltips (GtkWidget *root)
+{
+  if (GTK_IS_DROP_DOWN (root))
+    for (GtkWidget *c = gtk_widget_get_first_child (root); c != NULL;
+         c = gtk_widget_get_next_sibling (c))
+      if (GTK_IS_POPOVER (c))
+        dmk_quiet_tooltip_for (root, c);
+  if (GTK_IS_MENU_BUTTON (root) && g_object_get_data (G_OBJECT (root), "dmk-quiet") == NULL)
+    {
+      /* Its popover may come later, when the menu first opens. */
+      g_object_set_data (G_OBJECT (root), "dmk-quiet", GINT_TO_POINTER (1));
+      g_signal_connect (root, "notify::popover", G_CALLBACK (on_menu_popover), NULL);
+      g_signal_connect (root, "notify::menu-model", G_CALLBACK (on_menu_popover), NULL);
+      on_menu_popover (GTK_MENU_BUTTON (root), NULL, NULL);
+    }
+  for (GtkWidget *c = gtk_widget_get_first_child (root); c != NULL;
+       c = gtk_widget_get_next_sibling (c))
+    dmk_quiet_tooltips (c);
+}
+
+static void
+let_clicks_through (GtkWidget *tooltip)
+{
+  GtkNative *native = gtk_widget_get_native (tooltip);
+  GdkSurface *surface = native != NULL ? gtk_native_get_surface (native) : NULL;
+  cairo_region_t *nothing;
+
+  if (surface == NULL)
+    return;
+  nothing = cairo_region_create ();
+  gdk_surface_set_input_region (surface, nothing);
+  cairo_region_destroy (nothing);
+}
+
+void
+dmk_tooltip_pass_clicks (GtkWidget *tooltip)
+{
+  g_signal_connect (tooltip, "map", G_CALLBACK (let_clicks_through), NULL);
+}
+
 void
 dmk_window_keep_focus_shown (GtkWindow *window)
 {
@@ -156,11 +234,62 @@ typedef struct
   GtkFileChooserNative **slot;
 } FileJobRun;
 
+void
+dmk_recent_add (const char *path)
+{
+  g_autoptr (GSettings) settings = g_settings_new (APP_ID);
+  g_auto (GStrv) old = g_settings_get_strv (settings, "recent-files");
+  g_autoptr (GStrvBuilder) b = g_strv_builder_new ();
+  g_auto (GStrv) list = NULL;
+  g_autofree char *abs = g_canonicalize_filename (path, NULL);
+  guint n = 1;
+
+  g_strv_builder_add (b, abs);
+  for (guint i = 0; old[i] != NULL && n < DMK_RECENT_MAX; i++)
+    if (!g_str_equal (old[i], abs))
+      {
+        g_strv_builder_add (b, old[i]);
+        n++;
+      }
+  list = g_strv_builder_end (b);
+  g_settings_set_strv (settings, "recent-files", (const char *const *) list);
+}
+
+/* Where a file dialog starts: where the last one saved or opened, else Documents, else home
+ * (never the process's working directory, which for a desktop launch is nobody's choice). */
+static GFile *
+start_folder (GSettings *settings)
+{
+  g_autofree char *last = g_settings_get_string (settings, "last-folder");
+  const char *docs = g_get_user_special_dir (G_USER_DIRECTORY_DOCUMENTS);
+
+  if (last[0] != '\0' && g_file_test (last, G_FILE_TEST_IS_DIR))
+    return g_file_new_for_path (last);
+  if (docs != NULL && g_file_test (docs, G_FILE_TEST_IS_DIR))
+    return g_file_new_for_path (docs);
+  return g_file_new_for_path (g_get_home_dir ());
+}
+
+static void
+remember_folder (GtkFileChooser *chooser)
+{
+  g_autoptr (GSettings) settings = g_settings_new (APP_ID);
+  g_autoptr (GFile) file = gtk_file_chooser_get_file (chooser);
+  g_autoptr (GFile) parent = file != NULL ? g_file_get_parent (file) : NULL;
+  g_autofree char *path = parent != NULL ? g_file_get_path (parent) : NULL;
+
+  if (path != NULL)
+    g_settings_set_string (settings, "last-folder", path);
+}
+
 static void
 file_job_response (GtkNativeDialog *dialog, int response, gpointer user_data)
 {
   FileJobRun *run = user_data;
   GtkFileChooser *chooser = GTK_FILE_CHOOSER (dialog);
+
+  if (response == GTK_RESPONSE_ACCEPT)
+    remember_folder (chooser);
 
   if (response == GTK_RESPONSE_ACCEPT && run->job->open_files != NULL)
     {
@@ -223,6 +352,12 @@ dmk_file_job_start (GtkWindow *window, const DmkFileJob *job, const char *prefix
   gtk_file_filter_add_mime_type (filter, job->mime_type);
   gtk_file_filter_add_pattern (filter, pattern);
   gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), filter);
+  {
+    g_autoptr (GSettings) settings = g_settings_new (APP_ID);
+    g_autoptr (GFile) folder = start_folder (settings);
+
+    gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (chooser), folder, NULL);
+  }
   if (open)
     gtk_file_chooser_set_select_multiple (GTK_FILE_CHOOSER (chooser), TRUE);
   else

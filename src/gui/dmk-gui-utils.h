@@ -19,6 +19,21 @@ void dmk_name_mnemonic_buttons (GtkWidget *root);
 /* Only the visible page of stack is there for a screen reader (GTK 4.8 shows it all pages'
  * controls at once), now and whenever the page changes. */
 void dmk_hide_stack_pages (GtkWidget *stack);
+/* A label of big numbers: its digits are drawn in a Latin face, which has the bold the style
+ * asks for; in Japanese and Chinese the language's own face, often without bold, drew them thin. */
+void dmk_numbers_label (GtkLabel *label);
+/* Open Recent's list, newest first, at most DMK_RECENT_MAX: path goes to its top. */
+#define DMK_RECENT_MAX 10
+void dmk_recent_add (const char *path);
+/* Tooltips never stand in a user's way: a dropdown's or menu button's tooltip is gone while its
+ * list or menu is open (it landed on the first row and took its click), for every dropdown and
+ * menu button under root. */
+void dmk_quiet_tooltips (GtkWidget *root);
+/* The same for one popover of owner's that opens later. */
+void dmk_quiet_tooltip_for (GtkWidget *owner, GtkWidget *popover);
+/* A custom tooltip's content (tooltip is its widget, from a query-tooltip handler) lets clicks
+ * through to what it covers: a cell's chart covered the row buttons. */
+void dmk_tooltip_pass_clicks (GtkWidget *tooltip);
 void dmk_toast (AdwToastOverlay *overlay, const char *text);
 /* An error dialog over parent with one Close button; *slot points to it while it is shown and an
  * older one there is closed first. */

@@ -254,6 +254,7 @@ on_query_tooltip (GtkWidget *widget, int x, int y, gboolean keyboard, GtkTooltip
   dmk_series_graph_copy_points (DMK_SERIES_GRAPH (chart), DMK_SERIES_GRAPH (self->spark));
   gtk_box_append (GTK_BOX (box), label);
   gtk_box_append (GTK_BOX (box), chart);
+  dmk_tooltip_pass_clicks (box);
   gtk_tooltip_set_custom (tooltip, box);
   return TRUE;
 }
@@ -294,6 +295,7 @@ static void
 dmk_result_cell_init (DmkResultCell *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  dmk_numbers_label (self->label);
   /* Between the bar and the number. */
   self->spark = dmk_series_graph_new (TRUE);
   gtk_widget_insert_after (self->spark, GTK_WIDGET (self), self->fill);
@@ -447,4 +449,11 @@ dmk_result_cell_get_blocked (DmkResultCell *self)
 {
   g_return_val_if_fail (DMK_IS_RESULT_CELL (self), NULL);
   return self->blocked;
+}
+
+GtkWidget *
+dmk_result_cell_get_value_label (DmkResultCell *self)
+{
+  g_return_val_if_fail (DMK_IS_RESULT_CELL (self), NULL);
+  return GTK_WIDGET (self->label);
 }

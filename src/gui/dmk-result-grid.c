@@ -3,6 +3,7 @@
 
 #include <glib/gi18n.h>
 
+#include "dmk-gui-utils.h"
 #include "dmk-result-grid.h"
 
 #define N_COLUMNS_MAX 3
@@ -217,12 +218,20 @@ dmk_result_grid_get_stop_row (DmkResultGrid *self)
 static void
 update_headings (DmkResultGrid *self)
 {
-  const char *unit = dmk_unit_label (self->unit);
+  gboolean latency = self->unit == DMK_UNIT_US;
+  /* TRANSLATORS: the unit in the column headings when the grid shows latency */
+  const char *unit = latency ? _("µs, lower is better") : dmk_unit_label (self->unit);
 
   for (guint c = 0; c < self->n_columns && self->headings[c] != NULL; c++)
     {
       g_autofree char *markup = NULL;
 
+      /* The bars say "faster" in every unit: in µs, the shorter the latency, the longer the bar. */
+      gtk_widget_set_tooltip_text (self->headings[c],
+                                   latency ? _("Mean latency in microseconds: lower is better. "
+                                               "The bars show speed, so the lowest latency has "
+                                               "the longest bar.")
+                                           : NULL);
       if (c == 2)
         /* TRANSLATORS: the mixed test's column heading: "Mix R70% (MB/s)" */
         markup = g_markup_printf_escaped (_("Mix <small>R%d%% (%s)</small>"), (int) self->mix,
@@ -280,6 +289,12 @@ unparent_menu (gpointer popover)
 static void
 on_row_menu_closed (GtkPopover *popover)
 {
+  GtkWidget *button = gtk_widget_get_parent (GTK_WIDGET (popover));
+
+  /* The right click that opened the menu never got its release: the button would look pressed
+   * until the next run. */
+  if (button != NULL)
+    gtk_widget_unset_state_flags (button, GTK_STATE_FLAG_ACTIVE);
   /* After the menu's own handlers are done with it (an item's action runs after "closed"). */
   g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, unparent_menu, g_object_ref (popover),
                    g_object_unref);
@@ -298,6 +313,7 @@ show_row_menu (GtkWidget *button)
   g_menu_append_item (menu, item);
   popover = gtk_popover_menu_new_from_model (G_MENU_MODEL (menu));
   gtk_widget_set_parent (popover, button);
+  dmk_quiet_tooltip_for (button, popover);
   g_signal_connect (popover, "closed", G_CALLBACK (on_row_menu_closed), NULL);
   gtk_popover_popup (GTK_POPOVER (popover));
 }

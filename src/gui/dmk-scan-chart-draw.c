@@ -86,8 +86,37 @@ show_text (cairo_t *cr, PangoLayout *layout, const char *text, double x, double 
   pango_cairo_show_layout (cr, layout);
 }
 
+/* A step of 1, 2 or 5 times a power of ten that cuts range into at most max_ticks. */
+static double
+nice_step (double range, int max_ticks)
+{
+  double raw = range / MAX (max_ticks, 1), p;
+
+  if (raw <= 0)
+    return 1;
+  p = pow (10, floor (log10 (raw)));
+  if (raw <= p)
+    return p;
+  if (raw <= 2 * p)
+    return 2 * p;
+  if (raw <= 5 * p)
+    return 5 * p;
+  return 10 * p;
+}
+
+/* The decimals a step's multiples need: none for 5 or 10, one for 0.5, two for 0.25. */
+static int
+step_decimals (double step)
+{
+  int d = 0;
+
+  while (d < 3 && fabs (step * pow (10, d) - round (step * pow (10, d))) > 1e-9)
+    d++;
+  return d;
+}
+
 static char *
-x_label (DmkChartKind kind, double x, gboolean mib)
+x_label (DmkChartKind kind, double x, gboolean mib, int decimals)
 {
   switch (kind)
     {
@@ -96,9 +125,7 @@ x_label (DmkChartKind kind, double x, gboolean mib)
     case DMK_CHART_SURFACE:
       return g_strdup_printf ("%.0f %%", x);
     default:
-      if (mib)
-        x *= 1024;
-      return g_strdup_printf ("%.*f", x >= 10 || x == floor (x) ? 0 : 1, x);
+      return g_strdup_printf ("%.*f", decimals, mib ? x * 1024 : x);
     }
 }
 
@@ -175,6 +202,40 @@ frame_for (DmkScanChart *self, double w, double h)
   return f;
 }
 
+/* The x scale's values at round steps (whole block sizes on a sweep's log scale), each one only
+ * where it clears the one before: labels never run into each other ("750 9001050"). */
+static void
+draw_x_labels (DmkScanChart *self, cairo_t *cr, PangoLayout *layout, const Frame *f,
+               const GdkRGBA *fg)
+{
+  double unit = f->mib && self->kind != DMK_CHART_SWEEP && self->kind != DMK_CHART_SURFACE
+                  ? 1024
+                  : 1;
+  double step = self->kind == DMK_CHART_SWEEP ? MAX (1, ceil ((f->x1 - f->x0) / 8))
+                : self->kind == DMK_CHART_SURFACE ? 25
+                                                  : nice_step ((f->x1 - f->x0) * unit, 8) / unit;
+  int decimals = step_decimals (step * unit);
+  double last_right = -G_MAXDOUBLE;
+
+  cairo_set_source_rgba (cr, fg->red, fg->green, fg->blue, fg->alpha * 0.75);
+  for (int i = 0; i <= 64; i++)
+    {
+      double v = f->x0 + i * step, x = to_x (f, v);
+      g_autofree char *t = NULL;
+      int tw, th;
+
+      if (v > f->x1 + step * 1e-6)
+        break;
+      t = x_label (self->kind, v, f->mib, decimals);
+      pango_layout_set_text (layout, t, -1);
+      pango_layout_get_pixel_size (layout, &tw, &th);
+      if (x - tw / 2.0 < last_right + 8)
+        continue;
+      show_text (cr, layout, t, x, f->bottom + 4, 0.5, 0);
+      last_right = x + tw / 2.0;
+    }
+}
+
 static void
 draw_axes (DmkScanChart *self, cairo_t *cr, PangoLayout *layout, const Frame *f,
            const GdkRGBA *fg)
@@ -193,20 +254,7 @@ draw_axes (DmkScanChart *self, cairo_t *cr, PangoLayout *layout, const Frame *f,
       cairo_set_source_rgba (cr, fg->red, fg->green, fg->blue, fg->alpha * 0.75);
       show_text (cr, layout, t, f->left - 6, y, 1, 0.5);
     }
-  for (int i = 0; i <= 8; i++)
-    {
-      double v = self->kind == DMK_CHART_SWEEP ? f->x0 + i * ceil ((f->x1 - f->x0) / 8)
-                                                : f->x0 + (f->x1 - f->x0) * i / 8;
-      g_autofree char *t = NULL;
-
-      if (v > f->x1 + 1e-9)
-        break;
-      if (self->kind == DMK_CHART_SURFACE && i % 2 == 1)
-        continue;
-      t = x_label (self->kind, v, f->mib);
-      cairo_set_source_rgba (cr, fg->red, fg->green, fg->blue, fg->alpha * 0.75);
-      show_text (cr, layout, t, to_x (f, v), f->bottom + 4, 0.5, 0);
-    }
+  draw_x_labels (self, cr, layout, f, fg);
   {
     const char *xt = self->kind == DMK_CHART_SUSTAINED ? (f->mib ? _("MiB written")
                                                                   : _("GiB written"))

@@ -223,8 +223,15 @@ add_sustained (DmkScanChart *self, const DmkSustained *st, guint index, const ch
         add_mark (self, (double) st->cliff.recovery_bytes / GIB, g_strdup (_("Recovered")));
     }
   else if (st->series->len > 0)
-    /* xgettext:no-c-format */
-    g_string_append (self->notes, _("no cache cliff: the speed stayed above 70 % of its peak"));
+    {
+      g_autofree char *low = dmk_cliff_low_text (st->series);
+
+      /* TRANSLATORS: %s is why: "the speed stayed above 82 % of its peak" */
+      if (low != NULL)
+        g_string_append_printf (self->notes, _("no cache cliff: %s"), low);
+      else
+        g_string_append (self->notes, _("no cache cliff"));
+    }
 }
 
 static void

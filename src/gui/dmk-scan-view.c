@@ -581,16 +581,16 @@ build (DmkScanView *self)
   gtk_box_append (box, GTK_WIDGET (row));
   gtk_label_set_wrap (GTK_LABEL (about), TRUE);
   gtk_label_set_xalign (GTK_LABEL (about), 0);
-  gtk_widget_set_hexpand (about, TRUE);
-  gtk_widget_set_size_request (about, 120, -1);
   gtk_widget_add_css_class (about, "dim-label");
   gtk_widget_add_css_class (about, "caption");
-  gtk_box_append (params, about);
   gtk_box_append (box, GTK_WIDGET (params));
   if (gtk_widget_get_first_child (GTK_WIDGET (extent)) != NULL)
     gtk_box_append (box, GTK_WIDGET (extent));
   else
     g_object_ref_sink (extent), g_object_unref (extent);
+  /* What the view does, under its controls and across the window: beside them it wrapped into
+   * a column that made one row of dropdowns taller than the other. */
+  gtk_box_append (box, about);
 
   self->chart = DMK_SCAN_CHART (dmk_scan_chart_new (self->kind == DMK_KIND_SUSTAINED ? DMK_CHART_SUSTAINED
                                                     : self->kind == DMK_KIND_SWEEP ? DMK_CHART_SWEEP

@@ -86,27 +86,40 @@ dmk_size_choice_explain (GtkDropDown *dropdown)
 static void
 row_setup (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer user_data)
 {
+  GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
   GtkWidget *size = gtk_label_new (NULL);
   GtkWidget *why = gtk_label_new (NULL);
+  /* The current size is checked, as in GTK's own lists (Passes). */
+  GtkWidget *check = gtk_image_new_from_icon_name ("object-select-symbolic");
 
   gtk_label_set_xalign (GTK_LABEL (size), 0);
   gtk_label_set_xalign (GTK_LABEL (why), 0);
   gtk_widget_add_css_class (why, "caption");
   gtk_widget_add_css_class (why, "warning");
+  gtk_widget_set_hexpand (box, TRUE);
   gtk_box_append (GTK_BOX (box), size);
   gtk_box_append (GTK_BOX (box), why);
-  gtk_list_item_set_child (item, box);
+  gtk_box_append (GTK_BOX (row), box);
+  gtk_box_append (GTK_BOX (row), check);
+  gtk_list_item_set_child (item, row);
 }
 
 static void
 row_bind (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer user_data)
 {
   GtkDropDown *dropdown = user_data;
-  GtkWidget *box = gtk_list_item_get_child (item);
+  GtkWidget *row = gtk_list_item_get_child (item);
+  GtkWidget *box = gtk_widget_get_first_child (row);
+  GtkWidget *check = gtk_widget_get_last_child (row);
   GtkStringObject *size = gtk_list_item_get_item (item);
-  g_autofree char *why = too_large (dropdown, gtk_list_item_get_position (item));
+  guint position = gtk_list_item_get_position (item);
+  g_autofree char *why = too_large (dropdown, position);
+  gboolean current = position == gtk_drop_down_get_selected (dropdown);
 
+  gtk_widget_set_opacity (check, current ? 1 : 0);
+  gtk_accessible_update_state (GTK_ACCESSIBLE (check), GTK_ACCESSIBLE_STATE_HIDDEN, !current,
+                               -1);
   gtk_label_set_text (GTK_LABEL (gtk_widget_get_first_child (box)),
                       gtk_string_object_get_string (size));
   gtk_label_set_text (GTK_LABEL (gtk_widget_get_last_child (box)), why ? why : "");
@@ -127,22 +140,28 @@ mark (GtkDropDown *dropdown)
     gtk_widget_remove_css_class (GTK_WIDGET (dropdown), "warning");
 }
 
+/* Bound rows show the old room and the old check: bind them anew. */
 static void
-on_room (DmkTargetChooser *chooser, GParamSpec *pspec, GtkDropDown *dropdown)
+rebind (GtkDropDown *dropdown)
 {
   g_autoptr (GtkListItemFactory) factory =
     g_object_ref (gtk_drop_down_get_list_factory (dropdown));
 
-  /* Bound rows show the old room: bind them anew. */
   gtk_drop_down_set_list_factory (dropdown, NULL);
   gtk_drop_down_set_list_factory (dropdown, factory);
   mark (dropdown);
 }
 
 static void
+on_room (DmkTargetChooser *chooser, GParamSpec *pspec, GtkDropDown *dropdown)
+{
+  rebind (dropdown);
+}
+
+static void
 on_selected (GtkDropDown *dropdown, GParamSpec *pspec, gpointer user_data)
 {
-  mark (dropdown);
+  rebind (dropdown);
 }
 
 void

@@ -6,6 +6,7 @@
 #include <glib/gi18n.h>
 
 #include "dmk-core.h"
+#include "dmk-gui-utils.h"
 #include "dmk-settings-map.h"
 #include "dmk-gui-private.h"
 #include "dmk-tests-dialog.h"
@@ -192,7 +193,17 @@ build (DmkTestsDialog *self, GArray *specs)
   AdwPreferencesPage *page = ADW_PREFERENCES_PAGE (adw_preferences_page_new ());
   AdwPreferencesGroup *top = ADW_PREFERENCES_GROUP (adw_preferences_group_new ());
 
-  self->reset_button = gtk_button_new_with_mnemonic (_("_Reset to Profile"));
+  {
+    /* TRANSLATORS: the button that gives up the custom tests: "Reset to NVMe SSD" */
+    g_autofree char *label = g_strdup_printf (_("_Reset to %s"),
+                                              dmk_profile_short_name (self->base_profile));
+    g_autofree char *tip = g_strdup_printf (_("The tests of the %s profile, which these custom "
+                                              "tests were made from"),
+                                            dmk_profile_short_name (self->base_profile));
+
+    self->reset_button = gtk_button_new_with_mnemonic (label);
+    gtk_widget_set_tooltip_text (self->reset_button, tip);
+  }
   gtk_widget_set_valign (self->reset_button, GTK_ALIGN_CENTER);
   g_signal_connect_object (self->reset_button, "clicked", G_CALLBACK (on_reset), self, 0);
   adw_preferences_group_set_title (top, _("Tests"));
@@ -234,6 +245,7 @@ dmk_tests_dialog_new (GtkWindow *parent, GSettings *settings)
   self->base_profile = dmk_settings_map_get_base_profile (settings);
   specs = dmk_settings_map_specs (settings, profile, NULL);
   build (self, specs);
+  dmk_name_mnemonic_buttons (GTK_WIDGET (self));
   return GTK_WINDOW (self);
 }
 

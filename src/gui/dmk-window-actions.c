@@ -58,10 +58,17 @@ undo_clear_activated (GSimpleAction *action, GVariant *param, gpointer user_data
   if (result == NULL || dmk_run_controller_get_running (self->run))
     return;
   self->restoring = TRUE;
+  /* The Tests dialog's change is undone too: the custom tests the result was made with. */
+  if (self->undo_custom != NULL)
+    g_settings_set_value (self->settings, "custom-tests", self->undo_custom);
   if (self->undo_profile != NULL)
     g_settings_set_string (self->settings, "profile", self->undo_profile);
   g_settings_set_boolean (self->settings, "mix", self->undo_mix);
   self->restoring = FALSE;
+  g_clear_pointer (&self->undo_custom, g_variant_unref);
+  /* And the status of the run it came from. */
+  g_free (self->end_status);
+  self->end_status = g_steal_pointer (&self->undo_status);
   _dmk_window_show_result (self, result, source);
 }
 
@@ -217,6 +224,9 @@ create_primary_menu (GtkMenuButton *button, gpointer user_data)
   if (gtk_menu_button_get_menu_model (button) != NULL)
     return;
   builder = gtk_builder_new_from_resource ("/io/github/gdiskmark/GDiskMark/dmk-menus.ui");
+  /* Open Recent, under Open Results…: the window keeps its rows up to date. */
+  g_menu_insert_submenu (G_MENU (gtk_builder_get_object (builder, "file_section")), 1,
+                         _("Open _Recent"), _dmk_window_recent_menu (user_data));
   gtk_menu_button_set_menu_model (button,
                                   G_MENU_MODEL (gtk_builder_get_object (builder, "primary_menu")));
   dmk_name_lists (GTK_WIDGET (gtk_menu_button_get_popover (button)), _("Main Menu"));
@@ -248,7 +258,13 @@ edit_tests_activated (GSimpleAction *action, GVariant *param, gpointer data)
 {
   DmkWindow *self = data;
 
-  gtk_window_present (dmk_tests_dialog_new (GTK_WINDOW (self), self->settings));
+  GtkWindow *dialog = dmk_tests_dialog_new (GTK_WINDOW (self), self->settings);
+
+  /* While it is open, its changes wait: the shown result goes (with Undo) when it closes. */
+  _dmk_window_tests_dialog_opened (self, dialog);
+  g_signal_connect_object (dialog, "destroy", G_CALLBACK (_dmk_window_tests_dialog_closed), self,
+                           G_CONNECT_SWAPPED);
+  gtk_window_present (dialog);
 }
 
 void

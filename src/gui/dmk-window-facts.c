@@ -107,10 +107,11 @@ show_job_facts (DmkWindow *self)
   for (guint i = 0; i < self->job->notes->len; i++)
     g_string_append_printf (notes, "%sⓘ %s", i > 0 ? "\n" : "",
                             (const char *) self->job->notes->pdata[i]);
+  self->facts_of_result = TRUE;
   gtk_label_set_text (self->facts_label, text);
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self->facts_label), text);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->facts_label), NULL);
   gtk_label_set_text (self->warnings_label, notes->str);
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self->warnings_label), notes->str);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->warnings_label), NULL);
   gtk_widget_set_visible (GTK_WIDGET (self->warnings_label), notes->len > 0);
   gtk_actionable_set_action_name (GTK_ACTIONABLE (self->facts_close), "win.close-job");
   gtk_button_set_label (self->facts_close, _("_Close Job"));
@@ -120,8 +121,42 @@ show_job_facts (DmkWindow *self)
   gtk_widget_set_visible (self->facts_box, TRUE);
 }
 
-/* One line says whose numbers these are; one more names what changes their meaning, for as long
- * as they are shown. Tooltips hold the whole text where a line is cut. */
+/* With no result on screen the line says what Run does, and during a run what it does: the grid
+ * keeps its place from an empty window to a run to its result. */
+static void
+show_plan_facts (DmkWindow *self)
+{
+  g_autofree char *size = NULL, *what = NULL, *text = NULL;
+  const char *path = dmk_window_get_target_path (self);
+  DmkSettings s;
+
+  if (dmk_run_controller_get_running (self->run) && self->run_settings.profile != NULL)
+    dmk_settings_copy (&s, &self->run_settings);
+  else if (self->job != NULL)
+    dmk_settings_copy (&s, &self->job->settings);
+  else
+    _dmk_window_read_settings (self, &s);
+  size = dmk_format_size (s.size_bytes);
+  /* TRANSLATORS: what a run does: "/home · Default · 5 × 1 GiB" */
+  what = g_strdup_printf (_("%s · %s · %u × %s"), path != NULL ? path : "?",
+                          dmk_profile_short_name (s.profile), s.passes, size);
+  text = dmk_run_controller_get_running (self->run)
+           /* TRANSLATORS: the line over the grid during a run */
+           ? g_strdup_printf (_("Testing %s"), what)
+           /* TRANSLATORS: the line over an empty grid */
+           : g_strdup_printf (_("Ready to test %s"), what);
+  dmk_settings_clear (&s);
+  self->facts_of_result = FALSE;
+  gtk_label_set_text (self->facts_label, text);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->facts_label), NULL);
+  gtk_label_set_text (self->warnings_label, "");
+  gtk_widget_set_visible (GTK_WIDGET (self->warnings_label), FALSE);
+  gtk_widget_set_visible (GTK_WIDGET (self->facts_close), FALSE);
+  gtk_widget_set_visible (self->facts_box, TRUE);
+}
+
+/* One line says whose numbers these are; more name what changes their meaning, for as long as
+ * they are shown, wrapped rather than cut. */
 static void
 update_facts (DmkWindow *self)
 {
@@ -136,7 +171,7 @@ update_facts (DmkWindow *self)
     }
   if (self->shown == NULL || dmk_run_controller_get_running (self->run))
     {
-      gtk_widget_set_visible (self->facts_box, FALSE);
+      show_plan_facts (self);
       return;
     }
   what = describe_result (self->shown);
@@ -149,10 +184,11 @@ update_facts (DmkWindow *self)
   for (guint i = 0; i < self->shown->warnings->len; i++)
     g_string_append_printf (warnings, "%s⚠ %s", i > 0 ? "\n" : "",
                             (char *) self->shown->warnings->pdata[i]);
+  self->facts_of_result = TRUE;
   gtk_label_set_text (self->facts_label, text);
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self->facts_label), text);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->facts_label), NULL);
   gtk_label_set_text (self->warnings_label, warnings->str);
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self->warnings_label), warnings->str);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->warnings_label), NULL);
   gtk_widget_set_visible (GTK_WIDGET (self->warnings_label), warnings->len > 0);
   gtk_actionable_set_action_name (GTK_ACTIONABLE (self->facts_close), "win.close-result");
   gtk_button_set_label (self->facts_close, _("_Close Saved Result"));
@@ -170,16 +206,13 @@ update_status (DmkWindow *self)
 
   if (dmk_run_controller_get_running (self->run))
     return; /* progress writes it */
-  if (r == NULL)
-    text = g_strdup (self->last_error != NULL ? self->last_error : _("Ready"));
-  else if (self->shown_source != NULL)
+  if (r != NULL && self->shown_source != NULL)
     text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Opened “%s”: %u test",
                                          "Opened “%s”: %u tests", r->tests->len),
                             self->shown_name, r->tests->len);
   else
-    text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Done: %u test in %.0f s",
-                                         "Done: %u tests in %.0f s", r->tests->len),
-                            r->tests->len, dmk_run_controller_get_elapsed (self->run));
+    /* How the last run ended, while what it left is on screen; a new plan's grid is Ready. */
+    text = g_strdup (self->end_status != NULL ? self->end_status : _("Ready"));
   gtk_label_set_text (self->status_label, text);
 }
 

@@ -37,7 +37,10 @@ dmk_window_save_results (DmkWindow *self, const char *filename, GError **error)
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND, _("There are no results yet"));
       return FALSE;
     }
-  return dmk_result_save (result, filename, error);
+  if (!dmk_result_save (result, filename, error))
+    return FALSE;
+  dmk_recent_add (filename);
+  return TRUE;
 }
 
 gboolean
@@ -151,6 +154,7 @@ dmk_window_open_file (DmkWindow *self, GFile *file, GError **error)
     return FALSE;
   /* A saved scan opens in its own view; a grid in the Benchmark view. */
   _dmk_window_show_any_result (self, result, path);
+  dmk_recent_add (path);
   return TRUE;
 }
 
@@ -377,7 +381,18 @@ on_drop (GtkDropTarget *target, const GValue *value, double x, double y, DmkWind
   return _dmk_window_drop_files (self, (GFile **) files->pdata, files->len);
 }
 
+/* Open Recent opens where Open… does: in this window. */
+static void
+open_recent_activated (GSimpleAction *action, GVariant *param, gpointer data)
+{
+  DmkWindow *self = data;
+  g_autoptr (GFile) file = g_file_new_for_path (g_variant_get_string (param, NULL));
+
+  dmk_window_open_files (self, &file, 1);
+}
+
 static const GActionEntry file_actions[] = {
+  { "open-recent", open_recent_activated, "s", NULL, NULL },
   { "copy", copy_activated, NULL, NULL, NULL },
   { "copy-fio-job", copy_fio_job_activated, NULL, NULL, NULL },
   { "copy-fio-job-row", copy_fio_job_activated, "i", NULL, NULL },

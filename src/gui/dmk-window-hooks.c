@@ -108,7 +108,7 @@ dmk_window_get_facts_text (DmkWindow *self)
   g_return_val_if_fail (DMK_IS_WINDOW (self), NULL);
   g_free (self->facts_text);
   self->facts_text = NULL;
-  if (!gtk_widget_get_visible (self->facts_box))
+  if (!gtk_widget_get_visible (self->facts_box) || !self->facts_of_result)
     return NULL;
   self->facts_text = gtk_widget_get_visible (GTK_WIDGET (self->warnings_label))
                        ? g_strdup_printf ("%s\n%s", gtk_label_get_text (self->facts_label),

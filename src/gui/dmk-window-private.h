@@ -44,8 +44,10 @@ struct _DmkWindow
   char *shown_name;
   DmkResult *last_run; /* the last run's result, to come back to from an opened file */
   char *last_error;
+  char *end_status; /* how the last run ended; NULL once a new plan or run replaced it */
   gboolean setting_comment;
   char *facts_text; /* what the facts hook last returned */
+  gboolean facts_of_result; /* the facts line is a result's or a job's, not the plan's */
   /* A fio job file opened: a plan to run as fio would, beside the user's own settings, which
    * it leaves as they are; NULL when the controls plan the run. */
   DmkFioJob *job;
@@ -56,6 +58,7 @@ struct _DmkWindow
   DmkResult *before_run; /* what was shown when it started: it comes back if nothing finishes */
   char *before_run_source;
   int run_row; /* DMK_RESULT_GRID_ALL or a row */
+  DmkSettings run_settings; /* its settings (profile NULL before the first run) */
   gboolean merge_run; /* one row of the shown result again: the rest stays */
   guint shown_samples, shown_pass; /* the newest interval the running cell's sparkline has */
 
@@ -63,7 +66,13 @@ struct _DmkWindow
   DmkResult *undo_result;
   char *undo_profile;
   gboolean undo_mix;
+  GVariant *undo_custom; /* the custom tests before the Tests dialog changed them, or NULL */
+  char *undo_status;     /* and how its run ended */
   gboolean restoring;
+  /* the Tests dialog, while it is open: the plan it changes shows once it closes */
+  GtkWindow *tests_dialog;
+  GVariant *tests_before;
+  gboolean plan_deferred;
 
   /* how far the run is, in seconds of planned work (dmk-window-progress.c) */
   struct
@@ -78,11 +87,17 @@ struct _DmkWindow
     guint test_index;
   } progress;
 
+  /* the height the user gave the window (or it had at first), which it goes back to */
+  int user_height;
+  gboolean fitting;
+  guint fit_source;
+
   gboolean close_after_run;
   GtkWindow *error_dialog;
   AdwMessageDialog *allow_dialog;
   AdwMessageDialog *close_dialog;
   GtkFileChooserNative *file_chooser;
+  GMenu *recent_menu; /* Open Recent's rows (dmk-window-view.c) */
 };
 
 /* The window is a star: its parts (dmk-window-<part>.c) call only what dmk-window.c, the hub,
@@ -118,6 +133,11 @@ void _dmk_window_enable_action (DmkWindow *self, const char *name, gboolean enab
 /* Starts a run of row (DMK_RESULT_GRID_ALL: all); asks for a device's write consent first. */
 void _dmk_window_start_run (DmkWindow *self, int row);
 void _dmk_window_ask_device_writes (DmkWindow *self, int row);
+/* The Tests dialog opened and closed: the grid follows its changes once it is closed. */
+void _dmk_window_tests_dialog_opened (DmkWindow *self, GtkWindow *dialog);
+void _dmk_window_tests_dialog_closed (DmkWindow *self);
+/* Open Recent's rows, for the primary menu. */
+GMenuModel *_dmk_window_recent_menu (DmkWindow *self);
 /* Whether the target is a block device (not a folder). */
 gboolean _dmk_window_target_is_device (DmkWindow *self);
 
@@ -136,6 +156,10 @@ gboolean _dmk_window_actions_close_request (GtkWindow *window);
 /* dmk-window-size.c: the test size dropdown, bound to GSettings; sizes that do not fit the
  * target are marked, and choosing one says why the run would fail. */
 void _dmk_window_size_init (DmkWindow *self);
+/* dmk-window-view.c: zoom, the Custom profile's menu row, Open Recent. */
+void _dmk_window_view_class_init (GtkWidgetClass *widget_class);
+void _dmk_window_view_init (DmkWindow *self);
+void _dmk_window_view_dispose (DmkWindow *self);
 /* dmk-window-files.c: save, copy, open, drop. */
 void _dmk_window_files_init (DmkWindow *self);
 void _dmk_window_files_dispose (DmkWindow *self);

@@ -105,6 +105,15 @@ set_title (DmkWindow *self, const char *test)
   adw_window_title_set_title (self->window_title, test);
 }
 
+/* The bar keeps its place in the layout; idle, it is neither seen nor spoken. */
+static void
+show_progress_bar (DmkWindow *self, gboolean shown)
+{
+  gtk_widget_set_opacity (GTK_WIDGET (self->progress_bar), shown ? 1 : 0);
+  gtk_accessible_update_state (GTK_ACCESSIBLE (self->progress_bar), GTK_ACCESSIBLE_STATE_HIDDEN,
+                               !shown, -1);
+}
+
 static void
 progress_start (DmkWindow *self, const DmkSettings *settings, guint n_jobs)
 {
@@ -121,7 +130,7 @@ progress_start (DmkWindow *self, const DmkSettings *settings, guint n_jobs)
   g_clear_pointer (&self->progress.test_name, g_free);
   if (self->progress.tick == 0)
     self->progress.tick = g_timeout_add (500, tick, self);
-  gtk_widget_set_visible (GTK_WIDGET (self->progress_bar), TRUE);
+  show_progress_bar (self, TRUE);
   show_progress (self);
 }
 
@@ -242,7 +251,7 @@ progress_stop (DmkWindow *self, DmkResult *result)
 {
   g_clear_handle_id (&self->progress.tick, g_source_remove);
   g_clear_pointer (&self->progress.test_name, g_free);
-  gtk_widget_set_visible (GTK_WIDGET (self->progress_bar), FALSE);
+  show_progress_bar (self, FALSE);
   set_title (self, NULL);
   notify_end (self, result);
 }
@@ -366,6 +375,9 @@ _dmk_window_run_start (DmkWindow *self, int row)
       return;
     }
   progress_start (self, &s, jobs->len);
+  /* What the facts line says during the run. */
+  dmk_settings_clear (&self->run_settings);
+  dmk_settings_copy (&self->run_settings, &s);
   dmk_settings_clear (&s);
 
   /* What was shown comes back if the run finishes no test. */
@@ -386,8 +398,32 @@ _dmk_window_run_start (DmkWindow *self, int row)
   _dmk_window_enable_action (self, "stop", TRUE);
   _dmk_window_enable_action (self, "stop-row", TRUE);
   dmk_result_grid_set_stop_row (self->grid, row);
+  g_clear_pointer (&self->end_status, g_free);
   gtk_label_set_text (self->status_label, _("Starting…"));
   _dmk_window_update_state (self);
+}
+
+/* How the run ended, for the status line while its result (or what was shown before it, when
+ * nothing finished) is on screen: what this run did, a row's rerun being one test. */
+static char *
+end_status (DmkWindow *self, DmkResult *result, const GError *error, gboolean cancelled)
+{
+  guint done = result != NULL ? result->tests->len : 0;
+
+  if (error != NULL && !cancelled)
+    return g_strdup (self->last_error);
+  if (cancelled && done > 0)
+    return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                         "Stopped after %u test: it is kept, marked interrupted",
+                                         "Stopped after %u tests: they are kept, marked "
+                                         "interrupted",
+                                         done),
+                            done);
+  if (cancelled)
+    return g_strdup (_("Stopped before any test finished"));
+  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Done: %u test in %.0f s",
+                                       "Done: %u tests in %.0f s", done),
+                          done, dmk_run_controller_get_elapsed (self->run));
 }
 
 static void
@@ -482,6 +518,8 @@ on_finished (DmkRunController *run, DmkWindow *self)
       g_free (self->last_error);
       self->last_error = g_strdup_printf (_("Failed: %s"), error->message);
     }
+  g_free (self->end_status);
+  self->end_status = end_status (self, result, error, cancelled);
   if (result != NULL)
     {
       if (self->merge_run && self->before_run != NULL && error == NULL)
@@ -502,24 +540,8 @@ on_finished (DmkRunController *run, DmkWindow *self)
     _dmk_window_show_result (self, self->before_run, self->before_run_source);
   g_clear_pointer (&self->before_run, dmk_result_unref);
   g_clear_pointer (&self->before_run_source, g_free);
-  if (error != NULL)
-    {
-      /* The status says how the run ended, and the facts line what the grid shows. */
-      guint done = result ? result->tests->len : 0;
-      g_autofree char *status =
-        !cancelled ? g_strdup (self->last_error)
-        : done > 0 ? g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                                   "Stopped after %u test: it is kept, marked "
-                                                   "interrupted",
-                                                   "Stopped after %u tests: they are kept, marked "
-                                                   "interrupted",
-                                                   done),
-                                      done)
-                   : g_strdup (_("Stopped before any test finished"));
-      gtk_label_set_text (self->status_label, status);
-      if (!cancelled && !self->close_after_run)
-        _dmk_window_show_error (self, _("The Benchmark Failed"), error->message);
-    }
+  if (error != NULL && !cancelled && !self->close_after_run)
+    _dmk_window_show_error (self, _("The Benchmark Failed"), error->message);
   g_signal_emit_by_name (self, "run-finished");
   if (self->close_after_run)
     gtk_window_destroy (GTK_WINDOW (self));
@@ -528,6 +550,7 @@ on_finished (DmkRunController *run, DmkWindow *self)
 void
 _dmk_window_run_init (DmkWindow *self)
 {
+  show_progress_bar (self, FALSE);
   g_signal_connect (self->run, "progress", G_CALLBACK (on_progress), self);
   g_signal_connect (self->run, "notify::stopping", G_CALLBACK (on_stopping), self);
   g_signal_connect (self->run, "finished", G_CALLBACK (on_finished), self);

@@ -176,12 +176,61 @@ apply_plan (DmkWindow *self)
   dmk_result_grid_set_plan (self->grid, profile, specs, mix);
 }
 
+/* ---- the window's height ---- */
+
+/* GTK makes a window taller when its content needs it (a warning's lines) but never shorter
+ * again: the window goes back to the height the user gave it, or had at first, as soon as the
+ * content allows. */
+static gboolean
+fit_height (gpointer data)
+{
+  DmkWindow *self = data;
+  int width = gtk_widget_get_width (GTK_WIDGET (self));
+  int height = gtk_widget_get_height (GTK_WIDGET (self));
+  int min = 0, target;
+
+  self->fit_source = 0;
+  if (!gtk_widget_get_mapped (GTK_WIDGET (self)) || self->user_height <= 0 ||
+      gtk_window_is_maximized (GTK_WINDOW (self)) ||
+      gtk_window_is_fullscreen (GTK_WINDOW (self)))
+    return G_SOURCE_REMOVE;
+  gtk_widget_measure (GTK_WIDGET (self), GTK_ORIENTATION_VERTICAL, width, &min, NULL, NULL,
+                      NULL);
+  target = MAX (min, self->user_height);
+  if (height > target)
+    {
+      self->fitting = TRUE;
+      gtk_window_set_default_size (GTK_WINDOW (self), width, target);
+    }
+  return G_SOURCE_REMOVE;
+}
+
+static void
+dmk_window_size_allocate (GtkWidget *widget, int width, int height, int baseline)
+{
+  DmkWindow *self = DMK_WINDOW (widget);
+  int min = 0;
+
+  GTK_WIDGET_CLASS (dmk_window_parent_class)->size_allocate (widget, width, height, baseline);
+  if (gtk_window_is_maximized (GTK_WINDOW (self)) || gtk_window_is_fullscreen (GTK_WINDOW (self)))
+    return;
+  gtk_widget_measure (widget, GTK_ORIENTATION_VERTICAL, width, &min, NULL, NULL, NULL);
+  /* Shorter is always the user's (or this window's own fit); taller than the content needs is
+   * the user's too; taller to hold the content is GTK's growth, which fit_height undoes. */
+  if (self->fitting)
+    self->fitting = FALSE;
+  else if (self->user_height <= 0 || height < self->user_height || height > min)
+    self->user_height = height;
+}
+
 /* Everything that follows from what is shown, the run and the controls. */
 void
 _dmk_window_update_state (DmkWindow *self)
 {
   _dmk_window_facts_update (self);
   _dmk_window_update_actions (self);
+  if (self->fit_source == 0)
+    self->fit_source = g_idle_add_full (G_PRIORITY_LOW, fit_height, self, NULL);
 }
 
 static void
@@ -338,6 +387,36 @@ _dmk_window_show_any_result (DmkWindow *self, DmkResult *result, const char *sou
 
 /* ---- controls ---- */
 
+/* Whether the plan the controls make is the shown result's: its tests, in its order, and its
+ * mix. A settings change that arrives for what is already shown (an Undo's own change, reported
+ * again later by a settings backend that writes to disk) changes nothing. */
+static gboolean
+plan_is_shown (DmkWindow *self)
+{
+  g_autofree char *profile = NULL;
+  guint mix = 0, n = 0;
+  g_autoptr (GArray) specs = NULL;
+  DmkResult *r = self->shown;
+
+  if (r == NULL || self->job != NULL)
+    return FALSE;
+  specs = _dmk_window_plan_specs (self, &profile, &mix);
+  if (mix != r->settings.mix_read_percent)
+    return FALSE;
+  for (guint i = 0; i < r->tests->len; i++)
+    {
+      const DmkTestResult *t = g_ptr_array_index (r->tests, i);
+
+      if (t->direction == DMK_DIRECTION_MIX ||
+          (n > 0 && dmk_test_spec_equal (&t->spec, &g_array_index (specs, DmkTestSpec, n - 1))))
+        continue;
+      if (n >= specs->len || !dmk_test_spec_equal (&t->spec, &g_array_index (specs, DmkTestSpec, n)))
+        return FALSE;
+      n++;
+    }
+  return n == specs->len;
+}
+
 /* A new profile means a new grid: the shown result goes, with an Undo that brings it back. */
 static void
 clear_for_new_plan (DmkWindow *self, const char *key)
@@ -346,15 +425,27 @@ clear_for_new_plan (DmkWindow *self, const char *key)
 
   if (self->shown == NULL)
     {
+      g_clear_pointer (&self->end_status, g_free);
       apply_plan (self);
       _dmk_window_update_state (self);
       return;
     }
+  if (plan_is_shown (self))
+    {
+      _dmk_window_update_state (self);
+      return;
+    }
+  /* The status of the run whose result goes comes back with it. */
+  g_free (self->undo_status);
+  self->undo_status = g_steal_pointer (&self->end_status);
   g_clear_pointer (&self->undo_result, dmk_result_unref);
   self->undo_result = dmk_result_ref (self->shown);
   g_free (self->undo_profile);
   self->undo_profile = g_strdup (self->shown->settings.profile);
   self->undo_mix = self->shown->settings.mix_read_percent > 0;
+  /* The Tests dialog's changes: Undo gives back the tests the result was made with. */
+  g_clear_pointer (&self->undo_custom, g_variant_unref);
+  self->undo_custom = g_steal_pointer (&self->tests_before);
   g_object_set_data_full (G_OBJECT (self), "undo-source", g_strdup (self->shown_source), g_free);
   _dmk_window_show_result (self, NULL, NULL);
   toast = adw_toast_new (_("Results cleared for the new test plan"));
@@ -363,6 +454,35 @@ clear_for_new_plan (DmkWindow *self, const char *key)
   adw_toast_set_priority (toast, ADW_TOAST_PRIORITY_HIGH);
   adw_toast_overlay_add_toast (self->toast_overlay, toast);
   (void) key;
+}
+
+GMenuModel *
+_dmk_window_recent_menu (DmkWindow *self)
+{
+  return G_MENU_MODEL (self->recent_menu);
+}
+
+void
+_dmk_window_tests_dialog_opened (DmkWindow *self, GtkWindow *dialog)
+{
+  self->tests_dialog = dialog;
+  g_object_add_weak_pointer (G_OBJECT (dialog), (gpointer *) &self->tests_dialog);
+  g_clear_pointer (&self->tests_before, g_variant_unref);
+  self->tests_before = g_settings_get_value (self->settings, "custom-tests");
+  self->plan_deferred = FALSE;
+}
+
+void
+_dmk_window_tests_dialog_closed (DmkWindow *self)
+{
+  if (self->tests_dialog != NULL)
+    g_object_remove_weak_pointer (G_OBJECT (self->tests_dialog), (gpointer *) &self->tests_dialog);
+  self->tests_dialog = NULL;
+  if (self->plan_deferred && !dmk_run_controller_get_running (self->run) &&
+      !gtk_widget_in_destruction (GTK_WIDGET (self)))
+    clear_for_new_plan (self, "custom-tests");
+  self->plan_deferred = FALSE;
+  g_clear_pointer (&self->tests_before, g_variant_unref);
 }
 
 static gboolean
@@ -387,7 +507,10 @@ on_settings_changed (GSettings *settings, const char *key, DmkWindow *self)
        * the run's: the next plan shows when it ends. */
       g_clear_pointer (&self->job, dmk_fio_job_free);
       update_plan_controls (self);
-      if (!running)
+      /* The Tests dialog in front: the grid changes once it closes, where its Undo is seen. */
+      if (!running && self->tests_dialog != NULL)
+        self->plan_deferred = TRUE;
+      else if (!running)
         clear_for_new_plan (self, key);
     }
   else if (g_str_equal (key, "mix-ratio"))
@@ -510,6 +633,7 @@ dmk_window_dispose (GObject *object)
   _dmk_window_scans_dispose (self);
   _dmk_window_files_dispose (self);
   _dmk_window_actions_dispose (self);
+  _dmk_window_view_dispose (self);
   gtk_widget_dispose_template (GTK_WIDGET (self), DMK_TYPE_WINDOW);
   g_clear_object (&self->run);
   g_clear_object (&self->settings);
@@ -521,7 +645,13 @@ dmk_window_dispose (GObject *object)
   g_clear_pointer (&self->before_run_source, g_free);
   g_clear_pointer (&self->undo_result, dmk_result_unref);
   g_clear_pointer (&self->undo_profile, g_free);
+  g_clear_pointer (&self->undo_custom, g_variant_unref);
+  g_clear_pointer (&self->undo_status, g_free);
+  g_clear_pointer (&self->tests_before, g_variant_unref);
   g_clear_pointer (&self->last_error, g_free);
+  g_clear_pointer (&self->end_status, g_free);
+  dmk_settings_clear (&self->run_settings);
+  g_clear_handle_id (&self->fit_source, g_source_remove);
   g_clear_pointer (&self->facts_text, g_free);
   g_clear_pointer (&self->job, dmk_fio_job_free);
   g_clear_pointer (&self->job_name, g_free);
@@ -538,6 +668,8 @@ dmk_window_class_init (DmkWindowClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = dmk_window_dispose;
+  widget_class->size_allocate = dmk_window_size_allocate;
+  _dmk_window_view_class_init (widget_class);
   GTK_WINDOW_CLASS (klass)->close_request = _dmk_window_actions_close_request;
 
   /* Emitted when a run ends, however it ended. */
@@ -591,12 +723,17 @@ dmk_window_init (DmkWindow *self)
     gtk_window_maximize (GTK_WINDOW (self));
 
   _dmk_window_actions_init (self);
+  _dmk_window_view_init (self);
   setup_controls (self);
   apply_plan (self);
   _dmk_window_files_init (self);
   _dmk_window_scans_init (self);
   g_signal_connect (self->settings, "changed", G_CALLBACK (on_settings_changed), self);
   g_signal_connect (self, "notify::is-active", G_CALLBACK (on_active_changed), NULL);
+  dmk_window_keep_focus_shown (GTK_WINDOW (self));
+  dmk_name_mnemonic_buttons (GTK_WIDGET (self));
+  dmk_quiet_tooltips (GTK_WIDGET (self));
+  dmk_hide_stack_pages (GTK_WIDGET (self->view_stack));
   _dmk_window_update_state (self);
   gtk_widget_grab_focus (dmk_result_grid_get_all_button (self->grid));
 }

@@ -9,19 +9,6 @@
 #include "dmk-application.h"
 #include "dmk-build-tree-paths.h"
 
-/* Whether this process is the uninstalled gdiskmark of the build tree that compiled it, so that
- * `build/src/gui/gdiskmark` works with nothing installed. It compares paths rather than trusting
- * an environment variable: an installed copy lives at another path, so it never takes this
- * branch, whatever its environment or the build tree left behind. */
-static gboolean
-running_from_build_tree (void)
-{
-  g_autofree char *self = realpath ("/proc/self/exe", NULL);
-  g_autofree char *built = realpath (DMK_BUILD_TREE_GUI, NULL);
-
-  return self != NULL && built != NULL && strcmp (self, built) == 0;
-}
-
 /* The build tree's schema goes first, so it wins over an older installed one; the helper is
  * the build tree's (an installed one may be missing or older). Both go through the environment
  * because GSettings and the helper lookup in the core read it; nothing is spawned that could
@@ -59,7 +46,8 @@ int
 main (int argc, char *argv[])
 {
   g_autoptr (DmkApplication) app = NULL;
-  gboolean build_tree = running_from_build_tree ();
+  /* `build/src/gui/gdiskmark` works with nothing installed. */
+  gboolean build_tree = dmk_running_from_build_tree (DMK_BUILD_TREE_GUI);
   const char *localedir = g_getenv ("GDISKMARK_LOCALEDIR");
   int status;
 
@@ -77,7 +65,10 @@ main (int argc, char *argv[])
   g_set_application_name (_("GDiskMark"));
   app = dmk_application_new ();
   if (build_tree)
-    g_signal_connect (app, "startup", G_CALLBACK (add_build_tree_icons), NULL);
+    {
+      g_signal_connect (app, "startup", G_CALLBACK (add_build_tree_icons), NULL);
+      dmk_application_set_help_dir (app, DMK_BUILD_TREE_HELP_DIR);
+    }
   status = g_application_run (G_APPLICATION (app), argc, argv);
   return status != 0 ? status : dmk_application_get_exit_status (app);
 }

@@ -5,6 +5,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "dmk-places.h"
 #include "dmk-result.h"
 #include "dmk-scan.h"
 #include "dmk-series.h"
@@ -78,15 +79,14 @@ target_facts (const DmkTargetInfo *t)
     g_ptr_array_add (facts, g_strdup (t->filesystem));
   if (t->model != NULL)
     g_ptr_array_add (facts, g_strdup (t->model));
-  if (t->size_bytes > 0 && t->kind == DMK_TARGET_DIRECTORY && t->free_bytes <= t->size_bytes &&
-      t->free_bytes > 0)
+  if (t->size_bytes > 0 && t->kind == DMK_TARGET_DIRECTORY && t->free_bytes <= t->size_bytes)
     {
-      guint64 used = t->size_bytes - t->free_bytes;
-      guint percent = (guint) (100.0 * (double) used / (double) t->size_bytes + 0.5);
+      DmkUsage u = { t->size_bytes, t->used_bytes, t->free_bytes };
 
-      g_ptr_array_add (facts, g_strdup_printf ("%u%% (%" G_GUINT64_FORMAT "/%" G_GUINT64_FORMAT
-                                               "GiB)",
-                                               percent, used >> 30, t->size_bytes >> 30));
+      /* Files from before used_bytes counted the reserved blocks as taken. */
+      if (u.used_bytes == 0 || u.used_bytes > u.size_bytes)
+        u.used_bytes = t->size_bytes - t->free_bytes;
+      g_ptr_array_add (facts, dmk_usage_format_cdm (&u));
     }
   else if (t->size_bytes > 0)
     g_ptr_array_add (facts, dmk_format_size (t->size_bytes));
@@ -185,7 +185,12 @@ append_sustained_text (GString *s, DmkResult *r)
         }
     }
   else
-    g_string_append (s, "  Cache cliff: none (the speed stayed above 70% of its peak)\n");
+    {
+      g_autofree char *low = dmk_cliff_low_text_c (r->sustained->series);
+
+      g_string_append_printf (s, "  Cache cliff: none%s%s%s\n", low ? " (" : "", low ? low : "",
+                              low ? ")" : "");
+    }
 }
 
 static void

@@ -453,6 +453,8 @@ read_target (DmkJsonReader *rd, JsonObject *o, DmkResult *r)
   r->target.size_bytes = (guint64) _dmk_rd_int (rd, target, w, "size_bytes", 0, G_MAXINT64);
   if (json_object_has_member (target, "free_bytes"))
     r->target.free_bytes = (guint64) _dmk_rd_int (rd, target, w, "free_bytes", 0, G_MAXINT64);
+  if (json_object_has_member (target, "used_bytes"))
+    r->target.used_bytes = (guint64) _dmk_rd_int (rd, target, w, "used_bytes", 0, G_MAXINT64);
   r->target.rotational = _dmk_rd_bool (rd, target, w, "rotational");
   r->target.facts_source = _dmk_rd_string (rd, target, w, "facts_source", TRUE);
 }

@@ -31,6 +31,8 @@ add_target (JsonBuilder *b, const DmkTargetInfo *target)
   _dmk_jb_string (b, "model", target->model);
   _dmk_jb_int (b, "size_bytes", (gint64) target->size_bytes);
   _dmk_jb_int (b, "free_bytes", (gint64) target->free_bytes);
+  if (target->used_bytes > 0)
+    _dmk_jb_int (b, "used_bytes", (gint64) target->used_bytes);
   _dmk_jb_bool (b, "rotational", target->rotational);
   if (target->facts_source != NULL)
     _dmk_jb_string (b, "facts_source", target->facts_source);

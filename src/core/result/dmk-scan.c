@@ -158,6 +158,71 @@ first_run (const double *smooth, guint from, guint n, double threshold, gboolean
   return n;
 }
 
+gboolean
+dmk_cliff_low (const GArray *series, double *low_share, guint64 *ramp_bytes)
+{
+  g_autofree double *smooth = NULL;
+  double high = 0, low;
+  guint n, up;
+
+  if (series == NULL || series->len < 2 * CLIFF_WINDOW)
+    return FALSE;
+  n = series->len;
+  smooth = smoothed_rates (series);
+  for (guint i = 0; i < n; i++)
+    high = MAX (high, smooth[i]);
+  if (high <= 0)
+    return FALSE;
+  up = first_run (smooth, 0, n, high * CLIFF_FALL, FALSE, 1);
+  if (up >= n)
+    return FALSE;
+  low = high;
+  for (guint i = up; i < n; i++)
+    low = MIN (low, smooth[i]);
+  *low_share = low / high;
+  span_rate (series, 0, up, ramp_bytes);
+  return TRUE;
+}
+
+static char *
+cliff_low_text (const GArray *series, gboolean translated)
+{
+  double share = 0;
+  guint64 ramp = 0;
+  int percent;
+
+  if (!dmk_cliff_low (series, &share, &ramp))
+    return NULL;
+  /* Down, never up: "above 82 %" must hold for 82.9 %. */
+  percent = (int) floor (share * 100 + 1e-9);
+  if (ramp == 0)
+    return translated
+             /* TRANSLATORS: a sustained write without a cache cliff */
+             ? g_strdup_printf (_("the speed stayed above %d %% of its peak"), percent)
+             : g_strdup_printf ("the speed stayed above %d%% of its peak", percent);
+  return translated
+           /* TRANSLATORS: "after a slow first 0.12 GiB, the speed stayed above 82 % of its
+            * peak" */
+           ? g_strdup_printf (_("after a slow first %.2f GiB, the speed stayed above %d %% of "
+                                "its peak"),
+                              (double) ramp / (1u << 30), percent)
+           : g_strdup_printf ("after a slow first %.2f GiB, the speed stayed above %d%% of its "
+                              "peak",
+                              (double) ramp / (1u << 30), percent);
+}
+
+char *
+dmk_cliff_low_text (const GArray *series)
+{
+  return cliff_low_text (series, TRUE);
+}
+
+char *
+dmk_cliff_low_text_c (const GArray *series)
+{
+  return cliff_low_text (series, FALSE);
+}
+
 DmkCliff
 dmk_cliff_detect (const GArray *series)
 {

@@ -81,6 +81,17 @@ const char *dmk_result_kind_label (DmkResultKind kind);
  * intervals; as recovered when it stays above it again. */
 DmkCliff dmk_cliff_detect (const GArray *series);
 
+/* Where a write with no cliff was at its slowest, once it had come up to speed: the lowest
+ * running median (of five intervals) from then on, as a share of the peak (0.70–1), and the
+ * bytes written before it first came up (0 when it started at speed). FALSE for too short a
+ * series. What "no cache cliff" says, true also of a slow start. */
+gboolean dmk_cliff_low (const GArray *series, double *low_share, guint64 *ramp_bytes);
+/* That sentence, translated: "the speed stayed above 82 % of its peak", or "after a slow first
+ * 0.12 GiB, the speed stayed above 82 % of its peak"; NULL when there is no cliff to speak of. */
+char *dmk_cliff_low_text (const GArray *series);
+/* The same in English, for the C-locale report. */
+char *dmk_cliff_low_text_c (const GArray *series);
+
 /* A surface's rates: min and max over samples, mean as total bytes over total time. */
 gboolean dmk_surface_summarize (const DmkSurface *s, double *min, double *mean, double *max);
 /* Access time: mean and the largest, in microseconds. */

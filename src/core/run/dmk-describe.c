@@ -114,9 +114,17 @@ describe_sustained (const DmkSustained *st)
                               (double) st->bytes / GIB, avg, (double) st->cliff.cache_bytes / GIB,
                               b, a);
     }
-  return g_strdup_printf (_("%.2f GiB written at %s MB/s on average. No cache cliff: the "
-                            "speed stayed above 70 %% of its peak."),
-                          (double) st->bytes / GIB, avg);
+  {
+    g_autofree char *low = dmk_cliff_low_text (st->series);
+
+    if (low == NULL)
+      return g_strdup_printf (_("%.2f GiB written at %s MB/s on average. No cache cliff."),
+                              (double) st->bytes / GIB, avg);
+    /* TRANSLATORS: the last %s says how low it went: "the speed stayed above 82 % of its
+     * peak" */
+    return g_strdup_printf (_("%.2f GiB written at %s MB/s on average. No cache cliff: %s."),
+                            (double) st->bytes / GIB, avg, low);
+  }
 }
 
 static char *

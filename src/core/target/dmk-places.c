@@ -130,6 +130,21 @@ dmk_usage_format (const DmkUsage *usage)
   return g_strdup_printf (_("%u%% of %s"), dmk_usage_percent (usage), size);
 }
 
+/* CrystalDiskMark's "42% (200/476GiB)", in MiB below 10 GiB so that a small filesystem is not
+ * "(0/0GiB)"; the percentage is dmk_usage_percent's, as the window's. */
+char *
+dmk_usage_format_cdm (const DmkUsage *usage)
+{
+  gboolean small = usage->size_bytes < (G_GUINT64_CONSTANT (10) << 30);
+  guint shift = small ? 20 : 30;
+
+  return g_strdup_printf ("%u%% (%" G_GUINT64_FORMAT "/%" G_GUINT64_FORMAT "%s)",
+                          dmk_usage_percent (usage),
+                          (usage->used_bytes + (G_GUINT64_CONSTANT (1) << (shift - 1))) >> shift,
+                          (usage->size_bytes + (G_GUINT64_CONSTANT (1) << (shift - 1))) >> shift,
+                          small ? "MiB" : "GiB");
+}
+
 char *
 dmk_usage_format_c (const DmkUsage *usage)
 {

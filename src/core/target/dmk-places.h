@@ -47,6 +47,8 @@ guint dmk_usage_percent (const DmkUsage *usage);
  * Translated; dmk_usage_format_c is the same in English for C-locale reports. */
 char *dmk_usage_format (const DmkUsage *usage);
 char *dmk_usage_format_c (const DmkUsage *usage);
+/* The same share in CrystalDiskMark's words for its text report: "42% (200/476GiB)". */
+char *dmk_usage_format_cdm (const DmkUsage *usage);
 
 typedef struct
 {

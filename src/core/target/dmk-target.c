@@ -357,6 +357,7 @@ open_directory (DmkTarget *t, GError **error)
 
   t->info.size_bytes = (guint64) svfs.f_blocks * svfs.f_frsize;
   t->info.free_bytes = (guint64) svfs.f_bavail * svfs.f_frsize;
+  t->info.used_bytes = (guint64) (svfs.f_blocks - MIN (svfs.f_bfree, svfs.f_blocks)) * svfs.f_frsize;
   {
     g_autoptr (DmkMount) m = dmk_mount_for_dev (st.st_dev);
     if (m != NULL)

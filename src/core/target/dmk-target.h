@@ -22,6 +22,7 @@ typedef struct
   char *model;
   guint64 size_bytes; /* filesystem or device size */
   guint64 free_bytes; /* filesystem free space before the test (directories) */
+  guint64 used_bytes; /* and what is taken (blocks less free blocks, as df), 0 if unknown */
   gboolean rotational;
   char *transport; /* "usb", "nvme", … or NULL */
   /* Folders: where the filesystem's facts came from: "mountinfo", or "statfs" where the mount

@@ -1,0 +1,632 @@
+/* test-window-corners.c: the window in every corner a careful user reaches (issue 2/6): each
+ * item seen going wrong, driven as a user meets it (real pointer clicks and keys under a window
+ * manager), with a fresh settings store and a used one. */
+#include "config.h"
+
+#include <glib/gstdio.h>
+#include <signal.h>
+#include <string.h>
+#include <sys/mount.h>
+#include <unistd.h>
+
+#include "dmk-test-gui.h"
+#include "dmk-test-loop.h"
+
+/* ---- what the tests share ---- */
+
+static GPid wm_pid;
+
+/* A window manager on the display, as a user's desktop has one: focus, stacking and dialogs
+ * behave as they do there (the keyboard bug of item 1 needs one). */
+static void
+start_window_manager (void)
+{
+  g_autofree char *openbox = g_find_program_in_path ("openbox");
+  const char *argv[] = { NULL, "--sm-disable", NULL };
+
+  if (openbox == NULL)
+    {
+      g_test_message ("openbox is not installed: the tests run without a window manager");
+      return;
+    }
+  argv[0] = openbox;
+  g_assert_true (g_spawn_async (NULL, (char **) argv, NULL, G_SPAWN_STDOUT_TO_DEV_NULL |
+                                  G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL, &wm_pid, NULL));
+  g_usleep (500 * 1000);
+}
+
+static void
+stop_window_manager (void)
+{
+  if (wm_pid > 0)
+    kill (wm_pid, SIGTERM);
+  wm_pid = 0;
+}
+
+static char *
+strip_mnemonic (const char *text)
+{
+  GString *s = g_string_new (NULL);
+
+  for (const char *p = text; p != NULL && *p != '\0'; p++)
+    if (*p != '_')
+      g_string_append_c (s, *p);
+  return g_string_free (s, FALSE);
+}
+
+/* The shown menu item under root that reads label (mnemonics aside), or NULL. */
+static GtkWidget *
+menu_item (GtkWidget *root, const char *label)
+{
+  if (g_strcmp0 (G_OBJECT_TYPE_NAME (root), "GtkModelButton") == 0 &&
+      gtk_widget_get_mapped (root))
+    {
+      g_autofree char *text = NULL, *plain = NULL;
+
+      g_object_get (root, "text", &text, NULL);
+      plain = strip_mnemonic (text);
+      if (g_strcmp0 (plain, label) == 0)
+        return root;
+    }
+  for (GtkWidget *c = gtk_widget_get_first_child (root); c != NULL;
+       c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = menu_item (c, label);
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+typedef struct
+{
+  GtkWidget *root;
+  const char *label;
+  GtkWidget *found;
+} ItemWait;
+
+static gboolean
+item_shown (gpointer data)
+{
+  ItemWait *w = data;
+
+  w->found = menu_item (w->root, w->label);
+  return w->found != NULL && widget_shown (w->found);
+}
+
+/* Clicks, with the pointer, the item of the open menu under root that reads label. */
+static void
+click_menu_item (GtkWidget *root, const char *label)
+{
+  ItemWait w = { root, label, NULL };
+
+  g_assert_true (iterate_until (item_shown, &w));
+  settle ();
+  g_assert_true (pointer_click_on (w.found));
+}
+
+/* The primary menu, opened by a pointer click on its button. */
+static GtkWidget *
+open_primary_menu (DmkWindow *win)
+{
+  GtkWidget *button = dmk_window_get_menu_button (win);
+  GtkPopover *popover;
+
+  g_assert_true (iterate_until (widget_shown, button));
+  settle ();
+  g_assert_true (pointer_click_on (button));
+  g_assert_true (iterate_until (has_popover_child, button));
+  popover = gtk_menu_button_get_popover (GTK_MENU_BUTTON (button));
+  g_assert_nonnull (popover);
+  return GTK_WIDGET (popover);
+}
+
+static gboolean
+primary_menu_shown (gpointer win)
+{
+  GtkPopover *popover = gtk_menu_button_get_popover (
+    GTK_MENU_BUTTON (dmk_window_get_menu_button (win)));
+  return popover != NULL && gtk_widget_get_mapped (GTK_WIDGET (popover));
+}
+
+static gboolean
+primary_menu_hidden (gpointer win)
+{
+  return !primary_menu_shown (win);
+}
+
+/* The first shown toplevel of type (a file chooser's dialog, the Tests dialog), or NULL. */
+static GtkWindow *
+toplevel_of_type (GType type)
+{
+  GListModel *list = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (list); i++)
+    {
+      g_autoptr (GtkWindow) w = g_list_model_get_item (list, i);
+
+      if (G_TYPE_CHECK_INSTANCE_TYPE (w, type) && gtk_widget_get_mapped (GTK_WIDGET (w)))
+        return w;
+    }
+  return NULL;
+}
+
+static gboolean
+file_chooser_shown (gpointer data)
+{
+  return toplevel_of_type (GTK_TYPE_FILE_CHOOSER_DIALOG) != NULL;
+}
+
+static gboolean
+file_chooser_gone (gpointer data)
+{
+  return toplevel_of_type (GTK_TYPE_FILE_CHOOSER_DIALOG) == NULL;
+}
+
+static gboolean
+file_there (gpointer path)
+{
+  return g_file_test (path, G_FILE_TEST_EXISTS);
+}
+
+/* A fresh store, tiny read runs of profile, and a window on target with a finished run. */
+static DmkWindow *
+window_with_run (const char *target, const char *profile)
+{
+  g_autoptr (GSettings) s = g_settings_new (APP_ID);
+  DmkWindow *win;
+
+  reset_settings ();
+  set_tiny (profile);
+  g_settings_set_string (s, "mode", "read");
+  win = new_window (target);
+  g_assert_true (iterate_until (widget_shown, dmk_window_get_all_button (win)));
+  click (dmk_window_get_all_button (win));
+  g_assert_true (dmk_window_is_running (win));
+  g_assert_true (iterate_until (not_running, win));
+  g_assert_cmpstr (dmk_window_get_last_error (win), ==, NULL);
+  g_test_message ("status: %s", dmk_window_get_status_text (win));
+  g_assert_nonnull (dmk_window_get_shown_result (win));
+  return win;
+}
+
+/* The first shown button under root labelled label (mnemonic included), or NULL. */
+static GtkWidget *
+find_button (GtkWidget *root, const char *label)
+{
+  if (GTK_IS_BUTTON (root) && gtk_widget_get_mapped (root) &&
+      g_strcmp0 (gtk_button_get_label (GTK_BUTTON (root)), label) == 0)
+    return root;
+  for (GtkWidget *c = gtk_widget_get_first_child (root); c != NULL;
+       c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = find_button (c, label);
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* ---- 1: the keyboard after a file dialog opened from the menu ---- */
+
+static void
+test_keyboard_after_menu_dialog (void)
+{
+  g_autofree char *dir = make_target_dir ();
+  g_autofree char *saved = g_build_filename (dir, "menu.txt", NULL);
+  DmkWindow *win = window_with_run (dir, "demo");
+  g_autoptr (GSettings) settings = g_settings_new (APP_ID);
+  GtkWidget *menu;
+  GtkFileChooser *chooser;
+
+  /* The dialog starts in the folder last used, as a used settings store has it. */
+  g_settings_set_string (settings, "last-folder", dir);
+  menu = open_primary_menu (win);
+
+  /* Menu → Save → Save Text…, by pointer, then Save in the dialog. */
+  click_menu_item (menu, "Save");
+  click_menu_item (menu, "Save Text…");
+  g_assert_true (iterate_until (file_chooser_shown, NULL));
+  chooser = GTK_FILE_CHOOSER (toplevel_of_type (GTK_TYPE_FILE_CHOOSER_DIALOG));
+  gtk_file_chooser_set_current_name (chooser, "menu.txt");
+  settle ();
+  {
+    GtkWidget *save = find_button (GTK_WIDGET (chooser), "_Save");
+
+    g_assert_nonnull (save);
+    g_assert_true (iterate_until (widget_shown, save));
+    g_assert_true (pointer_click_on (save));
+  }
+  /* Saved where the last folder setting pointed: the dialog started there. */
+  g_assert_true (iterate_until (file_there, saved));
+  g_assert_true (iterate_until (file_chooser_gone, NULL));
+  settle ();
+
+  /* The window hears its keys again: F10 opens the menu, Escape closes it, Ctrl+T opens the
+   * text dialog, and the focus is on a control that shows. */
+  g_assert_true (gtk_widget_get_mapped (gtk_root_get_focus (GTK_ROOT (win))));
+  g_assert_true (press_key (GTK_WIDGET (win), "F10"));
+  g_assert_true (iterate_until (primary_menu_shown, win));
+  g_assert_true (press_key (GTK_WIDGET (win), "Escape"));
+  g_assert_true (iterate_until (primary_menu_hidden, win));
+  g_assert_true (press_key (GTK_WIDGET (win), "ctrl+t"));
+  g_assert_true (iterate_until (file_chooser_shown, NULL));
+  g_assert_true (press_key (GTK_WIDGET (toplevel_of_type (GTK_TYPE_FILE_CHOOSER_DIALOG)),
+                            "Escape"));
+  g_assert_true (iterate_until (file_chooser_gone, NULL));
+  g_unlink (saved);
+  destroy_window (win);
+  g_rmdir (dir);
+}
+
+/* ---- 2 and 11: the Tests dialog and Undo keep what is shown ---- */
+
+static GtkWidget *
+find_toast_button (GtkWidget *root)
+{
+  return find_button (root, "_Undo");
+}
+
+static gboolean
+undo_shown (gpointer win)
+{
+  GtkWidget *b = find_toast_button (GTK_WIDGET (win));
+  return b != NULL && widget_shown (b);
+}
+
+static gboolean
+tests_dialog_shown (gpointer data)
+{
+  return toplevel_of_type (DMK_TYPE_TESTS_DIALOG) != NULL;
+}
+
+static gboolean
+tests_dialog_gone (gpointer data)
+{
+  return toplevel_of_type (DMK_TYPE_TESTS_DIALOG) == NULL;
+}
+
+static void
+test_tests_dialog_keeps_result (void)
+{
+  g_autofree char *dir = make_target_dir ();
+  g_autoptr (GSettings) s = g_settings_new (APP_ID);
+  g_autoptr (GVariant) tests_before = NULL, tests_after = NULL;
+  DmkWindow *win = window_with_run (dir, "demo");
+  DmkResult *result = dmk_window_get_shown_result (win);
+  g_autofree char *status = g_strdup (dmk_window_get_status_text (win));
+  GtkWindow *dialog;
+  AdwComboRow *block;
+
+  tests_before = g_settings_get_value (s, "custom-tests");
+  /* Profile → Tests…, by pointer, and one row's block size changed. */
+  click_menu_item (open_primary_menu (win), "Profile");
+  click_menu_item (gtk_widget_get_last_child (dmk_window_get_menu_button (win)), "Tests…");
+  g_assert_true (iterate_until (tests_dialog_shown, NULL));
+  dialog = toplevel_of_type (DMK_TYPE_TESTS_DIALOG);
+  g_assert_nonnull (dialog);
+  block = dmk_tests_dialog_get_combo (DMK_TESTS_DIALOG (dialog), 0, DMK_TESTS_FIELD_BLOCK);
+  adw_combo_row_set_selected (block, adw_combo_row_get_selected (block) + 1);
+  /* While the dialog is in front, the window still shows what it showed. */
+  g_assert_true (dmk_window_get_shown_result (win) == result);
+  g_assert_false (undo_shown (win));
+
+  /* Closed with Escape: now the new plan shows, with its Undo where it can be seen. */
+  g_assert_true (press_key (GTK_WIDGET (dialog), "Escape"));
+  g_assert_true (iterate_until (tests_dialog_gone, NULL));
+  g_assert_null (dmk_window_get_shown_result (win));
+  g_assert_true (iterate_until (undo_shown, win));
+  settle ();
+  g_assert_true (pointer_click_on (find_toast_button (GTK_WIDGET (win))));
+  settle ();
+  /* Undo gives back the result, the tests it was made with, and how its run ended. */
+  g_assert_true (dmk_window_get_shown_result (win) == result);
+  tests_after = g_settings_get_value (s, "custom-tests");
+  g_assert_true (g_variant_equal (tests_before, tests_after));
+  g_assert_cmpstr (dmk_window_get_status_text (win), ==, status);
+
+  /* A settings backend that writes to disk may report the Undo's own change again later: what
+   * is shown stays. */
+  g_signal_emit_by_name (s, "changed", "profile");
+  g_signal_emit_by_name (dmk_test_settings (), "changed", "profile");
+  settle ();
+  g_assert_true (dmk_window_get_shown_result (win) == result);
+  destroy_window (win);
+  g_rmdir (dir);
+}
+
+/* ---- 5: the status line says how the run ended, whatever happens after ---- */
+
+static gboolean
+second_test_running (gpointer win)
+{
+  const char *text = gtk_progress_bar_get_text (dmk_window_get_progress_bar (win));
+  return !dmk_window_is_running (win) || (text != NULL && g_str_has_prefix (text, "Test 2 of"));
+}
+
+static void
+switch_unit_by_pointer (DmkWindow *win, const char *unit)
+{
+  GtkWidget *dropdown = dmk_window_get_unit_dropdown (win);
+  GtkWidget *popover;
+
+  g_assert_true (iterate_until (widget_shown, dropdown));
+  settle ();
+  g_assert_true (pointer_click_on (dropdown));
+  settle ();
+  popover = gtk_widget_get_last_child (dropdown);
+  g_assert_true (GTK_IS_POPOVER (popover));
+  g_assert_true (iterate_until (widget_shown, popover));
+  {
+    /* The list's row that reads unit. */
+    GtkWidget *row = dmk_test_find_label (popover, unit);
+    g_assert_nonnull (row);
+    g_assert_true (iterate_until (widget_shown, row));
+    g_assert_true (pointer_click_on (row));
+  }
+  g_assert_true (iterate_until (primary_menu_hidden, win));
+  settle ();
+}
+
+static void
+test_status_after_unit_switch (void)
+{
+  g_autofree char *dir = make_target_dir ();
+  g_autoptr (GSettings) s = g_settings_new (APP_ID);
+  g_autofree char *status = NULL;
+  DmkWindow *win;
+
+  reset_settings ();
+  set_tiny ("classic");
+  g_settings_set_string (s, "mode", "read");
+  g_settings_set_int (s, "measure-time", 3);
+  win = new_window (dir);
+  /* Stopped before any test finished. */
+  click (dmk_window_get_all_button (win));
+  g_assert_true (iterate_until (measuring, win));
+  click (dmk_window_get_all_button (win));
+  g_assert_true (iterate_until (not_running, win));
+  g_assert_cmpstr (dmk_window_get_status_text (win), ==, "Stopped before any test finished");
+  switch_unit_by_pointer (win, "IOPS");
+  g_assert_cmpstr (dmk_window_get_status_text (win), ==, "Stopped before any test finished");
+
+  /* Stopped after one test: kept, and still said so after another unit. */
+  click (dmk_window_get_all_button (win));
+  g_assert_true (iterate_until (second_test_running, win));
+  g_assert_true (dmk_window_is_running (win));
+  click (dmk_window_get_all_button (win));
+  g_assert_true (iterate_until (not_running, win));
+  status = g_strdup (dmk_window_get_status_text (win));
+  g_assert_true (g_str_has_prefix (status, "Stopped after 1 test:"));
+  switch_unit_by_pointer (win, "MB/s");
+  g_assert_cmpstr (dmk_window_get_status_text (win), ==, status);
+
+  /* One row again: the status counts what that run did. */
+  click (dmk_window_get_test_button (win, 1));
+  g_assert_true (iterate_until (not_running, win));
+  g_assert_true (g_str_has_prefix (dmk_window_get_status_text (win), "Done: 1 test in "));
+  switch_unit_by_pointer (win, "GB/s");
+  g_assert_true (g_str_has_prefix (dmk_window_get_status_text (win), "Done: 1 test in "));
+  destroy_window (win);
+  g_rmdir (dir);
+}
+
+/* ---- 6: one definition of a filesystem's usage, in the list and the report ---- */
+
+static void
+test_usage_agrees (void)
+{
+  const char *mkfs[] = { "mkfs.ext4", "-q", "-F", NULL, NULL };
+  g_autofree char *tmpl = NULL, *text = NULL, *percent = NULL;
+  DmkUsage usage;
+  DmkWindow *win;
+
+  if (!dmk_test_loop_setup (6))
+    return;
+  mkfs[3] = dmk_test_loop;
+  g_assert_cmpint (dmk_test_run_tool (mkfs, NULL), ==, 0);
+  tmpl = g_build_filename (g_get_tmp_dir (), "dmk-corners-mnt-XXXXXX", NULL);
+  g_assert_nonnull (g_mkdtemp (tmpl));
+  dmk_test_mount = g_strdup (tmpl);
+  g_assert_cmpint (mount (dmk_test_loop, dmk_test_mount, "ext4", 0, NULL), ==, 0);
+
+  /* A small loop filesystem, used a little. */
+  g_assert_true (dmk_usage_read (dmk_test_mount, &usage));
+  win = window_with_run (dmk_test_mount, "demo");
+  {
+    g_autofree char *want = dmk_usage_format (&usage);
+    DmkTargetItem *item = gtk_drop_down_get_selected_item (
+      GTK_DROP_DOWN (dmk_window_get_target_dropdown (win)));
+
+    g_assert_nonnull (strstr (dmk_target_item_get_subtitle (item), want));
+  }
+  text = dmk_result_to_text (dmk_window_get_shown_result (win));
+  percent = g_strdup_printf ("%u%% (", dmk_usage_percent (&usage));
+  g_assert_nonnull (strstr (text, percent));
+  g_assert_null (strstr (text, "(0/0GiB)"));
+  g_assert_nonnull (strstr (text, "MiB)]"));
+  destroy_window (win);
+  dmk_test_loop_cleanup ();
+}
+
+/* ---- 8: the window's height follows what it shows ---- */
+
+static int
+row_height (DmkWindow *win)
+{
+  return gtk_widget_get_height (dmk_window_get_test_button (win, 0));
+}
+
+static void
+test_height_comes_back (void)
+{
+  g_autofree char *dir = make_target_dir ();
+  g_autoptr (GSettings) s = g_settings_new (APP_ID);
+  int h0, row0, h_run, row_run;
+  DmkWindow *win;
+
+  reset_settings ();
+  set_tiny ("classic");
+  g_settings_set_string (s, "mode", "read");
+  g_settings_set_int (s, "measure-time", 2);
+  win = new_window (dir);
+  g_assert_true (iterate_until (widget_shown, dmk_window_get_all_button (win)));
+  settle ();
+  h0 = gtk_widget_get_height (GTK_WIDGET (win));
+  row0 = row_height (win);
+
+  /* A run, and its end: the rows keep their height and place. */
+  click (dmk_window_get_all_button (win));
+  g_assert_true (iterate_until (measuring, win));
+  settle ();
+  h_run = gtk_widget_get_height (GTK_WIDGET (win));
+  row_run = row_height (win);
+  g_assert_cmpint (h_run, ==, h0);
+  g_assert_cmpint (row_run, ==, row0);
+  g_assert_true (iterate_until (not_running, win));
+  settle ();
+  g_test_message ("height %d → %d (running) → %d (done); row %d → %d → %d", h0, h_run,
+                  gtk_widget_get_height (GTK_WIDGET (win)), row0, row_run, row_height (win));
+  g_assert_cmpint (row_height (win), ==, row0);
+
+  /* Long warnings make the window taller; once they go, it is as it was. */
+  {
+    DmkResult *r = dmk_result_ref (dmk_window_get_shown_result (win));
+    g_autofree char *path = g_build_filename (dir, "warned.json", NULL);
+    g_autoptr (GFile) file = g_file_new_for_path (path);
+
+    for (guint i = 0; i < 4; i++)
+      g_ptr_array_add (r->warnings,
+                       g_strdup_printf ("Warning %u: a long line that says what changed the "
+                                        "meaning of these numbers, long enough to wrap over "
+                                        "two lines of this window at its width",
+                                        i));
+    g_assert_true (dmk_result_save (r, path, NULL));
+    dmk_result_unref (r);
+    dmk_window_open_files (win, &file, 1);
+    settle ();
+    g_assert_cmpint (gtk_widget_get_height (GTK_WIDGET (win)), >, h0);
+    /* Whole, not cut: every warning is in the window. */
+    g_assert_nonnull (strstr (dmk_window_get_facts_text (win), "Warning 3: a long line"));
+    g_assert_nonnull (strstr (dmk_window_get_facts_text (win), "at its width"));
+    g_action_group_activate_action (G_ACTION_GROUP (win), "close-result", NULL);
+    settle ();
+    settle ();
+    g_assert_cmpint (gtk_widget_get_height (GTK_WIDGET (win)), ==, h0);
+    g_unlink (path);
+  }
+  destroy_window (win);
+  g_rmdir (dir);
+}
+
+/* ---- 12: Reset to Profile says which ---- */
+
+static void
+test_reset_names_profile (void)
+{
+  g_autoptr (GSettings) s = g_settings_new (APP_ID);
+  g_autofree char *profile = NULL;
+  GtkWindow *dialog;
+  GtkWidget *reset;
+  AdwComboRow *block;
+  DmkWindow *win;
+
+  reset_settings ();
+  g_settings_set_string (s, "profile", "nvme");
+  win = new_window (NULL);
+  g_action_group_activate_action (G_ACTION_GROUP (win), "edit-tests", NULL);
+  dialog = toplevel_of_type (DMK_TYPE_TESTS_DIALOG);
+  g_assert_nonnull (dialog);
+  block = dmk_tests_dialog_get_combo (DMK_TESTS_DIALOG (dialog), 0, DMK_TESTS_FIELD_BLOCK);
+  adw_combo_row_set_selected (block, adw_combo_row_get_selected (block) + 1);
+  reset = dmk_tests_dialog_get_reset_button (DMK_TESTS_DIALOG (dialog));
+  g_assert_cmpstr (gtk_button_get_label (GTK_BUTTON (reset)), ==, "_Reset to NVMe SSD");
+  g_assert_true (iterate_until (widget_shown, reset));
+  settle ();
+  g_assert_true (pointer_click_on (reset));
+  settle ();
+  profile = g_settings_get_string (s, "profile");
+  g_assert_cmpstr (profile, ==, "nvme");
+  gtk_window_destroy (dialog);
+  g_assert_true (iterate_until (tests_dialog_gone, NULL));
+
+  /* A used store: the custom tests made from Peak reset to Peak, in a dialog opened later. */
+  g_settings_set_string (s, "profile", "peak");
+  g_action_group_activate_action (G_ACTION_GROUP (win), "edit-tests", NULL);
+  dialog = toplevel_of_type (DMK_TYPE_TESTS_DIALOG);
+  block = dmk_tests_dialog_get_combo (DMK_TESTS_DIALOG (dialog), 1, DMK_TESTS_FIELD_BLOCK);
+  adw_combo_row_set_selected (block, 0);
+  gtk_window_destroy (dialog);
+  g_assert_true (iterate_until (tests_dialog_gone, NULL));
+  g_action_group_activate_action (G_ACTION_GROUP (win), "edit-tests", NULL);
+  dialog = toplevel_of_type (DMK_TYPE_TESTS_DIALOG);
+  reset = dmk_tests_dialog_get_reset_button (DMK_TESTS_DIALOG (dialog));
+  g_assert_cmpstr (gtk_button_get_label (GTK_BUTTON (reset)), ==, "_Reset to Peak");
+  gtk_window_destroy (dialog);
+  destroy_window (win);
+}
+
+/* ---- 16: the big numbers in bold whatever the language ---- */
+
+static int
+digits_weight (GtkWidget *label, const char *language)
+{
+  PangoContext *context = gtk_widget_get_pango_context (label);
+  g_autoptr (PangoLayout) layout = NULL;
+  PangoLayoutIter *iter;
+  PangoLayoutRun *run;
+  g_autoptr (PangoFontDescription) desc = NULL;
+  int weight;
+
+  pango_context_set_language (context, pango_language_from_string (language));
+  layout = gtk_widget_create_pango_layout (label, "1234.56");
+  pango_layout_set_attributes (layout, gtk_label_get_attributes (GTK_LABEL (label)));
+  iter = pango_layout_get_iter (layout);
+  run = pango_layout_iter_get_run_readonly (iter);
+  g_assert_nonnull (run);
+  desc = pango_font_describe (run->item->analysis.font);
+  weight = pango_font_description_get_weight (desc);
+  pango_layout_iter_free (iter);
+  return weight;
+}
+
+static void
+test_bold_numbers_in_japanese (void)
+{
+  DmkWindow *win;
+  GtkWidget *value;
+
+  reset_settings ();
+  win = new_window (NULL);
+  g_assert_true (iterate_until (widget_shown, dmk_window_get_all_button (win)));
+  value = dmk_result_cell_get_value_label (dmk_window_get_cell (win, 0, DMK_DIRECTION_READ));
+  g_assert_nonnull (value);
+  /* The face really drawn, not the one asked for: Japanese fonts without a bold face are
+   * drawn thin. */
+  g_assert_cmpint (digits_weight (value, "en"), >=, PANGO_WEIGHT_SEMIBOLD);
+  g_assert_cmpint (digits_weight (value, "ja"), >=, PANGO_WEIGHT_SEMIBOLD);
+  g_assert_cmpint (digits_weight (value, "zh-cn"), >=, PANGO_WEIGHT_SEMIBOLD);
+  destroy_window (win);
+}
+
+int
+main (int argc, char *argv[])
+{
+  int status;
+
+  if (!dmk_test_gui_init (&argc, &argv, "window-corners"))
+    return g_test_run ();
+  dmk_test_loop_cleanup_on_signals (stop_window_manager);
+  start_window_manager ();
+  g_test_add_func ("/window-corners/1/keyboard-after-menu-dialog",
+                   test_keyboard_after_menu_dialog);
+  g_test_add_func ("/window-corners/2/tests-dialog-keeps-result", test_tests_dialog_keeps_result);
+  g_test_add_func ("/window-corners/5/status-after-unit-switch", test_status_after_unit_switch);
+  g_test_add_func ("/window-corners/6/usage-agrees", test_usage_agrees);
+  g_test_add_func ("/window-corners/8/height-comes-back", test_height_comes_back);
+  g_test_add_func ("/window-corners/12/reset-names-profile", test_reset_names_profile);
+  g_test_add_func ("/window-corners/16/bold-numbers-in-japanese", test_bold_numbers_in_japanese);
+  status = g_test_run ();
+  stop_window_manager ();
+  return status;
+}
