@@ -89,6 +89,7 @@ struct _DmkWindow
 
   /* the height the user gave the window (or it had at first), which it goes back to */
   int user_height;
+  int last_height; /* the height of the last allocation */
   gboolean fitting;
   guint fit_source;
 

@@ -199,8 +199,13 @@ fit_height (gpointer data)
   target = MAX (min, self->user_height);
   if (height > target)
     {
+      int def_w = 0, def_h = 0;
+
+      /* The default size counts what the window draws around itself (its shadow) too. */
+      gtk_window_get_default_size (GTK_WINDOW (self), &def_w, &def_h);
       self->fitting = TRUE;
-      gtk_window_set_default_size (GTK_WINDOW (self), width, target);
+      gtk_window_set_default_size (GTK_WINDOW (self), def_w > 0 ? def_w : width,
+                                   target + (def_h > height ? def_h - height : 0));
     }
   return G_SOURCE_REMOVE;
 }
@@ -217,10 +222,14 @@ dmk_window_size_allocate (GtkWidget *widget, int width, int height, int baseline
   gtk_widget_measure (widget, GTK_ORIENTATION_VERTICAL, width, &min, NULL, NULL, NULL);
   /* Shorter is always the user's (or this window's own fit); taller than the content needs is
    * the user's too; taller to hold the content is GTK's growth, which fit_height undoes. */
+  /* Only a change of height can be the user's: content that shrinks leaves GTK's grown height
+   * as it was, taller than now needed, and that is still GTK's, not a choice. */
   if (self->fitting)
     self->fitting = FALSE;
-  else if (self->user_height <= 0 || height < self->user_height || height > min)
+  else if (self->user_height <= 0 ||
+           (height != self->last_height && (height < self->user_height || height > min)))
     self->user_height = height;
+  self->last_height = height;
 }
 
 /* Everything that follows from what is shown, the run and the controls. */
