@@ -631,6 +631,219 @@ test_bold_numbers_in_japanese (void)
   destroy_window (win);
 }
 
+/* ---- 10: a row's menu leaves its button as it was, and says what it did ---- */
+
+static gboolean
+toast_says (gpointer data)
+{
+  gpointer *pair = data;
+  return dmk_test_find_label (GTK_WIDGET (pair[0]), pair[1]) != NULL;
+}
+
+static void
+test_row_menu_releases_button (void)
+{
+  g_autofree char *dir = make_target_dir ();
+  DmkWindow *win = window_with_run (dir, "demo");
+  GtkWidget *button = dmk_window_get_test_button (win, 0);
+  GtkWidget *popover, *item;
+  gpointer said[] = { win, "fio job copied" };
+
+  g_assert_true (iterate_until (widget_shown, button));
+  settle ();
+  g_assert_true (pointer_click_button_on (button, 3));
+  g_assert_true (iterate_until (has_popover_child, button));
+  popover = gtk_widget_get_last_child (button);
+  item = menu_item (popover, "Copy as fio Job");
+  g_assert_nonnull (item);
+  g_assert_true (iterate_until (widget_shown, item));
+  settle ();
+  g_assert_true (pointer_click_on (item));
+  g_assert_true (iterate_until (no_popover_child, button));
+  settle ();
+  /* Not pressed-looking until the next run, and the copy said so, as Copy Results does. */
+  g_assert_false (gtk_widget_get_state_flags (button) & GTK_STATE_FLAG_ACTIVE);
+  g_assert_true (iterate_until (toast_says, said));
+  destroy_window (win);
+  g_rmdir (dir);
+}
+
+/* ---- zoom: keys, the menu, the setting, the numbers ---- */
+
+static int
+value_height (DmkWindow *win)
+{
+  GtkWidget *value = dmk_result_cell_get_value_label (dmk_window_get_cell (win, 0,
+                                                                           DMK_DIRECTION_READ));
+  int natural = 0;
+
+  gtk_widget_measure (value, GTK_ORIENTATION_VERTICAL, -1, NULL, &natural, NULL, NULL);
+  return natural;
+}
+
+static gboolean
+zoom_is (gpointer data)
+{
+  g_autoptr (GSettings) s = g_settings_new (APP_ID);
+  return g_settings_get_int (s, "zoom") == GPOINTER_TO_INT (data);
+}
+
+static void
+test_zoom (void)
+{
+  g_autoptr (DmkApplication) app = test_application ();
+  g_autoptr (GSettings) s = g_settings_new (APP_ID);
+  DmkWindow *win;
+  int h100, h125;
+
+  reset_settings ();
+  win = dmk_window_new (GTK_APPLICATION (app));
+  gtk_window_present (GTK_WINDOW (win));
+  g_assert_true (iterate_until (widget_shown, dmk_window_get_all_button (win)));
+  settle ();
+  h100 = value_height (win);
+
+  /* Ctrl+plus, as typed: one step up, kept, and the numbers are bigger. */
+  g_assert_true (press_key (GTK_WIDGET (win), "ctrl+plus"));
+  g_assert_true (iterate_until (zoom_is, GINT_TO_POINTER (125)));
+  settle ();
+  h125 = value_height (win);
+  g_test_message ("the numbers' height: %d px at 100 %%, %d px at 125 %%", h100, h125);
+  g_assert_cmpint (h125, >, h100);
+  g_assert_true (press_key (GTK_WIDGET (win), "ctrl+minus"));
+  g_assert_true (iterate_until (zoom_is, GINT_TO_POINTER (100)));
+  /* Ctrl+minus at 100 % stays there; Ctrl+0 resets from anywhere. */
+  g_assert_true (press_key (GTK_WIDGET (win), "ctrl+minus"));
+  settle ();
+  g_assert_cmpint (g_settings_get_int (s, "zoom"), ==, 100);
+  g_settings_set_int (s, "zoom", 300);
+  g_assert_true (press_key (GTK_WIDGET (win), "ctrl+plus"));
+  settle ();
+  g_assert_cmpint (g_settings_get_int (s, "zoom"), ==, 300);
+  g_assert_true (press_key (GTK_WIDGET (win), "ctrl+0"));
+  g_assert_true (iterate_until (zoom_is, GINT_TO_POINTER (100)));
+
+  /* The menu's 150 %, by pointer: Menu → Settings → Zoom → 150 %. */
+  {
+    GtkWidget *menu = open_primary_menu (win);
+
+    click_menu_item (menu, "Settings");
+    click_menu_item (menu, "Zoom");
+    click_menu_item (menu, "150 %");
+    g_assert_true (iterate_until (zoom_is, GINT_TO_POINTER (150)));
+    g_assert_true (iterate_until (primary_menu_hidden, win));
+  }
+  /* A used store: a new window starts at the kept zoom. */
+  destroy_window (win);
+  win = dmk_window_new (GTK_APPLICATION (app));
+  gtk_window_present (GTK_WINDOW (win));
+  g_assert_true (iterate_until (widget_shown, dmk_window_get_all_button (win)));
+  settle ();
+  g_assert_cmpint (value_height (win), >, h125);
+  g_settings_set_int (s, "zoom", 100);
+  destroy_window (win);
+}
+
+/* ---- Custom: in the Profile menu once custom tests exist ---- */
+
+static void
+test_custom_profile_entry (void)
+{
+  g_autoptr (GSettings) s = g_settings_new (APP_ID);
+  g_autofree char *profile = NULL;
+  DmkWindow *win;
+  GtkWindow *dialog;
+  GtkWidget *menu;
+
+  reset_settings ();
+  win = new_window (NULL);
+  g_assert_true (iterate_until (widget_shown, dmk_window_get_all_button (win)));
+  /* A fresh store has no custom tests: no Custom entry to choose. */
+  g_assert_false (g_action_group_get_action_enabled (G_ACTION_GROUP (win), "profile-custom"));
+  menu = open_primary_menu (win);
+  click_menu_item (menu, "Profile");
+  {
+    ItemWait w = { menu, "Classic (CrystalDiskMark 3)", NULL };
+    g_assert_true (iterate_until (item_shown, &w));
+  }
+  g_assert_null (menu_item (menu, "Custom"));
+  gtk_popover_popdown (GTK_POPOVER (menu));
+  g_assert_true (iterate_until (primary_menu_hidden, win));
+
+  /* The Tests dialog makes custom tests; then Default, and back to Custom from the menu. */
+  g_action_group_activate_action (G_ACTION_GROUP (win), "edit-tests", NULL);
+  g_assert_true (iterate_until (tests_dialog_shown, NULL));
+  dialog = toplevel_of_type (DMK_TYPE_TESTS_DIALOG);
+  adw_combo_row_set_selected (dmk_tests_dialog_get_combo (DMK_TESTS_DIALOG (dialog), 0,
+                                                          DMK_TESTS_FIELD_BLOCK),
+                              0);
+  gtk_window_destroy (dialog);
+  g_assert_true (iterate_until (tests_dialog_gone, NULL));
+  g_settings_set_string (s, "profile", "default");
+  settle ();
+  g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (win), "profile-custom"));
+  menu = open_primary_menu (win);
+  click_menu_item (menu, "Profile");
+  click_menu_item (menu, "Custom");
+  g_assert_true (iterate_until (primary_menu_hidden, win));
+  profile = g_settings_get_string (s, "profile");
+  g_assert_cmpstr (profile, ==, "custom");
+  destroy_window (win);
+}
+
+/* ---- Open Recent: the results last saved or opened ---- */
+
+static gboolean
+opened_status (gpointer win)
+{
+  return g_str_has_prefix (dmk_window_get_status_text (win), "Opened “recent.json”");
+}
+
+static void
+test_open_recent (void)
+{
+  g_autofree char *dir = make_target_dir ();
+  g_autofree char *path = g_build_filename (dir, "recent.json", NULL);
+  g_autoptr (GSettings) s = g_settings_new (APP_ID);
+  g_auto (GStrv) recent = NULL;
+  DmkWindow *win = window_with_run (dir, "demo");
+  GtkWidget *menu;
+
+  /* A fresh store: nothing recent yet, said so. */
+  menu = open_primary_menu (win);
+  click_menu_item (menu, "Open Recent");
+  {
+    ItemWait w = { menu, "No Recent Results", NULL };
+    g_assert_true (iterate_until (item_shown, &w));
+  }
+  gtk_popover_popdown (GTK_POPOVER (menu));
+  g_assert_true (iterate_until (primary_menu_hidden, win));
+
+  /* Saving makes it recent; the menu names it; a pointer click opens it. */
+  g_assert_true (dmk_window_save_results (win, path, NULL));
+  recent = g_settings_get_strv (s, "recent-files");
+  g_assert_cmpstr (recent[0], ==, path);
+  menu = open_primary_menu (win);
+  click_menu_item (menu, "Open Recent");
+  {
+    g_autofree char *label = g_strdup_printf ("recent.json (%s)", dir);
+
+    click_menu_item (menu, label);
+  }
+  g_assert_true (iterate_until (opened_status, win));
+  /* A file gone since is not offered. */
+  g_unlink (path);
+  menu = open_primary_menu (win);
+  click_menu_item (menu, "Open Recent");
+  {
+    ItemWait w = { menu, "No Recent Results", NULL };
+    g_assert_true (iterate_until (item_shown, &w));
+  }
+  gtk_popover_popdown (GTK_POPOVER (menu));
+  destroy_window (win);
+  g_rmdir (dir);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -648,6 +861,10 @@ main (int argc, char *argv[])
   g_test_add_func ("/window-corners/8/height-comes-back", test_height_comes_back);
   g_test_add_func ("/window-corners/12/reset-names-profile", test_reset_names_profile);
   g_test_add_func ("/window-corners/16/bold-numbers-in-japanese", test_bold_numbers_in_japanese);
+  g_test_add_func ("/window-corners/10/row-menu-releases-button", test_row_menu_releases_button);
+  g_test_add_func ("/window-corners/zoom", test_zoom);
+  g_test_add_func ("/window-corners/custom-profile-entry", test_custom_profile_entry);
+  g_test_add_func ("/window-corners/open-recent", test_open_recent);
   status = g_test_run ();
   stop_window_manager ();
   return status;

@@ -221,8 +221,12 @@ create_primary_menu (GtkMenuButton *button, gpointer user_data)
 {
   g_autoptr (GtkBuilder) builder = NULL;
 
+  /* Each time it opens: Open Recent's rows are checked again. */
   if (gtk_menu_button_get_menu_model (button) != NULL)
-    return;
+    {
+      _dmk_window_recent_menu (user_data);
+      return;
+    }
   builder = gtk_builder_new_from_resource ("/io/github/gdiskmark/GDiskMark/dmk-menus.ui");
   /* Open Recent, under Open Results…: the window keeps its rows up to date. */
   g_menu_insert_submenu (G_MENU (gtk_builder_get_object (builder, "file_section")), 1,

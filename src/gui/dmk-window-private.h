@@ -159,6 +159,7 @@ gboolean _dmk_window_actions_close_request (GtkWindow *window);
 void _dmk_window_size_init (DmkWindow *self);
 /* dmk-window-view.c: zoom, the Custom profile's menu row, Open Recent. */
 void _dmk_window_view_class_init (GtkWidgetClass *widget_class);
+void _dmk_window_view_refresh_recent (DmkWindow *self);
 void _dmk_window_view_init (DmkWindow *self);
 void _dmk_window_view_dispose (DmkWindow *self);
 /* dmk-window-files.c: save, copy, open, drop. */

@@ -79,6 +79,13 @@ profile_custom_activated (GSimpleAction *action, GVariant *param, gpointer data)
 static void
 update_recent_menu (GSettings *settings, const char *key, DmkWindow *self)
 {
+  _dmk_window_view_refresh_recent (self);
+}
+
+/* The rows of Open Recent, files gone since left out. */
+void
+_dmk_window_view_refresh_recent (DmkWindow *self)
+{
   g_auto (GStrv) files = g_settings_get_strv (self->settings, "recent-files");
   guint n = 0;
 

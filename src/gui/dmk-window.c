@@ -465,9 +465,11 @@ clear_for_new_plan (DmkWindow *self, const char *key)
   (void) key;
 }
 
+/* Open Recent's rows as they are now: a file deleted since the last look is not offered. */
 GMenuModel *
 _dmk_window_recent_menu (DmkWindow *self)
 {
+  _dmk_window_view_refresh_recent (self);
   return G_MENU_MODEL (self->recent_menu);
 }
 
