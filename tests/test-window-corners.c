@@ -9,6 +9,7 @@
 #include <sys/mount.h>
 #include <unistd.h>
 
+#include "dmk-compare-header.h"
 #include "dmk-test-gui.h"
 #include "dmk-test-loop.h"
 
@@ -844,6 +845,46 @@ test_open_recent (void)
   g_rmdir (dir);
 }
 
+/* ---- 14: whole words in the comparison's headers ---- */
+
+static void
+test_compare_headers_whole_words (void)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "imports", "cdm8-nvme.txt", NULL);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (DmkResult) cdm = dmk_result_load (path, &error);
+  DmkCompareWindow *cmp;
+  GtkWidget *title;
+  PangoLayout *layout;
+  const char *text;
+
+  g_assert_no_error (error);
+  cmp = dmk_compare_window_new (NULL);
+  gtk_window_present (GTK_WINDOW (cmp));
+  g_assert_true (dmk_compare_window_add_result (cmp, cdm, path));
+  g_assert_true (iterate_until (widget_shown, cmp));
+  settle ();
+  {
+    DmkCompareHeader *header = DMK_COMPARE_HEADER (
+      gtk_widget_get_ancestor (dmk_compare_window_get_header_menu (cmp, 0),
+                               DMK_TYPE_COMPARE_HEADER));
+    title = dmk_test_find_label (GTK_WIDGET (header), dmk_compare_header_get_title (header));
+  }
+  g_assert_nonnull (title);
+  layout = gtk_label_get_layout (GTK_LABEL (title));
+  text = pango_layout_get_text (layout);
+  g_test_message ("title “%s” in %d lines", text, pango_layout_get_line_count (layout));
+  g_assert_nonnull (strstr (text, "CrystalDiskMark"));
+  /* Every line starts at a word's start: no word is broken over two lines. */
+  for (GSList *l = pango_layout_get_lines_readonly (layout); l != NULL; l = l->next)
+    {
+      PangoLayoutLine *line = l->data;
+
+      g_assert_true (line->start_index == 0 || text[line->start_index - 1] == ' ');
+    }
+  gtk_window_destroy (GTK_WINDOW (cmp));
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -863,6 +904,8 @@ main (int argc, char *argv[])
   g_test_add_func ("/window-corners/16/bold-numbers-in-japanese", test_bold_numbers_in_japanese);
   g_test_add_func ("/window-corners/10/row-menu-releases-button", test_row_menu_releases_button);
   g_test_add_func ("/window-corners/zoom", test_zoom);
+  g_test_add_func ("/window-corners/14/compare-headers-whole-words",
+                   test_compare_headers_whole_words);
   g_test_add_func ("/window-corners/custom-profile-entry", test_custom_profile_entry);
   g_test_add_func ("/window-corners/open-recent", test_open_recent);
   status = g_test_run ();
