@@ -1028,12 +1028,46 @@ test_cli_sigkill (void)
   g_rmdir (dir);
 }
 
+/* What a sustained write without a cliff says is true of its series (issue 2/6 #13: "stayed
+ * above 70 % of its peak" was said of a write whose first point was 46 %): a slow start is
+ * named as such, and the share is the lowest the speed fell to after it. */
+static void
+test_cliff_low_text (void)
+{
+  static const double rates[] = { 230, 500, 470, 500 };
+  static const guint counts[] = { 8, 30, 30, 30 };
+  g_autoptr (GArray) series = synthetic (rates, counts, G_N_ELEMENTS (rates), 0.0, 1);
+  g_autofree char *text = dmk_cliff_low_text_c (series);
+  double share = 0;
+  guint64 ramp = 0;
+
+  g_assert_true (dmk_cliff_low (series, &share, &ramp));
+  g_assert_cmpfloat_with_epsilon (share, 470.0 / 500.0, 0.01);
+  /* The slow start: 8 intervals of 0.1 s at 230 MB/s, give or take the median's window. */
+  g_assert_cmpuint (ramp, >=, (guint64) (4 * 0.1 * 230e6));
+  g_assert_cmpuint (ramp, <=, (guint64) (12 * 0.1 * 500e6));
+  g_test_message ("%s", text);
+  g_assert_true (g_str_has_prefix (text, "after a slow first "));
+  g_assert_nonnull (strstr (text, "stayed above 94% of its peak"));
+
+  /* At speed from the start: no slow start to name. */
+  {
+    static const double even[] = { 500, 480 };
+    static const guint even_counts[] = { 40, 40 };
+    g_autoptr (GArray) flat = synthetic (even, even_counts, 2, 0.0, 2);
+    g_autofree char *flat_text = dmk_cliff_low_text_c (flat);
+
+    g_assert_cmpstr (flat_text, ==, "the speed stayed above 96% of its peak");
+  }
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   dmk_test_loop_cleanup_on_signals (NULL);
   g_test_add_func ("/scan/cliff/synthetic", test_cliff_synthetic);
+  g_test_add_func ("/scan/cliff/low-text", test_cliff_low_text);
   g_test_add_func ("/scan/sustained/dir", test_sustained_dir);
   g_test_add_func ("/scan/sustained/stop", test_sustained_stop);
   g_test_add_func ("/scan/sustained/cliff-throttled", test_sustained_cliff_throttled);
