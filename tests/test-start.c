@@ -6,6 +6,7 @@
 #include <glib/gstdio.h>
 #include <locale.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 typedef struct
@@ -334,12 +335,39 @@ test_start_window (void)
     g_test_fail_printf ("%s", failure);
 }
 
+/* What --help says matches the README: the window takes FILE… arguments, and the CLI's default
+ * profile is named beside the window's (issue 2/6 #15). */
+static void
+test_help_options (void)
+{
+  const char *gui = g_getenv ("GDISKMARK_GUI");
+  const char *cli = g_getenv ("GDISKMARK_CLI");
+  const char *gui_argv[] = { gui, "--help", NULL };
+  const char *cli_argv[] = { cli, "--help", NULL };
+  g_autofree char *gui_out = NULL, *cli_out = NULL;
+  int status = 0;
+
+  g_assert_nonnull (gui);
+  g_assert_nonnull (cli);
+  g_assert_true (g_spawn_sync (NULL, (char **) gui_argv, NULL, G_SPAWN_DEFAULT, NULL, NULL,
+                               &gui_out, NULL, &status, NULL));
+  g_assert_true (g_spawn_check_wait_status (status, NULL));
+  g_assert_nonnull (strstr (gui_out, "[FILE…]"));
+  g_assert_nonnull (strstr (gui_out, ".fio"));
+  g_assert_true (g_spawn_sync (NULL, (char **) cli_argv, NULL, G_SPAWN_DEFAULT, NULL, NULL,
+                               &cli_out, NULL, &status, NULL));
+  g_assert_true (g_spawn_check_wait_status (status, NULL));
+  g_assert_nonnull (strstr (cli_out, "default: classic"));
+  g_assert_nonnull (strstr (cli_out, "the window starts with default"));
+}
+
 int
 main (int argc, char *argv[])
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/start/build-tree-window", test_start_window);
   g_test_add_func ("/start/build-tree-help", test_help_from_build_tree);
+  g_test_add_func ("/start/help-options", test_help_options);
   g_test_add_func ("/start/build-tree-cli-translated", test_cli_translated_from_build_tree);
   return g_test_run ();
 }
