@@ -208,6 +208,46 @@ find_button (GtkWidget *root, const char *label)
   return NULL;
 }
 
+/* With DMK_SHOTS_DIR set, the window as it is now goes to DIR/name.png, drawn by GTK itself:
+ * the screenshots the README and the issue look at. */
+static void
+shot (GtkWidget *widget, const char *name)
+{
+  const char *dir = g_getenv ("DMK_SHOTS_DIR");
+  g_autoptr (GdkPaintable) paintable = NULL;
+  g_autoptr (GtkSnapshot) snapshot = NULL;
+  g_autoptr (GskRenderNode) node = NULL;
+  g_autoptr (GdkTexture) texture = NULL;
+  g_autofree char *file = NULL;
+  int w = gtk_widget_get_width (widget), h = gtk_widget_get_height (widget);
+
+  if (dir == NULL || w <= 0 || h <= 0)
+    return;
+  settle ();
+  /* A window that must grow for its content is drawn once the X server has made it so. */
+  for (int i = 0; i < 40; i++)
+    {
+      int min = 0;
+
+      gtk_widget_measure (widget, GTK_ORIENTATION_VERTICAL, w, &min, NULL, NULL, NULL);
+      if (gtk_widget_get_height (widget) >= min - 12)
+        break;
+      g_usleep (50 * 1000);
+      settle ();
+    }
+  w = gtk_widget_get_width (widget);
+  h = gtk_widget_get_height (widget);
+  paintable = gtk_widget_paintable_new (widget);
+  snapshot = gtk_snapshot_new ();
+  gdk_paintable_snapshot (paintable, snapshot, w, h);
+  node = gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
+  texture = gsk_renderer_render_texture (gtk_native_get_renderer (gtk_widget_get_native (widget)),
+                                         node, &GRAPHENE_RECT_INIT (0, 0, w, h));
+  file = g_strdup_printf ("%s/%s.png", dir, name);
+  g_assert_true (gdk_texture_save_to_png (texture, file));
+  g_test_message ("screenshot %s", file);
+}
+
 /* ---- 1: the keyboard after a file dialog opened from the menu ---- */
 
 static void
@@ -401,6 +441,7 @@ test_status_after_unit_switch (void)
   g_assert_true (g_str_has_prefix (status, "Stopped after 1 test:"));
   switch_unit_by_pointer (win, "MB/s");
   g_assert_cmpstr (dmk_window_get_status_text (win), ==, status);
+  shot (GTK_WIDGET (win), "stopped-after-unit-switch");
 
   /* One row again: the status counts what that run did. */
   click (dmk_window_get_test_button (win, 1));
@@ -523,7 +564,14 @@ test_height_comes_back (void)
     dmk_result_unref (r);
     dmk_window_open_files (win, &file, 1);
     settle ();
+    shot (GTK_WIDGET (win), "long-warnings");
     h_warned = gtk_widget_get_height (GTK_WIDGET (win));
+    if (g_getenv ("DMK_SHOTS_DIR") != NULL)
+      {
+        g_autofree char *png = g_build_filename (g_getenv ("DMK_SHOTS_DIR"),
+                                                 "saved-long-warnings.png", NULL);
+        g_assert_true (dmk_window_save_image (win, png, NULL));
+      }
     g_assert_cmpint (h_warned, >, h_done);
     /* Whole, not cut: every warning is in the window. */
     g_assert_nonnull (strstr (dmk_window_get_facts_text (win), "Warning 3: a long line"));
@@ -748,6 +796,7 @@ test_zoom (void)
     click_menu_item (menu, "150 %");
     g_assert_true (iterate_until (zoom_is, GINT_TO_POINTER (150)));
     g_assert_true (iterate_until (primary_menu_hidden, win));
+    shot (GTK_WIDGET (win), "zoom-150");
   }
   /* A used store: a new window starts at the kept zoom. */
   destroy_window (win);

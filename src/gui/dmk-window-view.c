@@ -149,6 +149,13 @@ _dmk_window_view_init (DmkWindow *self)
   g_action_map_add_action_entries (G_ACTION_MAP (self), view_actions,
                                    G_N_ELEMENTS (view_actions), self);
   g_action_map_add_action (G_ACTION_MAP (self), zoom);
+  /* "No Recent Results": a row that reads as a fact, never enabled. */
+  {
+    g_autoptr (GSimpleAction) none = g_simple_action_new ("no-recent", NULL);
+
+    g_simple_action_set_enabled (none, FALSE);
+    g_action_map_add_action (G_ACTION_MAP (self), G_ACTION (none));
+  }
   dmk_zoom_follow (GTK_WIDGET (self));
   self->recent_menu = g_menu_new ();
   g_signal_connect_object (self->settings, "changed::recent-files",

@@ -181,23 +181,46 @@ apply_plan (DmkWindow *self)
 /* GTK makes a window taller when its content needs it (a warning's lines) but never shorter
  * again: the window goes back to the height the user gave it, or had at first, as soon as the
  * content allows. */
+/* The window's least height for what it shows at its width. The view stack measures its pages
+ * without a width, so wrapped lines (the facts and warnings) would be counted at their natural
+ * width, too few: the shown page is measured at its own width instead. */
+static int
+needed_height (DmkWindow *self, int width)
+{
+  GtkWidget *page = adw_view_stack_get_visible_child (self->view_stack);
+  int min = 0, page_min = 0, stack_min = 0;
+
+  gtk_widget_measure (GTK_WIDGET (self), GTK_ORIENTATION_VERTICAL, width, &min, NULL, NULL,
+                      NULL);
+  if (page == NULL || !gtk_widget_get_mapped (page))
+    return min;
+  gtk_widget_measure (GTK_WIDGET (self->view_stack), GTK_ORIENTATION_VERTICAL,
+                      gtk_widget_get_width (GTK_WIDGET (self->view_stack)), &stack_min, NULL,
+                      NULL, NULL);
+  gtk_widget_measure (page, GTK_ORIENTATION_VERTICAL, gtk_widget_get_width (page), &page_min,
+                      NULL, NULL, NULL);
+  return min + MAX (0, page_min - stack_min);
+}
+
+/* GTK makes a window taller when its content needs it (a warning's lines) but never shorter
+ * again: the window goes back to the height the user gave it, or had at first, as soon as the
+ * content allows; and it grows for lines the view stack did not count. */
 static gboolean
 fit_height (gpointer data)
 {
   DmkWindow *self = data;
   int width = gtk_widget_get_width (GTK_WIDGET (self));
   int height = gtk_widget_get_height (GTK_WIDGET (self));
-  int min = 0, target;
+  int min, target;
 
   self->fit_source = 0;
   if (!gtk_widget_get_mapped (GTK_WIDGET (self)) || self->user_height <= 0 ||
       gtk_window_is_maximized (GTK_WINDOW (self)) ||
       gtk_window_is_fullscreen (GTK_WINDOW (self)))
     return G_SOURCE_REMOVE;
-  gtk_widget_measure (GTK_WIDGET (self), GTK_ORIENTATION_VERTICAL, width, &min, NULL, NULL,
-                      NULL);
+  min = needed_height (self, width);
   target = MAX (min, self->user_height);
-  if (height > target)
+  if (height != target)
     {
       int def_w = 0, def_h = 0;
 
@@ -219,7 +242,7 @@ dmk_window_size_allocate (GtkWidget *widget, int width, int height, int baseline
   GTK_WIDGET_CLASS (dmk_window_parent_class)->size_allocate (widget, width, height, baseline);
   if (gtk_window_is_maximized (GTK_WINDOW (self)) || gtk_window_is_fullscreen (GTK_WINDOW (self)))
     return;
-  gtk_widget_measure (widget, GTK_ORIENTATION_VERTICAL, width, &min, NULL, NULL, NULL);
+  min = needed_height (self, width);
   /* Shorter is always the user's (or this window's own fit); taller than the content needs is
    * the user's too; taller to hold the content is GTK's growth, which fit_height undoes. */
   /* Only a change of height can be the user's: content that shrinks leaves GTK's grown height
