@@ -313,7 +313,7 @@ parse_line (Parser *p, char *line, Section **cur, Section *global, GArray *secti
 {
   char *eq;
 
-  if (*line == '\0' || *line == ';' || *line == '#')
+  if (*line == '\0')
     return TRUE;
   if (*line == '[')
     return parse_header (p, line, cur, global, sections);
@@ -370,6 +370,8 @@ dmk_fio_job_parse (const char *text, gssize length, const char *name, GError **e
   lines = g_strsplit (copy, "\n", -1);
   for (guint i = 0; ok && lines[i] != NULL; i++)
     {
+      /* fio ends a line at its first ; or #: "direct=1 # non-buffered IO" is direct=1. */
+      lines[i][strcspn (lines[i], ";#")] = '\0';
       p.line = i + 1;
       ok = parse_line (&p, g_strstrip (lines[i]), &cur, &global, sections);
     }

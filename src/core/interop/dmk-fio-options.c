@@ -44,7 +44,7 @@ _dmk_fio_fail (Parser *p, const char *format, ...)
 }
 
 /* A size: digits with an optional k, m, g or t (powers of 1024, as fio reads them by default;
- * KiB, MiB… the same). */
+ * KiB, MiB… the same), and an optional B as fio allows ("4096B", "4kB"). */
 static gboolean
 parse_size (Parser *p, const char *key, const char *v, gint64 *out)
 {
@@ -56,6 +56,8 @@ parse_size (Parser *p, const char *key, const char *v, gint64 *out)
   if (!g_ascii_isdigit (*v))
     return _dmk_fio_fail (p, _("“%s=%s” is not a size: write it like 4k, 1m or 1g"), key, v);
   n = g_ascii_strtoull (v, &end, 10);
+  if (g_ascii_strcasecmp (end, "b") == 0)
+    end++;
   if (*end != '\0')
     {
       const char *u = strchr (units, g_ascii_tolower (*end));
