@@ -186,6 +186,155 @@ test_fio_json (void)
   g_assert_nonnull (find (r, "RND4K Q32T1", DMK_DIRECTION_WRITE));
 }
 
+/* The sum over fio's entries named job (its clones) of side's member key, read from the file
+ * itself; text before the JSON skipped by hand. */
+static double
+fio_sum (const char *file, const char *job, const char *side, const char *key)
+{
+  g_autofree char *path = sample (file);
+  g_autofree char *text = NULL;
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  const char *json;
+  JsonArray *jobs;
+  double sum = 0;
+  gsize len = 0;
+
+  g_assert_true (g_file_get_contents (path, &text, &len, NULL));
+  json = strstr (text, "\n{\n") != NULL && text[0] != '{' ? strstr (text, "\n{\n") + 1 : text;
+  /* json,normal: the report after the JSON's last line is cut off. */
+  if (strstr (json, "\n}\n") != NULL)
+    strstr (json, "\n}\n")[2] = '\0';
+  g_assert_true (json_parser_load_from_data (parser, json, -1, NULL));
+  jobs = json_object_get_array_member (json_node_get_object (json_parser_get_root (parser)),
+                                       "jobs");
+  for (guint i = 0; i < json_array_get_length (jobs); i++)
+    {
+      JsonObject *o = json_array_get_object_element (jobs, i);
+      if (strcmp (json_object_get_string_member (o, "jobname"), job) == 0)
+        sum += json_object_get_double_member (json_object_get_object_member (o, side), key);
+    }
+  return sum;
+}
+
+static DmkTestResult *
+nth_test (DmkResult *r, guint i, const char *test, DmkDirection dir, const char *name)
+{
+  DmkTestResult *t;
+  DmkTestSpec spec;
+
+  g_assert_cmpuint (i, <, r->tests->len);
+  t = g_ptr_array_index (r->tests, i);
+  g_assert_true (dmk_test_spec_parse (test, &spec, NULL));
+  g_assert_true (dmk_test_spec_equal (&t->spec, &spec));
+  g_assert_cmpint (t->direction, ==, dir);
+  g_assert_cmpstr (t->name, ==, name);
+  return t;
+}
+
+/* Issue 23 item 2: fio's JSON with numjobs > 1 and no group_reporting has one entry per clone;
+ * only the last was kept (fio's own fio-rand-RW example read as one clone's 499.4 MB/s of
+ * 2190.5). Clones add up per job name, and two jobs of the same test stay two tests. */
+static void
+test_fio_clones (void)
+{
+  g_autoptr (DmkResult) r = load ("fio-3.33-numjobs2.json");
+  g_autoptr (DmkResult) rw = load ("fio-3.33-fio-rand-RW.json");
+  g_autoptr (DmkResult) seq = load ("fio-3.33-fio-seq-RW.json");
+  const char *names[] = { "rand-read-a", "rand-read-b" };
+  DmkTestResult *t;
+
+  g_assert_cmpuint (r->tests->len, ==, 3);
+  t = nth_test (r, 0, "SEQ1M Q4T2", DMK_DIRECTION_READ, "seq-read");
+  g_assert_cmpfloat_with_epsilon (t->mb_per_s,
+                                  fio_sum ("fio-3.33-numjobs2.json", "seq-read", "read",
+                                           "bw_bytes") / 1e6, 1e-6);
+  /* Checked by hand against the file: 758309272 + 1175486984 bytes/s. */
+  g_assert_cmpfloat_with_epsilon (t->mb_per_s, 1933.796256, 1e-6);
+  g_assert_cmpfloat_with_epsilon (t->iops, 723.180077 + 1121.031746, 1e-6);
+  /* The mean over every I/O of both clones. */
+  g_assert_cmpfloat_with_epsilon (t->latency_us.mean,
+                                  (5519.771487417 * 723.180077 + 3552.597742478 * 1121.031746) /
+                                    (723.180077 + 1121.031746), 1e-6);
+  for (guint i = 0; i < 2; i++)
+    {
+      t = nth_test (r, i + 1, "RND4K Q8T2", DMK_DIRECTION_READ, names[i]);
+      g_assert_cmpfloat_with_epsilon (t->mb_per_s,
+                                      fio_sum ("fio-3.33-numjobs2.json", names[i], "read",
+                                               "bw_bytes") / 1e6, 1e-6);
+      g_assert_cmpfloat_with_epsilon (t->iops,
+                                      fio_sum ("fio-3.33-numjobs2.json", names[i], "read",
+                                               "iops"), 1e-6);
+    }
+  /* fio's examples, four clones of one randrw (60 % reads) and one rw job each. */
+  g_assert_cmpuint (rw->tests->len, ==, 1);
+  t = nth_test (rw, 0, "RND4K Q16T4", DMK_DIRECTION_MIX, "file1");
+  g_assert_cmpfloat_with_epsilon (t->mb_per_s, 2190.537524, 1e-6);
+  g_assert_cmpfloat_with_epsilon (
+    t->mb_per_s,
+    (fio_sum ("fio-3.33-fio-rand-RW.json", "file1", "read", "bw_bytes") +
+     fio_sum ("fio-3.33-fio-rand-RW.json", "file1", "write", "bw_bytes")) / 1e6, 1e-6);
+  g_assert_cmpuint (rw->settings.mix_read_percent, ==, 60);
+  t = nth_test (seq, 0, "SEQ256K Q16T4", DMK_DIRECTION_MIX, "file1");
+  g_assert_cmpfloat_with_epsilon (t->mb_per_s, 6077.14556, 1e-6);
+
+  /* In the comparison the two jobs of one test are two rows, each named by its job. */
+  {
+    g_autoptr (GPtrArray) results = g_ptr_array_new ();
+    g_autoptr (DmkComparison) cmp = NULL;
+    g_autofree char *text = NULL;
+
+    g_ptr_array_add (results, r);
+    g_ptr_array_add (results, load ("cdm8-default-mix.txt"));
+    cmp = dmk_comparison_new (results, DMK_UNIT_MB_S, 0);
+    dmk_result_unref (g_ptr_array_index (results, 1));
+    text = dmk_comparison_to_text (cmp);
+    g_test_message ("%s", text);
+    g_assert_nonnull (strstr (text, "\nRND4K Q8T2 Read (rand-read-a) "));
+    g_assert_nonnull (strstr (text, "\nRND4K Q8T2 Read (rand-read-b) "));
+    g_assert_nonnull (strstr (text, "\nSEQ1M Q4T2 Read "));
+  }
+}
+
+/* Issue 23 items 3, 4 and 5: fio before 3.2 (bw in KiB/s, no bw_bytes), fio's own text before
+ * the JSON (a psync job at iodepth 8: "note: … queue depth will be capped at 1") and around it
+ * (--output-format=json,normal), json+ and bs=4096B. */
+static void
+test_fio_variants (void)
+{
+  g_autoptr (DmkResult) old = load ("fio-3.1-gvisor.json");
+  g_autoptr (DmkResult) note = load ("fio-3.33-note-stdout.json");
+  g_autoptr (DmkResult) plus = load ("fio-3.33-jsonplus.json");
+  g_autoptr (DmkResult) normal = load ("fio-3.33-json-normal.txt");
+  DmkTestResult *t;
+
+  g_assert_cmpstr (old->tool_version, ==, "3.1");
+  g_assert_cmpuint (old->tests->len, ==, 1);
+  /* ioengine=sync at iodepth 4 ran at depth 1; bw 1753471 KiB/s. */
+  t = nth_test (old, 0, "SEQ4K Q1T1", DMK_DIRECTION_WRITE, "test");
+  g_assert_cmpfloat_with_epsilon (t->mb_per_s, 1753471.0 * 1024 / 1e6, 1e-6);
+  g_assert_cmpfloat_with_epsilon (t->iops, 438367.892977, 1e-6);
+  g_assert_cmpfloat (t->latency_us.mean, ==, 0); /* fio wrote none: missing, not 0 µs */
+
+  t = nth_test (note, 0, "RND4K Q1T1", DMK_DIRECTION_READ, "psync-q8");
+  g_assert_cmpfloat_with_epsilon (t->mb_per_s,
+                                  fio_sum ("fio-3.33-note-stdout.json", "psync-q8", "read",
+                                           "bw_bytes") / 1e6, 1e-6);
+
+  g_assert_cmpuint (plus->tests->len, ==, 2);
+  nth_test (plus, 0, "SEQ1M Q8T1", DMK_DIRECTION_READ, "seq-read-q8");
+  t = nth_test (plus, 1, "RND4K Q1T1", DMK_DIRECTION_WRITE, "rnd-write-q1"); /* bs=4096B */
+  g_assert_cmpfloat_with_epsilon (t->mb_per_s,
+                                  fio_sum ("fio-3.33-jsonplus.json", "rnd-write-q1", "write",
+                                           "bw_bytes") / 1e6, 1e-6);
+
+  g_assert_cmpuint (normal->tests->len, ==, 2);
+  t = nth_test (normal, 0, "SEQ1M Q8T1", DMK_DIRECTION_READ, "seq-read-q8");
+  g_assert_cmpfloat_with_epsilon (t->mb_per_s,
+                                  fio_sum ("fio-3.33-json-normal.txt", "seq-read-q8", "read",
+                                           "bw_bytes") / 1e6, 1e-6);
+  nth_test (normal, 1, "RND4K Q1T1", DMK_DIRECTION_WRITE, "rnd-write-q1");
+}
+
 /* Side by side: tests of the same name share a row, each tool its column, named. */
 static void
 test_comparison (void)
@@ -287,10 +436,10 @@ test_hostile (void)
     { "{\"fio version\": \"fio-3.33\", \"jobs\": []}", "no test results" },
     { "{\"fio version\": \"fio-3.33\", \"jobs\": [{\"job options\": {\"rw\": \"read\", \"bs\": "
       "\"4k-64k\"}, \"read\": {\"bw_bytes\": 1, \"iops\": 1}}]}",
-      "job 1 has options it cannot read" },
+      "job 1: “bs=4k-64k” is not a block size it can read" },
     { "{\"fio version\": \"fio-3.33\", \"jobs\": [{\"job options\": {\"rw\": \"read\", "
       "\"iodepth\": \"0\"}, \"read\": {\"bw_bytes\": 1}}]}",
-      "job 1 has options it cannot read" },
+      "job 1: “iodepth=0” is not a count it can read" },
     { "{\"fio version\": \"fio-3.33\", \"jobs\": [{\"job options\": {\"rw\": \"read\", \"bs\": "
       "\"1000\"}, \"read\": {\"bw_bytes\": 1}}]}",
       "job 1 is not a test GDiskMark can show" },
@@ -361,6 +510,8 @@ main (int argc, char **argv)
   g_test_add_func ("/import/crystaldiskmark", test_crystaldiskmark);
   g_test_add_func ("/import/kdiskmark", test_kdiskmark);
   g_test_add_func ("/import/fio-json", test_fio_json);
+  g_test_add_func ("/import/fio-clones", test_fio_clones);
+  g_test_add_func ("/import/fio-variants", test_fio_variants);
   g_test_add_func ("/import/comparison", test_comparison);
   g_test_add_func ("/import/utf16", test_utf16);
   g_test_add_func ("/import/hostile", test_hostile);

@@ -53,27 +53,34 @@ _dmk_import_local_date (int y, int mo, int d, int h, int mi, int s)
   return dt != NULL ? g_date_time_format_iso8601 (dt) : NULL;
 }
 
-void
-_dmk_import_add_test (DmkResult *r, const DmkTestSpec *spec, DmkDirection dir, double mb, double iops,
-          double lat_us)
+DmkTestResult *
+_dmk_import_append_test (DmkResult *r, const DmkTestSpec *spec, DmkDirection dir, double mb,
+                         double iops, double lat_us)
 {
-  DmkTestResult *t;
+  DmkTestResult *t = dmk_test_result_new (spec, dir);
 
+  t->mb_per_s = mb;
+  t->iops = iops > 0 ? iops : mb * 1e6 / spec->block_size;
+  t->latency_us.mean = lat_us;
+  g_ptr_array_add (r->tests, t);
+  return t;
+}
+
+void
+_dmk_import_add_test (DmkResult *r, const DmkTestSpec *spec, DmkDirection dir, double mb,
+                      double iops, double lat_us)
+{
   /* A second line for the same test (a file edited by hand) replaces the first. */
   for (guint i = 0; i < r->tests->len; i++)
     {
-      t = g_ptr_array_index (r->tests, i);
+      DmkTestResult *t = g_ptr_array_index (r->tests, i);
       if (t->direction == dir && dmk_test_spec_equal (&t->spec, spec))
         {
           g_ptr_array_remove_index (r->tests, i);
           break;
         }
     }
-  t = dmk_test_result_new (spec, dir);
-  t->mb_per_s = mb;
-  t->iops = iops > 0 ? iops : mb * 1e6 / spec->block_size;
-  t->latency_us.mean = lat_us;
-  g_ptr_array_add (r->tests, t);
+  _dmk_import_append_test (r, spec, dir, mb, iops, lat_us);
 }
 
 /* ---- CrystalDiskMark and KDiskMark text ---- */

@@ -19,11 +19,18 @@ static DmkResult *
 parse (const char *data, gsize length, const char *name, GError **error)
 {
   g_autoptr (JsonParser) parser = json_parser_new_immutable ();
+  gsize start = 0, span = 0;
   JsonObject *o;
 
   /* Another tool's saved result, for the comparison: CrystalDiskMark's or KDiskMark's text. */
   if (_dmk_import_is_text (data, length) || _dmk_import_is_utf16_text (data, length))
     return _dmk_import_text (data, length, name, error);
+  /* fio's JSON with its own text around it: only the JSON is read. */
+  if (_dmk_import_fio_json_span (data, length, &start, &span))
+    {
+      data += start;
+      length = span;
+    }
   o = dmk_json_parse_root (parser, data, length, name, error);
   if (o != NULL && json_object_has_member (o, "fio version"))
     return _dmk_import_fio_json (o, name, error);
