@@ -244,6 +244,17 @@ dmk_comparison_column_title (DmkComparison *cmp, guint column)
                           r->settings.profile ? r->settings.profile : "?");
 }
 
+gboolean
+dmk_comparison_any_unranked (DmkComparison *cmp)
+{
+  for (guint r = 0; r < cmp->rows->len; r++)
+    for (guint c = 0; c < cmp->results->len; c++)
+      if (dmk_comparison_value (cmp, r, c, NULL) && dmk_comparison_flagged (cmp, r, c) &&
+          dmk_comparison_best_column (cmp, r) != (int) c)
+        return TRUE;
+  return FALSE;
+}
+
 static char *
 row_name (const DmkCompareRow *row)
 {
@@ -253,6 +264,13 @@ row_name (const DmkCompareRow *row)
     return g_strdup_printf ("%s %s (%s)", name, dmk_direction_report_label (row->direction),
                             row->name);
   return g_strdup_printf ("%s %s", name, dmk_direction_report_label (row->direction));
+}
+
+char *
+dmk_comparison_row_name (DmkComparison *cmp, guint row)
+{
+  g_return_val_if_fail (row < cmp->rows->len, NULL);
+  return row_name (&g_array_index (cmp->rows, DmkCompareRow, row));
 }
 
 static char *

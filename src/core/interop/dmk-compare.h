@@ -40,6 +40,10 @@ gboolean dmk_comparison_flagged (DmkComparison *cmp, guint row, guint column);
 /* The column with the best value in row, or -1 when fewer than two columns have one. Values
  * flagged for the row count only when every value of the row is. */
 int dmk_comparison_best_column (DmkComparison *cmp, guint row);
+/* Whether a warning leaves some value out of its row's ranking (the legend then says why). */
+gboolean dmk_comparison_any_unranked (DmkComparison *cmp);
+/* "RND4K Q1T1 Read", "RND4K Q8T2 Read (rand-read-b)" where a result has several of the test. */
+char *dmk_comparison_row_name (DmkComparison *cmp, guint row);
 /* Percent change of column against the baseline, in the unit's terms; FALSE when missing. */
 gboolean dmk_comparison_delta (DmkComparison *cmp, guint row, guint column, double *percent);
 /* A short header for a column: target path, model, date and profile. */
