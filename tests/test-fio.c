@@ -219,6 +219,48 @@ test_fio_syntax (void)
   }
 }
 
+/* Issue 23 item 8: a job file runs as fio runs it. Without ioengine fio uses psync and caps
+ * the depth at 1 (fio 3.33: "note: both iodepth >= 1 and synchronous I/O engine are selected,
+ * queue depth will be capped at 1"), where GDiskMark ran io_uring at the file's depth; stonewall
+ * in [global] is every job's. */
+static void
+test_fio_runs_as_fio (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (DmkFioJob) job = dmk_fio_job_parse ("[global]\nstonewall\nsize=16m\n"
+                                                 "[a]\nrw=randread\niodepth=8\n"
+                                                 "[b]\nrw=read\nioengine=psync\niodepth=4\n",
+                                                 -1, "engine.fio", &error);
+  g_autoptr (DmkFioJob) aio = NULL;
+  DmkSettings s;
+  DmkFioOverrides o = { 0 };
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (job->jobs->len, ==, 2);
+  g_assert_cmpint (job->settings.engine, ==, DMK_ENGINE_PSYNC);
+  g_assert_false (job->settings.direct); /* fio's default: buffered */
+  g_assert_cmpuint (g_array_index (job->jobs, DmkJob, 0).spec.queue_depth, ==, 1);
+  g_assert_cmpuint (g_array_index (job->jobs, DmkJob, 1).spec.queue_depth, ==, 1);
+  g_assert_cmpuint (job->notes->len, >=, 2);
+  g_assert_nonnull (strstr (g_ptr_array_index (job->notes, 0), "fio’s default engine"));
+  g_assert_true (dmk_fio_job_settings (job, &o, &s, &error));
+  g_assert_cmpint (s.engine, ==, DMK_ENGINE_PSYNC);
+  dmk_settings_clear (&s);
+  /* An engine with a queue keeps the file's depth. */
+  aio = dmk_fio_job_parse ("[a]\nrw=randread\niodepth=8\nioengine=libaio\n", -1, "aio.fio",
+                           &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (g_array_index (aio->jobs, DmkJob, 0).spec.queue_depth, ==, 8);
+  /* A job that says nothing runs psync, buffered: not the other job's libaio or direct I/O. */
+  g_assert_null (dmk_fio_job_parse ("[a]\nrw=read\n[b]\nrw=read\nioengine=libaio\nstonewall\n",
+                                    -1, "mixed.fio", &error));
+  g_assert_nonnull (strstr (error->message, "mixed.fio:5: ioengine differs"));
+  g_clear_error (&error);
+  g_assert_null (dmk_fio_job_parse ("[a]\nrw=read\n[b]\nrw=read\ndirect=1\nstonewall\n", -1,
+                                    "direct.fio", &error));
+  g_assert_nonnull (strstr (error->message, "direct.fio:5: direct differs"));
+}
+
 typedef struct
 {
   const char *text;
@@ -262,6 +304,11 @@ test_refused (void)
     { "[a]\nrw=read\ndirect=maybe\n", 3, "must be 0 or 1" },
     { "[a]\nrw=read\nloops=10\n", 3, "loops must be between 1 and 9" },
     { "[a]\nrw=read\nkb_base=1000\n", 3, "fio option “kb_base” is not supported" },
+    /* Issue 23 item 8: fio runs b beside a (one group), GDiskMark would run them in turn. */
+    { "[a]\nrw=read\n[b]\nrw=write\n", 3, "job “b” has no stonewall" },
+    { "[a]\nrw=read\nstonewall\n[b]\nrw=write\n[c]\nrw=write\nstonewall\n", 4,
+      "job “b” has no stonewall" },
+    { "[a]\nrw=read\n[b]\nrw=write\nstonewall=0\n", 3, "job “b” has no stonewall" },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
@@ -739,6 +786,7 @@ main (int argc, char **argv)
   g_test_add_func ("/fio/export/fio-runs-on-folder", test_fio_runs_on_folder);
   g_test_add_func ("/fio/import/seed-004", test_seed_job);
   g_test_add_func ("/fio/import/fio-syntax", test_fio_syntax);
+  g_test_add_func ("/fio/import/runs-as-fio", test_fio_runs_as_fio);
   g_test_add_func ("/fio/import/refused", test_refused);
   g_test_add_func ("/fio/import/hostile", test_hostile);
   g_test_add_func ("/fio/cli", test_cli);
