@@ -774,6 +774,57 @@ test_cli (void)
   g_rmdir (dir);
 }
 
+/* Issue 23 item 13: --print-fio-job on a device without --allow-write-device exited 2; it prints
+ * the read tests a run would do, and says so. With --job-file, an option the file already sets
+ * was ignored without a word. */
+static void
+test_cli_corners (void)
+{
+  g_autofree char *dir = NULL, *seed = example_job ();
+  g_autofree char *out = NULL, *err = NULL;
+
+  if (g_getenv ("GDISKMARK_CLI") == NULL)
+    {
+      g_test_skip ("GDISKMARK_CLI is not set");
+      return;
+    }
+  dir = g_dir_make_tmp ("gdiskmark-fio-XXXXXX", NULL);
+  {
+    /* crystaldiskmark.fio sets size=1g and runtime=60. */
+    const char *args[] = { "--job-file", seed, "--print-fio-job", "-s", "64MiB", "-t", "3", "-n",
+                           "2", dir, NULL };
+    g_assert_cmpint (cli (args, &out, &err), ==, 0);
+    g_test_message ("%s", err);
+    g_assert_nonnull (strstr (err, "--size is not used:"));
+    g_assert_nonnull (strstr (err, "sets size=; change it there"));
+    g_assert_null (strstr (err, "--time is not used")); /* not time_based: --time is its pass */
+    g_assert_null (strstr (err, "--passes is not used")); /* no loops= in the file */
+    g_assert_nonnull (strstr (out, "\nsize=1g\n"));
+    g_clear_pointer (&out, g_free);
+    g_clear_pointer (&err, g_free);
+  }
+  g_rmdir (dir);
+  if (!dmk_test_loop_setup (1))
+    return;
+  {
+    const char *args[] = { "--print-fio-job", "-p", "classic", dmk_test_loop, NULL };
+    g_assert_cmpint (cli (args, &out, &err), ==, 0);
+    g_assert_nonnull (strstr (err, "writes need --allow-write-device"));
+    g_assert_nonnull (strstr (out, "rw=read\n"));
+    g_assert_nonnull (strstr (out, "rw=randread\n"));
+    g_assert_null (strstr (out, "write\n"));
+    g_clear_pointer (&out, g_free);
+    g_clear_pointer (&err, g_free);
+  }
+  {
+    /* Nothing left to print: still a usage error. */
+    const char *args[] = { "--print-fio-job", "-m", "write", dmk_test_loop, NULL };
+    g_assert_cmpint (cli (args, &out, &err), ==, 2);
+    g_assert_nonnull (strstr (err, "--allow-write-device"));
+  }
+  dmk_test_loop_cleanup ();
+}
+
 int
 main (int argc, char **argv)
 {
@@ -790,5 +841,6 @@ main (int argc, char **argv)
   g_test_add_func ("/fio/import/refused", test_refused);
   g_test_add_func ("/fio/import/hostile", test_hostile);
   g_test_add_func ("/fio/cli", test_cli);
+  g_test_add_func ("/fio/cli-corners", test_cli_corners);
   return g_test_run ();
 }
