@@ -149,6 +149,61 @@ test_kdiskmark (void)
   g_assert_nonnull (strstr (dmk_result_tool_label (r, &owned), "1.024"));
 }
 
+/* Issue 23 item 10: KDiskMark 1.5 and before printed true MiB/s (KiB/s ÷ 1024); the ×1.024 of
+ * later versions made them 2.3 % low. The public 1.6.0 report (KiB/s ÷ 1000) and a text printed
+ * by 1.5's rule (its numbers made here from the 1.6.0 report's IOPS: no public 1.5 text was
+ * found) both come out at their IOPS × block size. */
+static void
+test_kdiskmark_versions (void)
+{
+  static const char old[] =
+    "                     KDiskMark (1.5.2): https://github.com/JonMagon/KDiskMark\n"
+    "[Read]\n"
+    "Sequential 1 MiB (Q= 8, T= 1):   529.800 MB/s [    529.8 IOPS] < 14415.61 us>\n"
+    "    Random 4 KiB (Q=32, T=16):   265.191 MB/s [  67889.0 IOPS] <  1955.57 us>\n"
+    "    Random 4 KiB (Q= 1, T= 1):    42.239 MB/s\n"
+    "\n"
+    "[Write]\n"
+    "    Random 4 KiB (Q= 1, T= 1):    40.000 MB/s [     50.0 IOPS]\n";
+  g_autoptr (DmkResult) r = load ("kdiskmark-1.6.0.txt");
+  g_autofree char *dir = g_dir_make_tmp ("gdiskmark-import-XXXXXX", NULL);
+  g_autofree char *file = g_build_filename (dir, "kdiskmark-1.5.txt", NULL);
+  g_autofree char *owned = NULL;
+  g_autoptr (DmkResult) r15 = NULL;
+  g_autoptr (GError) error = NULL;
+
+  g_assert_cmpstr (r->tool_version, ==, "1.6.0");
+  g_assert_cmpuint (r->tests->len, ==, 8);
+  for (guint i = 0; i < r->tests->len; i++)
+    {
+      DmkTestResult *t = g_ptr_array_index (r->tests, i);
+      double from_iops = t->iops * t->spec.block_size / 1e6;
+      g_assert_cmpfloat (fabs (t->mb_per_s - from_iops), <, 0.001 * from_iops);
+    }
+  g_assert_cmpfloat_with_epsilon (find (r, "SEQ1M Q8T1", DMK_DIRECTION_READ)->mb_per_s,
+                                  542.516 * 1.024, 1e-9);
+  g_assert_nonnull (strstr (dmk_result_tool_label (r, &owned), "×1.024"));
+  g_clear_pointer (&owned, g_free);
+
+  g_assert_true (g_file_set_contents (file, old, -1, NULL));
+  r15 = dmk_result_load (file, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (r15->tests->len, ==, 4);
+  /* 529.8 IOPS of 1 MiB: 555.536 MB/s, not 529.8 × 1.024 = 542.5. */
+  g_assert_cmpfloat_with_epsilon (find (r15, "SEQ1M Q8T1", DMK_DIRECTION_READ)->mb_per_s,
+                                  529.8 * 1.048576, 1e-9);
+  g_assert_cmpfloat_with_epsilon (find (r15, "RND4K Q32T16", DMK_DIRECTION_READ)->mb_per_s,
+                                  265.191 * 1.048576, 1e-9);
+  /* No IOPS, or too few to tell: the version's rule. */
+  g_assert_cmpfloat_with_epsilon (find (r15, "RND4K Q1T1", DMK_DIRECTION_READ)->mb_per_s,
+                                  42.239 * 1.048576, 1e-9);
+  g_assert_cmpfloat_with_epsilon (find (r15, "RND4K Q1T1", DMK_DIRECTION_WRITE)->mb_per_s,
+                                  40.0 * 1.048576, 1e-9);
+  g_assert_nonnull (strstr (dmk_result_tool_label (r15, &owned), "×1.048576: it printed MiB/s"));
+  g_unlink (file);
+  g_rmdir (dir);
+}
+
 /* fio's JSON: one row per job, the numbers as fio wrote them. */
 static void
 test_fio_json (void)
@@ -509,6 +564,7 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/import/crystaldiskmark", test_crystaldiskmark);
   g_test_add_func ("/import/kdiskmark", test_kdiskmark);
+  g_test_add_func ("/import/kdiskmark-versions", test_kdiskmark_versions);
   g_test_add_func ("/import/fio-json", test_fio_json);
   g_test_add_func ("/import/fio-clones", test_fio_clones);
   g_test_add_func ("/import/fio-variants", test_fio_variants);

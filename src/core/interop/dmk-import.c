@@ -15,8 +15,39 @@
 #include "dmk-error.h"
 #include "dmk-import-private.h"
 
-/* KDiskMark divides fio's KiB/s by 1000: its "MB/s" are 1,024,000 bytes/s. */
+/* KDiskMark 1.6 and later divide fio's KiB/s by 1000: their "MB/s" are 1,024,000 bytes/s;
+ * 1.5 and before divided by 1024, true MiB/s. */
 #define KDISKMARK_MB 1.024
+#define KDISKMARK_MIB 1.048576
+
+/* KDiskMark's MB/s in MB/s. Its IOPS × block size tells which rule the line was printed by
+ * (2.4 % apart; a tenth of an IOPS is far less above 100 IOPS); else its version does. */
+static double
+kdiskmark_mb (double printed, double iops, guint32 block_size, double by_version)
+{
+  double ratio;
+
+  if (iops < 100 || printed <= 0)
+    return printed * by_version;
+  ratio = iops * block_size / 1e6 / printed;
+  return printed * (fabs (ratio - KDISKMARK_MIB) < fabs (ratio - KDISKMARK_MB) ? KDISKMARK_MIB
+                                                                               : KDISKMARK_MB);
+}
+
+/* The rule a KDiskMark version printed its MB/s by: 1.5 and before, MiB/s. */
+static double
+kdiskmark_factor (const char *version)
+{
+  guint64 major = 0, minor = 0;
+  char *end = NULL;
+
+  if (version == NULL || !g_ascii_isdigit (*version))
+    return KDISKMARK_MB;
+  major = g_ascii_strtoull (version, &end, 10);
+  if (*end == '.')
+    minor = g_ascii_strtoull (end + 1, NULL, 10);
+  return major < 1 || (major == 1 && minor <= 5) ? KDISKMARK_MIB : KDISKMARK_MB;
+}
 
 gboolean
 _dmk_import_fail (GError **error, const char *name, const char *what)
@@ -175,7 +206,7 @@ profile_id (const char *shown)
 
 /* One result line; FALSE (with *bad set) when it names a test that cannot be. */
 static gboolean
-parse_line (TextRegexes *re, DmkResult *r, const char *line, int section, gboolean kdm,
+parse_line (TextRegexes *re, DmkResult *r, const char *line, int section, double kdm,
             const char **bad)
 {
   g_autoptr (GMatchInfo) m = NULL;
@@ -238,8 +269,8 @@ parse_line (TextRegexes *re, DmkResult *r, const char *line, int section, gboole
       *bad = line;
       return FALSE;
     }
-  if (kdm)
-    mb *= KDISKMARK_MB;
+  if (kdm > 0)
+    mb = kdiskmark_mb (mb, iops, spec.block_size, kdm);
   _dmk_import_add_test (r, &spec, dir, mb, iops, lat);
   return TRUE;
 }
@@ -432,7 +463,8 @@ import_text (const char *text, const char *name, GError **error)
         ok = read_header (&t, line, error);
       else if (!read_section (&t, line))
         {
-          ok = parse_line (&t.re, r, line, t.section, t.kdm, &bad);
+          ok = parse_line (&t.re, r, line, t.section,
+                           t.kdm ? kdiskmark_factor (r->tool_version) : 0, &bad);
           if (ok)
             read_meta (&t, line);
         }
@@ -494,7 +526,13 @@ dmk_result_tool_label (DmkResult *result, char **owned)
   *owned = NULL;
   if (result->tool_name == NULL || g_strcmp0 (result->tool_name, "gdiskmark") == 0)
     return NULL;
-  if (g_strcmp0 (result->tool_name, "KDiskMark") == 0)
+  if (g_strcmp0 (result->tool_name, "KDiskMark") == 0 &&
+      kdiskmark_factor (result->tool_version) == KDISKMARK_MIB)
+    /* TRANSLATORS: a comparison column from KDiskMark 1.5's text: "KDiskMark 1.5.2 (MB/s
+     * ×1.048576: it printed MiB/s)" */
+    *owned = g_strdup_printf (_("KDiskMark %s (MB/s ×1.048576: it printed MiB/s)"),
+                              result->tool_version);
+  else if (g_strcmp0 (result->tool_name, "KDiskMark") == 0)
     /* TRANSLATORS: a comparison column from KDiskMark's text: "KDiskMark 3.1.4 (MB/s ×1.024:
      * it divides KiB/s by 1000)" */
     *owned = g_strdup_printf (_("KDiskMark %s (MB/s ×1.024: it divides KiB/s by 1000)"),
