@@ -455,6 +455,70 @@ test_utf16 (void)
   g_rmdir (dir);
 }
 
+static DmkResult *
+load_bytes (const char *bytes, gsize len, GError **error)
+{
+  g_autofree char *dir = g_dir_make_tmp ("gdiskmark-import-XXXXXX", NULL);
+  g_autofree char *file = g_build_filename (dir, "pasted.txt", NULL);
+  DmkResult *r;
+
+  g_assert_true (g_file_set_contents (file, bytes, (gssize) len, NULL));
+  r = dmk_result_load (file, error);
+  g_unlink (file);
+  g_rmdir (dir);
+  return r;
+}
+
+/* Issue 23 item 12: errors that say what the file looks like. A CrystalDiskMark paste without
+ * its first line got a JSON error; an indented KDiskMark paste "has no test results"; UTF-16BE
+ * and UTF-16LE without a byte-order mark were "not text". */
+static void
+test_what_it_looks_like (void)
+{
+  g_autofree char *path = sample ("cdm8-peak.txt");
+  g_autofree char *kpath = sample ("kdiskmark-3.0.0.txt");
+  g_autofree char *text = NULL, *ktext = NULL, *indented = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GRegex) bol = g_regex_new ("^", G_REGEX_MULTILINE, 0, NULL);
+  const char *cut;
+  gsize len = 0;
+
+  g_assert_true (g_file_get_contents (path, &text, &len, NULL));
+  cut = strstr (text, "[Read]");
+  g_assert_null (load_bytes (cut, strlen (cut), &error));
+  g_test_message ("%s", error->message);
+  g_assert_nonnull (strstr (error->message, "“pasted.txt” cannot be compared: it looks like a "
+                                            "CrystalDiskMark or KDiskMark result without its "
+                                            "first line"));
+  g_clear_error (&error);
+
+  g_assert_true (g_file_get_contents (kpath, &ktext, NULL, NULL));
+  indented = g_regex_replace_literal (bol, ktext, -1, 0, "    ", 0, NULL);
+  {
+    g_autoptr (DmkResult) r = load_bytes (indented, strlen (indented), &error);
+    g_assert_no_error (error);
+    g_assert_cmpuint (r->tests->len, ==, 8);
+  }
+  for (guint k = 0; k < 3; k++)
+    {
+      /* UTF-16BE with its mark, UTF-16LE and UTF-16BE without one. */
+      const char *enc = k == 1 ? "UTF-16LE" : "UTF-16BE";
+      gsize n16 = 0;
+      g_autofree char *utf16 = g_convert (text, (gssize) len, enc, "UTF-8", NULL, &n16, NULL);
+      GString *bytes = g_string_new (NULL);
+      g_autoptr (DmkResult) r = NULL;
+
+      if (k == 0)
+        g_string_append_len (bytes, "\xfe\xff", 2);
+      g_string_append_len (bytes, utf16, (gssize) n16);
+      r = load_bytes (bytes->str, bytes->len, &error);
+      g_string_free (bytes, TRUE);
+      g_assert_no_error (error);
+      g_assert_cmpuint (r->tests->len, ==, 4);
+      g_assert_cmpstr (r->tool_version, ==, "8.0.4 x64");
+    }
+}
+
 typedef struct
 {
   const char *text;
@@ -570,6 +634,7 @@ main (int argc, char **argv)
   g_test_add_func ("/import/fio-variants", test_fio_variants);
   g_test_add_func ("/import/comparison", test_comparison);
   g_test_add_func ("/import/utf16", test_utf16);
+  g_test_add_func ("/import/what-it-looks-like", test_what_it_looks_like);
   g_test_add_func ("/import/hostile", test_hostile);
   return g_test_run ();
 }

@@ -150,7 +150,8 @@ text_regexes_init (TextRegexes *re)
 {
   re->header_cdm = rx ("CrystalDiskMark\\s+(\\d+)\\.(\\d+)\\.(\\d+)(\\S*)(?:\\s+(x64|x86|Arm64|ARM64))?");
   re->header_kdm = rx ("KDiskMark(?:\\s*\\(([0-9.]+)\\))?:");
-  re->section = rx ("^\\[(Read|Write|Mix)\\]");
+  /* Indented as well: a paste from a forum or a mail keeps its indentation. */
+  re->section = rx ("^\\s*\\[(Read|Write|Mix)\\]");
   /* CrystalDiskMark 7 to 9 ("SEQ    1MiB", "Sequential 1MiB") and KDiskMark ("Sequential 1 MiB") */
   re->line = rx ("^\\s*(SEQ|RND|Sequential|Random)\\s+(\\d+)\\s*(KiB|MiB)\\s*\\(Q=\\s*(\\d+),\\s*"
                  "T=\\s*(\\d+)\\)\\s*:\\s*([0-9.]+)\\s*MB/s(?:\\s*\\[\\s*([0-9.]+)\\s*IOPS\\])?"
@@ -486,15 +487,42 @@ _dmk_import_is_text (const char *data, gsize length)
   return strstr (start, "CrystalDiskMark") != NULL || strstr (start, "KDiskMark") != NULL;
 }
 
+/* The UTF-16 data is in, if it is: a byte-order mark (skip 2) or, without one, text whose every
+ * other byte is 0 (ASCII in UTF-16: little-endian has them odd, big-endian even). */
+static const char *
+utf16_encoding (const char *data, gsize length, gsize *skip)
+{
+  gsize n = MIN (length, 512) & ~(gsize) 1, zero[2] = { 0, 0 };
+
+  *skip = 2;
+  if (length >= 2 && (guchar) data[0] == 0xff && (guchar) data[1] == 0xfe)
+    return "UTF-16LE";
+  if (length >= 2 && (guchar) data[0] == 0xfe && (guchar) data[1] == 0xff)
+    return "UTF-16BE";
+  *skip = 0;
+  if (n < 16)
+    return NULL;
+  for (gsize i = 0; i < n; i++)
+    zero[i % 2] += data[i] == '\0';
+  if (zero[1] > n * 2 / 5 && zero[0] == 0)
+    return "UTF-16LE";
+  if (zero[0] > n * 2 / 5 && zero[1] == 0)
+    return "UTF-16BE";
+  return NULL;
+}
+
 DmkResult *
 _dmk_import_text (const char *data, gsize length, const char *name, GError **error)
 {
   g_autofree char *utf8 = NULL;
-  gsize n = 0;
+  gsize n = 0, skip = 0;
+  const char *utf16 = utf16_encoding (data, length, &skip);
 
-  /* CrystalDiskMark on Windows may save UTF-16 with a byte-order mark, or UTF-8 with one. */
-  if (length >= 2 && (guchar) data[0] == 0xff && (guchar) data[1] == 0xfe)
-    utf8 = g_convert (data + 2, (gssize) length - 2, "UTF-8", "UTF-16LE", NULL, &n, NULL);
+  /* CrystalDiskMark on Windows may save UTF-16 (with a byte-order mark or not, either byte
+   * order), or UTF-8 with a mark. */
+  if (utf16 != NULL)
+    utf8 = g_convert (data + skip, (gssize) ((length - skip) & ~(gsize) 1), "UTF-8", utf16, NULL,
+                      &n, NULL);
   else if (length >= 3 && memcmp (data, "\xef\xbb\xbf", 3) == 0)
     utf8 = g_strndup (data + 3, n = length - 3);
   else
@@ -512,12 +540,37 @@ gboolean
 _dmk_import_is_utf16_text (const char *data, gsize length)
 {
   g_autofree char *utf8 = NULL;
+  gsize skip = 0;
+  const char *utf16 = utf16_encoding (data, length, &skip);
 
-  if (length < 2 || (guchar) data[0] != 0xff || (guchar) data[1] != 0xfe)
+  if (utf16 == NULL)
     return FALSE;
-  utf8 = g_convert (data + 2, (gssize) MIN (length - 2, 4096) & ~(gssize) 1, "UTF-8", "UTF-16LE",
-                    NULL, NULL, NULL);
+  utf8 = g_convert (data + skip, (gssize) (MIN (length - skip, 4096) & ~(gsize) 1), "UTF-8",
+                    utf16, NULL, NULL, NULL);
   return utf8 != NULL && _dmk_import_is_text (utf8, strlen (utf8));
+}
+
+gboolean
+_dmk_import_is_headless_text (const char *data, gsize length)
+{
+  g_autofree char *head = g_strndup (data, MIN (length, 65536));
+  g_auto (GStrv) lines = NULL;
+
+  for (const char *p = head; *p != '\0'; p++)
+    if (!g_ascii_isspace (*p))
+      {
+        if (*p == '{')
+          return FALSE; /* JSON */
+        break;
+      }
+  lines = g_strsplit (head, "\n", -1);
+  /* "  SEQ    1MiB (Q=  8, T= 1):  3500.1 MB/s …", "Sequential Read (Q= 32,T= 1) :  550 MB/s" */
+  for (guint i = 0; lines[i] != NULL; i++)
+    if (strstr (lines[i], "T=") != NULL && strstr (lines[i], "MB/s") != NULL &&
+        (strstr (lines[i], "SEQ") != NULL || strstr (lines[i], "RND") != NULL ||
+         strstr (lines[i], "Sequential") != NULL || strstr (lines[i], "Random") != NULL))
+      return TRUE;
+  return FALSE;
 }
 
 const char *

@@ -15,6 +15,8 @@ const char *dmk_result_tool_label (DmkResult *result, char **owned);
 /* For dmk-result-load.c. */
 gboolean _dmk_import_is_text (const char *data, gsize length);
 gboolean _dmk_import_is_utf16_text (const char *data, gsize length);
+/* Result lines of CrystalDiskMark or KDiskMark without the first line that names the tool. */
+gboolean _dmk_import_is_headless_text (const char *data, gsize length);
 DmkResult *_dmk_import_text (const char *data, gsize length, const char *name, GError **error);
 DmkResult *_dmk_import_fio_json (JsonObject *root, const char *name, GError **error);
 /* Where fio's JSON object is in data when fio wrote text around it (its "note: …" lines before,

@@ -12,7 +12,7 @@
 #include <unistd.h>
 
 #include "dmk-error.h"
-#include "dmk-import.h"
+#include "dmk-import-private.h"
 #include "dmk-load.h"
 
 static DmkResult *
@@ -25,6 +25,14 @@ parse (const char *data, gsize length, const char *name, GError **error)
   /* Another tool's saved result, for the comparison: CrystalDiskMark's or KDiskMark's text. */
   if (_dmk_import_is_text (data, length) || _dmk_import_is_utf16_text (data, length))
     return _dmk_import_text (data, length, name, error);
+  if (_dmk_import_is_headless_text (data, length))
+    {
+      _dmk_import_fail (error, name,
+                        _("it looks like a CrystalDiskMark or KDiskMark result without its "
+                          "first line (“CrystalDiskMark 8.0.4 x64 …” or “KDiskMark (3.1.4): "
+                          "…”): copy the whole text"));
+      return NULL;
+    }
   /* fio's JSON with its own text around it: only the JSON is read. */
   if (_dmk_import_fio_json_span (data, length, &start, &span))
     {
