@@ -66,6 +66,17 @@ typedef struct
 } Sample;
 
 static const Sample samples[] = {
+  /* Issue 23 item 14: CrystalDiskMark 3 (the classic eight) and 5 were refused. */
+  { "cdm3.0.1.txt", "CrystalDiskMark", "3.0.1 x64", "classic", 8, 0, "SEQ1M Q1T1",
+    "Sequential Read :", NULL },
+  { "cdm3.0.1.txt", "CrystalDiskMark", "3.0.1 x64", "classic", 8, 0, "RND4K Q32T1",
+    "Random Read 4KB (QD=32) :", NULL },
+  { "cdm3.0.1.txt", "CrystalDiskMark", "3.0.1 x64", "classic", 8, 0, "RND512K Q1T1",
+    "Random Read 512KB :", NULL },
+  { "cdm5.2.0.txt", "CrystalDiskMark", "5.2.0 x64", "custom", 8, 0, "SEQ128K Q32T1",
+    "Sequential Read (Q= 32,T= 1) :", NULL },
+  { "cdm5.2.0.txt", "CrystalDiskMark", "5.2.0 x64", "custom", 8, 0, "SEQ1M Q1T1",
+    "Sequential Read (T= 1) :", NULL },
   { "cdm6.txt", "CrystalDiskMark", "6.0.2 x64", "custom", 8, 0, "SEQ128K Q32T1",
     "Sequential Read (Q= 32,T= 1) :", NULL },
   { "cdm7-default.txt", "CrystalDiskMark", "7.0.0 x64", "default", 8, 0, "RND4K Q32T16",
@@ -350,6 +361,21 @@ test_fio_clones (void)
   }
 }
 
+/* Issue 23 item 14: group_reporting over two different jobs of one group (no stonewall) is one
+ * entry named by the first job with the last job's options (rw=randwrite, bs=4k) and the reads
+ * of the first: it was read as a 4K write test. It is refused by name. */
+static void
+test_fio_group_sum (void)
+{
+  g_autofree char *path = sample ("fio-3.33-group-sum.json");
+  g_autoptr (GError) error = NULL;
+  g_autoptr (DmkResult) r = dmk_result_load (path, &error);
+
+  g_assert_null (r);
+  g_test_message ("%s", error->message);
+  g_assert_nonnull (strstr (error->message, "job 1 (“seq-read”) is fio’s group_reporting sum"));
+}
+
 /* Issue 23 items 3, 4 and 5: fio before 3.2 (bw in KiB/s, no bw_bytes), fio's own text before
  * the JSON (a psync job at iodepth 8: "note: … queue depth will be capped at 1") and around it
  * (--output-format=json,normal), json+ and bs=4096B. */
@@ -530,7 +556,8 @@ test_hostile (void)
 {
   static const Hostile bad[] = {
     /* CrystalDiskMark's text */
-    { "CrystalDiskMark 5.2.1 x64 (C) 2007-2017 hiyohiyo\n[Read]\n", "versions 6 to 9" },
+    { "CrystalDiskMark 2.2.0 (C) 2007-2008 hiyohiyo\n[Read]\n", "versions 3 to 9" },
+    { "CrystalDiskMark 5.2.1 x64 (C) 2007-2017 hiyohiyo\n[Read]\n", "no test results" },
     { "CrystalDiskMark 8.0.4 x64\n\n", "no test results" },
     { "CrystalDiskMark 8.0.4 x64\n[Read]\n  SEQ    1MiB (Q=  8, T= 1):   99999999999 MB/s\n",
       "is not a result it can read" },
@@ -632,6 +659,7 @@ main (int argc, char **argv)
   g_test_add_func ("/import/fio-json", test_fio_json);
   g_test_add_func ("/import/fio-clones", test_fio_clones);
   g_test_add_func ("/import/fio-variants", test_fio_variants);
+  g_test_add_func ("/import/fio-group-sum", test_fio_group_sum);
   g_test_add_func ("/import/comparison", test_comparison);
   g_test_add_func ("/import/utf16", test_utf16);
   g_test_add_func ("/import/what-it-looks-like", test_what_it_looks_like);

@@ -235,6 +235,15 @@ entry_spec (FioEntry *e, JsonObject *job, JsonObject *global, guint i, const cha
   return TRUE;
 }
 
+/* Whether side ("read", "write") of job moved any bytes. */
+static gboolean
+moved_bytes (JsonObject *job, const char *side)
+{
+  double n = 0;
+
+  return member_number (member_object (job, side), "io_bytes", &n) && n > 0;
+}
+
 /* One entry of fio's output; FALSE with error set, TRUE with *skip for an entry to leave out. */
 static gboolean
 read_entry (FioEntry *e, JsonObject *job, JsonObject *global, guint i, const char *name,
@@ -257,6 +266,14 @@ read_entry (FioEntry *e, JsonObject *job, JsonObject *global, guint i, const cha
   if ((has_r && !fio_side (job, "read", &e->bw[0], &e->iops[0], &e->lat[0])) ||
       (has_w && !fio_side (job, "write", &e->bw[1], &e->iops[1], &e->lat[1])))
     return job_fail (error, name, _("job %u has no numbers it can read"), i + 1);
+  /* group_reporting over jobs of one group that did different I/O: one entry, named by the
+   * first job, with the last job's options and everyone's bytes. It is no one test. */
+  if (moved_bytes (job, has_r ? "write" : "read") && !(has_r && has_w))
+    return job_fail (error, name,
+                     _("job %u (“%s”) is fio’s group_reporting sum of jobs that did different "
+                       "I/O (reads and writes), labelled by the last job’s options: it is no one "
+                       "test. Run the jobs with stonewall, or without group_reporting"),
+                     i + 1, e->name != NULL ? e->name : "?");
   return TRUE;
 }
 

@@ -1,5 +1,5 @@
 /* dmk-import.c: other tools' saved results as GDiskMark results, for the comparison:
- * CrystalDiskMark's text (versions 6 to 9, every profile, with and without Mix) and KDiskMark's
+ * CrystalDiskMark's text (versions 3 to 9, every profile, with and without Mix) and KDiskMark's
  * text (whose "MB/s" are fio's KiB/s divided by 1000: converted here to 1,000,000 bytes/s); fio's
  * JSON output is in dmk-import-fio.c. Each keeps its tool's name and version, and a test lines up
  * with GDiskMark's of the same block size, queue depth, threads, pattern and direction.
@@ -118,8 +118,8 @@ _dmk_import_add_test (DmkResult *r, const DmkTestSpec *spec, DmkDirection dir, d
 
 typedef struct
 {
-  GRegex *header_cdm, *header_kdm, *section, *line, *old_line, *profile, *test, *date, *comment,
-    *mix_share;
+  GRegex *header_cdm, *header_kdm, *section, *line, *old_line, *cdm3_line, *profile, *test, *date,
+    *comment, *mix_share;
 } TextRegexes;
 
 static void
@@ -130,6 +130,7 @@ text_regexes_clear (TextRegexes *re)
   g_clear_pointer (&re->section, g_regex_unref);
   g_clear_pointer (&re->line, g_regex_unref);
   g_clear_pointer (&re->old_line, g_regex_unref);
+  g_clear_pointer (&re->cdm3_line, g_regex_unref);
   g_clear_pointer (&re->profile, g_regex_unref);
   g_clear_pointer (&re->test, g_regex_unref);
   g_clear_pointer (&re->date, g_regex_unref);
@@ -161,6 +162,10 @@ text_regexes_init (TextRegexes *re)
   re->old_line = rx ("^\\s*(Sequential|Random)\\s+(Read|Write)(?:\\s+(\\d+)\\s*(KiB|MiB))?\\s*"
                      "\\((?:Q=\\s*(\\d+),\\s*)?T=\\s*(\\d+)\\)\\s*:\\s*([0-9.]+)\\s*MB/s"
                      "(?:\\s*\\[\\s*([0-9.]+)\\s*IOPS\\])?\\s*$");
+  /* CrystalDiskMark 3 and 4: "Random Read 4KB (QD=32) :   271.859 MB/s [ 66371.9 IOPS]" */
+  re->cdm3_line = rx ("^\\s*(Sequential|Random)\\s+(Read|Write)(?:\\s+(\\d+)\\s*KB)?"
+                      "(?:\\s*\\(QD=\\s*(\\d+)\\))?\\s*:\\s*([0-9.]+)\\s*MB/s"
+                      "(?:\\s*\\[\\s*([0-9.]+)\\s*IOPS\\])?\\s*$");
   re->profile = rx ("^\\s*Profile\\s*:\\s*(.*?)\\s*$");
   re->test = rx ("^\\s*Test\\s*:\\s*(\\d+)\\s*(MiB|GiB|MB|GB)\\b(.*)$");
   re->date = rx ("^\\s*Date\\s*:\\s*(\\d{4})[/-](\\d{1,2})[/-](\\d{1,2})\\s+(\\d{1,2}):(\\d{2}):"
@@ -205,75 +210,128 @@ profile_id (const char *shown)
   return g_strdup (DMK_PROFILE_CUSTOM);
 }
 
+/* What a result line says, as text. */
+typedef struct
+{
+  char *kind, *unit, *mbs, *iopss, *lats;
+  guint size, qd, threads;
+  int dir;
+} LineFields;
+
+static void
+line_fields_clear (LineFields *f)
+{
+  g_free (f->kind);
+  g_free (f->unit);
+  g_free (f->mbs);
+  g_free (f->iopss);
+  g_free (f->lats);
+}
+
+/* CrystalDiskMark 7 to 9 and KDiskMark: "SEQ    1MiB (Q=  8, T= 1): …" inside [Read] … */
+static gboolean
+match_line (TextRegexes *re, const char *line, int section, LineFields *f)
+{
+  g_autoptr (GMatchInfo) m = NULL;
+
+  if (!g_regex_match (re->line, line, 0, &m))
+    return FALSE;
+  f->kind = group (m, 1);
+  f->unit = group (m, 3);
+  f->size = group_uint (m, 2, 0);
+  f->qd = group_uint (m, 4, 0);
+  f->threads = group_uint (m, 5, 0);
+  f->mbs = group (m, 6);
+  f->iopss = group (m, 7);
+  f->lats = group (m, 8);
+  f->dir = section;
+  return TRUE;
+}
+
+/* CrystalDiskMark 5 and 6: "Sequential Read (Q= 32,T= 1) :", "Random Write 4KiB (Q= 8,T= 8) :" */
+static gboolean
+match_old_line (TextRegexes *re, const char *line, LineFields *f)
+{
+  g_autoptr (GMatchInfo) m = NULL;
+  g_autofree char *rw = NULL;
+
+  if (!g_regex_match (re->old_line, line, 0, &m))
+    return FALSE;
+  f->kind = group (m, 1);
+  rw = group (m, 2);
+  f->dir = g_strcmp0 (rw, "Read") == 0 ? DMK_DIRECTION_READ : DMK_DIRECTION_WRITE;
+  f->unit = group (m, 4);
+  f->size = group_uint (m, 3, 0);
+  f->qd = group_uint (m, 5, 1);
+  f->threads = group_uint (m, 6, 0);
+  f->mbs = group (m, 7);
+  f->iopss = group (m, 8);
+  if (f->unit == NULL)
+    {
+      /* No block size for sequential tests: 128 KiB at a queue depth ("Sequential Read (Q=
+       * 32,T= 1)"), 1 MiB at depth 1 ("(T= 1)"). */
+      gboolean q = f->qd > 1;
+      f->size = q ? 128 : 1;
+      f->unit = g_strdup (q ? "KiB" : "MiB");
+    }
+  return TRUE;
+}
+
+/* CrystalDiskMark 3 and 4: "Sequential Read :" (1 MiB), "Random Read 512KB :", "Random Read 4KB
+ * (QD=32) :"; one thread, depth 1 unless it says. */
+static gboolean
+match_cdm3_line (TextRegexes *re, const char *line, LineFields *f)
+{
+  g_autoptr (GMatchInfo) m = NULL;
+  g_autofree char *rw = NULL;
+
+  if (!g_regex_match (re->cdm3_line, line, 0, &m))
+    return FALSE;
+  f->kind = group (m, 1);
+  rw = group (m, 2);
+  f->dir = g_strcmp0 (rw, "Read") == 0 ? DMK_DIRECTION_READ : DMK_DIRECTION_WRITE;
+  f->size = group_uint (m, 3, 1);
+  f->unit = g_strdup (group_uint (m, 3, 0) == 0 ? "MiB" : "KiB");
+  f->qd = group_uint (m, 4, 1);
+  f->threads = 1;
+  f->mbs = group (m, 5);
+  f->iopss = group (m, 6);
+  return TRUE;
+}
+
 /* One result line; FALSE (with *bad set) when it names a test that cannot be. */
 static gboolean
 parse_line (TextRegexes *re, DmkResult *r, const char *line, int section, double kdm,
             const char **bad)
 {
-  g_autoptr (GMatchInfo) m = NULL;
+  LineFields f = { 0 };
   DmkTestSpec spec = { 0 };
-  DmkDirection dir;
   double mb = 0, iops = 0, lat = 0;
-  g_autofree char *kind = NULL, *unit = NULL, *mbs = NULL, *iopss = NULL, *lats = NULL;
-  guint size;
+  gboolean mib, ok;
 
-  if (g_regex_match (re->line, line, 0, &m))
+  if (match_line (re, line, section, &f) && section < 0)
     {
-      if (section < 0)
-        return TRUE; /* a test outside [Read], [Write] or [Mix]: nothing says which */
-      kind = group (m, 1);
-      unit = group (m, 3);
-      size = group_uint (m, 2, 0);
-      spec.queue_depth = group_uint (m, 4, 0);
-      spec.threads = group_uint (m, 5, 0);
-      mbs = group (m, 6);
-      iopss = group (m, 7);
-      lats = group (m, 8);
-      dir = (DmkDirection) section;
+      line_fields_clear (&f);
+      return TRUE; /* a test outside [Read], [Write] or [Mix]: nothing says which */
     }
-  else
-    {
-      g_autofree char *rw = NULL;
-
-      g_clear_pointer (&m, g_match_info_unref);
-      if (!g_regex_match (re->old_line, line, 0, &m))
-        return TRUE; /* not a result line */
-      kind = group (m, 1);
-      rw = group (m, 2);
-      dir = g_strcmp0 (rw, "Read") == 0 ? DMK_DIRECTION_READ : DMK_DIRECTION_WRITE;
-      unit = group (m, 4);
-      size = group_uint (m, 3, 0);
-      spec.queue_depth = group_uint (m, 5, 1);
-      spec.threads = group_uint (m, 6, 0);
-      mbs = group (m, 7);
-      iopss = group (m, 8);
-      if (unit == NULL)
-        {
-          /* CrystalDiskMark 5 and 6 print no block size for sequential tests: 128 KiB at a
-           * queue depth ("Sequential Read (Q= 32,T= 1)"), 1 MiB at depth 1 ("(T= 1)"). */
-          gboolean q = spec.queue_depth > 1;
-          size = q ? 128 : 1;
-          unit = g_strdup (q ? "KiB" : "MiB");
-        }
-    }
-  spec.pattern = kind != NULL && kind[0] == 'S' ? DMK_PATTERN_SEQUENTIAL : DMK_PATTERN_RANDOM;
-  if (size == 0 || size > (g_strcmp0 (unit, "MiB") == 0 ? 64u : 65536u))
-    {
-      *bad = line;
-      return FALSE;
-    }
-  spec.block_size = size * (g_strcmp0 (unit, "MiB") == 0 ? 1048576u : 1024u);
-  if (!dmk_test_spec_validate (&spec, NULL) || !_dmk_import_number (mbs, 1e7, &mb) ||
-      (iopss != NULL && !_dmk_import_number (iopss, 1e9, &iops)) ||
-      (lats != NULL && !_dmk_import_number (lats, 1e9, &lat)))
-    {
-      *bad = line;
-      return FALSE;
-    }
-  if (kdm > 0)
+  if (f.kind == NULL && !match_old_line (re, line, &f) && !match_cdm3_line (re, line, &f))
+    return TRUE; /* not a result line */
+  spec.pattern = f.kind != NULL && f.kind[0] == 'S' ? DMK_PATTERN_SEQUENTIAL : DMK_PATTERN_RANDOM;
+  spec.queue_depth = f.qd;
+  spec.threads = f.threads;
+  mib = g_strcmp0 (f.unit, "MiB") == 0;
+  spec.block_size = f.size <= (mib ? 64u : 65536u) ? f.size * (mib ? 1048576u : 1024u) : 0;
+  ok = f.size > 0 && dmk_test_spec_validate (&spec, NULL) && _dmk_import_number (f.mbs, 1e7, &mb) &&
+       (f.iopss == NULL || _dmk_import_number (f.iopss, 1e9, &iops)) &&
+       (f.lats == NULL || _dmk_import_number (f.lats, 1e9, &lat));
+  if (ok && kdm > 0)
     mb = kdiskmark_mb (mb, iops, spec.block_size, kdm);
-  _dmk_import_add_test (r, &spec, dir, mb, iops, lat);
-  return TRUE;
+  if (ok)
+    _dmk_import_add_test (r, &spec, (DmkDirection) f.dir, mb, iops, lat);
+  else
+    *bad = line;
+  line_fields_clear (&f);
+  return ok;
 }
 
 typedef struct
@@ -299,12 +357,15 @@ read_header (TextImport *t, const char *line, GError **error)
       g_autofree char *arch = group (m, 5);
       g_autofree char *minor = group (m, 2), *patch = group (m, 3), *suffix = group (m, 4);
 
-      if (major < 6 || major > 9)
+      if (major < 3 || major > 9)
         {
           g_autofree char *what = g_strdup_printf (
-            _("it is CrystalDiskMark %u’s text; versions 6 to 9 can be compared"), major);
+            _("it is CrystalDiskMark %u’s text; versions 3 to 9 can be compared"), major);
           return _dmk_import_fail (error, t->name, what);
         }
+      /* CrystalDiskMark 3 and 4 ran one set of tests, the classic profile's. */
+      if (major <= 4)
+        r->settings.profile = (g_free (r->settings.profile), g_strdup ("classic"));
       g_free (r->tool_name);
       r->tool_name = g_strdup ("CrystalDiskMark");
       g_free (r->tool_version);
