@@ -141,7 +141,20 @@ test_seed_job (void)
   g_assert_cmpuint (job->settings.measure_s, ==, 5);
   /* directory=/tmp filename=fiodiskmark: GDiskMark uses its own hidden file in /tmp. */
   g_assert_cmpstr (job->target, ==, "/tmp");
-  g_assert_cmpuint (job->notes->len, ==, 2);
+  g_assert_cmpuint (job->notes->len, ==, 1);
+  /* Issue 23 item 9: the note about the job's own file goes with a run on the job's target
+   * only, not with one on a target the command line chose. */
+  g_assert_nonnull (strstr (job->target_note, "not with /tmp/fiodiskmark"));
+  {
+    g_autoptr (GPtrArray) own = g_ptr_array_new_with_free_func (g_free);
+    g_autoptr (GPtrArray) other = g_ptr_array_new_with_free_func (g_free);
+
+    dmk_fio_job_add_notes (job, "/tmp", own);
+    dmk_fio_job_add_notes (job, "/home/vagrant", other);
+    g_assert_cmpuint (own->len, ==, 2);
+    g_assert_cmpuint (other->len, ==, 1);
+    g_assert_true (g_str_has_prefix (g_ptr_array_index (other, 0), "fio job: fio would end"));
+  }
   /* The same eight tests as the classic profile, in the file's order (each read, then
    * written). */
   dmk_settings_init_default (&s);
@@ -743,6 +756,8 @@ test_cli (void)
     g_assert_nonnull (strstr (out, "Profile: Classic (CrystalDiskMark 3)"));
     g_assert_nonnull (strstr (out, "libaio, direct I/O"));
     g_assert_nonnull (strstr (err, "fio job: fio would end each job after its size"));
+    /* The command line's folder was tested, not the job's /tmp: no word about /tmp. */
+    g_assert_null (strstr (err, "GDiskMark tests in /tmp"));
     g_clear_pointer (&out, g_free);
     g_clear_pointer (&err, g_free);
   }

@@ -479,10 +479,9 @@ main (int argc, char **argv)
   format = parse_format (TRUE);
 
   runner = run_to_end (&cli, target, &settings, jobs);
+  /* The note about the job's own file only where the job's target was tested. */
   if (cli.result != NULL && job != NULL)
-    for (guint i = 0; i < job->notes->len; i++)
-      g_ptr_array_add (cli.result->warnings,
-                       g_strdup_printf (_("fio job: %s"), (char *) job->notes->pdata[i]));
+    dmk_fio_job_add_notes (job, target, cli.result->warnings);
   status = cli.result == NULL ? report_failure (&cli) : report_result (&cli, format);
   /* "Choose a smaller test size": a job file's size is changed in the file, not by --size. */
   if (job != NULL && job->has_size && g_error_matches (cli.error, DMK_ERROR, DMK_ERROR_NO_SPACE))

@@ -283,10 +283,9 @@ choose_target (DmkFioJob *job, const char *filename, const char *directory)
       !g_file_test (job->target, G_FILE_TEST_IS_DIR))
     {
       char *dir = g_path_get_dirname (job->target);
-      g_ptr_array_add (job->notes,
-                       g_strdup_printf (_("GDiskMark tests in %s with its own hidden file, not "
-                                          "with %s"),
-                                        dir, job->target));
+      job->target_note = g_strdup_printf (_("GDiskMark tests in %s with its own hidden file, not "
+                                            "with %s"),
+                                          dir, job->target);
       g_free (job->target);
       job->target = dir;
     }
@@ -469,6 +468,16 @@ dmk_fio_job_settings (const DmkFioJob *job, const DmkFioOverrides *o, DmkSetting
 }
 
 void
+dmk_fio_job_add_notes (const DmkFioJob *job, const char *target, GPtrArray *warnings)
+{
+  g_return_if_fail (job != NULL && warnings != NULL);
+  for (guint i = 0; i < job->notes->len; i++)
+    g_ptr_array_add (warnings, g_strdup_printf (_("fio job: %s"), (char *) job->notes->pdata[i]));
+  if (job->target_note != NULL && g_strcmp0 (target, job->target) == 0)
+    g_ptr_array_add (warnings, g_strdup_printf (_("fio job: %s"), job->target_note));
+}
+
+void
 dmk_fio_job_free (DmkFioJob *job)
 {
   if (job == NULL)
@@ -477,6 +486,7 @@ dmk_fio_job_free (DmkFioJob *job)
   g_clear_pointer (&job->jobs, g_array_unref);
   g_clear_pointer (&job->names, g_ptr_array_unref);
   g_clear_pointer (&job->notes, g_ptr_array_unref);
+  g_free (job->target_note);
   g_free (job->target);
   g_free (job);
 }
