@@ -693,6 +693,92 @@ test_fio_runs_on_folder (void)
   g_rmdir (dir);
 }
 
+/* fio's client/server on loopback, as a fleet runs our tests: the exported job runs on two fio
+ * servers (127.0.0.1 and 127.0.0.2, each in its own folder) through one fio --client with a host
+ * list, and its JSON ("client_stats") comes back as a column per host with our tests. */
+static void
+test_fio_client_server (void)
+{
+  g_autofree char *dir = NULL, *hosts = NULL, *job = NULL, *out = NULL, *list = NULL;
+  g_autoptr (GPtrArray) servers = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autoptr (GArray) specs = g_array_new (FALSE, TRUE, sizeof (DmkTestSpec));
+  g_autoptr (GArray) jobs = NULL;
+  g_autoptr (GPtrArray) all = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *text = NULL, *json_file = NULL;
+  guint port = 20000 + (guint) getpid () % 20000;
+  DmkTestSpec spec;
+  DmkSettings s;
+
+  if (!fio_available ())
+    return;
+  dir = g_dir_make_tmp ("gdiskmark-fio-cs-XXXXXX", NULL);
+  for (guint h = 0; h < 2; h++)
+    {
+      g_autofree char *own = g_strdup_printf ("%s/host%u", dir, h + 1);
+      g_autofree char *arg = g_strdup_printf ("--server=ip:127.0.0.%u,%u", h + 1, port);
+      g_autoptr (GSubprocessLauncher) l = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDOUT_SILENCE |
+                                                                    G_SUBPROCESS_FLAGS_STDERR_SILENCE);
+      g_assert_cmpint (g_mkdir (own, 0700), ==, 0);
+      g_subprocess_launcher_set_cwd (l, own);
+      g_ptr_array_add (servers, g_subprocess_launcher_spawn (l, &error, "fio", arg, NULL));
+      g_assert_no_error (error);
+    }
+  g_usleep (700 * 1000); /* the servers listen */
+  dmk_settings_init_default (&s);
+  g_free (s.profile);
+  s.profile = g_strdup (DMK_PROFILE_CUSTOM);
+  s.mode = DMK_MODE_READ;
+  s.size_bytes = 16 << 20;
+  s.measure_s = 1;
+  s.warmup_s = 0;
+  s.engine = DMK_ENGINE_LIBAIO;
+  g_assert_true (dmk_test_spec_parse ("RND4K Q4T2", &spec, NULL));
+  g_array_append_val (specs, spec);
+  jobs = dmk_runner_plan (&s, specs, &error);
+  /* "." is each server's own folder. */
+  text = dmk_fio_job_export (&s, jobs, ".", &error);
+  g_assert_no_error (error);
+  job = g_build_filename (dir, "job.fio", NULL);
+  list = g_build_filename (dir, "hosts.list", NULL);
+  hosts = g_strdup_printf ("ip:127.0.0.1,%u\nip:127.0.0.2,%u\n", port, port);
+  g_assert_true (g_file_set_contents (job, text, -1, NULL));
+  g_assert_true (g_file_set_contents (list, hosts, -1, NULL));
+  {
+    g_autofree char *client = g_strdup_printf ("--client=%s", list);
+    const char *argv[] = { "timeout", "60", "fio", client, job, "--output-format=json", NULL };
+    g_assert_cmpint (dmk_test_run_tool (argv, &out), ==, 0);
+  }
+  for (guint h = 0; h < servers->len; h++)
+    g_subprocess_force_exit (g_ptr_array_index (servers, h));
+  json_file = g_build_filename (dir, "fio.json", NULL);
+  g_assert_true (g_file_set_contents (json_file, out, -1, NULL));
+  all = dmk_result_load_all (json_file, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (all->len, ==, 2);
+  for (guint h = 0; h < 2; h++)
+    {
+      DmkResult *r = g_ptr_array_index (all, h);
+      DmkTestResult *t = dmk_result_find (r, &spec, DMK_DIRECTION_READ);
+      g_autofree char *host = g_strdup_printf ("127.0.0.%u:%u", h + 1, port);
+
+      g_test_message ("%s: %.1f MB/s", r->target.path, t != NULL ? t->mb_per_s : -1);
+      g_assert_true (g_str_has_prefix (r->target.path, host));
+      g_assert_nonnull (t);
+      g_assert_cmpfloat (t->mb_per_s, >, 0);
+    }
+  g_unlink (job);
+  g_unlink (list);
+  g_unlink (json_file);
+  for (guint h = 0; h < 2; h++)
+    {
+      g_autofree char *own = g_strdup_printf ("%s/host%u", dir, h + 1);
+      g_assert_cmpint (g_rmdir (own), ==, 0); /* empty: the last job removed its file */
+    }
+  g_rmdir (dir);
+  dmk_settings_clear (&s);
+}
+
 /* ---- The CLI ---- */
 
 static int
@@ -850,6 +936,7 @@ main (int argc, char **argv)
   g_test_add_func ("/fio/export/device-write-refused", test_device_write_refused);
   g_test_add_func ("/fio/export/fio-runs-it", test_fio_runs_export);
   g_test_add_func ("/fio/export/fio-runs-on-folder", test_fio_runs_on_folder);
+  g_test_add_func ("/fio/export/client-server", test_fio_client_server);
   g_test_add_func ("/fio/import/seed-004", test_seed_job);
   g_test_add_func ("/fio/import/fio-syntax", test_fio_syntax);
   g_test_add_func ("/fio/import/runs-as-fio", test_fio_runs_as_fio);

@@ -361,6 +361,54 @@ test_fio_clones (void)
   }
 }
 
+/* fio --client with a host list (fio --client=hosts.list job.fio --output-format=json): the
+ * entries are in "client_stats", each with its host; a column per host, the clones of each summed
+ * on their own, fio's "All clients" sum left out. */
+static void
+test_fio_client_server (void)
+{
+  g_autofree char *path = sample ("fio-3.33-client-server.json");
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GPtrArray) all = dmk_result_load_all (path, &error);
+  const char *hosts[] = { "127.0.0.1: ", "127.0.0.2: " };
+  /* Each host's two rand-read clones, from the file: 846419372 + 726907012 and 755149362 +
+   * 752526449 bytes/s. */
+  const double rnd[] = { 1573.326384, 1507.675811 };
+  const double seq[] = { 4786.157586, 4608.077746 };
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (all->len, ==, 2);
+  for (guint i = 0; i < 2; i++)
+    {
+      DmkResult *r = g_ptr_array_index (all, i);
+
+      g_assert_true (g_str_has_prefix (r->target.path, hosts[i]));
+      g_assert_cmpuint (r->tests->len, ==, 2);
+      g_assert_cmpfloat_with_epsilon (nth_test (r, 0, "SEQ1M Q4T1", DMK_DIRECTION_READ,
+                                                "seq-read")->mb_per_s, seq[i], 1e-6);
+      g_assert_cmpfloat_with_epsilon (nth_test (r, 1, "RND4K Q8T2", DMK_DIRECTION_READ,
+                                                "rand-read")->mb_per_s, rnd[i], 1e-6);
+    }
+  /* dmk_result_load, for one result: the first host. */
+  {
+    g_autoptr (DmkResult) first = load ("fio-3.33-client-server.json");
+    g_assert_true (g_str_has_prefix (first->target.path, hosts[0]));
+  }
+  /* And compare through the CLI: a column per host. */
+  if (g_getenv ("GDISKMARK_CLI") != NULL)
+    {
+      const char *argv[] = { g_getenv ("GDISKMARK_CLI"), "compare", path, NULL };
+      g_autofree char *out = NULL;
+      int status = 0;
+
+      g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_STDERR_TO_DEV_NULL, NULL,
+                                   NULL, &out, NULL, &status, NULL));
+      g_assert_true (g_spawn_check_wait_status (status, NULL));
+      g_assert_nonnull (strstr (out, "[1] fio 3.33: 127.0.0.1: "));
+      g_assert_nonnull (strstr (out, "[2] fio 3.33: 127.0.0.2: "));
+    }
+}
+
 /* Issue 23 item 14: group_reporting over two different jobs of one group (no stonewall) is one
  * entry named by the first job with the last job's options (rw=randwrite, bs=4k) and the reads
  * of the first: it was read as a 4K write test. It is refused by name. */
@@ -660,6 +708,7 @@ main (int argc, char **argv)
   g_test_add_func ("/import/fio-clones", test_fio_clones);
   g_test_add_func ("/import/fio-variants", test_fio_variants);
   g_test_add_func ("/import/fio-group-sum", test_fio_group_sum);
+  g_test_add_func ("/import/fio-client-server", test_fio_client_server);
   g_test_add_func ("/import/comparison", test_comparison);
   g_test_add_func ("/import/utf16", test_utf16);
   g_test_add_func ("/import/what-it-looks-like", test_what_it_looks_like);

@@ -355,18 +355,20 @@ compare_main (int argc, char **argv)
     die_usage (_("Unknown unit “%s”: choose MB/s, GB/s, IOPS or us"), opt_unit);
   if (argc < 2)
     die_usage (_("compare needs at least one result file (see compare --help)"));
-  if (opt_baseline < 1 || opt_baseline > argc - 1)
-    die_usage (_("--baseline must be between 1 and %d, the number of files"), argc - 1);
   for (int i = 1; i < argc; i++)
     {
-      DmkResult *r = dmk_result_load (argv[i], &error);
-      if (r == NULL)
+      /* fio --client's output is a column per host. */
+      g_autoptr (GPtrArray) all = dmk_result_load_all (argv[i], &error);
+      if (all == NULL)
         {
           g_printerr ("gdiskmark-cli: %s\n", error->message);
           return EXIT_RUN_FAILED;
         }
-      g_ptr_array_add (results, r);
+      for (guint k = 0; k < all->len; k++)
+        g_ptr_array_add (results, dmk_result_ref (g_ptr_array_index (all, k)));
     }
+  if (opt_baseline < 1 || opt_baseline > (int) results->len)
+    die_usage (_("--baseline must be between 1 and %u, the number of columns"), results->len);
   cmp = dmk_comparison_new (results, unit, (guint) opt_baseline - 1);
   out = format == FORMAT_CSV ? dmk_comparison_to_csv (cmp) : dmk_comparison_to_text (cmp);
   return write_output (out) ? 0 : EXIT_RUN_FAILED;

@@ -292,28 +292,6 @@ dmk_compare_window_add_result (DmkCompareWindow *self, DmkResult *result, const 
   return TRUE;
 }
 
-gboolean
-dmk_compare_window_add_file (DmkCompareWindow *self, GFile *file, GError **error)
-{
-  g_autofree char *path = NULL;
-  g_autoptr (DmkResult) result = NULL;
-
-  g_return_val_if_fail (DMK_IS_COMPARE_WINDOW (self), FALSE);
-  path = g_file_get_path (file);
-  if (path == NULL)
-    {
-      g_autofree char *name = g_file_get_basename (file);
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
-                   _("“%s”: only local files can be opened"), name);
-      return FALSE;
-    }
-  result = dmk_result_load (path, error);
-  if (result == NULL)
-    return FALSE;
-  dmk_compare_window_add_result (self, result, path);
-  return TRUE;
-}
-
 guint
 dmk_compare_window_add_files (DmkCompareWindow *self, GFile **files, guint n_files)
 {

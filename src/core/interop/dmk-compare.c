@@ -331,8 +331,8 @@ dmk_comparison_to_text (DmkComparison *cmp)
   g_string_append_printf (out, "GDiskMark comparison: %s (MB/s = 1,000,000 bytes/s); * best; "
                                "(±%%) against column %u\n",
                           dmk_unit_to_string (cmp->unit), cmp->baseline + 1);
-  g_string_append (out, "! not ranked: that result has a warning about the test (see its "
-                        "warnings); — not measured or not reported, never ranked\n\n");
+  g_string_append (out, "! not ranked: that result has a warning about the test; — not "
+                        "measured, never ranked\n\n");
   for (guint c = 0; c < n; c++)
     {
       g_autofree char *title = dmk_comparison_column_title (cmp, c);

@@ -426,26 +426,126 @@ _dmk_import_fio_json_span (const char *data, gsize length, gsize *start, gsize *
   return FALSE;
 }
 
-DmkResult *
-_dmk_import_fio_json (JsonObject *root, const char *name, GError **error)
+/* fio --client's host of an entry of "client_stats": "host" or "host:port" (not fio's default
+ * port 8765), or NULL. */
+static char *
+client_of (JsonObject *job)
+{
+  const char *host = option_of (job, "hostname");
+  JsonNode *port = json_object_get_member (job, "port");
+  gint64 p = port != NULL && JSON_NODE_HOLDS_VALUE (port) &&
+                 json_node_get_value_type (port) == G_TYPE_INT64
+               ? json_node_get_int (port)
+               : 8765;
+
+  if (host == NULL)
+    return NULL;
+  return p == 8765 ? g_strdup (host) : g_strdup_printf ("%s:%" G_GINT64_FORMAT, host, p);
+}
+
+/* fio --client's output: the entries of each host, in the order the hosts first appear; fio's
+ * "All clients" sums are left out. */
+static GPtrArray *
+split_clients (JsonArray *stats, GPtrArray *hosts)
+{
+  GPtrArray *per_host = g_ptr_array_new_with_free_func ((GDestroyNotify) json_array_unref);
+
+  for (guint i = 0; i < json_array_get_length (stats) && i < 4096; i++)
+    {
+      JsonNode *jn = json_array_get_element (stats, i);
+      g_autofree char *host = NULL;
+      guint k;
+
+      if (!JSON_NODE_HOLDS_OBJECT (jn) ||
+          g_strcmp0 (option_of (json_node_get_object (jn), "jobname"), "All clients") == 0 ||
+          (host = client_of (json_node_get_object (jn))) == NULL)
+        continue;
+      for (k = 0; k < hosts->len && strcmp (hosts->pdata[k], host) != 0; k++)
+        ;
+      if (k == hosts->len)
+        {
+          g_ptr_array_add (hosts, g_steal_pointer (&host));
+          g_ptr_array_add (per_host, json_array_new ());
+        }
+      json_array_add_element (per_host->pdata[k], json_node_copy (jn));
+    }
+  return per_host;
+}
+
+/* One result of fio's jobs (of one host: host non-NULL), or NULL with error set. */
+static DmkResult *
+import_jobs (JsonObject *root, JsonArray *jobs, const char *host, const char *name,
+             GError **error)
 {
   g_autoptr (DmkResult) r = dmk_result_new ();
   JsonObject *global = member_object (root, "global options");
 
-  if (!json_object_has_member (root, "jobs") ||
-      !JSON_NODE_HOLDS_ARRAY (json_object_get_member (root, "jobs")))
-    {
-      _dmk_import_fail (error, name, _("this fio output has no “jobs”"));
-      return NULL;
-    }
   read_header (r, root);
-  if (!read_jobs (r, json_object_get_array_member (root, "jobs"), global, name, error))
+  if (!read_jobs (r, jobs, global, name, error))
     return NULL;
   if (r->tests->len == 0)
     {
       _dmk_import_fail (error, name, _("it has no test results"));
       return NULL;
     }
+  if (host != NULL)
+    {
+      /* Each host is its own column, named by the host fio ran it on. */
+      char *path = r->target.path != NULL && *r->target.path
+                     ? g_strdup_printf ("%s: %s", host, r->target.path)
+                     : g_strdup (host);
+      g_free (r->target.path);
+      r->target.path = path;
+    }
   r->engine = (g_free (r->engine), g_strdup ("fio"));
   return g_steal_pointer (&r);
+}
+
+GPtrArray *
+_dmk_import_fio_json_all (JsonObject *root, const char *name, GError **error)
+{
+  g_autoptr (GPtrArray) out = g_ptr_array_new_with_free_func ((GDestroyNotify) dmk_result_unref);
+  JsonNode *stats = json_object_get_member (root, "client_stats");
+  g_autoptr (GPtrArray) hosts = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr (GPtrArray) per_host = NULL;
+
+  if (stats != NULL && JSON_NODE_HOLDS_ARRAY (stats) && !json_object_has_member (root, "jobs"))
+    {
+      per_host = split_clients (json_node_get_array (stats), hosts);
+      for (guint i = 0; i < per_host->len; i++)
+        {
+          DmkResult *r = import_jobs (root, per_host->pdata[i], hosts->pdata[i], name, error);
+          if (r == NULL)
+            return NULL;
+          g_ptr_array_add (out, r);
+        }
+      if (out->len == 0)
+        {
+          _dmk_import_fail (error, name, _("it has no test results"));
+          return NULL;
+        }
+      return g_steal_pointer (&out);
+    }
+  if (!json_object_has_member (root, "jobs") ||
+      !JSON_NODE_HOLDS_ARRAY (json_object_get_member (root, "jobs")))
+    {
+      _dmk_import_fail (error, name, _("this fio output has no “jobs”"));
+      return NULL;
+    }
+  {
+    DmkResult *r = import_jobs (root, json_object_get_array_member (root, "jobs"), NULL, name,
+                                error);
+    if (r == NULL)
+      return NULL;
+    g_ptr_array_add (out, r);
+  }
+  return g_steal_pointer (&out);
+}
+
+DmkResult *
+_dmk_import_fio_json (JsonObject *root, const char *name, GError **error)
+{
+  g_autoptr (GPtrArray) all = _dmk_import_fio_json_all (root, name, error);
+
+  return all != NULL ? dmk_result_ref (g_ptr_array_index (all, 0)) : NULL;
 }
