@@ -136,6 +136,52 @@ test_crystaldiskmark (void)
   }
 }
 
+static DmkResult *load_bytes (const char *bytes, gsize len, GError **error);
+
+/* Issue 23 item 11: what the texts say about the run: passes "(x5)" (every import said 5
+ * whatever the text), measure time and interval, the OS, "<0Fill>" and the edition. */
+static void
+test_text_metadata (void)
+{
+  g_autoptr (DmkResult) cdm8 = load ("cdm8-default-mix.txt");
+  g_autoptr (DmkResult) cdm6 = load ("cdm6.txt");
+  g_autoptr (DmkResult) cdm3 = load ("cdm3.0.1.txt");
+  g_autoptr (DmkResult) kdm = load ("kdiskmark-3.0.0.txt");
+  g_autofree char *path = sample ("cdm8-peak.txt");
+  g_autofree char *text = NULL, *edited = NULL;
+  g_autoptr (GRegex) x5 = g_regex_new ("\\(x5\\)", 0, 0, NULL);
+  g_autoptr (GRegex) head = g_regex_new ("8\\.0\\.4 x64", 0, 0, NULL);
+  g_autoptr (GRegex) timing = g_regex_new ("Measure 5 sec / Interval 5 sec", 0, 0, NULL);
+  g_autoptr (GError) error = NULL;
+
+  g_assert_cmpuint (cdm8->settings.passes, ==, 5);
+  g_assert_cmpuint (cdm8->settings.measure_s, ==, 5);
+  g_assert_cmpuint (cdm8->settings.interval_s, ==, 5);
+  g_assert_cmpstr (cdm8->os, ==, "Windows 10 Professional [10.0 Build 19042] (x64)");
+  g_assert_cmpint (cdm8->settings.data, ==, DMK_DATA_RANDOM);
+  g_assert_cmpuint (cdm6->settings.interval_s, ==, 5); /* "[Interval=5 sec]" */
+  g_assert_cmpstr (cdm3->os, ==, "Windows 7 Ultimate Edition SP1 [6.1 Build 7601] (x64)");
+  g_assert_cmpuint (kdm->settings.measure_s, ==, 5); /* "[Measure: 5 sec / Interval: 5 sec]" */
+  g_assert_cmpstr (kdm->os, ==, "debian 11 [Linux 5.10.0-15-amd64]");
+  /* Two passes of zeros, measured 3 s apart by 10 s, by the UWP edition. */
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  edited = g_regex_replace_literal (x5, text, -1, 0, "(x2) <0Fill>", 0, NULL);
+  g_free (text);
+  text = g_regex_replace_literal (head, edited, -1, 0, "8.0.4 x64 (UWP)", 0, NULL);
+  g_free (edited);
+  edited = g_regex_replace_literal (timing, text, -1, 0, "Measure 3 sec / Interval 10 sec", 0,
+                                    NULL);
+  {
+    g_autoptr (DmkResult) r = load_bytes (edited, strlen (edited), &error);
+    g_assert_no_error (error);
+    g_assert_cmpuint (r->settings.passes, ==, 2);
+    g_assert_cmpint (r->settings.data, ==, DMK_DATA_ZERO);
+    g_assert_cmpuint (r->settings.measure_s, ==, 3);
+    g_assert_cmpuint (r->settings.interval_s, ==, 10);
+    g_assert_cmpstr (r->tool_version, ==, "8.0.4 x64 (UWP)");
+  }
+}
+
 /* KDiskMark's "MB/s" are KiB/s ÷ 1000: converted, they agree with its own IOPS × block size. */
 static void
 test_kdiskmark (void)
@@ -703,6 +749,7 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/import/crystaldiskmark", test_crystaldiskmark);
   g_test_add_func ("/import/kdiskmark", test_kdiskmark);
+  g_test_add_func ("/import/text-metadata", test_text_metadata);
   g_test_add_func ("/import/kdiskmark-versions", test_kdiskmark_versions);
   g_test_add_func ("/import/fio-json", test_fio_json);
   g_test_add_func ("/import/fio-clones", test_fio_clones);

@@ -149,7 +149,9 @@ rx (const char *pattern)
 static void
 text_regexes_init (TextRegexes *re)
 {
-  re->header_cdm = rx ("CrystalDiskMark\\s+(\\d+)\\.(\\d+)\\.(\\d+)(\\S*)(?:\\s+(x64|x86|Arm64|ARM64))?");
+  /* "CrystalDiskMark 8.0.4 x64 (UWP)", "CrystalDiskMark 8.0.1 x64 Shizuku Edition" */
+  re->header_cdm = rx ("CrystalDiskMark\\s+(\\d+)\\.(\\d+)\\.(\\d+)(\\S*)(?:\\s+(x64|x86|Arm64|ARM64))?"
+                       "(?:\\s+(\\(UWP\\)|[A-Z][a-z]+ Edition))?");
   re->header_kdm = rx ("KDiskMark(?:\\s*\\(([0-9.]+)\\))?:");
   /* Indented as well: a paste from a forum or a mail keeps its indentation. */
   re->section = rx ("^\\s*\\[(Read|Write|Mix)\\]");
@@ -356,6 +358,7 @@ read_header (TextImport *t, const char *line, GError **error)
       guint major = group_uint (m, 1, 0);
       g_autofree char *arch = group (m, 5);
       g_autofree char *minor = group (m, 2), *patch = group (m, 3), *suffix = group (m, 4);
+      g_autofree char *edition = group (m, 6);
 
       if (major < 3 || major > 9)
         {
@@ -369,8 +372,9 @@ read_header (TextImport *t, const char *line, GError **error)
       g_free (r->tool_name);
       r->tool_name = g_strdup ("CrystalDiskMark");
       g_free (r->tool_version);
-      r->tool_version = g_strdup_printf ("%u.%s.%s%s%s%s", major, minor, patch,
-                                         suffix ? suffix : "", arch ? " " : "", arch ? arch : "");
+      r->tool_version = g_strdup_printf ("%u.%s.%s%s%s%s%s%s", major, minor, patch,
+                                         suffix ? suffix : "", arch ? " " : "", arch ? arch : "",
+                                         edition ? " " : "", edition ? edition : "");
       t->known = TRUE;
       return TRUE;
     }
@@ -436,6 +440,62 @@ read_test_line (TextImport *t, GMatchInfo *m)
     }
 }
 
+/* The number after key in line ("Interval: 5 sec", "Interval=5 sec", "(x3)"), or -1. */
+static gint64
+number_after (const char *line, const char *key)
+{
+  const char *p = strstr (line, key);
+  guint64 n;
+
+  if (p == NULL)
+    return -1;
+  for (p += strlen (key); *p == ' ' || *p == ':' || *p == '='; p++)
+    ;
+  if (!g_ascii_isdigit (*p))
+    return -1;
+  n = g_ascii_strtoull (p, NULL, 10);
+  return n > G_MAXINT32 ? -1 : (gint64) n;
+}
+
+/* "  OS : Windows 10 …", "Target: /dev/sda": the text after "key :" at the line's start. */
+static char *
+field (const char *line, const char *key)
+{
+  const char *p = line;
+
+  while (g_ascii_isspace (*p))
+    p++;
+  if (!g_str_has_prefix (p, key))
+    return NULL;
+  for (p += strlen (key); *p == ' '; p++)
+    ;
+  return *p == ':' ? g_strstrip (g_strdup (p + 1)) : NULL;
+}
+
+/* The run's settings as the text states them: passes "(x3)", "Measure 5 sec", "Interval 5 sec"
+ * (on the Test or Time line), "<0Fill>" test data; the OS; KDiskMark's "Target:". */
+static void
+read_settings (TextImport *t, const char *line)
+{
+  DmkSettings *s = &t->r->settings;
+  gint64 passes = number_after (line, "(x"), measure = number_after (line, "Measure");
+  gint64 interval = number_after (line, "Interval");
+  g_autofree char *os = field (line, "OS"), *target = field (line, "Target");
+
+  if (passes >= DMK_PASSES_MIN && passes <= DMK_PASSES_MAX && strstr (line, "Test") != NULL)
+    s->passes = (guint) passes;
+  if (measure >= DMK_MEASURE_MIN && measure <= DMK_MEASURE_MAX)
+    s->measure_s = (guint) measure;
+  if (interval >= 0 && interval <= DMK_INTERVAL_MAX)
+    s->interval_s = (guint) interval;
+  if (strstr (line, "<0Fill>") != NULL)
+    s->data = DMK_DATA_ZERO;
+  if (os != NULL && *os != '\0')
+    t->r->os = (g_free (t->r->os), g_steal_pointer (&os));
+  if (target != NULL && *target != '\0')
+    t->r->target.path = (g_free (t->r->target.path), g_steal_pointer (&target));
+}
+
 /* The facts after the results: profile, test size and drive, date, comment. */
 static void
 read_meta (TextImport *t, const char *line)
@@ -443,6 +503,7 @@ read_meta (TextImport *t, const char *line)
   g_autoptr (GMatchInfo) m = NULL;
   DmkResult *r = t->r;
 
+  read_settings (t, line);
   if (g_regex_match (t->re.profile, line, 0, &m))
     {
       g_autofree char *p = group (m, 1);
