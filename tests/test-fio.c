@@ -582,9 +582,9 @@ expected_rw (const DmkJob *job)
 /* Runs text with the real fio in dir: exit status 0, every job without an error, and each job's
  * options in fio's own report are ours, in our order. */
 static void
-check_fio_runs (const char *text, GArray *jobs, guint mix, const char *dir)
+check_fio_runs (const char *text, GArray *jobs, guint mix, const char *dir, const char *job_file)
 {
-  g_autofree char *file = g_strdup_printf ("%s.fio", dir);
+  g_autofree char *file = g_strdup (job_file);
   g_autofree char *out = NULL;
   g_autoptr (JsonParser) parser = json_parser_new ();
   g_autoptr (GError) error = NULL;
@@ -630,37 +630,50 @@ check_fio_runs (const char *text, GArray *jobs, guint mix, const char *dir)
                                             10),
                           ==, mix);
     }
-  {
-    /* The last job removed the file that every job shared. */
-    g_autoptr (GDir) d = g_dir_open (dir, 0, NULL);
-    g_assert_null (g_dir_read_name (d));
-  }
+  if (dir != NULL)
+    {
+      /* The last job removed the file that every job shared. */
+      g_autoptr (GDir) d = g_dir_open (dir, 0, NULL);
+      g_assert_null (g_dir_read_name (d));
+    }
 }
 
 /* Issue 23 item 1: unlink=1 in [global] removed the shared file after the first job, and every
  * later read job failed with ENOENT (classic: 3 of 8, fio exit status 3). Every built-in profile
- * we export and a custom set with threads and a mix run in fio 3.33 on a folder as they are. */
+ * we export (two with a mix) and a custom set with threads and a mix run in fio 3.33 on a folder
+ * as they are, and the classic profile with its writes on a loop device. */
+static const struct
+{
+  const char *profile;
+  const char *tests[3];
+  guint mix;
+} fio_runs[] = {
+  { "classic", { NULL }, 0 },
+  { "default", { NULL }, 70 },
+  { "nvme", { NULL }, 0 },
+  { "peak", { NULL }, 0 },
+  { "real", { NULL }, 70 },
+  { "demo", { NULL }, 0 },
+  { DMK_PROFILE_CUSTOM, { "SEQ128K Q2T4", "RND4K Q4T2", NULL }, 70 },
+};
+
 static void
 test_fio_runs_on_folder (void)
 {
-  static const struct
-  {
-    const char *profile;
-    const char *tests[3];
-    guint mix;
-  } runs[] = {
-    { "classic", { NULL }, 0 },
-    { "default", { NULL }, 0 },
-    { DMK_PROFILE_CUSTOM, { "SEQ128K Q2T4", "RND4K Q4T2", NULL }, 70 },
-  };
-  g_autofree char *dir = NULL;
+  g_autofree char *dir = NULL, *file = NULL;
+  guint n = G_N_ELEMENTS (fio_runs);
 
   if (!fio_available ())
     return;
+  /* Under the sanitizers the classic profile and the custom set: fio is not what is checked. */
+  if (g_getenv ("GDISKMARK_TEST_SANITIZED") != NULL)
+    n = 2;
   /* ext4 or whatever /tmp is, not tmpfs: direct I/O, as exported. */
   dir = g_dir_make_tmp ("gdiskmark-fio-folder-XXXXXX", NULL);
-  for (guint i = 0; i < G_N_ELEMENTS (runs); i++)
+  file = g_strdup_printf ("%s.fio", dir);
+  for (guint k = 0; k < n; k++)
     {
+      guint i = n == G_N_ELEMENTS (fio_runs) ? k : k == 0 ? 0 : G_N_ELEMENTS (fio_runs) - 1;
       g_autoptr (GArray) specs = g_array_new (FALSE, TRUE, sizeof (DmkTestSpec));
       g_autoptr (GArray) jobs = NULL;
       g_autoptr (GError) error = NULL;
@@ -669,28 +682,60 @@ test_fio_runs_on_folder (void)
 
       dmk_settings_init_default (&s);
       g_free (s.profile);
-      s.profile = g_strdup (runs[i].profile);
+      s.profile = g_strdup (fio_runs[i].profile);
       s.size_bytes = 16 << 20;
       s.measure_s = 1;
       s.warmup_s = 0;
-      s.mix_read_percent = runs[i].mix;
+      s.mix_read_percent = fio_runs[i].mix;
       s.engine = i % 2 == 0 ? DMK_ENGINE_LIBAIO : DMK_ENGINE_IO_URING;
-      for (guint t = 0; runs[i].tests[t] != NULL; t++)
+      for (guint t = 0; fio_runs[i].tests[t] != NULL; t++)
         {
           DmkTestSpec spec;
-          g_assert_true (dmk_test_spec_parse (runs[i].tests[t], &spec, NULL));
+          g_assert_true (dmk_test_spec_parse (fio_runs[i].tests[t], &spec, NULL));
           g_array_append_val (specs, spec);
         }
       jobs = dmk_runner_plan (&s, specs->len > 0 ? specs : NULL, &error);
       g_assert_no_error (error);
       text = dmk_fio_job_export (&s, jobs, dir, &error);
       g_assert_no_error (error);
-      check_fio_runs (text, jobs, runs[i].mix, dir);
+      g_test_message ("%s, mix %u: %u jobs", fio_runs[i].profile, fio_runs[i].mix, jobs->len);
+      check_fio_runs (text, jobs, fio_runs[i].mix, dir, file);
       /* The note says how much room fio's one file takes. */
       g_assert_nonnull (strstr (text, "needs 16 MiB free"));
       dmk_settings_clear (&s);
     }
   g_rmdir (dir);
+}
+
+/* The same on a block device (a loop device): the classic profile, its writes allowed. */
+static void
+test_fio_runs_on_device (void)
+{
+  g_autoptr (GArray) jobs = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *text = NULL, *dir = NULL, *file = NULL;
+  DmkSettings s;
+
+  if (!fio_available () || !dmk_test_loop_setup_sized (64 << 20))
+    return;
+  dmk_settings_init_default (&s);
+  s.size_bytes = 16 << 20;
+  s.measure_s = 1;
+  s.warmup_s = 0;
+  s.mix_read_percent = 70;
+  s.engine = DMK_ENGINE_LIBAIO;
+  s.allow_write_device = TRUE;
+  jobs = dmk_runner_plan (&s, NULL, &error);
+  g_assert_no_error (error);
+  text = dmk_fio_job_export (&s, jobs, dmk_test_loop, &error);
+  g_assert_no_error (error);
+  g_assert_null (strstr (text, "unlink"));
+  dir = g_dir_make_tmp ("gdiskmark-fio-dev-XXXXXX", NULL);
+  file = g_build_filename (dir, "device.fio", NULL);
+  check_fio_runs (text, jobs, 70, NULL, file);
+  g_rmdir (dir);
+  dmk_settings_clear (&s);
+  dmk_test_loop_cleanup ();
 }
 
 /* fio's client/server on loopback, as a fleet runs our tests: the exported job runs on two fio
@@ -936,6 +981,7 @@ main (int argc, char **argv)
   g_test_add_func ("/fio/export/device-write-refused", test_device_write_refused);
   g_test_add_func ("/fio/export/fio-runs-it", test_fio_runs_export);
   g_test_add_func ("/fio/export/fio-runs-on-folder", test_fio_runs_on_folder);
+  g_test_add_func ("/fio/export/fio-runs-on-device", test_fio_runs_on_device);
   g_test_add_func ("/fio/export/client-server", test_fio_client_server);
   g_test_add_func ("/fio/import/seed-004", test_seed_job);
   g_test_add_func ("/fio/import/fio-syntax", test_fio_syntax);
