@@ -130,6 +130,96 @@ test_flagged_not_best (void)
   }
 }
 
+static int
+row_of (DmkComparison *cmp, const char *test, DmkDirection dir)
+{
+  DmkTestSpec spec;
+
+  g_assert_true (dmk_test_spec_parse (test, &spec, NULL));
+  for (guint r = 0; r < cmp->rows->len; r++)
+    {
+      DmkCompareRow *row = &g_array_index (cmp->rows, DmkCompareRow, r);
+      if (row->direction == dir && dmk_test_spec_equal (&row->spec, &spec))
+        return (int) r;
+    }
+  g_assert_not_reached ();
+}
+
+/* Issue 23 item 15: two of our results, each with a warning about one test, and another tool's
+ * slower one without warnings. The ★ went to the slowest column in every row, as if each
+ * warning concerned the whole result; it concerns only its row. */
+static void
+test_row_warnings (void)
+{
+  g_autoptr (GPtrArray) results = three_results ();
+  DmkResult *ssd = g_ptr_array_index (results, 1), *nvme = g_ptr_array_index (results, 2);
+  g_autoptr (DmkComparison) cmp = NULL;
+  g_autofree char *text = NULL;
+  int rnd_read, seq_write;
+
+  g_ptr_array_add (nvme->warnings,
+                   g_strdup ("RND4K Q1T1 Read: 12388 IOPS one at a time is more than a rotating "
+                             "disk can seek (a few hundred), and this disk says it rotates: a "
+                             "cache answered, or the disk is not what it says (virtual disks "
+                             "often claim to rotate)."));
+  g_ptr_array_add (ssd->warnings,
+                   g_strdup ("SEQ1M Q1T1 Write: 3200.0 MB/s is more than the USB 3.0 (5 Gb/s) "
+                             "link can carry (500 MB/s): a cache answered, not the drive."));
+  cmp = dmk_comparison_new (results, DMK_UNIT_MB_S, 0);
+  rnd_read = row_of (cmp, "RND4K Q1T1", DMK_DIRECTION_READ);
+  seq_write = row_of (cmp, "SEQ1M Q1T1", DMK_DIRECTION_WRITE);
+  for (guint row = 0; row < cmp->rows->len; row++)
+    {
+      int best = dmk_comparison_best_column (cmp, row);
+
+      g_assert_cmpint (best, !=, 0); /* the slowest: never for a warning elsewhere */
+      g_assert_true (dmk_comparison_flagged (cmp, row, 2) == ((int) row == rnd_read));
+      g_assert_true (dmk_comparison_flagged (cmp, row, 1) == ((int) row == seq_write));
+      if ((int) row == rnd_read)
+        g_assert_cmpint (best, ==, 1);
+      else if (dmk_comparison_get (cmp, row, 2) != NULL && dmk_comparison_get (cmp, row, 0) != NULL)
+        g_assert_cmpint (best, ==, 2);
+    }
+  /* The text marks the value left out and says why. */
+  text = dmk_comparison_to_text (cmp);
+  g_test_message ("%s", text);
+  g_assert_nonnull (strstr (text, "! not ranked: that result has a warning about the test"));
+  g_assert_nonnull (strstr (text, "147.46 ! (+1100.0%)"));
+}
+
+/* Issue 23 item 6: what a tool did not measure (CrystalDiskMark 6's latency, fio's under
+ * gtod_reduce, a test it never ran: 0.000) is "—" and never ranked, not 0 ranked best. */
+static void
+test_missing_values (void)
+{
+  g_autoptr (GPtrArray) results = three_results ();
+  DmkResult *hdd = g_ptr_array_index (results, 0);
+  g_autoptr (DmkComparison) lat = NULL, mb = NULL;
+  g_autofree char *text = NULL, *csv = NULL;
+  double v, pct;
+
+  for (guint i = 0; i < hdd->tests->len; i++)
+    ((DmkTestResult *) g_ptr_array_index (hdd->tests, i))->latency_us.mean = 0;
+  ((DmkTestResult *) g_ptr_array_index (hdd->tests, 0))->mb_per_s = 0;
+  lat = dmk_comparison_new (results, DMK_UNIT_US, 1);
+  for (guint row = 0; row < lat->rows->len; row++)
+    {
+      g_assert_false (dmk_comparison_value (lat, row, 0, &v));
+      g_assert_cmpint (dmk_comparison_best_column (lat, row), !=, 0);
+      g_assert_false (dmk_comparison_delta (lat, row, 0, &pct));
+    }
+  text = dmk_comparison_to_text (lat);
+  g_test_message ("%s", text);
+  g_assert_null (strstr (text, "0.00 *"));
+  g_assert_null (strstr (text, "-100.0%"));
+  /* SEQ1M Q1T1 Read at 0.000 MB/s: "—" in the text, empty in the CSV, the ★ elsewhere. */
+  mb = dmk_comparison_new (results, DMK_UNIT_MB_S, 1);
+  g_assert_false (dmk_comparison_value (mb, 0, 0, &v));
+  g_assert_cmpint (dmk_comparison_best_column (mb, 0), ==, 2);
+  csv = dmk_comparison_to_csv (mb);
+  g_assert_nonnull (strstr (csv, "\r\nSEQ1M Q1T1,read,,4194.30,"));
+}
+
 static void
 test_single_csv (void)
 {
@@ -253,6 +343,8 @@ main (int argc, char **argv)
   g_test_add_func ("/compare/table", test_table);
   g_test_add_func ("/compare/latency", test_latency_best_is_lowest);
   g_test_add_func ("/compare/flagged", test_flagged_not_best);
+  g_test_add_func ("/compare/row-warnings", test_row_warnings);
+  g_test_add_func ("/compare/missing-values", test_missing_values);
   g_test_add_func ("/compare/single-csv", test_single_csv);
   g_test_add_func ("/compare/hostile", test_hostile);
   g_test_add_func ("/compare/save-load-save", test_save_load_save);

@@ -141,7 +141,20 @@ test_seed_job (void)
   g_assert_cmpuint (job->settings.measure_s, ==, 5);
   /* directory=/tmp filename=fiodiskmark: GDiskMark uses its own hidden file in /tmp. */
   g_assert_cmpstr (job->target, ==, "/tmp");
-  g_assert_cmpuint (job->notes->len, ==, 2);
+  g_assert_cmpuint (job->notes->len, ==, 1);
+  /* Issue 23 item 9: the note about the job's own file goes with a run on the job's target
+   * only, not with one on a target the command line chose. */
+  g_assert_nonnull (strstr (job->target_note, "not with /tmp/fiodiskmark"));
+  {
+    g_autoptr (GPtrArray) own = g_ptr_array_new_with_free_func (g_free);
+    g_autoptr (GPtrArray) other = g_ptr_array_new_with_free_func (g_free);
+
+    dmk_fio_job_add_notes (job, "/tmp", own);
+    dmk_fio_job_add_notes (job, "/home/vagrant", other);
+    g_assert_cmpuint (own->len, ==, 2);
+    g_assert_cmpuint (other->len, ==, 1);
+    g_assert_true (g_str_has_prefix (g_ptr_array_index (other, 0), "fio job: fio would end"));
+  }
   /* The same eight tests as the classic profile, in the file's order (each read, then
    * written). */
   dmk_settings_init_default (&s);
@@ -157,6 +170,108 @@ test_seed_job (void)
       g_assert_cmpint (w->direction, ==, DMK_DIRECTION_WRITE);
     }
   dmk_settings_clear (&s);
+}
+
+/* Issue 23 items 5 and 7: fio's own syntax. fio accepts a B after a size (bs=4096B, 4kB) and
+ * ends a line at its first ; or # ("direct=1 # non-buffered IO", as its examples write); both
+ * were refused. The text is checked with fio itself where it is installed. */
+static void
+test_fio_syntax (void)
+{
+  static const char text[] = "; fio's examples comment like this\n"
+                             "[global]\n"
+                             "size=16m ; the test size\n"
+                             "direct=1 # non-buffered IO\n"
+                             "ioengine=libaio # the kernel's AIO\n"
+                             "runtime=5\n"
+                             "time_based\n"
+                             "[rand-4k] # one job\n"
+                             "rw=randread\t; random\n"
+                             "bs=4096B\n"
+                             "iodepth=32\n"
+                             "stonewall\n"
+                             "[seq-1m]\n"
+                             "rw=read\n"
+                             "bs=1MiB\n"
+                             "stonewall\n"
+                             "[seq-4k]\n"
+                             "rw=write\n"
+                             "bs=4kB\n"
+                             "stonewall\n";
+  g_autoptr (GError) error = NULL;
+  g_autoptr (DmkFioJob) job = dmk_fio_job_parse (text, -1, "syntax.fio", &error);
+  const guint bs[] = { 4096, 1 << 20, 4096 };
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (job->jobs->len, ==, 3);
+  for (guint i = 0; i < 3; i++)
+    g_assert_cmpuint (g_array_index (job->jobs, DmkJob, i).spec.block_size, ==, bs[i]);
+  g_assert_cmpuint (g_array_index (job->jobs, DmkJob, 0).spec.queue_depth, ==, 32);
+  g_assert_cmpstr (g_ptr_array_index (job->names, 0), ==, "rand-4k");
+  g_assert_true (job->settings.direct);
+  g_assert_cmpint (job->settings.engine, ==, DMK_ENGINE_LIBAIO);
+  g_assert_cmpuint (job->settings.size_bytes, ==, 16 << 20);
+  g_assert_cmpuint (job->settings.measure_s, ==, 5);
+  /* A bad size names its option. */
+  g_clear_pointer (&job, dmk_fio_job_free);
+  job = dmk_fio_job_parse ("[a]\nrw=read\nbs=4096X # no\n", -1, "bad.fio", &error);
+  g_assert_null (job);
+  g_assert_nonnull (strstr (error->message, "bad.fio:3: “bs=4096X” is not a size"));
+  g_clear_error (&error);
+  {
+    g_autofree char *dir = g_dir_make_tmp ("gdiskmark-fio-XXXXXX", NULL);
+    g_autofree char *file = g_build_filename (dir, "syntax.fio", NULL);
+    const char *argv[] = { "fio", "--parse-only", file, NULL };
+    g_autofree char *out = NULL;
+
+    g_assert_true (g_file_set_contents (file, text, -1, NULL));
+    if (dmk_test_run_tool (argv, &out) != 127)
+      g_assert_cmpint (dmk_test_run_tool (argv, NULL), ==, 0);
+    g_unlink (file);
+    g_rmdir (dir);
+  }
+}
+
+/* Issue 23 item 8: a job file runs as fio runs it. Without ioengine fio uses psync and caps
+ * the depth at 1 (fio 3.33: "note: both iodepth >= 1 and synchronous I/O engine are selected,
+ * queue depth will be capped at 1"), where GDiskMark ran io_uring at the file's depth; stonewall
+ * in [global] is every job's. */
+static void
+test_fio_runs_as_fio (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (DmkFioJob) job = dmk_fio_job_parse ("[global]\nstonewall\nsize=16m\n"
+                                                 "[a]\nrw=randread\niodepth=8\n"
+                                                 "[b]\nrw=read\nioengine=psync\niodepth=4\n",
+                                                 -1, "engine.fio", &error);
+  g_autoptr (DmkFioJob) aio = NULL;
+  DmkSettings s;
+  DmkFioOverrides o = { 0 };
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (job->jobs->len, ==, 2);
+  g_assert_cmpint (job->settings.engine, ==, DMK_ENGINE_PSYNC);
+  g_assert_false (job->settings.direct); /* fio's default: buffered */
+  g_assert_cmpuint (g_array_index (job->jobs, DmkJob, 0).spec.queue_depth, ==, 1);
+  g_assert_cmpuint (g_array_index (job->jobs, DmkJob, 1).spec.queue_depth, ==, 1);
+  g_assert_cmpuint (job->notes->len, >=, 2);
+  g_assert_nonnull (strstr (g_ptr_array_index (job->notes, 0), "fio’s default engine"));
+  g_assert_true (dmk_fio_job_settings (job, &o, &s, &error));
+  g_assert_cmpint (s.engine, ==, DMK_ENGINE_PSYNC);
+  dmk_settings_clear (&s);
+  /* An engine with a queue keeps the file's depth. */
+  aio = dmk_fio_job_parse ("[a]\nrw=randread\niodepth=8\nioengine=libaio\n", -1, "aio.fio",
+                           &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (g_array_index (aio->jobs, DmkJob, 0).spec.queue_depth, ==, 8);
+  /* A job that says nothing runs psync, buffered: not the other job's libaio or direct I/O. */
+  g_assert_null (dmk_fio_job_parse ("[a]\nrw=read\n[b]\nrw=read\nioengine=libaio\nstonewall\n",
+                                    -1, "mixed.fio", &error));
+  g_assert_nonnull (strstr (error->message, "mixed.fio:5: ioengine differs"));
+  g_clear_error (&error);
+  g_assert_null (dmk_fio_job_parse ("[a]\nrw=read\n[b]\nrw=read\ndirect=1\nstonewall\n", -1,
+                                    "direct.fio", &error));
+  g_assert_nonnull (strstr (error->message, "direct.fio:5: direct differs"));
 }
 
 typedef struct
@@ -202,6 +317,11 @@ test_refused (void)
     { "[a]\nrw=read\ndirect=maybe\n", 3, "must be 0 or 1" },
     { "[a]\nrw=read\nloops=10\n", 3, "loops must be between 1 and 9" },
     { "[a]\nrw=read\nkb_base=1000\n", 3, "fio option “kb_base” is not supported" },
+    /* Issue 23 item 8: fio runs b beside a (one group), GDiskMark would run them in turn. */
+    { "[a]\nrw=read\n[b]\nrw=write\n", 3, "job “b” has no stonewall" },
+    { "[a]\nrw=read\nstonewall\n[b]\nrw=write\n[c]\nrw=write\nstonewall\n", 4,
+      "job “b” has no stonewall" },
+    { "[a]\nrw=read\n[b]\nrw=write\nstonewall=0\n", 3, "job “b” has no stonewall" },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
@@ -429,6 +549,290 @@ test_fio_runs_export (void)
   dmk_test_loop_cleanup ();
 }
 
+/* ---- The real fio on a folder: every exported job runs ---- */
+
+/* fio's size text ("1m", "512k", "4096") in bytes. */
+static guint64
+fio_bytes (const char *text)
+{
+  char *end = NULL;
+  guint64 n = g_ascii_strtoull (text, &end, 10);
+
+  switch (g_ascii_tolower (*end))
+    {
+    case 'k': return n << 10;
+    case 'm': return n << 20;
+    case 'g': return n << 30;
+    default: return n;
+    }
+}
+
+static const char *
+expected_rw (const DmkJob *job)
+{
+  gboolean seq = job->spec.pattern == DMK_PATTERN_SEQUENTIAL;
+
+  if (job->direction == DMK_DIRECTION_READ)
+    return seq ? "read" : "randread";
+  if (job->direction == DMK_DIRECTION_WRITE)
+    return seq ? "write" : "randwrite";
+  return seq ? "rw" : "randrw";
+}
+
+/* Runs text with the real fio in dir: exit status 0, every job without an error, and each job's
+ * options in fio's own report are ours, in our order. */
+static void
+check_fio_runs (const char *text, GArray *jobs, guint mix, const char *dir, const char *job_file)
+{
+  g_autofree char *file = g_strdup (job_file);
+  g_autofree char *out = NULL;
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  g_autoptr (GError) error = NULL;
+  const char *json;
+  JsonArray *fio_jobs;
+
+  g_assert_true (g_file_set_contents (file, text, -1, NULL));
+  {
+    const char *argv[] = { "nice", "fio", "--output-format=json", file, NULL };
+    g_assert_cmpint (dmk_test_run_tool (argv, &out), ==, 0);
+  }
+  g_unlink (file);
+  json = strchr (out, '{');
+  g_assert_nonnull (json);
+  g_assert_true (json_parser_load_from_data (parser, json, -1, &error));
+  g_assert_no_error (error);
+  fio_jobs = json_object_get_array_member (json_node_get_object (json_parser_get_root (parser)),
+                                           "jobs");
+  g_assert_cmpuint (json_array_get_length (fio_jobs), ==, jobs->len);
+  for (guint i = 0; i < jobs->len; i++)
+    {
+      const DmkJob *job = &g_array_index (jobs, DmkJob, i);
+      JsonObject *fj = json_array_get_object_element (fio_jobs, i);
+      JsonObject *o = json_object_get_object_member (fj, "job options");
+
+      g_test_message ("%s: error %" G_GINT64_FORMAT ", rw=%s bs=%s iodepth=%s numjobs=%s",
+                      json_object_get_string_member (fj, "jobname"),
+                      json_object_get_int_member (fj, "error"),
+                      json_object_get_string_member (o, "rw"),
+                      json_object_get_string_member (o, "bs"),
+                      json_object_get_string_member (o, "iodepth"),
+                      json_object_get_string_member (o, "numjobs"));
+      g_assert_cmpint (json_object_get_int_member (fj, "error"), ==, 0);
+      g_assert_cmpstr (json_object_get_string_member (o, "rw"), ==, expected_rw (job));
+      g_assert_cmpuint (fio_bytes (json_object_get_string_member (o, "bs")), ==,
+                        job->spec.block_size);
+      g_assert_cmpuint (g_ascii_strtoull (json_object_get_string_member (o, "iodepth"), NULL, 10),
+                        ==, job->spec.queue_depth);
+      g_assert_cmpuint (g_ascii_strtoull (json_object_get_string_member (o, "numjobs"), NULL, 10),
+                        ==, job->spec.threads);
+      if (job->direction == DMK_DIRECTION_MIX)
+        g_assert_cmpuint (g_ascii_strtoull (json_object_get_string_member (o, "rwmixread"), NULL,
+                                            10),
+                          ==, mix);
+    }
+  if (dir != NULL)
+    {
+      /* The last job removed the file that every job shared. */
+      g_autoptr (GDir) d = g_dir_open (dir, 0, NULL);
+      g_assert_null (g_dir_read_name (d));
+    }
+}
+
+/* Issue 23 item 1: unlink=1 in [global] removed the shared file after the first job, and every
+ * later read job failed with ENOENT (classic: 3 of 8, fio exit status 3). Every built-in profile
+ * we export (two with a mix) and a custom set with threads and a mix run in fio 3.33 on a folder
+ * as they are, and the classic profile with its writes on a loop device. */
+static const struct
+{
+  const char *profile;
+  const char *tests[3];
+  guint mix;
+} fio_runs[] = {
+  { "classic", { NULL }, 0 },
+  { "default", { NULL }, 70 },
+  { "nvme", { NULL }, 0 },
+  { "peak", { NULL }, 0 },
+  { "real", { NULL }, 70 },
+  { "demo", { NULL }, 0 },
+  { DMK_PROFILE_CUSTOM, { "SEQ128K Q2T4", "RND4K Q4T2", NULL }, 70 },
+};
+
+static void
+test_fio_runs_on_folder (void)
+{
+  g_autofree char *dir = NULL, *file = NULL;
+  guint n = G_N_ELEMENTS (fio_runs);
+
+  if (!fio_available ())
+    return;
+  /* Under the sanitizers the classic profile and the custom set: fio is not what is checked. */
+  if (g_getenv ("GDISKMARK_TEST_SANITIZED") != NULL)
+    n = 2;
+  /* ext4 or whatever /tmp is, not tmpfs: direct I/O, as exported. */
+  dir = g_dir_make_tmp ("gdiskmark-fio-folder-XXXXXX", NULL);
+  file = g_strdup_printf ("%s.fio", dir);
+  for (guint k = 0; k < n; k++)
+    {
+      guint i = n == G_N_ELEMENTS (fio_runs) ? k : k == 0 ? 0 : G_N_ELEMENTS (fio_runs) - 1;
+      g_autoptr (GArray) specs = g_array_new (FALSE, TRUE, sizeof (DmkTestSpec));
+      g_autoptr (GArray) jobs = NULL;
+      g_autoptr (GError) error = NULL;
+      g_autofree char *text = NULL;
+      DmkSettings s;
+
+      dmk_settings_init_default (&s);
+      g_free (s.profile);
+      s.profile = g_strdup (fio_runs[i].profile);
+      s.size_bytes = 16 << 20;
+      s.measure_s = 1;
+      s.warmup_s = 0;
+      s.mix_read_percent = fio_runs[i].mix;
+      s.engine = i % 2 == 0 ? DMK_ENGINE_LIBAIO : DMK_ENGINE_IO_URING;
+      for (guint t = 0; fio_runs[i].tests[t] != NULL; t++)
+        {
+          DmkTestSpec spec;
+          g_assert_true (dmk_test_spec_parse (fio_runs[i].tests[t], &spec, NULL));
+          g_array_append_val (specs, spec);
+        }
+      jobs = dmk_runner_plan (&s, specs->len > 0 ? specs : NULL, &error);
+      g_assert_no_error (error);
+      text = dmk_fio_job_export (&s, jobs, dir, &error);
+      g_assert_no_error (error);
+      g_test_message ("%s, mix %u: %u jobs", fio_runs[i].profile, fio_runs[i].mix, jobs->len);
+      check_fio_runs (text, jobs, fio_runs[i].mix, dir, file);
+      /* The note says how much room fio's one file takes. */
+      g_assert_nonnull (strstr (text, "needs 16 MiB free"));
+      dmk_settings_clear (&s);
+    }
+  g_rmdir (dir);
+}
+
+/* The same on a block device (a loop device): the classic profile, its writes allowed. */
+static void
+test_fio_runs_on_device (void)
+{
+  g_autoptr (GArray) jobs = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *text = NULL, *dir = NULL, *file = NULL;
+  DmkSettings s;
+
+  if (!fio_available () || !dmk_test_loop_setup_sized (64 << 20))
+    return;
+  dmk_settings_init_default (&s);
+  s.size_bytes = 16 << 20;
+  s.measure_s = 1;
+  s.warmup_s = 0;
+  s.mix_read_percent = 70;
+  s.engine = DMK_ENGINE_LIBAIO;
+  s.allow_write_device = TRUE;
+  jobs = dmk_runner_plan (&s, NULL, &error);
+  g_assert_no_error (error);
+  text = dmk_fio_job_export (&s, jobs, dmk_test_loop, &error);
+  g_assert_no_error (error);
+  g_assert_null (strstr (text, "unlink"));
+  dir = g_dir_make_tmp ("gdiskmark-fio-dev-XXXXXX", NULL);
+  file = g_build_filename (dir, "device.fio", NULL);
+  check_fio_runs (text, jobs, 70, NULL, file);
+  g_rmdir (dir);
+  dmk_settings_clear (&s);
+  dmk_test_loop_cleanup ();
+}
+
+/* fio's client/server on loopback, as a fleet runs our tests: the exported job runs on two fio
+ * servers (127.0.0.1 and 127.0.0.2, each in its own folder) through one fio --client with a host
+ * list, and its JSON ("client_stats") comes back as a column per host with our tests. */
+static void
+test_fio_client_server (void)
+{
+  g_autofree char *dir = NULL, *hosts = NULL, *job = NULL, *out = NULL, *list = NULL;
+  g_autoptr (GPtrArray) servers = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autoptr (GArray) specs = g_array_new (FALSE, TRUE, sizeof (DmkTestSpec));
+  g_autoptr (GArray) jobs = NULL;
+  g_autoptr (GPtrArray) all = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *text = NULL, *json_file = NULL;
+  guint port = 20000 + (guint) getpid () % 20000;
+  DmkTestSpec spec;
+  DmkSettings s;
+
+  if (!fio_available ())
+    return;
+  dir = g_dir_make_tmp ("gdiskmark-fio-cs-XXXXXX", NULL);
+  for (guint h = 0; h < 2; h++)
+    {
+      g_autofree char *own = g_strdup_printf ("%s/host%u", dir, h + 1);
+      g_autofree char *arg = g_strdup_printf ("--server=ip:127.0.0.%u,%u", h + 1, port);
+      g_autoptr (GSubprocessLauncher) l = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDOUT_SILENCE |
+                                                                    G_SUBPROCESS_FLAGS_STDERR_SILENCE);
+      g_assert_cmpint (g_mkdir (own, 0700), ==, 0);
+      g_subprocess_launcher_set_cwd (l, own);
+      g_ptr_array_add (servers, g_subprocess_launcher_spawn (l, &error, "fio", arg, NULL));
+      g_assert_no_error (error);
+    }
+  g_usleep (700 * 1000); /* the servers listen */
+  dmk_settings_init_default (&s);
+  g_free (s.profile);
+  s.profile = g_strdup (DMK_PROFILE_CUSTOM);
+  s.mode = DMK_MODE_READ;
+  s.size_bytes = 16 << 20;
+  s.measure_s = 1;
+  s.warmup_s = 0;
+  s.engine = DMK_ENGINE_LIBAIO;
+  g_assert_true (dmk_test_spec_parse ("RND4K Q4T2", &spec, NULL));
+  g_array_append_val (specs, spec);
+  jobs = dmk_runner_plan (&s, specs, &error);
+  /* "." is each server's own folder. */
+  text = dmk_fio_job_export (&s, jobs, ".", &error);
+  g_assert_no_error (error);
+  job = g_build_filename (dir, "job.fio", NULL);
+  list = g_build_filename (dir, "hosts.list", NULL);
+  hosts = g_strdup_printf ("ip:127.0.0.1,%u\nip:127.0.0.2,%u\n", port, port);
+  g_assert_true (g_file_set_contents (job, text, -1, NULL));
+  g_assert_true (g_file_set_contents (list, hosts, -1, NULL));
+  {
+    g_autofree char *client = g_strdup_printf ("--client=%s", list);
+    const char *argv[] = { "timeout", "60", "fio", client, job, "--output-format=json", NULL };
+    g_assert_cmpint (dmk_test_run_tool (argv, &out), ==, 0);
+  }
+  for (guint h = 0; h < servers->len; h++)
+    g_subprocess_force_exit (g_ptr_array_index (servers, h));
+  json_file = g_build_filename (dir, "fio.json", NULL);
+  g_assert_true (g_file_set_contents (json_file, out, -1, NULL));
+  all = dmk_result_load_all (json_file, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (all->len, ==, 2);
+  /* fio lists the hosts as they finish: each one once, in either order. */
+  for (guint h = 0; h < 2; h++)
+    {
+      g_autofree char *host = g_strdup_printf ("127.0.0.%u:%u: ", h + 1, port);
+      guint found = 0;
+
+      for (guint k = 0; k < all->len; k++)
+        {
+          DmkResult *r = g_ptr_array_index (all, k);
+          DmkTestResult *t = dmk_result_find (r, &spec, DMK_DIRECTION_READ);
+
+          if (!g_str_has_prefix (r->target.path, host))
+            continue;
+          found++;
+          g_test_message ("%s: %.1f MB/s", r->target.path, t != NULL ? t->mb_per_s : -1);
+          g_assert_nonnull (t);
+          g_assert_cmpfloat (t->mb_per_s, >, 0);
+        }
+      g_assert_cmpuint (found, ==, 1);
+    }
+  g_unlink (job);
+  g_unlink (list);
+  g_unlink (json_file);
+  for (guint h = 0; h < 2; h++)
+    {
+      g_autofree char *own = g_strdup_printf ("%s/host%u", dir, h + 1);
+      g_assert_cmpint (g_rmdir (own), ==, 0); /* empty: the last job removed its file */
+    }
+  g_rmdir (dir);
+  dmk_settings_clear (&s);
+}
+
 /* ---- The CLI ---- */
 
 static int
@@ -492,6 +896,8 @@ test_cli (void)
     g_assert_nonnull (strstr (out, "Profile: Classic (CrystalDiskMark 3)"));
     g_assert_nonnull (strstr (out, "libaio, direct I/O"));
     g_assert_nonnull (strstr (err, "fio job: fio would end each job after its size"));
+    /* The command line's folder was tested, not the job's /tmp: no word about /tmp. */
+    g_assert_null (strstr (err, "GDiskMark tests in /tmp"));
     g_clear_pointer (&out, g_free);
     g_clear_pointer (&err, g_free);
   }
@@ -523,6 +929,57 @@ test_cli (void)
   g_rmdir (dir);
 }
 
+/* Issue 23 item 13: --print-fio-job on a device without --allow-write-device exited 2; it prints
+ * the read tests a run would do, and says so. With --job-file, an option the file already sets
+ * was ignored without a word. */
+static void
+test_cli_corners (void)
+{
+  g_autofree char *dir = NULL, *seed = example_job ();
+  g_autofree char *out = NULL, *err = NULL;
+
+  if (g_getenv ("GDISKMARK_CLI") == NULL)
+    {
+      g_test_skip ("GDISKMARK_CLI is not set");
+      return;
+    }
+  dir = g_dir_make_tmp ("gdiskmark-fio-XXXXXX", NULL);
+  {
+    /* crystaldiskmark.fio sets size=1g and runtime=60. */
+    const char *args[] = { "--job-file", seed, "--print-fio-job", "-s", "64MiB", "-t", "3", "-n",
+                           "2", dir, NULL };
+    g_assert_cmpint (cli (args, &out, &err), ==, 0);
+    g_test_message ("%s", err);
+    g_assert_nonnull (strstr (err, "--size is not used:"));
+    g_assert_nonnull (strstr (err, "sets size=; change it there"));
+    g_assert_null (strstr (err, "--time is not used")); /* not time_based: --time is its pass */
+    g_assert_null (strstr (err, "--passes is not used")); /* no loops= in the file */
+    g_assert_nonnull (strstr (out, "\nsize=1g\n"));
+    g_clear_pointer (&out, g_free);
+    g_clear_pointer (&err, g_free);
+  }
+  g_rmdir (dir);
+  if (!dmk_test_loop_setup (1))
+    return;
+  {
+    const char *args[] = { "--print-fio-job", "-p", "classic", dmk_test_loop, NULL };
+    g_assert_cmpint (cli (args, &out, &err), ==, 0);
+    g_assert_nonnull (strstr (err, "writes need --allow-write-device"));
+    g_assert_nonnull (strstr (out, "rw=read\n"));
+    g_assert_nonnull (strstr (out, "rw=randread\n"));
+    g_assert_null (strstr (out, "write\n"));
+    g_clear_pointer (&out, g_free);
+    g_clear_pointer (&err, g_free);
+  }
+  {
+    /* Nothing left to print: still a usage error. */
+    const char *args[] = { "--print-fio-job", "-m", "write", dmk_test_loop, NULL };
+    g_assert_cmpint (cli (args, &out, &err), ==, 2);
+    g_assert_nonnull (strstr (err, "--allow-write-device"));
+  }
+  dmk_test_loop_cleanup ();
+}
+
 int
 main (int argc, char **argv)
 {
@@ -532,9 +989,15 @@ main (int argc, char **argv)
   g_test_add_func ("/fio/export/thread-slices", test_threads_slices);
   g_test_add_func ("/fio/export/device-write-refused", test_device_write_refused);
   g_test_add_func ("/fio/export/fio-runs-it", test_fio_runs_export);
+  g_test_add_func ("/fio/export/fio-runs-on-folder", test_fio_runs_on_folder);
+  g_test_add_func ("/fio/export/fio-runs-on-device", test_fio_runs_on_device);
+  g_test_add_func ("/fio/export/client-server", test_fio_client_server);
   g_test_add_func ("/fio/import/seed-004", test_seed_job);
+  g_test_add_func ("/fio/import/fio-syntax", test_fio_syntax);
+  g_test_add_func ("/fio/import/runs-as-fio", test_fio_runs_as_fio);
   g_test_add_func ("/fio/import/refused", test_refused);
   g_test_add_func ("/fio/import/hostile", test_hostile);
   g_test_add_func ("/fio/cli", test_cli);
+  g_test_add_func ("/fio/cli-corners", test_cli_corners);
   return g_test_run ();
 }

@@ -66,6 +66,17 @@ typedef struct
 } Sample;
 
 static const Sample samples[] = {
+  /* Issue 23 item 14: CrystalDiskMark 3 (the classic eight) and 5 were refused. */
+  { "cdm3.0.1.txt", "CrystalDiskMark", "3.0.1 x64", "classic", 8, 0, "SEQ1M Q1T1",
+    "Sequential Read :", NULL },
+  { "cdm3.0.1.txt", "CrystalDiskMark", "3.0.1 x64", "classic", 8, 0, "RND4K Q32T1",
+    "Random Read 4KB (QD=32) :", NULL },
+  { "cdm3.0.1.txt", "CrystalDiskMark", "3.0.1 x64", "classic", 8, 0, "RND512K Q1T1",
+    "Random Read 512KB :", NULL },
+  { "cdm5.2.0.txt", "CrystalDiskMark", "5.2.0 x64", "custom", 8, 0, "SEQ128K Q32T1",
+    "Sequential Read (Q= 32,T= 1) :", NULL },
+  { "cdm5.2.0.txt", "CrystalDiskMark", "5.2.0 x64", "custom", 8, 0, "SEQ1M Q1T1",
+    "Sequential Read (T= 1) :", NULL },
   { "cdm6.txt", "CrystalDiskMark", "6.0.2 x64", "custom", 8, 0, "SEQ128K Q32T1",
     "Sequential Read (Q= 32,T= 1) :", NULL },
   { "cdm7-default.txt", "CrystalDiskMark", "7.0.0 x64", "default", 8, 0, "RND4K Q32T16",
@@ -125,6 +136,52 @@ test_crystaldiskmark (void)
   }
 }
 
+static DmkResult *load_bytes (const char *bytes, gsize len, GError **error);
+
+/* Issue 23 item 11: what the texts say about the run: passes "(x5)" (every import said 5
+ * whatever the text), measure time and interval, the OS, "<0Fill>" and the edition. */
+static void
+test_text_metadata (void)
+{
+  g_autoptr (DmkResult) cdm8 = load ("cdm8-default-mix.txt");
+  g_autoptr (DmkResult) cdm6 = load ("cdm6.txt");
+  g_autoptr (DmkResult) cdm3 = load ("cdm3.0.1.txt");
+  g_autoptr (DmkResult) kdm = load ("kdiskmark-3.0.0.txt");
+  g_autofree char *path = sample ("cdm8-peak.txt");
+  g_autofree char *text = NULL, *edited = NULL;
+  g_autoptr (GRegex) x5 = g_regex_new ("\\(x5\\)", 0, 0, NULL);
+  g_autoptr (GRegex) head = g_regex_new ("8\\.0\\.4 x64", 0, 0, NULL);
+  g_autoptr (GRegex) timing = g_regex_new ("Measure 5 sec / Interval 5 sec", 0, 0, NULL);
+  g_autoptr (GError) error = NULL;
+
+  g_assert_cmpuint (cdm8->settings.passes, ==, 5);
+  g_assert_cmpuint (cdm8->settings.measure_s, ==, 5);
+  g_assert_cmpuint (cdm8->settings.interval_s, ==, 5);
+  g_assert_cmpstr (cdm8->os, ==, "Windows 10 Professional [10.0 Build 19042] (x64)");
+  g_assert_cmpint (cdm8->settings.data, ==, DMK_DATA_RANDOM);
+  g_assert_cmpuint (cdm6->settings.interval_s, ==, 5); /* "[Interval=5 sec]" */
+  g_assert_cmpstr (cdm3->os, ==, "Windows 7 Ultimate Edition SP1 [6.1 Build 7601] (x64)");
+  g_assert_cmpuint (kdm->settings.measure_s, ==, 5); /* "[Measure: 5 sec / Interval: 5 sec]" */
+  g_assert_cmpstr (kdm->os, ==, "debian 11 [Linux 5.10.0-15-amd64]");
+  /* Two passes of zeros, measured 3 s apart by 10 s, by the UWP edition. */
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  edited = g_regex_replace_literal (x5, text, -1, 0, "(x2) <0Fill>", 0, NULL);
+  g_free (text);
+  text = g_regex_replace_literal (head, edited, -1, 0, "8.0.4 x64 (UWP)", 0, NULL);
+  g_free (edited);
+  edited = g_regex_replace_literal (timing, text, -1, 0, "Measure 3 sec / Interval 10 sec", 0,
+                                    NULL);
+  {
+    g_autoptr (DmkResult) r = load_bytes (edited, strlen (edited), &error);
+    g_assert_no_error (error);
+    g_assert_cmpuint (r->settings.passes, ==, 2);
+    g_assert_cmpint (r->settings.data, ==, DMK_DATA_ZERO);
+    g_assert_cmpuint (r->settings.measure_s, ==, 3);
+    g_assert_cmpuint (r->settings.interval_s, ==, 10);
+    g_assert_cmpstr (r->tool_version, ==, "8.0.4 x64 (UWP)");
+  }
+}
+
 /* KDiskMark's "MB/s" are KiB/s ÷ 1000: converted, they agree with its own IOPS × block size. */
 static void
 test_kdiskmark (void)
@@ -147,6 +204,61 @@ test_kdiskmark (void)
     file_value ("kdiskmark-3.0.0.txt", "Sequential   1 MiB (Q=  8, T= 1):", "[Read]") * 1.024,
     1e-9);
   g_assert_nonnull (strstr (dmk_result_tool_label (r, &owned), "1.024"));
+}
+
+/* Issue 23 item 10: KDiskMark 1.5 and before printed true MiB/s (KiB/s ÷ 1024); the ×1.024 of
+ * later versions made them 2.3 % low. The public 1.6.0 report (KiB/s ÷ 1000) and a text printed
+ * by 1.5's rule (its numbers made here from the 1.6.0 report's IOPS: no public 1.5 text was
+ * found) both come out at their IOPS × block size. */
+static void
+test_kdiskmark_versions (void)
+{
+  static const char old[] =
+    "                     KDiskMark (1.5.2): https://github.com/JonMagon/KDiskMark\n"
+    "[Read]\n"
+    "Sequential 1 MiB (Q= 8, T= 1):   529.800 MB/s [    529.8 IOPS] < 14415.61 us>\n"
+    "    Random 4 KiB (Q=32, T=16):   265.191 MB/s [  67889.0 IOPS] <  1955.57 us>\n"
+    "    Random 4 KiB (Q= 1, T= 1):    42.239 MB/s\n"
+    "\n"
+    "[Write]\n"
+    "    Random 4 KiB (Q= 1, T= 1):    40.000 MB/s [     50.0 IOPS]\n";
+  g_autoptr (DmkResult) r = load ("kdiskmark-1.6.0.txt");
+  g_autofree char *dir = g_dir_make_tmp ("gdiskmark-import-XXXXXX", NULL);
+  g_autofree char *file = g_build_filename (dir, "kdiskmark-1.5.txt", NULL);
+  g_autofree char *owned = NULL;
+  g_autoptr (DmkResult) r15 = NULL;
+  g_autoptr (GError) error = NULL;
+
+  g_assert_cmpstr (r->tool_version, ==, "1.6.0");
+  g_assert_cmpuint (r->tests->len, ==, 8);
+  for (guint i = 0; i < r->tests->len; i++)
+    {
+      DmkTestResult *t = g_ptr_array_index (r->tests, i);
+      double from_iops = t->iops * t->spec.block_size / 1e6;
+      g_assert_cmpfloat (fabs (t->mb_per_s - from_iops), <, 0.001 * from_iops);
+    }
+  g_assert_cmpfloat_with_epsilon (find (r, "SEQ1M Q8T1", DMK_DIRECTION_READ)->mb_per_s,
+                                  542.516 * 1.024, 1e-9);
+  g_assert_nonnull (strstr (dmk_result_tool_label (r, &owned), "×1.024"));
+  g_clear_pointer (&owned, g_free);
+
+  g_assert_true (g_file_set_contents (file, old, -1, NULL));
+  r15 = dmk_result_load (file, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (r15->tests->len, ==, 4);
+  /* 529.8 IOPS of 1 MiB: 555.536 MB/s, not 529.8 × 1.024 = 542.5. */
+  g_assert_cmpfloat_with_epsilon (find (r15, "SEQ1M Q8T1", DMK_DIRECTION_READ)->mb_per_s,
+                                  529.8 * 1.048576, 1e-9);
+  g_assert_cmpfloat_with_epsilon (find (r15, "RND4K Q32T16", DMK_DIRECTION_READ)->mb_per_s,
+                                  265.191 * 1.048576, 1e-9);
+  /* No IOPS, or too few to tell: the version's rule. */
+  g_assert_cmpfloat_with_epsilon (find (r15, "RND4K Q1T1", DMK_DIRECTION_READ)->mb_per_s,
+                                  42.239 * 1.048576, 1e-9);
+  g_assert_cmpfloat_with_epsilon (find (r15, "RND4K Q1T1", DMK_DIRECTION_WRITE)->mb_per_s,
+                                  40.0 * 1.048576, 1e-9);
+  g_assert_nonnull (strstr (dmk_result_tool_label (r15, &owned), "×1.048576: it printed MiB/s"));
+  g_unlink (file);
+  g_rmdir (dir);
 }
 
 /* fio's JSON: one row per job, the numbers as fio wrote them. */
@@ -184,6 +296,218 @@ test_fio_json (void)
     g_assert_cmpuint (r->settings.mix_read_percent, ==, 70);
   }
   g_assert_nonnull (find (r, "RND4K Q32T1", DMK_DIRECTION_WRITE));
+}
+
+/* The sum over fio's entries named job (its clones) of side's member key, read from the file
+ * itself; text before the JSON skipped by hand. */
+static double
+fio_sum (const char *file, const char *job, const char *side, const char *key)
+{
+  g_autofree char *path = sample (file);
+  g_autofree char *text = NULL;
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  const char *json;
+  JsonArray *jobs;
+  double sum = 0;
+  gsize len = 0;
+
+  g_assert_true (g_file_get_contents (path, &text, &len, NULL));
+  json = strstr (text, "\n{\n") != NULL && text[0] != '{' ? strstr (text, "\n{\n") + 1 : text;
+  /* json,normal: the report after the JSON's last line is cut off. */
+  if (strstr (json, "\n}\n") != NULL)
+    strstr (json, "\n}\n")[2] = '\0';
+  g_assert_true (json_parser_load_from_data (parser, json, -1, NULL));
+  jobs = json_object_get_array_member (json_node_get_object (json_parser_get_root (parser)),
+                                       "jobs");
+  for (guint i = 0; i < json_array_get_length (jobs); i++)
+    {
+      JsonObject *o = json_array_get_object_element (jobs, i);
+      if (strcmp (json_object_get_string_member (o, "jobname"), job) == 0)
+        sum += json_object_get_double_member (json_object_get_object_member (o, side), key);
+    }
+  return sum;
+}
+
+static DmkTestResult *
+nth_test (DmkResult *r, guint i, const char *test, DmkDirection dir, const char *name)
+{
+  DmkTestResult *t;
+  DmkTestSpec spec;
+
+  g_assert_cmpuint (i, <, r->tests->len);
+  t = g_ptr_array_index (r->tests, i);
+  g_assert_true (dmk_test_spec_parse (test, &spec, NULL));
+  g_assert_true (dmk_test_spec_equal (&t->spec, &spec));
+  g_assert_cmpint (t->direction, ==, dir);
+  g_assert_cmpstr (t->name, ==, name);
+  return t;
+}
+
+/* Issue 23 item 2: fio's JSON with numjobs > 1 and no group_reporting has one entry per clone;
+ * only the last was kept (fio's own fio-rand-RW example read as one clone's 499.4 MB/s of
+ * 2190.5). Clones add up per job name, and two jobs of the same test stay two tests. */
+static void
+test_fio_clones (void)
+{
+  g_autoptr (DmkResult) r = load ("fio-3.33-numjobs2.json");
+  g_autoptr (DmkResult) rw = load ("fio-3.33-fio-rand-RW.json");
+  g_autoptr (DmkResult) seq = load ("fio-3.33-fio-seq-RW.json");
+  const char *names[] = { "rand-read-a", "rand-read-b" };
+  DmkTestResult *t;
+
+  g_assert_cmpuint (r->tests->len, ==, 3);
+  t = nth_test (r, 0, "SEQ1M Q4T2", DMK_DIRECTION_READ, "seq-read");
+  g_assert_cmpfloat_with_epsilon (t->mb_per_s,
+                                  fio_sum ("fio-3.33-numjobs2.json", "seq-read", "read",
+                                           "bw_bytes") / 1e6, 1e-6);
+  /* Checked by hand against the file: 758309272 + 1175486984 bytes/s. */
+  g_assert_cmpfloat_with_epsilon (t->mb_per_s, 1933.796256, 1e-6);
+  g_assert_cmpfloat_with_epsilon (t->iops, 723.180077 + 1121.031746, 1e-6);
+  /* The mean over every I/O of both clones. */
+  g_assert_cmpfloat_with_epsilon (t->latency_us.mean,
+                                  (5519.771487417 * 723.180077 + 3552.597742478 * 1121.031746) /
+                                    (723.180077 + 1121.031746), 1e-6);
+  for (guint i = 0; i < 2; i++)
+    {
+      t = nth_test (r, i + 1, "RND4K Q8T2", DMK_DIRECTION_READ, names[i]);
+      g_assert_cmpfloat_with_epsilon (t->mb_per_s,
+                                      fio_sum ("fio-3.33-numjobs2.json", names[i], "read",
+                                               "bw_bytes") / 1e6, 1e-6);
+      g_assert_cmpfloat_with_epsilon (t->iops,
+                                      fio_sum ("fio-3.33-numjobs2.json", names[i], "read",
+                                               "iops"), 1e-6);
+    }
+  /* fio's examples, four clones of one randrw (60 % reads) and one rw job each. */
+  g_assert_cmpuint (rw->tests->len, ==, 1);
+  t = nth_test (rw, 0, "RND4K Q16T4", DMK_DIRECTION_MIX, "file1");
+  g_assert_cmpfloat_with_epsilon (t->mb_per_s, 2190.537524, 1e-6);
+  g_assert_cmpfloat_with_epsilon (
+    t->mb_per_s,
+    (fio_sum ("fio-3.33-fio-rand-RW.json", "file1", "read", "bw_bytes") +
+     fio_sum ("fio-3.33-fio-rand-RW.json", "file1", "write", "bw_bytes")) / 1e6, 1e-6);
+  g_assert_cmpuint (rw->settings.mix_read_percent, ==, 60);
+  t = nth_test (seq, 0, "SEQ256K Q16T4", DMK_DIRECTION_MIX, "file1");
+  g_assert_cmpfloat_with_epsilon (t->mb_per_s, 6077.14556, 1e-6);
+
+  /* In the comparison the two jobs of one test are two rows, each named by its job. */
+  {
+    g_autoptr (GPtrArray) results = g_ptr_array_new ();
+    g_autoptr (DmkComparison) cmp = NULL;
+    g_autofree char *text = NULL;
+
+    g_ptr_array_add (results, r);
+    g_ptr_array_add (results, load ("cdm8-default-mix.txt"));
+    cmp = dmk_comparison_new (results, DMK_UNIT_MB_S, 0);
+    dmk_result_unref (g_ptr_array_index (results, 1));
+    text = dmk_comparison_to_text (cmp);
+    g_test_message ("%s", text);
+    g_assert_nonnull (strstr (text, "\nRND4K Q8T2 Read (rand-read-a) "));
+    g_assert_nonnull (strstr (text, "\nRND4K Q8T2 Read (rand-read-b) "));
+    g_assert_nonnull (strstr (text, "\nSEQ1M Q4T2 Read "));
+  }
+}
+
+/* fio --client with a host list (fio --client=hosts.list job.fio --output-format=json): the
+ * entries are in "client_stats", each with its host; a column per host, the clones of each summed
+ * on their own, fio's "All clients" sum left out. */
+static void
+test_fio_client_server (void)
+{
+  g_autofree char *path = sample ("fio-3.33-client-server.json");
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GPtrArray) all = dmk_result_load_all (path, &error);
+  const char *hosts[] = { "127.0.0.1: ", "127.0.0.2: " };
+  /* Each host's two rand-read clones, from the file: 846419372 + 726907012 and 755149362 +
+   * 752526449 bytes/s. */
+  const double rnd[] = { 1573.326384, 1507.675811 };
+  const double seq[] = { 4786.157586, 4608.077746 };
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (all->len, ==, 2);
+  for (guint i = 0; i < 2; i++)
+    {
+      DmkResult *r = g_ptr_array_index (all, i);
+
+      g_assert_true (g_str_has_prefix (r->target.path, hosts[i]));
+      g_assert_cmpuint (r->tests->len, ==, 2);
+      g_assert_cmpfloat_with_epsilon (nth_test (r, 0, "SEQ1M Q4T1", DMK_DIRECTION_READ,
+                                                "seq-read")->mb_per_s, seq[i], 1e-6);
+      g_assert_cmpfloat_with_epsilon (nth_test (r, 1, "RND4K Q8T2", DMK_DIRECTION_READ,
+                                                "rand-read")->mb_per_s, rnd[i], 1e-6);
+    }
+  /* dmk_result_load, for one result: the first host. */
+  {
+    g_autoptr (DmkResult) first = load ("fio-3.33-client-server.json");
+    g_assert_true (g_str_has_prefix (first->target.path, hosts[0]));
+  }
+  /* And compare through the CLI: a column per host. */
+  if (g_getenv ("GDISKMARK_CLI") != NULL)
+    {
+      const char *argv[] = { g_getenv ("GDISKMARK_CLI"), "compare", path, NULL };
+      g_autofree char *out = NULL;
+      int status = 0;
+
+      g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_STDERR_TO_DEV_NULL, NULL,
+                                   NULL, &out, NULL, &status, NULL));
+      g_assert_true (g_spawn_check_wait_status (status, NULL));
+      g_assert_nonnull (strstr (out, "[1] fio 3.33: 127.0.0.1: "));
+      g_assert_nonnull (strstr (out, "[2] fio 3.33: 127.0.0.2: "));
+    }
+}
+
+/* Issue 23 item 14: group_reporting over two different jobs of one group (no stonewall) is one
+ * entry named by the first job with the last job's options (rw=randwrite, bs=4k) and the reads
+ * of the first: it was read as a 4K write test. It is refused by name. */
+static void
+test_fio_group_sum (void)
+{
+  g_autofree char *path = sample ("fio-3.33-group-sum.json");
+  g_autoptr (GError) error = NULL;
+  g_autoptr (DmkResult) r = dmk_result_load (path, &error);
+
+  g_assert_null (r);
+  g_test_message ("%s", error->message);
+  g_assert_nonnull (strstr (error->message, "job 1 (“seq-read”) is fio’s group_reporting sum"));
+}
+
+/* Issue 23 items 3, 4 and 5: fio before 3.2 (bw in KiB/s, no bw_bytes), fio's own text before
+ * the JSON (a psync job at iodepth 8: "note: … queue depth will be capped at 1") and around it
+ * (--output-format=json,normal), json+ and bs=4096B. */
+static void
+test_fio_variants (void)
+{
+  g_autoptr (DmkResult) old = load ("fio-3.1-gvisor.json");
+  g_autoptr (DmkResult) note = load ("fio-3.33-note-stdout.json");
+  g_autoptr (DmkResult) plus = load ("fio-3.33-jsonplus.json");
+  g_autoptr (DmkResult) normal = load ("fio-3.33-json-normal.txt");
+  DmkTestResult *t;
+
+  g_assert_cmpstr (old->tool_version, ==, "3.1");
+  g_assert_cmpuint (old->tests->len, ==, 1);
+  /* ioengine=sync at iodepth 4 ran at depth 1; bw 1753471 KiB/s. */
+  t = nth_test (old, 0, "SEQ4K Q1T1", DMK_DIRECTION_WRITE, "test");
+  g_assert_cmpfloat_with_epsilon (t->mb_per_s, 1753471.0 * 1024 / 1e6, 1e-6);
+  g_assert_cmpfloat_with_epsilon (t->iops, 438367.892977, 1e-6);
+  g_assert_cmpfloat (t->latency_us.mean, ==, 0); /* fio wrote none: missing, not 0 µs */
+
+  t = nth_test (note, 0, "RND4K Q1T1", DMK_DIRECTION_READ, "psync-q8");
+  g_assert_cmpfloat_with_epsilon (t->mb_per_s,
+                                  fio_sum ("fio-3.33-note-stdout.json", "psync-q8", "read",
+                                           "bw_bytes") / 1e6, 1e-6);
+
+  g_assert_cmpuint (plus->tests->len, ==, 2);
+  nth_test (plus, 0, "SEQ1M Q8T1", DMK_DIRECTION_READ, "seq-read-q8");
+  t = nth_test (plus, 1, "RND4K Q1T1", DMK_DIRECTION_WRITE, "rnd-write-q1"); /* bs=4096B */
+  g_assert_cmpfloat_with_epsilon (t->mb_per_s,
+                                  fio_sum ("fio-3.33-jsonplus.json", "rnd-write-q1", "write",
+                                           "bw_bytes") / 1e6, 1e-6);
+
+  g_assert_cmpuint (normal->tests->len, ==, 2);
+  t = nth_test (normal, 0, "SEQ1M Q8T1", DMK_DIRECTION_READ, "seq-read-q8");
+  g_assert_cmpfloat_with_epsilon (t->mb_per_s,
+                                  fio_sum ("fio-3.33-json-normal.txt", "seq-read-q8", "read",
+                                           "bw_bytes") / 1e6, 1e-6);
+  nth_test (normal, 1, "RND4K Q1T1", DMK_DIRECTION_WRITE, "rnd-write-q1");
 }
 
 /* Side by side: tests of the same name share a row, each tool its column, named. */
@@ -251,6 +575,70 @@ test_utf16 (void)
   g_rmdir (dir);
 }
 
+static DmkResult *
+load_bytes (const char *bytes, gsize len, GError **error)
+{
+  g_autofree char *dir = g_dir_make_tmp ("gdiskmark-import-XXXXXX", NULL);
+  g_autofree char *file = g_build_filename (dir, "pasted.txt", NULL);
+  DmkResult *r;
+
+  g_assert_true (g_file_set_contents (file, bytes, (gssize) len, NULL));
+  r = dmk_result_load (file, error);
+  g_unlink (file);
+  g_rmdir (dir);
+  return r;
+}
+
+/* Issue 23 item 12: errors that say what the file looks like. A CrystalDiskMark paste without
+ * its first line got a JSON error; an indented KDiskMark paste "has no test results"; UTF-16BE
+ * and UTF-16LE without a byte-order mark were "not text". */
+static void
+test_what_it_looks_like (void)
+{
+  g_autofree char *path = sample ("cdm8-peak.txt");
+  g_autofree char *kpath = sample ("kdiskmark-3.0.0.txt");
+  g_autofree char *text = NULL, *ktext = NULL, *indented = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GRegex) bol = g_regex_new ("^", G_REGEX_MULTILINE, 0, NULL);
+  const char *cut;
+  gsize len = 0;
+
+  g_assert_true (g_file_get_contents (path, &text, &len, NULL));
+  cut = strstr (text, "[Read]");
+  g_assert_null (load_bytes (cut, strlen (cut), &error));
+  g_test_message ("%s", error->message);
+  g_assert_nonnull (strstr (error->message, "“pasted.txt” cannot be compared: it looks like a "
+                                            "CrystalDiskMark or KDiskMark result without its "
+                                            "first line"));
+  g_clear_error (&error);
+
+  g_assert_true (g_file_get_contents (kpath, &ktext, NULL, NULL));
+  indented = g_regex_replace_literal (bol, ktext, -1, 0, "    ", 0, NULL);
+  {
+    g_autoptr (DmkResult) r = load_bytes (indented, strlen (indented), &error);
+    g_assert_no_error (error);
+    g_assert_cmpuint (r->tests->len, ==, 8);
+  }
+  for (guint k = 0; k < 3; k++)
+    {
+      /* UTF-16BE with its mark, UTF-16LE and UTF-16BE without one. */
+      const char *enc = k == 1 ? "UTF-16LE" : "UTF-16BE";
+      gsize n16 = 0;
+      g_autofree char *utf16 = g_convert (text, (gssize) len, enc, "UTF-8", NULL, &n16, NULL);
+      GString *bytes = g_string_new (NULL);
+      g_autoptr (DmkResult) r = NULL;
+
+      if (k == 0)
+        g_string_append_len (bytes, "\xfe\xff", 2);
+      g_string_append_len (bytes, utf16, (gssize) n16);
+      r = load_bytes (bytes->str, bytes->len, &error);
+      g_string_free (bytes, TRUE);
+      g_assert_no_error (error);
+      g_assert_cmpuint (r->tests->len, ==, 4);
+      g_assert_cmpstr (r->tool_version, ==, "8.0.4 x64");
+    }
+}
+
 typedef struct
 {
   const char *text;
@@ -262,7 +650,8 @@ test_hostile (void)
 {
   static const Hostile bad[] = {
     /* CrystalDiskMark's text */
-    { "CrystalDiskMark 5.2.1 x64 (C) 2007-2017 hiyohiyo\n[Read]\n", "versions 6 to 9" },
+    { "CrystalDiskMark 2.2.0 (C) 2007-2008 hiyohiyo\n[Read]\n", "versions 3 to 9" },
+    { "CrystalDiskMark 5.2.1 x64 (C) 2007-2017 hiyohiyo\n[Read]\n", "no test results" },
     { "CrystalDiskMark 8.0.4 x64\n\n", "no test results" },
     { "CrystalDiskMark 8.0.4 x64\n[Read]\n  SEQ    1MiB (Q=  8, T= 1):   99999999999 MB/s\n",
       "is not a result it can read" },
@@ -287,10 +676,10 @@ test_hostile (void)
     { "{\"fio version\": \"fio-3.33\", \"jobs\": []}", "no test results" },
     { "{\"fio version\": \"fio-3.33\", \"jobs\": [{\"job options\": {\"rw\": \"read\", \"bs\": "
       "\"4k-64k\"}, \"read\": {\"bw_bytes\": 1, \"iops\": 1}}]}",
-      "job 1 has options it cannot read" },
+      "job 1: “bs=4k-64k” is not a block size it can read" },
     { "{\"fio version\": \"fio-3.33\", \"jobs\": [{\"job options\": {\"rw\": \"read\", "
       "\"iodepth\": \"0\"}, \"read\": {\"bw_bytes\": 1}}]}",
-      "job 1 has options it cannot read" },
+      "job 1: “iodepth=0” is not a count it can read" },
     { "{\"fio version\": \"fio-3.33\", \"jobs\": [{\"job options\": {\"rw\": \"read\", \"bs\": "
       "\"1000\"}, \"read\": {\"bw_bytes\": 1}}]}",
       "job 1 is not a test GDiskMark can show" },
@@ -360,9 +749,16 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/import/crystaldiskmark", test_crystaldiskmark);
   g_test_add_func ("/import/kdiskmark", test_kdiskmark);
+  g_test_add_func ("/import/text-metadata", test_text_metadata);
+  g_test_add_func ("/import/kdiskmark-versions", test_kdiskmark_versions);
   g_test_add_func ("/import/fio-json", test_fio_json);
+  g_test_add_func ("/import/fio-clones", test_fio_clones);
+  g_test_add_func ("/import/fio-variants", test_fio_variants);
+  g_test_add_func ("/import/fio-group-sum", test_fio_group_sum);
+  g_test_add_func ("/import/fio-client-server", test_fio_client_server);
   g_test_add_func ("/import/comparison", test_comparison);
   g_test_add_func ("/import/utf16", test_utf16);
+  g_test_add_func ("/import/what-it-looks-like", test_what_it_looks_like);
   g_test_add_func ("/import/hostile", test_hostile);
   return g_test_run ();
 }

@@ -1842,6 +1842,102 @@ test_no_display (void)
   g_test_skip ("no display could be opened: run under xvfb-run");
 }
 
+/* The label of w or a widget inside it whose text has needle, or NULL. */
+static GtkLabel *
+find_label (GtkWidget *w, const char *needle)
+{
+  if (GTK_IS_LABEL (w) && strstr (gtk_label_get_text (GTK_LABEL (w)), needle) != NULL)
+    return GTK_LABEL (w);
+  for (GtkWidget *c = gtk_widget_get_first_child (w); c != NULL; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkLabel *found = find_label (c, needle);
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* Issue 23 items 6 and 15 in the window: a CrystalDiskMark 8 text beside two of our results
+ * three and fourteen times faster, each with a warning about one test. The ★ went to
+ * CrystalDiskMark's column in every row; it goes to the fastest value without a warning about
+ * its test, the one left out says why in its tooltip and the legend, and a latency the text
+ * does not have (CrystalDiskMark 6's) is "—", not 0 ranked best. */
+static void
+test_compare_ranks_honestly (void)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "imports", "cdm8-default-mix.txt",
+                                                 NULL);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (DmkResult) cdm = dmk_result_load (path, &error);
+  DmkCompareWindow *cmp;
+  const double scale[] = { 3, 14 };
+  const char *warning[] = {
+    "SEQ1M Q1T1 Write: 3200.0 MB/s is more than the USB 3.0 (5 Gb/s) link can carry (500 MB/s): "
+    "a cache answered, not the drive.",
+    "RND4K Q1T1 Read: 12388 IOPS one at a time is more than a rotating disk can seek (a few "
+    "hundred), and this disk says it rotates: a cache answered, or the disk is not what it says.",
+  };
+  g_autoptr (DmkComparison) shown = NULL;
+
+  g_assert_no_error (error);
+  /* As CrystalDiskMark 6 and before print it: no latency. */
+  for (guint i = 0; i < cdm->tests->len; i++)
+    ((DmkTestResult *) g_ptr_array_index (cdm->tests, i))->latency_us.mean = 0;
+  reset_settings ();
+  cmp = dmk_compare_window_new (NULL);
+  gtk_window_present (GTK_WINDOW (cmp));
+  g_assert_true (dmk_compare_window_add_result (cmp, cdm, path));
+  for (guint k = 0; k < 2; k++)
+    {
+      g_autoptr (DmkResult) ours = dmk_result_new ();
+
+      ours->target.path = g_strdup_printf ("/mnt/drive%u", k);
+      ours->target.model = g_strdup ("Drive");
+      for (guint i = 0; i < cdm->tests->len; i++)
+        {
+          DmkTestResult *t = dmk_test_result_copy (g_ptr_array_index (cdm->tests, i));
+          t->mb_per_s *= scale[k];
+          t->iops *= scale[k];
+          t->latency_us.mean = 100.0 / scale[k];
+          g_ptr_array_add (ours->tests, t);
+        }
+      g_ptr_array_add (ours->warnings, g_strdup (warning[k]));
+      g_assert_true (dmk_compare_window_add_result (cmp, ours, NULL));
+    }
+  shown = dmk_compare_window_get_comparison (cmp);
+  for (guint row = 0; row < dmk_compare_window_get_n_rows (cmp); row++)
+    {
+      g_autofree char *name = dmk_compare_window_get_row_name (cmp, row);
+      gboolean flagged2 = g_str_has_prefix (warning[1], name);
+      gboolean flagged1 = g_str_has_prefix (warning[0], name);
+      GtkWidget *cell = dmk_compare_window_get_cell (cmp, row, 2);
+
+      g_test_message ("%s: ★ in column %d", name, dmk_comparison_best_column (shown, row));
+      g_assert_false (dmk_compare_window_cell_is_best (cmp, row, 0));
+      g_assert_true (dmk_compare_window_cell_is_best (cmp, row, flagged2 ? 1 : 2));
+      g_assert_true ((strstr (gtk_widget_get_tooltip_text (cell), "not ranked") != NULL) ==
+                     flagged2);
+      g_assert_true ((strstr (gtk_widget_get_tooltip_text (dmk_compare_window_get_cell (cmp, row, 1)),
+                              "not ranked") != NULL) == (flagged1 && !flagged2));
+    }
+  g_assert_nonnull (find_label (GTK_WIDGET (cmp), "is not ranked (its tooltip says so)"));
+  /* The latency the text does not have: "—" in µs, never the best. */
+  {
+    g_autoptr (GSettings) settings = g_settings_new (APP_ID);
+    g_settings_set_string (settings, "unit", "us");
+    while (g_main_context_iteration (NULL, FALSE))
+      ;
+  }
+  g_assert_cmpint (dmk_compare_window_get_unit (cmp), ==, DMK_UNIT_US);
+  for (guint row = 0; row < dmk_compare_window_get_n_rows (cmp); row++)
+    {
+      g_assert_cmpstr (dmk_compare_window_get_cell_text (cmp, row, 0), ==, "—");
+      g_assert_false (dmk_compare_window_cell_is_best (cmp, row, 0));
+    }
+  reset_settings ();
+  gtk_window_destroy (GTK_WINDOW (cmp));
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -1879,6 +1975,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/window/files", test_files);
   g_test_add_func ("/window/copy-fio-job", test_copy_fio_job);
   g_test_add_func ("/window/compare", test_compare);
+  g_test_add_func ("/window/compare-ranks-honestly", test_compare_ranks_honestly);
   g_test_add_func ("/window/forward-target", test_forward_target);
   g_test_add_func ("/window/device/folder", test_device_action_folder);
   g_test_add_func ("/window/device/read-only", test_device_read_only);

@@ -222,6 +222,29 @@ parse_settings (DmkSettings *s)
   return jobs;
 }
 
+/* An option the job file already sets is not used: say so rather than ignore it unseen. */
+static void
+warn_overridden (const DmkFioJob *job, const DmkFioOverrides *o)
+{
+  const struct
+  {
+    gboolean given, set;
+    const char *option, *key;
+  } pairs[] = {
+    { o->has_size, job->has_size, "--size", "size" },
+    { o->has_time, job->has_runtime, "--time", "runtime" },
+    { o->has_warmup, job->has_ramp, "--warmup", "ramp_time" },
+    { o->has_passes, job->has_loops, "--passes", "loops" },
+    { o->has_engine, job->has_engine, "--engine", "ioengine" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (pairs); i++)
+    if (pairs[i].given && pairs[i].set)
+      /* TRANSLATORS: "--size is not used: job.fio sets size=; change it there" */
+      g_printerr (_("gdiskmark-cli: warning: %s is not used: %s sets %s=; change it there\n"),
+                  pairs[i].option, opt_job_file, pairs[i].key);
+}
+
 /* A fio job file's tests and settings; command-line options fill in what the file leaves out
  * (fio's own defaults where GDiskMark's differ: no warm-up, one pass, buffered I/O). */
 static DmkFioJob *
@@ -260,6 +283,7 @@ parse_job_file (DmkSettings *s)
   o.allow_write_device = opt_allow_write_device;
   if (!dmk_fio_job_settings (job, &o, s, &error))
     die_usage ("%s: %s", opt_job_file, error->message);
+  warn_overridden (job, &o);
   return job;
 }
 
@@ -272,6 +296,22 @@ print_fio_job (const DmkSettings *s, GArray *jobs, const char *target)
   g_autofree char *text = NULL;
 
   text = dmk_fio_job_export (s, jobs, path, &error);
+  if (text == NULL && g_error_matches (error, DMK_ERROR, DMK_ERROR_WRITE_NOT_ALLOWED))
+    {
+      /* A run on a device without consent does its read tests: the job says the same. */
+      g_autoptr (GArray) reads = g_array_new (FALSE, TRUE, sizeof (DmkJob));
+
+      for (guint i = 0; i < jobs->len; i++)
+        if (g_array_index (jobs, DmkJob, i).direction == DMK_DIRECTION_READ)
+          g_array_append_val (reads, g_array_index (jobs, DmkJob, i));
+      if (reads->len > 0)
+        {
+          g_clear_error (&error);
+          text = dmk_fio_job_export (s, reads, path, &error);
+          g_printerr (_("gdiskmark-cli: the read tests only, as a run on a device does them: "
+                        "writes need --allow-write-device\n"));
+        }
+    }
   if (text == NULL)
     {
       g_printerr ("gdiskmark-cli: %s (--allow-write-device)\n", error->message);
@@ -315,18 +355,20 @@ compare_main (int argc, char **argv)
     die_usage (_("Unknown unit “%s”: choose MB/s, GB/s, IOPS or us"), opt_unit);
   if (argc < 2)
     die_usage (_("compare needs at least one result file (see compare --help)"));
-  if (opt_baseline < 1 || opt_baseline > argc - 1)
-    die_usage (_("--baseline must be between 1 and %d, the number of files"), argc - 1);
   for (int i = 1; i < argc; i++)
     {
-      DmkResult *r = dmk_result_load (argv[i], &error);
-      if (r == NULL)
+      /* fio --client's output is a column per host. */
+      g_autoptr (GPtrArray) all = dmk_result_load_all (argv[i], &error);
+      if (all == NULL)
         {
           g_printerr ("gdiskmark-cli: %s\n", error->message);
           return EXIT_RUN_FAILED;
         }
-      g_ptr_array_add (results, r);
+      for (guint k = 0; k < all->len; k++)
+        g_ptr_array_add (results, dmk_result_ref (g_ptr_array_index (all, k)));
     }
+  if (opt_baseline < 1 || opt_baseline > (int) results->len)
+    die_usage (_("--baseline must be between 1 and %u, the number of columns"), results->len);
   cmp = dmk_comparison_new (results, unit, (guint) opt_baseline - 1);
   out = format == FORMAT_CSV ? dmk_comparison_to_csv (cmp) : dmk_comparison_to_text (cmp);
   return write_output (out) ? 0 : EXIT_RUN_FAILED;
@@ -439,11 +481,14 @@ main (int argc, char **argv)
   format = parse_format (TRUE);
 
   runner = run_to_end (&cli, target, &settings, jobs);
+  /* The note about the job's own file only where the job's target was tested. */
   if (cli.result != NULL && job != NULL)
-    for (guint i = 0; i < job->notes->len; i++)
-      g_ptr_array_add (cli.result->warnings,
-                       g_strdup_printf (_("fio job: %s"), (char *) job->notes->pdata[i]));
+    dmk_fio_job_add_notes (job, target, cli.result->warnings);
   status = cli.result == NULL ? report_failure (&cli) : report_result (&cli, format);
+  /* "Choose a smaller test size": a job file's size is changed in the file, not by --size. */
+  if (job != NULL && job->has_size && g_error_matches (cli.error, DMK_ERROR, DMK_ERROR_NO_SPACE))
+    g_printerr (_("gdiskmark-cli: the test size is the job file’s size=: change it in %s\n"),
+                opt_job_file);
   if (cli.result != NULL && cli.error != NULL)
     status = report_failure (&cli);
 

@@ -62,14 +62,11 @@ format_delta (double percent)
 static double
 meter_fraction (DmkComparison *cmp, guint row, int best, double value)
 {
-  DmkTestResult *b;
-  double best_value;
+  double best_value = 0;
 
   if (best < 0)
     return value > 0 ? 1.0 : 0.0;
-  b = dmk_comparison_get (cmp, row, (guint) best);
-  best_value = dmk_test_result_value (b, cmp->unit);
-  if (!(best_value > 0) || !(value > 0))
+  if (!dmk_comparison_value (cmp, row, (guint) best, &best_value) || !(value > 0))
     return 0.0;
   return CLAMP (dmk_unit_higher_is_better (cmp->unit) ? value / best_value : best_value / value,
                 0.0, 1.0);
@@ -84,7 +81,7 @@ describe (DmkComparison *cmp, guint row, guint column, const char *header, const
   g_autofree char *what = dmk_describe_test (&r->spec, r->direction);
   GString *s;
 
-  if (dmk_comparison_get (cmp, row, column) == NULL)
+  if (!dmk_comparison_value (cmp, row, column, NULL))
     /* TRANSLATORS: a screen reader's words for an empty comparison cell: "Sequential 1 MiB,
      * queue 8, 1 thread, read, Samsung SSD 980: not measured" */
     return g_strdup_printf (_("%s, %s: not measured"), what, header);
@@ -93,6 +90,8 @@ describe (DmkComparison *cmp, guint row, guint column, const char *header, const
   g_string_append_printf (s, _("%s, %s: %s %s"), what, header, value, dmk_unit_label (cmp->unit));
   if (best)
     g_string_append_printf (s, ", %s", _("best"));
+  else if (dmk_comparison_flagged (cmp, row, column))
+    g_string_append_printf (s, ", %s", _("not ranked: its result has a warning about this test"));
   if (have_delta)
     {
       gboolean better = (pct > 0) == dmk_unit_higher_is_better (cmp->unit);
@@ -115,25 +114,19 @@ GtkWidget *
 dmk_compare_cell_new_for_comparison (DmkComparison *cmp, guint row, guint column, int best,
                                      const char *header)
 {
-  DmkTestResult *t;
   g_autofree char *value = NULL, *delta = NULL, *description = NULL;
   DmkCompareTrend trend = DMK_COMPARE_TREND_NONE;
   double v = 0, pct = 0;
-  gboolean have_delta = FALSE, is_best;
+  gboolean have_delta = FALSE, is_best, has;
 
   g_return_val_if_fail (cmp != NULL, NULL);
   g_return_val_if_fail (row < cmp->rows->len && column < cmp->results->len, NULL);
-  t = dmk_comparison_get (cmp, row, column);
-  is_best = t != NULL && best == (int) column;
-  if (t != NULL)
-    {
-      v = dmk_test_result_value (t, cmp->unit);
-      value = dmk_unit_format (cmp->unit, v);
-    }
-  else
-    value = g_strdup ("—");
+  /* What a tool did not measure (0) is missing too: "—", never ranked. */
+  has = dmk_comparison_value (cmp, row, column, &v);
+  is_best = has && best == (int) column;
+  value = has ? dmk_unit_format (cmp->unit, v) : g_strdup ("—");
   /* The baseline's own cells say nothing there: its header says it is the baseline. */
-  if (t != NULL && column != cmp->baseline &&
+  if (has && column != cmp->baseline &&
       (have_delta = dmk_comparison_delta (cmp, row, column, &pct)))
     delta = format_delta (pct);
   else
@@ -143,9 +136,10 @@ dmk_compare_cell_new_for_comparison (DmkComparison *cmp, guint row, guint column
                                                                : DMK_COMPARE_TREND_WORSE;
   description = describe (cmp, row, column, header, value, is_best, have_delta, pct);
 
+  /* The description is the tooltip too: it says when a warning leaves the value unranked. */
   return g_object_new (DMK_TYPE_COMPARE_CELL, "value", value, "delta", delta, "trend", trend,
-                       "best", is_best, "missing", t == NULL, "fraction",
-                       t != NULL ? meter_fraction (cmp, row, best, v) : 0.0, "description",
+                       "best", is_best, "missing", !has, "fraction",
+                       has ? meter_fraction (cmp, row, best, v) : 0.0, "description",
                        description, NULL);
 }
 

@@ -1,11 +1,40 @@
 /* dmk-compare-window-files.c: the comparison as text, CSV, image and clipboard text; its file
- * choosers (adding results, exporting) and the actions that open them. */
+ * choosers (adding results, exporting) and the actions that open them; a file added as its
+ * columns. */
 #include "config.h"
 
 #include <glib/gi18n.h>
 
 #include "dmk-compare-window-private.h"
 #include "dmk-gui-utils.h"
+
+gboolean
+dmk_compare_window_add_file (DmkCompareWindow *self, GFile *file, GError **error)
+{
+  g_autofree char *path = NULL;
+  g_autoptr (GPtrArray) results = NULL;
+
+  g_return_val_if_fail (DMK_IS_COMPARE_WINDOW (self), FALSE);
+  path = g_file_get_path (file);
+  if (path == NULL)
+    {
+      g_autofree char *name = g_file_get_basename (file);
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
+                   _("“%s”: only local files can be opened"), name);
+      return FALSE;
+    }
+  results = dmk_result_load_all (path, error);
+  if (results == NULL)
+    return FALSE;
+  /* fio --client's output is a column per host: each its own source, so that the second is not
+   * "already in the comparison". */
+  for (guint i = 0; i < results->len; i++)
+    {
+      g_autofree char *source = i == 0 ? g_strdup (path) : g_strdup_printf ("%s#%u", path, i + 1);
+      dmk_compare_window_add_result (self, g_ptr_array_index (results, i), source);
+    }
+  return TRUE;
+}
 
 DmkComparison *
 dmk_compare_window_get_comparison (DmkCompareWindow *self)

@@ -78,9 +78,10 @@ row_markup (const DmkCompareRow *row)
 {
   g_autofree char *name = dmk_test_spec_to_name (&row->spec);
   g_auto (GStrv) parts = g_strsplit (name, " ", 2);
+  g_autofree char *job = row->name != NULL ? g_strconcat (" · ", row->name, NULL) : NULL;
 
-  return g_markup_printf_escaped ("<span size=\"large\" weight=\"bold\">%s</span>\n%s", parts[0],
-                                  parts[1] ? parts[1] : "");
+  return g_markup_printf_escaped ("<span size=\"large\" weight=\"bold\">%s</span>\n%s%s",
+                                  parts[0], parts[1] ? parts[1] : "", job ? job : "");
 }
 
 static void
@@ -98,6 +99,13 @@ update_legend (DmkCompareWindow *self)
     text = g_strdup (_("★ the best in its row · changes are against the baseline column · "
                        "1 MB/s = 1,000,000 bytes per second"));
   gtk_label_set_text (self->legend_label, text);
+  if (self->cmp != NULL && dmk_comparison_any_unranked (self->cmp))
+    {
+      g_autofree char *why = g_strconcat (text, "\n", _("A value with a warning about its test "
+                                                        "is not ranked (its tooltip says so) · — "
+                                                        "not measured, never ranked"), NULL);
+      gtk_label_set_text (self->legend_label, why);
+    }
 }
 
 static void
@@ -281,28 +289,6 @@ dmk_compare_window_add_result (DmkCompareWindow *self, DmkResult *result, const 
   }
   rebuild (self);
   fit_to_table (self);
-  return TRUE;
-}
-
-gboolean
-dmk_compare_window_add_file (DmkCompareWindow *self, GFile *file, GError **error)
-{
-  g_autofree char *path = NULL;
-  g_autoptr (DmkResult) result = NULL;
-
-  g_return_val_if_fail (DMK_IS_COMPARE_WINDOW (self), FALSE);
-  path = g_file_get_path (file);
-  if (path == NULL)
-    {
-      g_autofree char *name = g_file_get_basename (file);
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
-                   _("“%s”: only local files can be opened"), name);
-      return FALSE;
-    }
-  result = dmk_result_load (path, error);
-  if (result == NULL)
-    return FALSE;
-  dmk_compare_window_add_result (self, result, path);
   return TRUE;
 }
 
@@ -714,16 +700,8 @@ dmk_compare_window_get_n_rows (DmkCompareWindow *self)
 char *
 dmk_compare_window_get_row_name (DmkCompareWindow *self, guint row)
 {
-  DmkCompareRow *r;
-  g_autofree char *name = NULL;
-
   g_return_val_if_fail (row < dmk_compare_window_get_n_rows (self), NULL);
-  r = &g_array_index (self->cmp->rows, DmkCompareRow, row);
-  name = dmk_test_spec_to_name (&r->spec);
-  return g_strdup_printf ("%s %s", name,
-                          r->direction == DMK_DIRECTION_READ    ? "Read"
-                          : r->direction == DMK_DIRECTION_WRITE ? "Write"
-                                                                : "Mix");
+  return dmk_comparison_row_name (self->cmp, row);
 }
 
 static DmkCompareCell *

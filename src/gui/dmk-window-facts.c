@@ -107,6 +107,9 @@ show_job_facts (DmkWindow *self)
   for (guint i = 0; i < self->job->notes->len; i++)
     g_string_append_printf (notes, "%sⓘ %s", i > 0 ? "\n" : "",
                             (const char *) self->job->notes->pdata[i]);
+  if (self->job->target_note != NULL &&
+      g_strcmp0 (dmk_window_get_target_path (self), self->job->target) == 0)
+    g_string_append_printf (notes, "%sⓘ %s", notes->len > 0 ? "\n" : "", self->job->target_note);
   self->facts_of_result = TRUE;
   gtk_label_set_text (self->facts_label, text);
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->facts_label), NULL);

@@ -527,9 +527,8 @@ on_finished (DmkRunController *run, DmkWindow *self)
       g_free (result->comment);
       result->comment = g_strdup (gtk_editable_get_text (GTK_EDITABLE (self->comment_entry)));
       /* Where GDiskMark ran the job differently from fio, as the CLI says it. */
-      for (guint i = 0; self->job != NULL && i < self->job->notes->len; i++)
-        g_ptr_array_add (result->warnings,
-                         g_strdup_printf (_("fio job: %s"), (char *) self->job->notes->pdata[i]));
+      if (self->job != NULL)
+        dmk_fio_job_add_notes (self->job, result->target.path, result->warnings);
       g_clear_pointer (&self->last_run, dmk_result_unref);
       self->last_run = dmk_result_ref (result);
       /* Its warnings stay on screen with it (the facts lines), not in a toast that goes. */

@@ -13,6 +13,54 @@ dmk_test_result_value (const DmkTestResult *t, DmkUnit unit)
   return dmk_unit_value (unit, t->mb_per_s, t->iops, t->latency_us.mean);
 }
 
+/* The index of r's first test of t's spec. */
+static guint
+first_of (DmkResult *r, const DmkTestResult *t)
+{
+  for (guint k = 0; k < r->tests->len; k++)
+    {
+      const DmkTestResult *x = g_ptr_array_index (r->tests, k);
+      if (x->direction == t->direction && dmk_test_spec_equal (&x->spec, &t->spec))
+        return k;
+    }
+  return 0;
+}
+
+/* How many tests of r before index i are t's test. */
+static guint
+nth_of (DmkResult *r, const DmkTestResult *t, guint i)
+{
+  guint n = 0;
+
+  for (guint k = 0; k < i; k++)
+    {
+      const DmkTestResult *x = g_ptr_array_index (r->tests, k);
+      n += x->direction == t->direction && dmk_test_spec_equal (&x->spec, &t->spec);
+    }
+  return n;
+}
+
+static void
+add_row (DmkComparison *cmp, DmkResult *r, const DmkTestResult *t, guint i)
+{
+  guint nth = nth_of (r, t, i);
+  DmkCompareRow row = { t->spec, t->direction, nth, nth > 0 ? t->name : NULL };
+
+  for (guint k = 0; k < cmp->rows->len; k++)
+    {
+      DmkCompareRow *x = &g_array_index (cmp->rows, DmkCompareRow, k);
+      if (x->direction == t->direction && dmk_test_spec_equal (&x->spec, &t->spec))
+        {
+          /* The first of several: named too, by this result's first test of it. */
+          if (nth == 1 && x->nth == 0 && x->name == NULL)
+            x->name = ((DmkTestResult *) g_ptr_array_index (r->tests, first_of (r, t)))->name;
+          if (x->nth == nth)
+            return;
+        }
+    }
+  g_array_append_val (cmp->rows, row);
+}
+
 DmkComparison *
 dmk_comparison_new (GPtrArray *results, DmkUnit unit, guint baseline)
 {
@@ -27,7 +75,8 @@ dmk_comparison_new (GPtrArray *results, DmkUnit unit, guint baseline)
   cmp->rows = g_array_new (FALSE, TRUE, sizeof (DmkCompareRow));
 
   /* Rows grouped by direction (reads, writes, mixes, as in a report), tests in first-seen
-   * order within each. */
+   * order within each. A result with two tests of the same spec (two fio jobs) has two rows for
+   * it, the nth test of each result in the nth row, each named by its job. */
   for (DmkDirection dir = DMK_DIRECTION_READ; dir <= DMK_DIRECTION_MIX; dir++)
     for (guint c = 0; c < cmp->results->len; c++)
       {
@@ -35,20 +84,8 @@ dmk_comparison_new (GPtrArray *results, DmkUnit unit, guint baseline)
         for (guint i = 0; i < r->tests->len; i++)
           {
             DmkTestResult *t = g_ptr_array_index (r->tests, i);
-            gboolean seen = FALSE;
-
-            if (t->direction != dir)
-              continue;
-            for (guint k = 0; k < cmp->rows->len && !seen; k++)
-              {
-                DmkCompareRow *row = &g_array_index (cmp->rows, DmkCompareRow, k);
-                seen = row->direction == dir && dmk_test_spec_equal (&row->spec, &t->spec);
-              }
-            if (!seen)
-              {
-                DmkCompareRow row = { t->spec, dir };
-                g_array_append_val (cmp->rows, row);
-              }
+            if (t->direction == dir)
+              add_row (cmp, r, t, i);
           }
       }
   return cmp;
@@ -68,20 +105,78 @@ DmkTestResult *
 dmk_comparison_get (DmkComparison *cmp, guint row, guint column)
 {
   DmkCompareRow *r;
+  DmkResult *result;
+  guint n = 0;
 
   g_return_val_if_fail (row < cmp->rows->len && column < cmp->results->len, NULL);
   r = &g_array_index (cmp->rows, DmkCompareRow, row);
-  return dmk_result_find (g_ptr_array_index (cmp->results, column), &r->spec, r->direction);
+  result = g_ptr_array_index (cmp->results, column);
+  for (guint i = 0; i < result->tests->len; i++)
+    {
+      DmkTestResult *t = g_ptr_array_index (result->tests, i);
+      if (t->direction == r->direction && dmk_test_spec_equal (&t->spec, &r->spec) &&
+          n++ == r->nth)
+        return t;
+    }
+  return NULL;
 }
 
-static gboolean
-flagged (DmkComparison *cmp, guint column)
+gboolean
+dmk_comparison_value (DmkComparison *cmp, guint row, guint column, double *value)
 {
-  return ((DmkResult *) g_ptr_array_index (cmp->results, column))->warnings->len > 0;
+  DmkTestResult *t = dmk_comparison_get (cmp, row, column);
+  double v;
+
+  if (t == NULL)
+    return FALSE;
+  /* 0 is what the tools print for what they did not measure: CrystalDiskMark 6's latency, fio's
+   * under gtod_reduce, a test never run (0.000). No drive does a test at 0 MB/s. */
+  v = dmk_test_result_value (t, cmp->unit);
+  if (!isfinite (v) || v <= 0)
+    return FALSE;
+  if (value != NULL)
+    *value = v;
+  return TRUE;
 }
 
-/* A result with warnings (tmpfs, buffered, interrupted…) may be fast for a reason that is not the
- * drive: it gets the ★ only when every result of the row has warnings too. */
+/* A warning that names the test ("RND4K Q1T1 Read: …", as the plausibility checks write them)
+ * concerns that row only; any other warning (tmpfs, buffered, interrupted…) every row. */
+static gboolean
+warning_concerns (const char *warning, const DmkCompareRow *row)
+{
+  g_autofree char *name = dmk_test_spec_to_name (&row->spec);
+  g_autofree char *prefix = g_strdup_printf ("%s %s: ", name,
+                                             dmk_direction_report_label (row->direction));
+  const char *colon = strstr (warning, ": ");
+  DmkTestSpec spec;
+  g_autofree char *head = NULL;
+
+  if (g_str_has_prefix (warning, prefix))
+    return TRUE;
+  /* Another test's warning: not this row's. */
+  if (colon == NULL)
+    return TRUE;
+  head = g_strndup (warning, (gsize) (colon - warning));
+  if (strrchr (head, ' ') != NULL)
+    *strrchr (head, ' ') = '\0';
+  return !dmk_test_spec_parse (head, &spec, NULL);
+}
+
+gboolean
+dmk_comparison_flagged (DmkComparison *cmp, guint row, guint column)
+{
+  DmkResult *r = g_ptr_array_index (cmp->results, column);
+  const DmkCompareRow *cr = &g_array_index (cmp->rows, DmkCompareRow, row);
+
+  for (guint i = 0; i < r->warnings->len; i++)
+    if (warning_concerns (g_ptr_array_index (r->warnings, i), cr))
+      return TRUE;
+  return FALSE;
+}
+
+/* A result with a warning about the row (tmpfs, buffered, a cache that answered…) may be fast for
+ * a reason that is not the drive: it gets the ★ only when every value of the row has one too. A
+ * missing value is never ranked. */
 int
 dmk_comparison_best_column (DmkComparison *cmp, guint row)
 {
@@ -90,19 +185,18 @@ dmk_comparison_best_column (DmkComparison *cmp, guint row)
   guint n = 0, n_clean = 0;
 
   for (guint c = 0; c < cmp->results->len; c++)
-    if (dmk_comparison_get (cmp, row, c) != NULL)
+    if (dmk_comparison_value (cmp, row, c, NULL))
       {
         n++;
-        n_clean += !flagged (cmp, c);
+        n_clean += !dmk_comparison_flagged (cmp, row, c);
       }
   for (guint c = 0; c < cmp->results->len; c++)
     {
-      DmkTestResult *t = dmk_comparison_get (cmp, row, c);
       double v;
 
-      if (t == NULL || (n_clean > 0 && flagged (cmp, c)))
+      if (!dmk_comparison_value (cmp, row, c, &v) ||
+          (n_clean > 0 && dmk_comparison_flagged (cmp, row, c)))
         continue;
-      v = dmk_test_result_value (t, cmp->unit);
       if (best < 0 || (dmk_unit_higher_is_better (cmp->unit) ? v > best_value : v < best_value))
         {
           best = (int) c;
@@ -115,15 +209,10 @@ dmk_comparison_best_column (DmkComparison *cmp, guint row)
 gboolean
 dmk_comparison_delta (DmkComparison *cmp, guint row, guint column, double *percent)
 {
-  DmkTestResult *base = dmk_comparison_get (cmp, row, cmp->baseline);
-  DmkTestResult *t = dmk_comparison_get (cmp, row, column);
   double b, v;
 
-  if (base == NULL || t == NULL)
-    return FALSE;
-  b = dmk_test_result_value (base, cmp->unit);
-  v = dmk_test_result_value (t, cmp->unit);
-  if (b <= 0 || !isfinite (b) || !isfinite (v))
+  if (!dmk_comparison_value (cmp, row, cmp->baseline, &b) ||
+      !dmk_comparison_value (cmp, row, column, &v))
     return FALSE;
   *percent = (v - b) / b * 100.0;
   return TRUE;
@@ -155,28 +244,50 @@ dmk_comparison_column_title (DmkComparison *cmp, guint column)
                           r->settings.profile ? r->settings.profile : "?");
 }
 
+gboolean
+dmk_comparison_any_unranked (DmkComparison *cmp)
+{
+  for (guint r = 0; r < cmp->rows->len; r++)
+    for (guint c = 0; c < cmp->results->len; c++)
+      if (dmk_comparison_value (cmp, r, c, NULL) && dmk_comparison_flagged (cmp, r, c) &&
+          dmk_comparison_best_column (cmp, r) != (int) c)
+        return TRUE;
+  return FALSE;
+}
+
 static char *
 row_name (const DmkCompareRow *row)
 {
   g_autofree char *name = dmk_test_spec_to_name (&row->spec);
 
+  if (row->name != NULL)
+    return g_strdup_printf ("%s %s (%s)", name, dmk_direction_report_label (row->direction),
+                            row->name);
   return g_strdup_printf ("%s %s", name, dmk_direction_report_label (row->direction));
+}
+
+char *
+dmk_comparison_row_name (DmkComparison *cmp, guint row)
+{
+  g_return_val_if_fail (row < cmp->rows->len, NULL);
+  return row_name (&g_array_index (cmp->rows, DmkCompareRow, row));
 }
 
 static char *
 cell_text (DmkComparison *cmp, guint row, guint column)
 {
-  DmkTestResult *t = dmk_comparison_get (cmp, row, column);
   g_autofree char *v = NULL;
   GString *s;
-  double pct;
+  double pct, value;
 
-  if (t == NULL)
+  if (!dmk_comparison_value (cmp, row, column, &value))
     return g_strdup ("—");
-  v = dmk_format_value (dmk_test_result_value (t, cmp->unit), cmp->unit);
+  v = dmk_format_value (value, cmp->unit);
   s = g_string_new (v);
   if (dmk_comparison_best_column (cmp, row) == (int) column)
     g_string_append (s, " *");
+  else if (dmk_comparison_flagged (cmp, row, column))
+    g_string_append (s, " !");
   if (column != cmp->baseline && dmk_comparison_delta (cmp, row, column, &pct))
     {
       g_autofree char *delta = dmk_format_delta (pct, TRUE);
@@ -218,8 +329,10 @@ dmk_comparison_to_text (DmkComparison *cmp)
         }
     }
   g_string_append_printf (out, "GDiskMark comparison: %s (MB/s = 1,000,000 bytes/s); * best; "
-                               "(±%%) against column %u\n\n",
+                               "(±%%) against column %u\n",
                           dmk_unit_to_string (cmp->unit), cmp->baseline + 1);
+  g_string_append (out, "! not ranked: that result has a warning about the test; — not "
+                        "measured, never ranked\n\n");
   for (guint c = 0; c < n; c++)
     {
       g_autofree char *title = dmk_comparison_column_title (cmp, c);
@@ -292,15 +405,22 @@ dmk_comparison_to_csv (DmkComparison *cmp)
       DmkCompareRow *row = &g_array_index (cmp->rows, DmkCompareRow, r);
       g_autofree char *name = dmk_test_spec_to_name (&row->spec);
 
-      g_string_append_printf (out, "%s,%s", name, dmk_direction_to_string (row->direction));
+      if (row->name != NULL)
+        {
+          g_autofree char *named = g_strdup_printf ("%s (%s)", name, row->name);
+          append_csv_field (out, named);
+        }
+      else
+        g_string_append (out, name);
+      g_string_append_printf (out, ",%s", dmk_direction_to_string (row->direction));
       for (guint c = 0; c < n; c++)
         {
-          DmkTestResult *t = dmk_comparison_get (cmp, r, c);
+          double value;
+
           g_string_append_c (out, ',');
-          if (t != NULL)
+          if (dmk_comparison_value (cmp, r, c, &value))
             {
-              g_autofree char *v = dmk_format_value (dmk_test_result_value (t, cmp->unit),
-                                                     cmp->unit);
+              g_autofree char *v = dmk_format_value (value, cmp->unit);
               g_string_append (out, v);
             }
         }

@@ -15,6 +15,8 @@ typedef struct
 {
   DmkTestSpec spec;
   DmkDirection direction;
+  guint nth;        /* the nth test of this spec in each result (two fio jobs of one test) */
+  const char *name; /* the job's name where a result has several of the test, else NULL */
 } DmkCompareRow;
 
 typedef struct
@@ -29,9 +31,19 @@ DmkComparison *dmk_comparison_new (GPtrArray *results, DmkUnit unit, guint basel
 void dmk_comparison_free (DmkComparison *cmp);
 /* The result of row in column, or NULL where that result lacks the test. */
 DmkTestResult *dmk_comparison_get (DmkComparison *cmp, guint row, guint column);
-/* The column with the best value in row, or -1 when fewer than two columns have one. Results
- * with warnings count only when every result of the row has some. */
+/* The value of row in column in the comparison's unit; FALSE where it is missing: no such
+ * test, or 0 (what tools print for what they did not measure). Missing is "—", never ranked. */
+gboolean dmk_comparison_value (DmkComparison *cmp, guint row, guint column, double *value);
+/* Whether column's result has a warning that concerns row: one that names the test, or one
+ * about the whole result. */
+gboolean dmk_comparison_flagged (DmkComparison *cmp, guint row, guint column);
+/* The column with the best value in row, or -1 when fewer than two columns have one. Values
+ * flagged for the row count only when every value of the row is. */
 int dmk_comparison_best_column (DmkComparison *cmp, guint row);
+/* Whether a warning leaves some value out of its row's ranking (the legend then says why). */
+gboolean dmk_comparison_any_unranked (DmkComparison *cmp);
+/* "RND4K Q1T1 Read", "RND4K Q8T2 Read (rand-read-b)" where a result has several of the test. */
+char *dmk_comparison_row_name (DmkComparison *cmp, guint row);
 /* Percent change of column against the baseline, in the unit's terms; FALSE when missing. */
 gboolean dmk_comparison_delta (DmkComparison *cmp, guint row, guint column, double *percent);
 /* A short header for a column: target path, model, date and profile. */

@@ -11,7 +11,9 @@
 #include "dmk-error.h"
 #include "dmk-fio-private.h"
 
-/* The name of the file fio makes in a directory; unlink=1 removes it after the run. */
+/* The name of the file fio makes in a directory: the first job lays it out, every later job
+ * reuses it, and the last job's unlink=1 removes it. unlink=1 in [global] would remove it after
+ * the first job, and every later read job would fail with ENOENT. */
 #define FIO_FILE_NAME "gdiskmark-fio.tmp"
 
 /* "1g", "512k", "4k", or bytes: fio reads k, m and g as powers of 1024 (its default kb_base). */
@@ -102,7 +104,6 @@ global_options (const DmkSettings *settings, const char *target, gboolean device
     {
       ADD ("directory", g_strdup (target));
       ADD ("filename", g_strdup (FIO_FILE_NAME));
-      ADD ("unlink", g_strdup ("1"));
     }
 #undef ADD
   return o;
@@ -174,6 +175,9 @@ dmk_fio_command (const DmkSettings *settings, const DmkJob *job, const char *tar
   g_string_append_printf (s, " --name=%s", name);
   append_arguments (s, global);
   append_arguments (s, own);
+  /* One job on its own: its file goes when it ends. */
+  if (!_dmk_fio_is_block_device (target))
+    g_string_append (s, " --unlink=1");
   return g_string_free (s, FALSE);
 }
 
@@ -213,9 +217,10 @@ dmk_fio_job_export (const DmkSettings *settings, GArray *jobs, const char *targe
   g_string_append (s, "; fio's bw_bytes and iops are what GDiskMark reports as MB/s "
                       "(1,000,000 bytes/s) and IOPS.\n");
   if (!device)
-    g_string_append_printf (s, "; fio makes %s in the directory and removes it after the run "
-                               "(unlink=1).\n",
-                            FIO_FILE_NAME);
+    g_string_append_printf (s, "; fio lays out %s (%s) in the directory once and every job "
+                               "reuses it;\n; the last job removes it (unlink=1). The directory "
+                               "needs %s free.\n",
+                            FIO_FILE_NAME, size, size);
   g_string_append (s, "\n[global]\n");
   append_options (s, global);
   for (guint i = 0; i < jobs->len; i++)
@@ -229,6 +234,8 @@ dmk_fio_job_export (const DmkSettings *settings, GArray *jobs, const char *targe
       /* Each job waits for the one before it, as GDiskMark's tests run one at a time. */
       g_string_append (s, "stonewall\n");
       append_options (s, own);
+      if (!device && i + 1 == jobs->len)
+        g_string_append (s, "unlink=1\n");
     }
   return g_string_free (s, FALSE);
 }

@@ -53,7 +53,7 @@ typedef struct
 {
   gint64 size, runtime, ramp, loops, direct, engine, data, mix;
   guint size_at;
-  gboolean time_based;
+  gboolean time_based, engine_given;
   const char *filename, *directory;
 } Shared;
 
@@ -102,8 +102,11 @@ shared_options (Parser *p, Section *global, Section *sec, Shared *sh, const DmkJ
       !same_for_all (p, &sh->runtime, PICK (runtime), LINE (runtime_line), "runtime") ||
       !same_for_all (p, &sh->ramp, PICK (ramp), LINE (ramp_line), "ramp_time") ||
       !same_for_all (p, &sh->loops, PICK (loops), LINE (loops_line), "loops") ||
-      !same_for_all (p, &sh->direct, PICK (direct), LINE (direct_line), "direct") ||
-      !same_for_all (p, &sh->engine, PICK (engine), LINE (engine_line), "ioengine") ||
+      /* A job that says nothing has fio's default (buffered, psync), not the others' value. */
+      !same_for_all (p, &sh->direct, PICK (direct) != -1 ? PICK (direct) : 0, LINE (direct_line),
+                     "direct") ||
+      !same_for_all (p, &sh->engine, PICK (engine) != -1 ? PICK (engine) : DMK_ENGINE_PSYNC,
+                     LINE (engine_line), "ioengine") ||
       !same_for_all (p, &sh->data, PICK (data), LINE (data_line), "buffer data"))
     return FALSE;
   /* fio's default mix is 50 % reads. */
@@ -112,6 +115,7 @@ shared_options (Parser *p, Section *global, Section *sec, Shared *sh, const DmkJ
                      LINE (mix_line), "rwmixread"))
     return FALSE;
   sh->time_based |= sec->time_based;
+  sh->engine_given |= PICK (engine) != -1;
   return TRUE;
 }
 
@@ -135,6 +139,23 @@ shared_target (Parser *p, Section *global, Section *sec, Shared *sh, gboolean fi
   return TRUE;
 }
 
+/* fio's default engine is psync, and it caps a synchronous engine's depth at 1 ("note: both
+ * iodepth >= 1 and synchronous I/O engine are selected, queue depth will be capped at 1"). */
+static void
+cap_sync_depth (Parser *p, Section *global, Section *sec, DmkJob *j)
+{
+  gint64 engine = PICK (engine);
+
+  if ((engine != -1 && engine != DMK_ENGINE_PSYNC) || j->spec.queue_depth <= 1)
+    return;
+  g_ptr_array_add (p->job->notes,
+                   g_strdup_printf (_("job “%s” runs at queue depth 1, not its iodepth=%u, as fio "
+                                      "runs it: %s does one I/O at a time"),
+                                    sec->name, j->spec.queue_depth,
+                                    engine == -1 ? _("psync, fio’s default engine,") : "psync"));
+  j->spec.queue_depth = 1;
+}
+
 static gboolean
 add_job (Parser *p, Section *global, Section *sec, Shared *sh, gboolean first)
 {
@@ -153,6 +174,17 @@ add_job (Parser *p, Section *global, Section *sec, Shared *sh, gboolean first)
   j.spec.threads = PICK (numjobs) != -1 ? (guint) PICK (numjobs) : 1;
   if (!shared_options (p, global, sec, sh, &j) || !shared_target (p, global, sec, sh, first))
     return FALSE;
+  /* fio starts a job without stonewall together with the jobs before it. */
+  if (!first && PICK (stonewall) != 1)
+    {
+      p->line = sec->line;
+      return _dmk_fio_fail (p,
+                            _("job “%s” has no stonewall, so fio would run it at the same time "
+                              "as the job before it; GDiskMark runs one test at a time: add "
+                              "stonewall to it or to [global]"),
+                            sec->name);
+    }
+  cap_sync_depth (p, global, sec, &j);
   g_array_append_val (p->job->jobs, j);
   g_ptr_array_add (p->job->names, g_strdup (sec->name));
   return TRUE;
@@ -211,13 +243,11 @@ apply_shared (Parser *p, const Shared *sh)
     }
   apply_timing (job, sh);
   /* fio's default is buffered I/O; GDiskMark's is direct. The file decides. */
-  job->settings.direct = sh->direct != -1 && sh->direct != 0;
+  job->settings.direct = sh->direct == 1;
   job->has_direct = TRUE;
-  if (sh->engine != -1)
-    {
-      job->settings.engine = (DmkEngineKind) sh->engine;
-      job->has_engine = TRUE;
-    }
+  /* Without ioengine, fio's default (psync): the run fio would do. */
+  job->settings.engine = (DmkEngineKind) sh->engine;
+  job->has_engine = sh->engine_given;
   if (sh->data != -1)
     job->settings.data = (DmkData) sh->data;
   job->settings.mix_read_percent = sh->mix != -1 ? (guint) sh->mix : 0;
@@ -253,10 +283,9 @@ choose_target (DmkFioJob *job, const char *filename, const char *directory)
       !g_file_test (job->target, G_FILE_TEST_IS_DIR))
     {
       char *dir = g_path_get_dirname (job->target);
-      g_ptr_array_add (job->notes,
-                       g_strdup_printf (_("GDiskMark tests in %s with its own hidden file, not "
-                                          "with %s"),
-                                        dir, job->target));
+      job->target_note = g_strdup_printf (_("GDiskMark tests in %s with its own hidden file, not "
+                                            "with %s"),
+                                          dir, job->target);
       g_free (job->target);
       job->target = dir;
     }
@@ -265,7 +294,7 @@ choose_target (DmkFioJob *job, const char *filename, const char *directory)
 static gboolean
 finish (Parser *p, Section *global, GArray *sections)
 {
-  Shared sh = { -1, -1, -1, -1, -1, -1, -1, -1, 0, global->time_based, global->filename,
+  Shared sh = { -1, -1, -1, -1, -1, -1, -1, -1, 0, global->time_based, FALSE, global->filename,
                 global->directory };
 
   if (sections->len == 0)
@@ -313,7 +342,7 @@ parse_line (Parser *p, char *line, Section **cur, Section *global, GArray *secti
 {
   char *eq;
 
-  if (*line == '\0' || *line == ';' || *line == '#')
+  if (*line == '\0')
     return TRUE;
   if (*line == '[')
     return parse_header (p, line, cur, global, sections);
@@ -370,6 +399,8 @@ dmk_fio_job_parse (const char *text, gssize length, const char *name, GError **e
   lines = g_strsplit (copy, "\n", -1);
   for (guint i = 0; ok && lines[i] != NULL; i++)
     {
+      /* fio ends a line at its first ; or #: "direct=1 # non-buffered IO" is direct=1. */
+      lines[i][strcspn (lines[i], ";#")] = '\0';
       p.line = i + 1;
       ok = parse_line (&p, g_strstrip (lines[i]), &cur, &global, sections);
     }
@@ -437,6 +468,16 @@ dmk_fio_job_settings (const DmkFioJob *job, const DmkFioOverrides *o, DmkSetting
 }
 
 void
+dmk_fio_job_add_notes (const DmkFioJob *job, const char *target, GPtrArray *warnings)
+{
+  g_return_if_fail (job != NULL && warnings != NULL);
+  for (guint i = 0; i < job->notes->len; i++)
+    g_ptr_array_add (warnings, g_strdup_printf (_("fio job: %s"), (char *) job->notes->pdata[i]));
+  if (job->target_note != NULL && g_strcmp0 (target, job->target) == 0)
+    g_ptr_array_add (warnings, g_strdup_printf (_("fio job: %s"), job->target_note));
+}
+
+void
 dmk_fio_job_free (DmkFioJob *job)
 {
   if (job == NULL)
@@ -445,6 +486,7 @@ dmk_fio_job_free (DmkFioJob *job)
   g_clear_pointer (&job->jobs, g_array_unref);
   g_clear_pointer (&job->names, g_ptr_array_unref);
   g_clear_pointer (&job->notes, g_ptr_array_unref);
+  g_free (job->target_note);
   g_free (job->target);
   g_free (job);
 }

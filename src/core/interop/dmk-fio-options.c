@@ -18,7 +18,7 @@ _dmk_fio_section_init (Section *s, const char *name, guint line)
   s->line = line;
   s->pattern = s->direction = -1;
   s->bs = s->iodepth = s->numjobs = s->rwmixread = s->size = s->offset_increment = -1;
-  s->runtime = s->ramp = s->loops = s->direct = s->engine = s->data = -1;
+  s->runtime = s->ramp = s->loops = s->direct = s->engine = s->data = s->stonewall = -1;
 }
 
 void
@@ -44,7 +44,7 @@ _dmk_fio_fail (Parser *p, const char *format, ...)
 }
 
 /* A size: digits with an optional k, m, g or t (powers of 1024, as fio reads them by default;
- * KiB, MiB… the same). */
+ * KiB, MiB… the same), and an optional B as fio allows ("4096B", "4kB"). */
 static gboolean
 parse_size (Parser *p, const char *key, const char *v, gint64 *out)
 {
@@ -56,6 +56,8 @@ parse_size (Parser *p, const char *key, const char *v, gint64 *out)
   if (!g_ascii_isdigit (*v))
     return _dmk_fio_fail (p, _("“%s=%s” is not a size: write it like 4k, 1m or 1g"), key, v);
   n = g_ascii_strtoull (v, &end, 10);
+  if (g_ascii_strcasecmp (end, "b") == 0)
+    end++;
   if (*end != '\0')
     {
       const char *u = strchr (units, g_ascii_tolower (*end));
@@ -128,8 +130,7 @@ parse_bool (Parser *p, const char *key, const char *v, gint64 *out)
 /* Options that change nothing GDiskMark measures: accepted as they are. fixedbufs and
  * registerfiles are what GDiskMark's io_uring always does; the batch sizes are the engines'. */
 static const char *const harmless[] = {
-  "name", "description", "thread", "group_reporting", "new_group", "wait_for_previous",
-  "unlink", "norandommap", "allow_mounted_write", "fixedbufs", "registerfiles",
+  "name", "description", "thread", "group_reporting", "new_group", "unlink", "norandommap", "allow_mounted_write", "fixedbufs", "registerfiles",
   "iodepth_batch_submit", "iodepth_batch", "iodepth_batch_complete_min",
   "iodepth_batch_complete_max", "iodepth_batch_complete", "invalidate", NULL,
 };
@@ -142,9 +143,15 @@ opt_ignored_flag (Parser *p, Section *s, const char *key, const char *v)
 {
   gint64 flag;
 
-  /* stonewall: jobs run one at a time anyway; randrepeat: offsets are drawn afresh in every
-   * run. */
+  /* randrepeat: offsets are drawn afresh in every run. */
   return parse_bool (p, key, v, &flag);
+}
+
+/* A job with stonewall waits for the ones before it; without, fio runs it beside them. */
+static gboolean
+opt_stonewall (Parser *p, Section *s, const char *key, const char *v)
+{
+  return parse_bool (p, key, v, &s->stonewall);
 }
 
 static gboolean
@@ -319,7 +326,8 @@ static const struct
   gboolean flag;
   OptionFunc set;
 } options[] = {
-  { "stonewall", TRUE, opt_ignored_flag },
+  { "stonewall", TRUE, opt_stonewall },
+  { "wait_for_previous", TRUE, opt_stonewall },
   { "randrepeat", TRUE, opt_ignored_flag },
   { "time_based", TRUE, opt_time_based },
   { "rw", FALSE, opt_rw },

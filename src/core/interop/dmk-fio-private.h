@@ -26,7 +26,7 @@ typedef struct
   int pattern;   /* DmkPattern */
   int direction; /* DmkDirection */
   gint64 bs, iodepth, numjobs, rwmixread, size, offset_increment;
-  gint64 runtime, ramp, loops, direct, engine, data;
+  gint64 runtime, ramp, loops, direct, engine, data, stonewall;
   gboolean time_based;
   char *filename, *directory;
   guint rw_line, size_line, runtime_line, ramp_line, loops_line, mix_line;

@@ -25,10 +25,15 @@ typedef struct
   GPtrArray *names;     /* each job's section name */
   char *target;         /* from filename= or directory=; NULL when the file names none */
   GPtrArray *notes;     /* where GDiskMark runs the file differently from fio, for the result */
+  char *target_note;    /* the same about target itself: for a run on target only, or NULL */
   /* What the file set, so that command-line options fill in only the rest. */
   gboolean has_size, has_runtime, has_ramp, has_loops, has_engine, has_direct;
   guint runtime_cap; /* a job that is not time_based: fio's runtime, the longest a pass may be */
 } DmkFioJob;
+
+/* The notes of a run of job on target as the result's warnings ("fio job: …"): target_note only
+ * when target is the job's own, not a target the command line or the window chose instead. */
+void dmk_fio_job_add_notes (const DmkFioJob *job, const char *target, GPtrArray *warnings);
 
 /* Parses a job file's text. name is the file's name in error messages ("job.fio:12: …"). */
 DmkFioJob *dmk_fio_job_parse (const char *text, gssize length, const char *name,

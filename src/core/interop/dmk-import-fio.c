@@ -49,7 +49,8 @@ option (JsonObject *job, JsonObject *global, const char *key)
   return v != NULL ? v : option_of (global, key);
 }
 
-/* fio's sizes: digits and k, m, g (powers of 1024, as fio reads them by default). */
+/* fio's sizes: digits, an optional k, m or g (powers of 1024, as fio reads them by default), and
+ * an optional B or iB as fio allows ("4096B", "4k", "4KiB", "1m"). */
 static gboolean
 fio_size (const char *text, guint64 *out)
 {
@@ -65,11 +66,13 @@ fio_size (const char *text, guint64 *out)
     case 'k': shift = 10; end++; break;
     case 'm': shift = 20; end++; break;
     case 'g': shift = 30; end++; break;
-    case '\0': break;
-    default: return FALSE;
+    default: break;
     }
-  if ((*end != '\0' && g_ascii_strcasecmp (end, "b") != 0 && g_ascii_strcasecmp (end, "ib") != 0) ||
-      n > (G_MAXUINT32 >> shift))
+  if (shift > 0 && g_ascii_strcasecmp (end, "ib") == 0)
+    end += 2;
+  else if (g_ascii_strcasecmp (end, "b") == 0)
+    end++;
+  if (*end != '\0' || n > (G_MAXUINT32 >> shift))
     return FALSE;
   *out = n << shift;
   return TRUE;
@@ -91,18 +94,29 @@ fio_count (const char *text, guint fallback, guint max, guint *out)
   return TRUE;
 }
 
-/* A side's numbers ("read" or "write"): bytes/s, IOPS and mean latency in µs. */
+/* A side's numbers ("read" or "write"): bytes/s, IOPS and mean latency in µs (0: fio measured
+ * none, as under gtod_reduce). fio 3.2 and later write bw_bytes and lat_ns; fio 2.x, 3.0 and 3.1
+ * only bw in KiB/s, and lat in µs (2.x) or lat_ns (3.x). */
 static gboolean
 fio_side (JsonObject *job, const char *side, double *bw, double *iops, double *lat_us)
 {
   JsonObject *s = member_object (job, side);
   double ns = 0;
 
-  if (s == NULL || !member_number (s, "bw_bytes", bw))
+  if (s == NULL)
     return FALSE;
+  if (!member_number (s, "bw_bytes", bw))
+    {
+      if (!member_number (s, "bw", bw))
+        return FALSE;
+      *bw *= 1024;
+    }
   if (!member_number (s, "iops", iops))
     *iops = 0;
-  *lat_us = member_number (member_object (s, "lat_ns"), "mean", &ns) ? ns / 1000.0 : 0;
+  if (member_number (member_object (s, "lat_ns"), "mean", &ns))
+    *lat_us = ns / 1000.0;
+  else if (!member_number (member_object (s, "lat"), "mean", lat_us))
+    *lat_us = 0;
   return isfinite (*bw) && *bw >= 0 && *bw < 1e13 && isfinite (*iops) && *iops >= 0 &&
          *iops < 1e9 && isfinite (*lat_us) && *lat_us >= 0 && *lat_us < 1e12;
 }
@@ -158,88 +172,380 @@ job_fail (GError **error, const char *name, const char *format, ...)
   return _dmk_import_fail (error, name, what);
 }
 
-/* One job of fio's output as a test of r (jobs fio cannot line up with are skipped). */
-static gboolean
-import_job (DmkResult *r, JsonObject *job, JsonObject *global, guint i, const char *name,
-            GError **error)
+/* One entry of fio's "jobs": a job, or one clone of a job with numjobs > 1 when the file has no
+ * group_reporting (fio writes one entry per clone, all with the job's name and group). */
+typedef struct
 {
+  const char *name;
+  gint64 group;
+  DmkTestSpec spec;
+  DmkDirection dir;
+  guint mix;
+  double bw[2], iops[2], lat[2]; /* read, write */
+} FioEntry;
+
+/* fio's synchronous engines do one I/O at a time whatever iodepth says ("note: both iodepth >= 1
+ * and synchronous I/O engine are selected, queue depth will be capped at 1"). */
+static gboolean
+sync_engine (const char *engine)
+{
+  static const char *const sync[] = { "sync", "psync", "vsync", "pvsync", "pvsync2", NULL };
+
+  return engine != NULL && g_strv_contains (sync, engine);
+}
+
+/* The options of job (its own, else the file's [global]) as the test it ran. FALSE with error
+ * set names the option fio wrote that cannot be read; TRUE with *skip for what lines up with no
+ * test (trim and the like). */
+static gboolean
+entry_spec (FioEntry *e, JsonObject *job, JsonObject *global, guint i, const char *name,
+            gboolean *skip, GError **error)
+{
+  static const char *const counts[] = { "iodepth", "numjobs" };
   const char *rw = option (job, global, "rw");
-  DmkTestSpec spec = { 0 };
-  guint64 bs = 4096;
-  double rbw = 0, riops = 0, rlat = 0, wbw = 0, wiops = 0, wlat = 0;
-  gboolean has_r, has_w;
+  guint64 bs = 4096; /* fio's default */
+  guint *count[] = { &e->spec.queue_depth, &e->spec.threads };
+  guint max[] = { DMK_SPEC_MAX_QD, DMK_SPEC_MAX_THREADS };
 
   if (rw == NULL)
     rw = option (job, global, "readwrite");
   if (rw == NULL)
     rw = "read"; /* fio's default */
-  if (!job_pattern (rw, &spec.pattern))
+  *skip = !job_pattern (rw, &e->spec.pattern);
+  if (*skip)
     return TRUE;
-  if ((option (job, global, "bs") != NULL && !fio_size (option (job, global, "bs"), &bs)) ||
-      !fio_count (option (job, global, "iodepth"), 1, DMK_SPEC_MAX_QD, &spec.queue_depth) ||
-      !fio_count (option (job, global, "numjobs"), 1, DMK_SPEC_MAX_THREADS, &spec.threads))
-    return job_fail (error, name, _("job %u has options it cannot read"), i + 1);
-  spec.block_size = (guint32) bs;
-  if (!dmk_test_spec_validate (&spec, NULL))
+  if (option (job, global, "bs") != NULL && !fio_size (option (job, global, "bs"), &bs))
+    return job_fail (error, name, _("job %u: “bs=%s” is not a block size it can read"), i + 1,
+                     option (job, global, "bs"));
+  for (guint k = 0; k < G_N_ELEMENTS (counts); k++)
+    if (!fio_count (option (job, global, counts[k]), 1, max[k], count[k]))
+      return job_fail (error, name, _("job %u: “%s=%s” is not a count it can read"), i + 1,
+                       counts[k], option (job, global, counts[k]));
+  if (sync_engine (option (job, global, "ioengine")))
+    e->spec.queue_depth = 1;
+  e->spec.block_size = (guint32) bs;
+  if (!dmk_test_spec_validate (&e->spec, NULL))
     return job_fail (error, name, _("job %u is not a test GDiskMark can show"), i + 1);
-  has_r = strchr (rw, 'w') == NULL || g_str_has_suffix (rw, "rw") ||
-          strcmp (rw, "readwrite") == 0;
-  has_w = strstr (rw, "write") != NULL || g_str_has_suffix (rw, "rw");
-  if ((has_r && !fio_side (job, "read", &rbw, &riops, &rlat)) ||
-      (has_w && !fio_side (job, "write", &wbw, &wiops, &wlat)))
-    return job_fail (error, name, _("job %u has no numbers it can read"), i + 1);
-  if (has_r && has_w)
-    {
-      guint share = 50;
-      double n = riops + wiops;
-
-      if (!fio_count (option (job, global, "rwmixread"), 50, 99, &share))
-        share = 50;
-      r->settings.mix_read_percent = share;
-      _dmk_import_add_test (r, &spec, DMK_DIRECTION_MIX, (rbw + wbw) / 1e6, n,
-                            n > 0 ? (rlat * riops + wlat * wiops) / n : 0);
-    }
-  else if (has_r)
-    _dmk_import_add_test (r, &spec, DMK_DIRECTION_READ, rbw / 1e6, riops, rlat);
-  else
-    _dmk_import_add_test (r, &spec, DMK_DIRECTION_WRITE, wbw / 1e6, wiops, wlat);
-  if (r->target.path == NULL)
-    {
-      const char *f = option (job, global, "filename");
-      const char *d = option (job, global, "directory");
-      r->target.path = g_strdup (f != NULL ? f : d != NULL ? d : "");
-    }
+  e->dir = strchr (rw, 'w') == NULL                                  ? DMK_DIRECTION_READ
+           : g_str_has_suffix (rw, "rw") || strcmp (rw, "readwrite") == 0 ? DMK_DIRECTION_MIX
+                                                                        : DMK_DIRECTION_WRITE;
+  if (e->dir == DMK_DIRECTION_MIX && !fio_count (option (job, global, "rwmixread"), 50, 99,
+                                                 &e->mix))
+    e->mix = 50;
   return TRUE;
 }
 
-DmkResult *
-_dmk_import_fio_json (JsonObject *root, const char *name, GError **error)
+/* Whether side ("read", "write") of job moved any bytes. */
+static gboolean
+moved_bytes (JsonObject *job, const char *side)
+{
+  double n = 0;
+
+  return member_number (member_object (job, side), "io_bytes", &n) && n > 0;
+}
+
+/* One entry of fio's output; FALSE with error set, TRUE with *skip for an entry to leave out. */
+static gboolean
+read_entry (FioEntry *e, JsonObject *job, JsonObject *global, guint i, const char *name,
+            gboolean *skip, GError **error)
+{
+  JsonNode *g = json_object_get_member (job, "groupid");
+  gboolean has_r, has_w;
+
+  memset (e, 0, sizeof *e);
+  if (!entry_spec (e, job, global, i, name, skip, error))
+    return FALSE;
+  if (*skip)
+    return TRUE;
+  e->name = option_of (job, "jobname");
+  e->group = g != NULL && JSON_NODE_HOLDS_VALUE (g) && json_node_get_value_type (g) == G_TYPE_INT64
+               ? json_node_get_int (g)
+               : -1;
+  has_r = e->dir != DMK_DIRECTION_WRITE;
+  has_w = e->dir != DMK_DIRECTION_READ;
+  if ((has_r && !fio_side (job, "read", &e->bw[0], &e->iops[0], &e->lat[0])) ||
+      (has_w && !fio_side (job, "write", &e->bw[1], &e->iops[1], &e->lat[1])))
+    return job_fail (error, name, _("job %u has no numbers it can read"), i + 1);
+  /* group_reporting over jobs of one group that did different I/O: one entry, named by the
+   * first job, with the last job's options and everyone's bytes. It is no one test. */
+  if (moved_bytes (job, has_r ? "write" : "read") && !(has_r && has_w))
+    return job_fail (error, name,
+                     _("job %u (“%s”) is fio’s group_reporting sum of jobs that did different "
+                       "I/O (reads and writes), labelled by the last job’s options: it is no one "
+                       "test. Run the jobs with stonewall, or without group_reporting"),
+                     i + 1, e->name != NULL ? e->name : "?");
+  return TRUE;
+}
+
+/* Another clone of the same job: rates add up, latency is the mean over every I/O. */
+static void
+add_clone (FioEntry *into, const FioEntry *e)
+{
+  for (guint d = 0; d < 2; d++)
+    {
+      double n = into->iops[d] + e->iops[d];
+      gboolean both = into->lat[d] > 0 && e->lat[d] > 0;
+
+      if (both && n > 0)
+        into->lat[d] = (into->lat[d] * into->iops[d] + e->lat[d] * e->iops[d]) / n;
+      else if (into->lat[d] <= 0 || e->lat[d] <= 0)
+        into->lat[d] = 0; /* a clone without latency: the mean is not known */
+      into->bw[d] += e->bw[d];
+      into->iops[d] = n;
+    }
+}
+
+static FioEntry *
+find_clone_of (GArray *entries, const FioEntry *e)
+{
+  for (guint i = 0; i < entries->len; i++)
+    {
+      FioEntry *x = &g_array_index (entries, FioEntry, i);
+      if (e->name != NULL && g_strcmp0 (x->name, e->name) == 0 && x->group == e->group &&
+          x->dir == e->dir && dmk_test_spec_equal (&x->spec, &e->spec))
+        return x;
+    }
+  return NULL;
+}
+
+static void
+add_entry_test (DmkResult *r, const FioEntry *e)
+{
+  DmkTestResult *t;
+
+  if (e->dir == DMK_DIRECTION_MIX)
+    {
+      double n = e->iops[0] + e->iops[1];
+      double lat = n > 0 && e->lat[0] > 0 && e->lat[1] > 0
+                     ? (e->lat[0] * e->iops[0] + e->lat[1] * e->iops[1]) / n
+                     : 0;
+      r->settings.mix_read_percent = e->mix;
+      t = _dmk_import_append_test (r, &e->spec, e->dir, (e->bw[0] + e->bw[1]) / 1e6, n, lat);
+    }
+  else
+    {
+      guint d = e->dir == DMK_DIRECTION_READ ? 0 : 1;
+      t = _dmk_import_append_test (r, &e->spec, e->dir, e->bw[d] / 1e6, e->iops[d], e->lat[d]);
+    }
+  t->name = g_strdup (e->name);
+}
+
+/* The target the first job names. */
+static void
+read_target (DmkResult *r, JsonObject *job, JsonObject *global)
+{
+  const char *f = option (job, global, "filename");
+  const char *d = option (job, global, "directory");
+
+  if (r->target.path != NULL)
+    return;
+  if (f != NULL && d != NULL && !g_path_is_absolute (f))
+    r->target.path = g_build_filename (d, f, NULL);
+  else
+    r->target.path = g_strdup (f != NULL ? f : d != NULL ? d : "");
+}
+
+/* Each job of fio's output, its clones summed: one test per job name, in fio's order; two jobs
+ * of the same test stay two tests, told apart by their names. */
+static gboolean
+read_jobs (DmkResult *r, JsonArray *jobs, JsonObject *global, const char *name, GError **error)
+{
+  g_autoptr (GArray) entries = g_array_new (FALSE, TRUE, sizeof (FioEntry));
+
+  for (guint i = 0; i < json_array_get_length (jobs) && i < 4096; i++)
+    {
+      JsonNode *jn = json_array_get_element (jobs, i);
+      gboolean skip = FALSE;
+      FioEntry e, *same;
+
+      if (!JSON_NODE_HOLDS_OBJECT (jn))
+        continue;
+      if (!read_entry (&e, json_node_get_object (jn), global, i, name, &skip, error))
+        return FALSE;
+      if (skip)
+        continue;
+      read_target (r, json_node_get_object (jn), global);
+      same = find_clone_of (entries, &e);
+      if (same != NULL)
+        add_clone (same, &e);
+      else
+        g_array_append_val (entries, e);
+    }
+  for (guint i = 0; i < entries->len; i++)
+    add_entry_test (r, &g_array_index (entries, FioEntry, i));
+  return TRUE;
+}
+
+/* The end of the JSON object that starts at data[0] (a '{'): its closing brace's offset + 1, or
+ * 0 when it does not close. Strings are skipped, escapes and all. */
+static gsize
+object_end (const char *data, gsize length)
+{
+  gsize depth = 0;
+  gboolean in_string = FALSE;
+
+  for (gsize i = 0; i < length; i++)
+    {
+      char c = data[i];
+
+      if (in_string)
+        {
+          if (c == '\\')
+            i++;
+          else if (c == '"')
+            in_string = FALSE;
+        }
+      else if (c == '"')
+        in_string = TRUE;
+      else if (c == '{' || c == '[')
+        depth++;
+      else if ((c == '}' || c == ']') && --depth == 0)
+        return i + 1;
+    }
+  return 0;
+}
+
+gboolean
+_dmk_import_fio_json_span (const char *data, gsize length, gsize *start, gsize *span)
+{
+  /* fio starts its JSON with "{" alone on a line and "fio version" first inside it. */
+  for (gsize i = 0; i < length; i++)
+    {
+      const char *p;
+
+      if (data[i] != '{' || (i > 0 && data[i - 1] != '\n'))
+        continue;
+      for (p = data + i + 1; p < data + length && g_ascii_isspace (*p); p++)
+        ;
+      if ((gsize) (data + length - p) < 13 || memcmp (p, "\"fio version\"", 13) != 0)
+        continue;
+      *start = i;
+      *span = object_end (data + i, length - i);
+      return *span > 0;
+    }
+  return FALSE;
+}
+
+/* fio --client's host of an entry of "client_stats": "host" or "host:port" (not fio's default
+ * port 8765), or NULL. */
+static char *
+client_of (JsonObject *job)
+{
+  const char *host = option_of (job, "hostname");
+  JsonNode *port = json_object_get_member (job, "port");
+  gint64 p = port != NULL && JSON_NODE_HOLDS_VALUE (port) &&
+                 json_node_get_value_type (port) == G_TYPE_INT64
+               ? json_node_get_int (port)
+               : 8765;
+
+  if (host == NULL)
+    return NULL;
+  return p == 8765 ? g_strdup (host) : g_strdup_printf ("%s:%" G_GINT64_FORMAT, host, p);
+}
+
+/* fio --client's output: the entries of each host, in the order the hosts first appear; fio's
+ * "All clients" sums are left out. */
+static GPtrArray *
+split_clients (JsonArray *stats, GPtrArray *hosts)
+{
+  GPtrArray *per_host = g_ptr_array_new_with_free_func ((GDestroyNotify) json_array_unref);
+
+  for (guint i = 0; i < json_array_get_length (stats) && i < 4096; i++)
+    {
+      JsonNode *jn = json_array_get_element (stats, i);
+      g_autofree char *host = NULL;
+      guint k;
+
+      if (!JSON_NODE_HOLDS_OBJECT (jn) ||
+          g_strcmp0 (option_of (json_node_get_object (jn), "jobname"), "All clients") == 0 ||
+          (host = client_of (json_node_get_object (jn))) == NULL)
+        continue;
+      for (k = 0; k < hosts->len && strcmp (hosts->pdata[k], host) != 0; k++)
+        ;
+      if (k == hosts->len)
+        {
+          g_ptr_array_add (hosts, g_steal_pointer (&host));
+          g_ptr_array_add (per_host, json_array_new ());
+        }
+      json_array_add_element (per_host->pdata[k], json_node_copy (jn));
+    }
+  return per_host;
+}
+
+/* One result of fio's jobs (of one host: host non-NULL), or NULL with error set. */
+static DmkResult *
+import_jobs (JsonObject *root, JsonArray *jobs, const char *host, const char *name,
+             GError **error)
 {
   g_autoptr (DmkResult) r = dmk_result_new ();
   JsonObject *global = member_object (root, "global options");
-  JsonArray *jobs;
 
+  read_header (r, root);
+  if (!read_jobs (r, jobs, global, name, error))
+    return NULL;
+  if (r->tests->len == 0)
+    {
+      _dmk_import_fail (error, name, _("it has no test results"));
+      return NULL;
+    }
+  if (host != NULL)
+    {
+      /* Each host is its own column, named by the host fio ran it on. */
+      char *path = r->target.path != NULL && *r->target.path
+                     ? g_strdup_printf ("%s: %s", host, r->target.path)
+                     : g_strdup (host);
+      g_free (r->target.path);
+      r->target.path = path;
+    }
+  r->engine = (g_free (r->engine), g_strdup ("fio"));
+  return g_steal_pointer (&r);
+}
+
+GPtrArray *
+_dmk_import_fio_json_all (JsonObject *root, const char *name, GError **error)
+{
+  g_autoptr (GPtrArray) out = g_ptr_array_new_with_free_func ((GDestroyNotify) dmk_result_unref);
+  JsonNode *stats = json_object_get_member (root, "client_stats");
+  g_autoptr (GPtrArray) hosts = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr (GPtrArray) per_host = NULL;
+
+  if (stats != NULL && JSON_NODE_HOLDS_ARRAY (stats) && !json_object_has_member (root, "jobs"))
+    {
+      per_host = split_clients (json_node_get_array (stats), hosts);
+      for (guint i = 0; i < per_host->len; i++)
+        {
+          DmkResult *r = import_jobs (root, per_host->pdata[i], hosts->pdata[i], name, error);
+          if (r == NULL)
+            return NULL;
+          g_ptr_array_add (out, r);
+        }
+      if (out->len == 0)
+        {
+          _dmk_import_fail (error, name, _("it has no test results"));
+          return NULL;
+        }
+      return g_steal_pointer (&out);
+    }
   if (!json_object_has_member (root, "jobs") ||
       !JSON_NODE_HOLDS_ARRAY (json_object_get_member (root, "jobs")))
     {
       _dmk_import_fail (error, name, _("this fio output has no “jobs”"));
       return NULL;
     }
-  jobs = json_object_get_array_member (root, "jobs");
-  read_header (r, root);
-  for (guint i = 0; i < json_array_get_length (jobs) && i < 1024; i++)
-    {
-      JsonNode *jn = json_array_get_element (jobs, i);
-
-      if (JSON_NODE_HOLDS_OBJECT (jn) &&
-          !import_job (r, json_node_get_object (jn), global, i, name, error))
-        return NULL;
-    }
-  if (r->tests->len == 0)
-    {
-      _dmk_import_fail (error, name, _("it has no test results"));
+  {
+    DmkResult *r = import_jobs (root, json_object_get_array_member (root, "jobs"), NULL, name,
+                                error);
+    if (r == NULL)
       return NULL;
-    }
-  r->engine = (g_free (r->engine), g_strdup ("fio"));
-  return g_steal_pointer (&r);
+    g_ptr_array_add (out, r);
+  }
+  return g_steal_pointer (&out);
+}
+
+DmkResult *
+_dmk_import_fio_json (JsonObject *root, const char *name, GError **error)
+{
+  g_autoptr (GPtrArray) all = _dmk_import_fio_json_all (root, name, error);
+
+  return all != NULL ? dmk_result_ref (g_ptr_array_index (all, 0)) : NULL;
 }

@@ -1,5 +1,5 @@
 /* dmk-import.c: other tools' saved results as GDiskMark results, for the comparison:
- * CrystalDiskMark's text (versions 6 to 9, every profile, with and without Mix) and KDiskMark's
+ * CrystalDiskMark's text (versions 3 to 9, every profile, with and without Mix) and KDiskMark's
  * text (whose "MB/s" are fio's KiB/s divided by 1000: converted here to 1,000,000 bytes/s); fio's
  * JSON output is in dmk-import-fio.c. Each keeps its tool's name and version, and a test lines up
  * with GDiskMark's of the same block size, queue depth, threads, pattern and direction.
@@ -15,8 +15,39 @@
 #include "dmk-error.h"
 #include "dmk-import-private.h"
 
-/* KDiskMark divides fio's KiB/s by 1000: its "MB/s" are 1,024,000 bytes/s. */
+/* KDiskMark 1.6 and later divide fio's KiB/s by 1000: their "MB/s" are 1,024,000 bytes/s;
+ * 1.5 and before divided by 1024, true MiB/s. */
 #define KDISKMARK_MB 1.024
+#define KDISKMARK_MIB 1.048576
+
+/* KDiskMark's MB/s in MB/s. Its IOPS × block size tells which rule the line was printed by
+ * (2.4 % apart; a tenth of an IOPS is far less above 100 IOPS); else its version does. */
+static double
+kdiskmark_mb (double printed, double iops, guint32 block_size, double by_version)
+{
+  double ratio;
+
+  if (iops < 100 || printed <= 0)
+    return printed * by_version;
+  ratio = iops * block_size / 1e6 / printed;
+  return printed * (fabs (ratio - KDISKMARK_MIB) < fabs (ratio - KDISKMARK_MB) ? KDISKMARK_MIB
+                                                                               : KDISKMARK_MB);
+}
+
+/* The rule a KDiskMark version printed its MB/s by: 1.5 and before, MiB/s. */
+static double
+kdiskmark_factor (const char *version)
+{
+  guint64 major = 0, minor = 0;
+  char *end = NULL;
+
+  if (version == NULL || !g_ascii_isdigit (*version))
+    return KDISKMARK_MB;
+  major = g_ascii_strtoull (version, &end, 10);
+  if (*end == '.')
+    minor = g_ascii_strtoull (end + 1, NULL, 10);
+  return major < 1 || (major == 1 && minor <= 5) ? KDISKMARK_MIB : KDISKMARK_MB;
+}
 
 gboolean
 _dmk_import_fail (GError **error, const char *name, const char *what)
@@ -53,35 +84,42 @@ _dmk_import_local_date (int y, int mo, int d, int h, int mi, int s)
   return dt != NULL ? g_date_time_format_iso8601 (dt) : NULL;
 }
 
-void
-_dmk_import_add_test (DmkResult *r, const DmkTestSpec *spec, DmkDirection dir, double mb, double iops,
-          double lat_us)
+DmkTestResult *
+_dmk_import_append_test (DmkResult *r, const DmkTestSpec *spec, DmkDirection dir, double mb,
+                         double iops, double lat_us)
 {
-  DmkTestResult *t;
+  DmkTestResult *t = dmk_test_result_new (spec, dir);
 
+  t->mb_per_s = mb;
+  t->iops = iops > 0 ? iops : mb * 1e6 / spec->block_size;
+  t->latency_us.mean = lat_us;
+  g_ptr_array_add (r->tests, t);
+  return t;
+}
+
+void
+_dmk_import_add_test (DmkResult *r, const DmkTestSpec *spec, DmkDirection dir, double mb,
+                      double iops, double lat_us)
+{
   /* A second line for the same test (a file edited by hand) replaces the first. */
   for (guint i = 0; i < r->tests->len; i++)
     {
-      t = g_ptr_array_index (r->tests, i);
+      DmkTestResult *t = g_ptr_array_index (r->tests, i);
       if (t->direction == dir && dmk_test_spec_equal (&t->spec, spec))
         {
           g_ptr_array_remove_index (r->tests, i);
           break;
         }
     }
-  t = dmk_test_result_new (spec, dir);
-  t->mb_per_s = mb;
-  t->iops = iops > 0 ? iops : mb * 1e6 / spec->block_size;
-  t->latency_us.mean = lat_us;
-  g_ptr_array_add (r->tests, t);
+  _dmk_import_append_test (r, spec, dir, mb, iops, lat_us);
 }
 
 /* ---- CrystalDiskMark and KDiskMark text ---- */
 
 typedef struct
 {
-  GRegex *header_cdm, *header_kdm, *section, *line, *old_line, *profile, *test, *date, *comment,
-    *mix_share;
+  GRegex *header_cdm, *header_kdm, *section, *line, *old_line, *cdm3_line, *profile, *test, *date,
+    *comment, *mix_share;
 } TextRegexes;
 
 static void
@@ -92,6 +130,7 @@ text_regexes_clear (TextRegexes *re)
   g_clear_pointer (&re->section, g_regex_unref);
   g_clear_pointer (&re->line, g_regex_unref);
   g_clear_pointer (&re->old_line, g_regex_unref);
+  g_clear_pointer (&re->cdm3_line, g_regex_unref);
   g_clear_pointer (&re->profile, g_regex_unref);
   g_clear_pointer (&re->test, g_regex_unref);
   g_clear_pointer (&re->date, g_regex_unref);
@@ -110,9 +149,12 @@ rx (const char *pattern)
 static void
 text_regexes_init (TextRegexes *re)
 {
-  re->header_cdm = rx ("CrystalDiskMark\\s+(\\d+)\\.(\\d+)\\.(\\d+)(\\S*)(?:\\s+(x64|x86|Arm64|ARM64))?");
+  /* "CrystalDiskMark 8.0.4 x64 (UWP)", "CrystalDiskMark 8.0.1 x64 Shizuku Edition" */
+  re->header_cdm = rx ("CrystalDiskMark\\s+(\\d+)\\.(\\d+)\\.(\\d+)(\\S*)(?:\\s+(x64|x86|Arm64|ARM64))?"
+                       "(?:\\s+(\\(UWP\\)|[A-Z][a-z]+ Edition))?");
   re->header_kdm = rx ("KDiskMark(?:\\s*\\(([0-9.]+)\\))?:");
-  re->section = rx ("^\\[(Read|Write|Mix)\\]");
+  /* Indented as well: a paste from a forum or a mail keeps its indentation. */
+  re->section = rx ("^\\s*\\[(Read|Write|Mix)\\]");
   /* CrystalDiskMark 7 to 9 ("SEQ    1MiB", "Sequential 1MiB") and KDiskMark ("Sequential 1 MiB") */
   re->line = rx ("^\\s*(SEQ|RND|Sequential|Random)\\s+(\\d+)\\s*(KiB|MiB)\\s*\\(Q=\\s*(\\d+),\\s*"
                  "T=\\s*(\\d+)\\)\\s*:\\s*([0-9.]+)\\s*MB/s(?:\\s*\\[\\s*([0-9.]+)\\s*IOPS\\])?"
@@ -122,6 +164,10 @@ text_regexes_init (TextRegexes *re)
   re->old_line = rx ("^\\s*(Sequential|Random)\\s+(Read|Write)(?:\\s+(\\d+)\\s*(KiB|MiB))?\\s*"
                      "\\((?:Q=\\s*(\\d+),\\s*)?T=\\s*(\\d+)\\)\\s*:\\s*([0-9.]+)\\s*MB/s"
                      "(?:\\s*\\[\\s*([0-9.]+)\\s*IOPS\\])?\\s*$");
+  /* CrystalDiskMark 3 and 4: "Random Read 4KB (QD=32) :   271.859 MB/s [ 66371.9 IOPS]" */
+  re->cdm3_line = rx ("^\\s*(Sequential|Random)\\s+(Read|Write)(?:\\s+(\\d+)\\s*KB)?"
+                      "(?:\\s*\\(QD=\\s*(\\d+)\\))?\\s*:\\s*([0-9.]+)\\s*MB/s"
+                      "(?:\\s*\\[\\s*([0-9.]+)\\s*IOPS\\])?\\s*$");
   re->profile = rx ("^\\s*Profile\\s*:\\s*(.*?)\\s*$");
   re->test = rx ("^\\s*Test\\s*:\\s*(\\d+)\\s*(MiB|GiB|MB|GB)\\b(.*)$");
   re->date = rx ("^\\s*Date\\s*:\\s*(\\d{4})[/-](\\d{1,2})[/-](\\d{1,2})\\s+(\\d{1,2}):(\\d{2}):"
@@ -166,75 +212,128 @@ profile_id (const char *shown)
   return g_strdup (DMK_PROFILE_CUSTOM);
 }
 
-/* One result line; FALSE (with *bad set) when it names a test that cannot be. */
+/* What a result line says, as text. */
+typedef struct
+{
+  char *kind, *unit, *mbs, *iopss, *lats;
+  guint size, qd, threads;
+  int dir;
+} LineFields;
+
+static void
+line_fields_clear (LineFields *f)
+{
+  g_free (f->kind);
+  g_free (f->unit);
+  g_free (f->mbs);
+  g_free (f->iopss);
+  g_free (f->lats);
+}
+
+/* CrystalDiskMark 7 to 9 and KDiskMark: "SEQ    1MiB (Q=  8, T= 1): …" inside [Read] … */
 static gboolean
-parse_line (TextRegexes *re, DmkResult *r, const char *line, int section, gboolean kdm,
-            const char **bad)
+match_line (TextRegexes *re, const char *line, int section, LineFields *f)
 {
   g_autoptr (GMatchInfo) m = NULL;
-  DmkTestSpec spec = { 0 };
-  DmkDirection dir;
-  double mb = 0, iops = 0, lat = 0;
-  g_autofree char *kind = NULL, *unit = NULL, *mbs = NULL, *iopss = NULL, *lats = NULL;
-  guint size;
 
-  if (g_regex_match (re->line, line, 0, &m))
-    {
-      if (section < 0)
-        return TRUE; /* a test outside [Read], [Write] or [Mix]: nothing says which */
-      kind = group (m, 1);
-      unit = group (m, 3);
-      size = group_uint (m, 2, 0);
-      spec.queue_depth = group_uint (m, 4, 0);
-      spec.threads = group_uint (m, 5, 0);
-      mbs = group (m, 6);
-      iopss = group (m, 7);
-      lats = group (m, 8);
-      dir = (DmkDirection) section;
-    }
-  else
-    {
-      g_autofree char *rw = NULL;
-
-      g_clear_pointer (&m, g_match_info_unref);
-      if (!g_regex_match (re->old_line, line, 0, &m))
-        return TRUE; /* not a result line */
-      kind = group (m, 1);
-      rw = group (m, 2);
-      dir = g_strcmp0 (rw, "Read") == 0 ? DMK_DIRECTION_READ : DMK_DIRECTION_WRITE;
-      unit = group (m, 4);
-      size = group_uint (m, 3, 0);
-      spec.queue_depth = group_uint (m, 5, 1);
-      spec.threads = group_uint (m, 6, 0);
-      mbs = group (m, 7);
-      iopss = group (m, 8);
-      if (unit == NULL)
-        {
-          /* CrystalDiskMark 5 and 6 print no block size for sequential tests: 128 KiB at a
-           * queue depth ("Sequential Read (Q= 32,T= 1)"), 1 MiB at depth 1 ("(T= 1)"). */
-          gboolean q = spec.queue_depth > 1;
-          size = q ? 128 : 1;
-          unit = g_strdup (q ? "KiB" : "MiB");
-        }
-    }
-  spec.pattern = kind != NULL && kind[0] == 'S' ? DMK_PATTERN_SEQUENTIAL : DMK_PATTERN_RANDOM;
-  if (size == 0 || size > (g_strcmp0 (unit, "MiB") == 0 ? 64u : 65536u))
-    {
-      *bad = line;
-      return FALSE;
-    }
-  spec.block_size = size * (g_strcmp0 (unit, "MiB") == 0 ? 1048576u : 1024u);
-  if (!dmk_test_spec_validate (&spec, NULL) || !_dmk_import_number (mbs, 1e7, &mb) ||
-      (iopss != NULL && !_dmk_import_number (iopss, 1e9, &iops)) ||
-      (lats != NULL && !_dmk_import_number (lats, 1e9, &lat)))
-    {
-      *bad = line;
-      return FALSE;
-    }
-  if (kdm)
-    mb *= KDISKMARK_MB;
-  _dmk_import_add_test (r, &spec, dir, mb, iops, lat);
+  if (!g_regex_match (re->line, line, 0, &m))
+    return FALSE;
+  f->kind = group (m, 1);
+  f->unit = group (m, 3);
+  f->size = group_uint (m, 2, 0);
+  f->qd = group_uint (m, 4, 0);
+  f->threads = group_uint (m, 5, 0);
+  f->mbs = group (m, 6);
+  f->iopss = group (m, 7);
+  f->lats = group (m, 8);
+  f->dir = section;
   return TRUE;
+}
+
+/* CrystalDiskMark 5 and 6: "Sequential Read (Q= 32,T= 1) :", "Random Write 4KiB (Q= 8,T= 8) :" */
+static gboolean
+match_old_line (TextRegexes *re, const char *line, LineFields *f)
+{
+  g_autoptr (GMatchInfo) m = NULL;
+  g_autofree char *rw = NULL;
+
+  if (!g_regex_match (re->old_line, line, 0, &m))
+    return FALSE;
+  f->kind = group (m, 1);
+  rw = group (m, 2);
+  f->dir = g_strcmp0 (rw, "Read") == 0 ? DMK_DIRECTION_READ : DMK_DIRECTION_WRITE;
+  f->unit = group (m, 4);
+  f->size = group_uint (m, 3, 0);
+  f->qd = group_uint (m, 5, 1);
+  f->threads = group_uint (m, 6, 0);
+  f->mbs = group (m, 7);
+  f->iopss = group (m, 8);
+  if (f->unit == NULL)
+    {
+      /* No block size for sequential tests: 128 KiB at a queue depth ("Sequential Read (Q=
+       * 32,T= 1)"), 1 MiB at depth 1 ("(T= 1)"). */
+      gboolean q = f->qd > 1;
+      f->size = q ? 128 : 1;
+      f->unit = g_strdup (q ? "KiB" : "MiB");
+    }
+  return TRUE;
+}
+
+/* CrystalDiskMark 3 and 4: "Sequential Read :" (1 MiB), "Random Read 512KB :", "Random Read 4KB
+ * (QD=32) :"; one thread, depth 1 unless it says. */
+static gboolean
+match_cdm3_line (TextRegexes *re, const char *line, LineFields *f)
+{
+  g_autoptr (GMatchInfo) m = NULL;
+  g_autofree char *rw = NULL;
+
+  if (!g_regex_match (re->cdm3_line, line, 0, &m))
+    return FALSE;
+  f->kind = group (m, 1);
+  rw = group (m, 2);
+  f->dir = g_strcmp0 (rw, "Read") == 0 ? DMK_DIRECTION_READ : DMK_DIRECTION_WRITE;
+  f->size = group_uint (m, 3, 1);
+  f->unit = g_strdup (group_uint (m, 3, 0) == 0 ? "MiB" : "KiB");
+  f->qd = group_uint (m, 4, 1);
+  f->threads = 1;
+  f->mbs = group (m, 5);
+  f->iopss = group (m, 6);
+  return TRUE;
+}
+
+/* One result line; FALSE (with *bad set) when it names a test that cannot be. */
+static gboolean
+parse_line (TextRegexes *re, DmkResult *r, const char *line, int section, double kdm,
+            const char **bad)
+{
+  LineFields f = { 0 };
+  DmkTestSpec spec = { 0 };
+  double mb = 0, iops = 0, lat = 0;
+  gboolean mib, ok;
+
+  if (match_line (re, line, section, &f) && section < 0)
+    {
+      line_fields_clear (&f);
+      return TRUE; /* a test outside [Read], [Write] or [Mix]: nothing says which */
+    }
+  if (f.kind == NULL && !match_old_line (re, line, &f) && !match_cdm3_line (re, line, &f))
+    return TRUE; /* not a result line */
+  spec.pattern = f.kind != NULL && f.kind[0] == 'S' ? DMK_PATTERN_SEQUENTIAL : DMK_PATTERN_RANDOM;
+  spec.queue_depth = f.qd;
+  spec.threads = f.threads;
+  mib = g_strcmp0 (f.unit, "MiB") == 0;
+  spec.block_size = f.size <= (mib ? 64u : 65536u) ? f.size * (mib ? 1048576u : 1024u) : 0;
+  ok = f.size > 0 && dmk_test_spec_validate (&spec, NULL) && _dmk_import_number (f.mbs, 1e7, &mb) &&
+       (f.iopss == NULL || _dmk_import_number (f.iopss, 1e9, &iops)) &&
+       (f.lats == NULL || _dmk_import_number (f.lats, 1e9, &lat));
+  if (ok && kdm > 0)
+    mb = kdiskmark_mb (mb, iops, spec.block_size, kdm);
+  if (ok)
+    _dmk_import_add_test (r, &spec, (DmkDirection) f.dir, mb, iops, lat);
+  else
+    *bad = line;
+  line_fields_clear (&f);
+  return ok;
 }
 
 typedef struct
@@ -259,18 +358,23 @@ read_header (TextImport *t, const char *line, GError **error)
       guint major = group_uint (m, 1, 0);
       g_autofree char *arch = group (m, 5);
       g_autofree char *minor = group (m, 2), *patch = group (m, 3), *suffix = group (m, 4);
+      g_autofree char *edition = group (m, 6);
 
-      if (major < 6 || major > 9)
+      if (major < 3 || major > 9)
         {
           g_autofree char *what = g_strdup_printf (
-            _("it is CrystalDiskMark %u’s text; versions 6 to 9 can be compared"), major);
+            _("it is CrystalDiskMark %u’s text; versions 3 to 9 can be compared"), major);
           return _dmk_import_fail (error, t->name, what);
         }
+      /* CrystalDiskMark 3 and 4 ran one set of tests, the classic profile's. */
+      if (major <= 4)
+        r->settings.profile = (g_free (r->settings.profile), g_strdup ("classic"));
       g_free (r->tool_name);
       r->tool_name = g_strdup ("CrystalDiskMark");
       g_free (r->tool_version);
-      r->tool_version = g_strdup_printf ("%u.%s.%s%s%s%s", major, minor, patch,
-                                         suffix ? suffix : "", arch ? " " : "", arch ? arch : "");
+      r->tool_version = g_strdup_printf ("%u.%s.%s%s%s%s%s%s", major, minor, patch,
+                                         suffix ? suffix : "", arch ? " " : "", arch ? arch : "",
+                                         edition ? " " : "", edition ? edition : "");
       t->known = TRUE;
       return TRUE;
     }
@@ -336,6 +440,62 @@ read_test_line (TextImport *t, GMatchInfo *m)
     }
 }
 
+/* The number after key in line ("Interval: 5 sec", "Interval=5 sec", "(x3)"), or -1. */
+static gint64
+number_after (const char *line, const char *key)
+{
+  const char *p = strstr (line, key);
+  guint64 n;
+
+  if (p == NULL)
+    return -1;
+  for (p += strlen (key); *p == ' ' || *p == ':' || *p == '='; p++)
+    ;
+  if (!g_ascii_isdigit (*p))
+    return -1;
+  n = g_ascii_strtoull (p, NULL, 10);
+  return n > G_MAXINT32 ? -1 : (gint64) n;
+}
+
+/* "  OS : Windows 10 …", "Target: /dev/sda": the text after "key :" at the line's start. */
+static char *
+field (const char *line, const char *key)
+{
+  const char *p = line;
+
+  while (g_ascii_isspace (*p))
+    p++;
+  if (!g_str_has_prefix (p, key))
+    return NULL;
+  for (p += strlen (key); *p == ' '; p++)
+    ;
+  return *p == ':' ? g_strstrip (g_strdup (p + 1)) : NULL;
+}
+
+/* The run's settings as the text states them: passes "(x3)", "Measure 5 sec", "Interval 5 sec"
+ * (on the Test or Time line), "<0Fill>" test data; the OS; KDiskMark's "Target:". */
+static void
+read_settings (TextImport *t, const char *line)
+{
+  DmkSettings *s = &t->r->settings;
+  gint64 passes = number_after (line, "(x"), measure = number_after (line, "Measure");
+  gint64 interval = number_after (line, "Interval");
+  g_autofree char *os = field (line, "OS"), *target = field (line, "Target");
+
+  if (passes >= DMK_PASSES_MIN && passes <= DMK_PASSES_MAX && strstr (line, "Test") != NULL)
+    s->passes = (guint) passes;
+  if (measure >= DMK_MEASURE_MIN && measure <= DMK_MEASURE_MAX)
+    s->measure_s = (guint) measure;
+  if (interval >= 0 && interval <= DMK_INTERVAL_MAX)
+    s->interval_s = (guint) interval;
+  if (strstr (line, "<0Fill>") != NULL)
+    s->data = DMK_DATA_ZERO;
+  if (os != NULL && *os != '\0')
+    t->r->os = (g_free (t->r->os), g_steal_pointer (&os));
+  if (target != NULL && *target != '\0')
+    t->r->target.path = (g_free (t->r->target.path), g_steal_pointer (&target));
+}
+
 /* The facts after the results: profile, test size and drive, date, comment. */
 static void
 read_meta (TextImport *t, const char *line)
@@ -343,6 +503,7 @@ read_meta (TextImport *t, const char *line)
   g_autoptr (GMatchInfo) m = NULL;
   DmkResult *r = t->r;
 
+  read_settings (t, line);
   if (g_regex_match (t->re.profile, line, 0, &m))
     {
       g_autofree char *p = group (m, 1);
@@ -425,7 +586,8 @@ import_text (const char *text, const char *name, GError **error)
         ok = read_header (&t, line, error);
       else if (!read_section (&t, line))
         {
-          ok = parse_line (&t.re, r, line, t.section, t.kdm, &bad);
+          ok = parse_line (&t.re, r, line, t.section,
+                           t.kdm ? kdiskmark_factor (r->tool_version) : 0, &bad);
           if (ok)
             read_meta (&t, line);
         }
@@ -447,15 +609,42 @@ _dmk_import_is_text (const char *data, gsize length)
   return strstr (start, "CrystalDiskMark") != NULL || strstr (start, "KDiskMark") != NULL;
 }
 
+/* The UTF-16 data is in, if it is: a byte-order mark (skip 2) or, without one, text whose every
+ * other byte is 0 (ASCII in UTF-16: little-endian has them odd, big-endian even). */
+static const char *
+utf16_encoding (const char *data, gsize length, gsize *skip)
+{
+  gsize n = MIN (length, 512) & ~(gsize) 1, zero[2] = { 0, 0 };
+
+  *skip = 2;
+  if (length >= 2 && (guchar) data[0] == 0xff && (guchar) data[1] == 0xfe)
+    return "UTF-16LE";
+  if (length >= 2 && (guchar) data[0] == 0xfe && (guchar) data[1] == 0xff)
+    return "UTF-16BE";
+  *skip = 0;
+  if (n < 16)
+    return NULL;
+  for (gsize i = 0; i < n; i++)
+    zero[i % 2] += data[i] == '\0';
+  if (zero[1] > n * 2 / 5 && zero[0] == 0)
+    return "UTF-16LE";
+  if (zero[0] > n * 2 / 5 && zero[1] == 0)
+    return "UTF-16BE";
+  return NULL;
+}
+
 DmkResult *
 _dmk_import_text (const char *data, gsize length, const char *name, GError **error)
 {
   g_autofree char *utf8 = NULL;
-  gsize n = 0;
+  gsize n = 0, skip = 0;
+  const char *utf16 = utf16_encoding (data, length, &skip);
 
-  /* CrystalDiskMark on Windows may save UTF-16 with a byte-order mark, or UTF-8 with one. */
-  if (length >= 2 && (guchar) data[0] == 0xff && (guchar) data[1] == 0xfe)
-    utf8 = g_convert (data + 2, (gssize) length - 2, "UTF-8", "UTF-16LE", NULL, &n, NULL);
+  /* CrystalDiskMark on Windows may save UTF-16 (with a byte-order mark or not, either byte
+   * order), or UTF-8 with a mark. */
+  if (utf16 != NULL)
+    utf8 = g_convert (data + skip, (gssize) ((length - skip) & ~(gsize) 1), "UTF-8", utf16, NULL,
+                      &n, NULL);
   else if (length >= 3 && memcmp (data, "\xef\xbb\xbf", 3) == 0)
     utf8 = g_strndup (data + 3, n = length - 3);
   else
@@ -473,12 +662,37 @@ gboolean
 _dmk_import_is_utf16_text (const char *data, gsize length)
 {
   g_autofree char *utf8 = NULL;
+  gsize skip = 0;
+  const char *utf16 = utf16_encoding (data, length, &skip);
 
-  if (length < 2 || (guchar) data[0] != 0xff || (guchar) data[1] != 0xfe)
+  if (utf16 == NULL)
     return FALSE;
-  utf8 = g_convert (data + 2, (gssize) MIN (length - 2, 4096) & ~(gssize) 1, "UTF-8", "UTF-16LE",
-                    NULL, NULL, NULL);
+  utf8 = g_convert (data + skip, (gssize) (MIN (length - skip, 4096) & ~(gsize) 1), "UTF-8",
+                    utf16, NULL, NULL, NULL);
   return utf8 != NULL && _dmk_import_is_text (utf8, strlen (utf8));
+}
+
+gboolean
+_dmk_import_is_headless_text (const char *data, gsize length)
+{
+  g_autofree char *head = g_strndup (data, MIN (length, 65536));
+  g_auto (GStrv) lines = NULL;
+
+  for (const char *p = head; *p != '\0'; p++)
+    if (!g_ascii_isspace (*p))
+      {
+        if (*p == '{')
+          return FALSE; /* JSON */
+        break;
+      }
+  lines = g_strsplit (head, "\n", -1);
+  /* "  SEQ    1MiB (Q=  8, T= 1):  3500.1 MB/s …", "Sequential Read (Q= 32,T= 1) :  550 MB/s" */
+  for (guint i = 0; lines[i] != NULL; i++)
+    if (strstr (lines[i], "T=") != NULL && strstr (lines[i], "MB/s") != NULL &&
+        (strstr (lines[i], "SEQ") != NULL || strstr (lines[i], "RND") != NULL ||
+         strstr (lines[i], "Sequential") != NULL || strstr (lines[i], "Random") != NULL))
+      return TRUE;
+  return FALSE;
 }
 
 const char *
@@ -487,7 +701,13 @@ dmk_result_tool_label (DmkResult *result, char **owned)
   *owned = NULL;
   if (result->tool_name == NULL || g_strcmp0 (result->tool_name, "gdiskmark") == 0)
     return NULL;
-  if (g_strcmp0 (result->tool_name, "KDiskMark") == 0)
+  if (g_strcmp0 (result->tool_name, "KDiskMark") == 0 &&
+      kdiskmark_factor (result->tool_version) == KDISKMARK_MIB)
+    /* TRANSLATORS: a comparison column from KDiskMark 1.5's text: "KDiskMark 1.5.2 (MB/s
+     * ×1.048576: it printed MiB/s)" */
+    *owned = g_strdup_printf (_("KDiskMark %s (MB/s ×1.048576: it printed MiB/s)"),
+                              result->tool_version);
+  else if (g_strcmp0 (result->tool_name, "KDiskMark") == 0)
     /* TRANSLATORS: a comparison column from KDiskMark's text: "KDiskMark 3.1.4 (MB/s ×1.024:
      * it divides KiB/s by 1000)" */
     *owned = g_strdup_printf (_("KDiskMark %s (MB/s ×1.024: it divides KiB/s by 1000)"),

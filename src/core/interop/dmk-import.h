@@ -15,7 +15,14 @@ const char *dmk_result_tool_label (DmkResult *result, char **owned);
 /* For dmk-result-load.c. */
 gboolean _dmk_import_is_text (const char *data, gsize length);
 gboolean _dmk_import_is_utf16_text (const char *data, gsize length);
+/* Result lines of CrystalDiskMark or KDiskMark without the first line that names the tool. */
+gboolean _dmk_import_is_headless_text (const char *data, gsize length);
 DmkResult *_dmk_import_text (const char *data, gsize length, const char *name, GError **error);
 DmkResult *_dmk_import_fio_json (JsonObject *root, const char *name, GError **error);
+/* The same, one result per host for fio --client's output ("client_stats"). */
+GPtrArray *_dmk_import_fio_json_all (JsonObject *root, const char *name, GError **error);
+/* Where fio's JSON object is in data when fio wrote text around it (its "note: …" lines before,
+ * --output-format=json,normal's report around): FALSE when there is none. */
+gboolean _dmk_import_fio_json_span (const char *data, gsize length, gsize *start, gsize *span);
 
 G_END_DECLS

@@ -12,22 +12,50 @@
 #include <unistd.h>
 
 #include "dmk-error.h"
-#include "dmk-import.h"
+#include "dmk-import-private.h"
 #include "dmk-load.h"
 
-static DmkResult *
+/* The one result of a file, in an array (fio --client's output has one per host). */
+static GPtrArray *
+one (DmkResult *r)
+{
+  GPtrArray *all;
+
+  if (r == NULL)
+    return NULL;
+  all = g_ptr_array_new_with_free_func ((GDestroyNotify) dmk_result_unref);
+  g_ptr_array_add (all, r);
+  return all;
+}
+
+static GPtrArray *
 parse (const char *data, gsize length, const char *name, GError **error)
 {
   g_autoptr (JsonParser) parser = json_parser_new_immutable ();
+  gsize start = 0, span = 0;
   JsonObject *o;
 
   /* Another tool's saved result, for the comparison: CrystalDiskMark's or KDiskMark's text. */
   if (_dmk_import_is_text (data, length) || _dmk_import_is_utf16_text (data, length))
-    return _dmk_import_text (data, length, name, error);
+    return one (_dmk_import_text (data, length, name, error));
+  if (_dmk_import_is_headless_text (data, length))
+    {
+      _dmk_import_fail (error, name,
+                        _("it looks like a CrystalDiskMark or KDiskMark result without its "
+                          "first line (“CrystalDiskMark 8.0.4 x64 …” or “KDiskMark (3.1.4): "
+                          "…”): copy the whole text"));
+      return NULL;
+    }
+  /* fio's JSON with its own text around it: only the JSON is read. */
+  if (_dmk_import_fio_json_span (data, length, &start, &span))
+    {
+      data += start;
+      length = span;
+    }
   o = dmk_json_parse_root (parser, data, length, name, error);
   if (o != NULL && json_object_has_member (o, "fio version"))
-    return _dmk_import_fio_json (o, name, error);
-  return o != NULL ? dmk_result_from_json_object (o, name, error) : NULL;
+    return _dmk_import_fio_json_all (o, name, error);
+  return o != NULL ? one (dmk_result_from_json_object (o, name, error)) : NULL;
 }
 
 /* errsv is errno as the failing call left it, saved before gettext can change it. */
@@ -102,8 +130,8 @@ read_file (const char *filename, const char *name, gsize *length, GError **error
   return data;
 }
 
-DmkResult *
-dmk_result_load (const char *filename, GError **error)
+GPtrArray *
+dmk_result_load_all (const char *filename, GError **error)
 {
   g_autofree char *name = NULL;
   g_autofree char *data = NULL;
@@ -116,4 +144,12 @@ dmk_result_load (const char *filename, GError **error)
   if (data == NULL)
     return NULL;
   return parse (data, length, name, error);
+}
+
+DmkResult *
+dmk_result_load (const char *filename, GError **error)
+{
+  g_autoptr (GPtrArray) all = dmk_result_load_all (filename, error);
+
+  return all != NULL ? dmk_result_ref (g_ptr_array_index (all, 0)) : NULL;
 }

@@ -86,6 +86,7 @@ dmk_test_result_copy (const DmkTestResult *test)
   copy->series = g_ptr_array_new_with_free_func (series_unref);
   for (guint i = 0; test->series != NULL && i < test->series->len; i++)
     g_ptr_array_add (copy->series, dmk_series_copy (g_ptr_array_index (test->series, i)));
+  copy->name = g_strdup (test->name);
   return copy;
 }
 
@@ -96,6 +97,7 @@ dmk_test_result_free (DmkTestResult *test)
     return;
   g_array_unref (test->passes);
   g_clear_pointer (&test->series, g_ptr_array_unref);
+  g_free (test->name);
   g_free (test);
 }
 

@@ -41,6 +41,9 @@ typedef struct
   /* GArray of DmkSample (dmk-series.h) per pass, in the order of passes; an entry is NULL for
    * a pass without one (files from before series were kept). */
   GPtrArray *series;
+  /* Another tool's name for the test (fio's job name), NULL for GDiskMark's own: two jobs of
+   * the same test in one fio output are two tests, told apart by it. */
+  char *name;
 } DmkTestResult;
 
 /* What a result holds: the grid of tests (CrystalDiskMark's), or one of the scans of
