@@ -12,6 +12,8 @@ struct _DmkRunner
   gpointer progress_data;
   GDestroyNotify progress_destroy;
   GPtrArray *providers; /* DmkFdProvider*, not owned */
+  DmkDeviceIdentity consent;
+  gboolean has_consent;
 };
 
 G_DEFINE_FINAL_TYPE (DmkRunner, dmk_runner, G_TYPE_OBJECT)
@@ -24,6 +26,7 @@ dmk_runner_finalize (GObject *object)
   if (self->progress_destroy != NULL)
     self->progress_destroy (self->progress_data);
   g_clear_pointer (&self->providers, g_ptr_array_unref);
+  dmk_device_identity_clear (&self->consent);
   G_OBJECT_CLASS (dmk_runner_parent_class)->finalize (object);
 }
 
@@ -66,6 +69,16 @@ dmk_runner_set_fd_providers (DmkRunner *runner, const DmkFdProvider *const *prov
     g_ptr_array_add (runner->providers, (gpointer) providers[i]);
 }
 
+void
+dmk_runner_set_write_consent (DmkRunner *runner, const DmkDeviceIdentity *identity)
+{
+  g_return_if_fail (DMK_IS_RUNNER (runner));
+  dmk_device_identity_clear (&runner->consent);
+  runner->has_consent = identity != NULL;
+  if (identity != NULL)
+    dmk_device_identity_copy (&runner->consent, identity);
+}
+
 /* ---- the task ---- */
 
 static void
@@ -78,6 +91,7 @@ run_data_free (RunData *d)
   g_clear_pointer (&d->jobs, g_array_unref);
   g_free (d->comment);
   g_ptr_array_unref (d->providers);
+  dmk_device_identity_clear (&d->consent);
   g_clear_pointer (&d->target, dmk_target_free);
   g_clear_pointer (&d->result, dmk_result_unref);
   g_free (d->disk);
@@ -108,6 +122,9 @@ _dmk_run_task_new (DmkRunner *runner, gpointer source_tag, const char *path,
   d->comment = g_strdup (comment);
   d->providers = g_ptr_array_copy (runner->providers, NULL, NULL);
   g_ptr_array_add (d->providers, NULL);
+  d->has_consent = runner->has_consent;
+  if (runner->has_consent)
+    dmk_device_identity_copy (&d->consent, &runner->consent);
   d->kind = kind;
   g_task_set_task_data (task, d, (GDestroyNotify) run_data_free);
   return task;
