@@ -1,0 +1,192 @@
+/* test-untrusted.c: files from elsewhere (a download, a mail, a shared folder) that try to crash,
+ * hang or fool the app (issue 24, items 2–5): JSON nested past any stack behind syntax json-glib
+ * accepts, loaders given a FIFO or /dev/zero, a job whose size × numjobs wraps, and text that
+ * drives a terminal or a spreadsheet. Each through the core's loaders and the real CLI. */
+#include "config.h"
+
+#include <errno.h>
+#include <glib/gstdio.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "dmk-core.h"
+
+static char *scratch; /* a folder of the test's own */
+
+/* ---- the real CLI, bounded in time ---- */
+
+typedef struct
+{
+  int status; /* the exit status, or 128 + the signal */
+  char *out;
+  char *err;
+  double seconds;
+} Cli;
+
+static void
+cli_clear (Cli *c)
+{
+  g_clear_pointer (&c->out, g_free);
+  g_clear_pointer (&c->err, g_free);
+}
+
+/* gdiskmark-cli with args under timeout(1): a CLI that hangs ends as 124 after 10 s. FALSE (the
+ * test skipped) when the CLI is not known. */
+static gboolean
+run_cli (Cli *c, const char *const *args)
+{
+  const char *cli = g_getenv ("GDISKMARK_CLI");
+  g_autoptr (GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr (GError) error = NULL;
+  gint64 start = g_get_monotonic_time ();
+  int wait_status = 0;
+
+  memset (c, 0, sizeof *c);
+  if (cli == NULL)
+    {
+      g_test_skip ("GDISKMARK_CLI is not set");
+      return FALSE;
+    }
+  g_ptr_array_add (argv, (gpointer) "timeout");
+  g_ptr_array_add (argv, (gpointer) "-s");
+  g_ptr_array_add (argv, (gpointer) "KILL");
+  g_ptr_array_add (argv, (gpointer) "10");
+  g_ptr_array_add (argv, (gpointer) cli);
+  for (guint i = 0; args[i] != NULL; i++)
+    g_ptr_array_add (argv, (gpointer) args[i]);
+  g_ptr_array_add (argv, NULL);
+  g_assert_true (g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL,
+                               &c->out, &c->err, &wait_status, &error));
+  g_assert_no_error (error);
+  c->seconds = (double) (g_get_monotonic_time () - start) / G_USEC_PER_SEC;
+  c->status = WIFEXITED (wait_status) ? WEXITSTATUS (wait_status) : 128 + WTERMSIG (wait_status);
+  g_test_message ("gdiskmark-cli %s: %d after %.2f s; stderr: %s", args[0], c->status,
+                  c->seconds, c->err);
+  return TRUE;
+}
+
+static char *
+scratch_file (const char *name, const char *text, gssize len)
+{
+  char *path = g_build_filename (scratch, name, NULL);
+
+  g_assert_true (g_file_set_contents (path, text, len, NULL));
+  return path;
+}
+
+/* ---- item 2: nesting, whatever the syntax around the brackets ---- */
+
+/* text with n '[' then n ']' at the place of "@" in tmpl. */
+static char *
+nested (const char *tmpl, gsize n)
+{
+  const char *at = strchr (tmpl, '@');
+  GString *s = g_string_sized_new (strlen (tmpl) + 2 * n);
+
+  g_assert_nonnull (at);
+  g_string_append_len (s, tmpl, at - tmpl);
+  for (gsize i = 0; i < n; i++)
+    g_string_append_c (s, '[');
+  for (gsize i = 0; i < n; i++)
+    g_string_append_c (s, ']');
+  g_string_append (s, at + 1);
+  return g_string_free (s, FALSE);
+}
+
+/* What json-glib takes beside strict JSON, each hiding a quote or a bracket from a guard that
+ * counts only strict JSON: block and line comments, single-quoted strings, escapes. */
+static const char *const hiding[] = {
+  "{\"schema\":\"x\", /* \" */ \"a\": @}",                /* the issue's file */
+  "{\"schema\":\"x\", // \"\n \"a\": @}",
+  "{\"schema\":\"x\", # \"\n \"a\": @}",
+  "{\"schema\":\"x\", 'q': '\"', \"a\": @}",
+  "{\"schema\":\"x\", \"s\": \"\\\"\", \"a\": @}",          /* an escaped quote */
+  "{\"schema\":\"x\", \"s\": \"\\\\\", \"a\": @}",          /* an escaped backslash */
+  "{\"schema\":\"x\", /* ] ] ] */ \"a\": @}",
+  "{\"schema\":\"x\", \"a\": @ /* \"",                     /* a comment never closed */
+  "{\"fio version\":\"fio-3.33\", /* \" */ \"jobs\": @}", /* fio's JSON, the importer's */
+  "@",
+};
+
+static void
+test_json_nesting (void)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (hiding); i++)
+    {
+      g_autofree char *text = nested (hiding[i], 100000);
+      g_autofree char *path = scratch_file ("deep.json", text, -1);
+      g_autoptr (GError) error = NULL;
+      g_autoptr (DmkResult) from_text = dmk_result_from_json (text, -1, &error);
+      g_autoptr (DmkResult) from_file = NULL;
+
+      g_test_message ("%.40s…: %s", hiding[i], error != NULL ? error->message : "(loaded)");
+      g_assert_null (from_text);
+      g_assert_error (error, DMK_ERROR, DMK_ERROR_PARSE);
+      g_clear_error (&error);
+      from_file = dmk_result_load (path, &error);
+      g_assert_null (from_file);
+      g_assert_error (error, DMK_ERROR, DMK_ERROR_PARSE);
+      /* The sentence names the file, as every loader's does. */
+      g_assert_nonnull (strstr (error->message, "“deep.json”"));
+      g_unlink (path);
+    }
+}
+
+/* The same files in the real CLI: an error naming the file, exit 1, no signal. */
+static void
+test_json_nesting_cli (void)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (hiding); i++)
+    {
+      g_autofree char *text = nested (hiding[i], 100000);
+      g_autofree char *path = scratch_file ("deep.json", text, -1);
+      const char *args[] = { "compare", path, NULL };
+      Cli c;
+
+      if (!run_cli (&c, args))
+        return;
+      g_assert_cmpint (c.status, ==, 1);
+      g_assert_nonnull (strstr (c.err, "“deep.json” is not a GDiskMark result"));
+      cli_clear (&c);
+      g_unlink (path);
+    }
+}
+
+/* Nesting within the limit still loads as far as JSON goes: the guard refuses depth, not
+ * results (a saved result is 5 levels deep). */
+static void
+test_json_depth_limit (void)
+{
+  g_autofree char *ok = nested ("{\"schema\":\"x\", \"a\": @}", DMK_JSON_MAX_DEPTH - 1);
+  g_autofree char *deep = nested ("{\"schema\":\"x\", \"a\": @}", DMK_JSON_MAX_DEPTH);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (DmkResult) r = dmk_result_from_json (ok, -1, &error);
+
+  /* Parsed, then refused for its schema, not its depth. */
+  g_assert_null (r);
+  g_assert_nonnull (strstr (error->message, "schema"));
+  g_clear_error (&error);
+  r = dmk_result_from_json (deep, -1, &error);
+  g_assert_null (r);
+  g_assert_nonnull (strstr (error->message, "nested"));
+}
+
+int
+main (int argc, char **argv)
+{
+  g_autofree char *tmpl = NULL;
+  int status;
+
+  g_test_init (&argc, &argv, NULL);
+  tmpl = g_build_filename (g_get_tmp_dir (), "dmk-untrusted-XXXXXX", NULL);
+  scratch = g_mkdtemp (tmpl);
+  g_assert_nonnull (scratch);
+  g_test_add_func ("/untrusted/json/nesting", test_json_nesting);
+  g_test_add_func ("/untrusted/json/nesting-cli", test_json_nesting_cli);
+  g_test_add_func ("/untrusted/json/depth-limit", test_json_depth_limit);
+  status = g_test_run ();
+  g_rmdir (scratch);
+  return status;
+}
