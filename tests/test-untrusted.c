@@ -5,6 +5,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <glib/gstdio.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -173,6 +174,152 @@ test_json_depth_limit (void)
   g_assert_nonnull (strstr (error->message, "nested"));
 }
 
+/* ---- item 3: loaders read regular files only, and no more than their cap ---- */
+
+/* A FIFO with no writer: an open without O_NONBLOCK waits for ever; a read with a writer that
+ * never stops would too. */
+static char *
+make_fifo (const char *name)
+{
+  char *path = g_build_filename (scratch, name, NULL);
+
+  g_unlink (path);
+  g_assert_no_errno (mkfifo (path, 0600));
+  return path;
+}
+
+static void
+assert_refused_quickly (GError *error, gint64 start, const char *name)
+{
+  double s = (double) (g_get_monotonic_time () - start) / G_USEC_PER_SEC;
+
+  g_assert_nonnull (error);
+  g_test_message ("%s: %s (%.3f s)", name, error->message, s);
+  g_assert_nonnull (strstr (error->message, name));
+  g_assert_cmpfloat (s, <, 2.0);
+}
+
+static void
+test_loaders_special_files (void)
+{
+  g_autofree char *fifo_json = make_fifo ("fifo.json");
+  g_autofree char *fifo_fio = make_fifo ("fifo.fio");
+  gint64 start;
+
+  /* A hang here is a failure, not a test that never ends. */
+  alarm (30);
+  {
+    g_autoptr (GError) error = NULL;
+    g_autoptr (DmkResult) r = NULL;
+
+    start = g_get_monotonic_time ();
+    r = dmk_result_load (fifo_json, &error);
+    g_assert_null (r);
+    assert_refused_quickly (error, start, "fifo.json");
+    g_assert_nonnull (strstr (error->message, "not a file"));
+  }
+  {
+    g_autoptr (GError) error = NULL;
+    g_autoptr (DmkFioJob) job = NULL;
+
+    start = g_get_monotonic_time ();
+    job = dmk_fio_job_load (fifo_fio, &error);
+    g_assert_null (job);
+    assert_refused_quickly (error, start, "fifo.fio");
+    g_assert_nonnull (strstr (error->message, "not a regular file"));
+  }
+  {
+    g_autoptr (GError) error = NULL;
+    g_autoptr (DmkResult) r = NULL;
+
+    start = g_get_monotonic_time ();
+    r = dmk_result_load ("/dev/zero", &error);
+    g_assert_null (r);
+    assert_refused_quickly (error, start, "zero");
+  }
+  {
+    g_autoptr (GError) error = NULL;
+    g_autoptr (DmkFioJob) job = NULL;
+
+    start = g_get_monotonic_time ();
+    job = dmk_fio_job_load ("/dev/zero", &error);
+    g_assert_null (job);
+    assert_refused_quickly (error, start, "/dev/zero");
+    g_assert_nonnull (strstr (error->message, "not a regular file"));
+  }
+  /* A folder is not a job either. */
+  {
+    g_autoptr (GError) error = NULL;
+    g_autoptr (DmkFioJob) job = dmk_fio_job_load (scratch, &error);
+
+    g_assert_null (job);
+    g_assert_nonnull (strstr (error->message, "folder"));
+  }
+  alarm (0);
+  g_unlink (fifo_json);
+  g_unlink (fifo_fio);
+}
+
+/* A file one byte over a loader's cap is refused before it is read (sparse: no memory). */
+static void
+test_loaders_caps (void)
+{
+  const struct
+  {
+    const char *name;
+    goffset size;
+  } over[] = { { "big.json", (16 << 20) + 1 }, { "big.fio", (1 << 20) + 1 } };
+
+  for (guint i = 0; i < G_N_ELEMENTS (over); i++)
+    {
+      g_autofree char *path = g_build_filename (scratch, over[i].name, NULL);
+      g_autoptr (GError) error = NULL;
+      int fd = g_open (path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+
+      g_assert_cmpint (fd, >=, 0);
+      g_assert_no_errno (ftruncate (fd, over[i].size));
+      close (fd);
+      if (g_str_has_suffix (over[i].name, ".json"))
+        g_assert_null (dmk_result_load (path, &error));
+      else
+        g_assert_null (dmk_fio_job_load (path, &error));
+      g_test_message ("%s: %s", over[i].name, error->message);
+      g_assert_nonnull (strstr (error->message, over[i].name));
+      g_assert_nonnull (strstr (error->message, "too large"));
+      g_unlink (path);
+    }
+}
+
+/* The real CLI: --job-file and compare on a FIFO and /dev/zero end at once, saying why. */
+static void
+test_loaders_cli (void)
+{
+  g_autofree char *fifo = make_fifo ("pipe.fio");
+  g_autofree char *job_fifo = g_strdup_printf ("--job-file=%s", fifo);
+  const char *const runs[][4] = {
+    { "--job-file=/dev/zero", scratch, NULL },
+    { job_fifo, scratch, NULL },
+    { "compare", fifo, NULL },
+    { "compare", "/dev/zero", NULL },
+  };
+  const char *names[] = { "/dev/zero", "pipe.fio", "pipe.fio", "zero" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (runs); i++)
+    {
+      Cli c;
+
+      if (!run_cli (&c, runs[i]))
+        return;
+      /* Not 124 or 137: timeout(1) did not have to end it. */
+      g_assert_cmpint (c.status, >=, 1);
+      g_assert_cmpint (c.status, <=, 2);
+      g_assert_cmpfloat (c.seconds, <, 5.0);
+      g_assert_nonnull (strstr (c.err, names[i]));
+      cli_clear (&c);
+    }
+  g_unlink (fifo);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -186,6 +333,9 @@ main (int argc, char **argv)
   g_test_add_func ("/untrusted/json/nesting", test_json_nesting);
   g_test_add_func ("/untrusted/json/nesting-cli", test_json_nesting_cli);
   g_test_add_func ("/untrusted/json/depth-limit", test_json_depth_limit);
+  g_test_add_func ("/untrusted/loaders/special-files", test_loaders_special_files);
+  g_test_add_func ("/untrusted/loaders/caps", test_loaders_caps);
+  g_test_add_func ("/untrusted/loaders/cli", test_loaders_cli);
   status = g_test_run ();
   g_rmdir (scratch);
   return status;

@@ -4,6 +4,7 @@
 /* base */
 #include "dmk-build-tree.h"
 #include "dmk-error.h"
+#include "dmk-file.h"
 #include "dmk-histogram.h"
 #include "dmk-random.h"
 #include "dmk-series.h"
