@@ -320,6 +320,52 @@ test_loaders_cli (void)
   g_unlink (fifo);
 }
 
+/* ---- item 4: size × numjobs, checked ---- */
+
+static void
+test_job_size_overflow (void)
+{
+  /* 2^62 + 2^22 bytes × 4 threads wraps to exactly 16 MiB, a size GDiskMark would take. */
+  const char *sizes[] = { "4503599627374592k", "8388607t", "8g" };
+  const char *threads[] = { "4", "2", "16" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (sizes); i++)
+    {
+      g_autofree char *text = g_strdup_printf ("[global]\n"
+                                               "directory=%s\n"
+                                               "\n"
+                                               "[seq]\n"
+                                               "rw=read\n"
+                                               "bs=1m\n"
+                                               "numjobs=%s\n"
+                                               "size=%s\n"
+                                               "offset_increment=%s\n",
+                                               scratch, threads[i], sizes[i], sizes[i]);
+      g_autoptr (GError) error = NULL;
+      g_autoptr (DmkFioJob) job = dmk_fio_job_parse (text, -1, "wrap.fio", &error);
+
+      g_assert_null (job);
+      g_assert_error (error, DMK_ERROR, DMK_ERROR_PARSE);
+      g_test_message ("%s × %s: %s", sizes[i], threads[i], error->message);
+      /* The file, the line of size=, and both options. */
+      g_assert_true (g_str_has_prefix (error->message, "wrap.fio:8: "));
+      g_assert_nonnull (strstr (error->message, "size × numjobs"));
+      g_assert_nonnull (strstr (error->message, "64 GiB"));
+    }
+  /* Within the limit the product is the test size, as before. */
+  {
+    g_autofree char *text = g_strdup_printf ("[global]\ndirectory=%s\n\n[seq]\nrw=read\n"
+                                             "bs=1m\nnumjobs=4\nsize=16m\n"
+                                             "offset_increment=16m\n",
+                                             scratch);
+    g_autoptr (GError) error = NULL;
+    g_autoptr (DmkFioJob) job = dmk_fio_job_parse (text, -1, "ok.fio", &error);
+
+    g_assert_no_error (error);
+    g_assert_cmpuint (job->settings.size_bytes, ==, 64 << 20);
+  }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -336,6 +382,7 @@ main (int argc, char **argv)
   g_test_add_func ("/untrusted/loaders/special-files", test_loaders_special_files);
   g_test_add_func ("/untrusted/loaders/caps", test_loaders_caps);
   g_test_add_func ("/untrusted/loaders/cli", test_loaders_cli);
+  g_test_add_func ("/untrusted/job/size-times-numjobs", test_job_size_overflow);
   status = g_test_run ();
   g_rmdir (scratch);
   return status;

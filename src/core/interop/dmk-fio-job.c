@@ -89,9 +89,29 @@ shared_size (Parser *p, Section *global, Section *sec, Shared *sh, const DmkJob 
                           _("job “%s”: offset_increment must equal size (each thread its own "
                             "slice), or be left out"),
                           sec->name);
-  if (inc != -1 && j->spec.pattern == DMK_PATTERN_SEQUENTIAL)
-    sz *= j->spec.threads;
   sh->size_at = LINE (size_line);
+  if (inc != -1 && j->spec.pattern == DMK_PATTERN_SEQUENTIAL)
+    {
+      guint64 whole;
+
+      /* A product that wraps could land on any size, 16 MiB among them: checked. */
+      if (!g_uint64_checked_mul (&whole, (guint64) sz, j->spec.threads) ||
+          whole > (guint64) DMK_SIZE_MAX)
+        {
+          g_autofree char *most = dmk_format_size (DMK_SIZE_MAX);
+          /* Apart: a msgid cannot hold G_GINT64_FORMAT. */
+          g_autofree char *bytes = g_strdup_printf ("%" G_GINT64_FORMAT, sz);
+
+          p->line = sh->size_at;
+          /* TRANSLATORS: "job “seq”: size × numjobs (4294967296 bytes × 16) is more than the
+           * 64 GiB GDiskMark tests at most" */
+          return _dmk_fio_fail (p,
+                                _("job “%s”: size × numjobs (%s bytes × %u) is more than the %s "
+                                  "GDiskMark tests at most"),
+                                sec->name, bytes, j->spec.threads, most);
+        }
+      sz = (gint64) whole;
+    }
   return same_for_all (p, &sh->size, sz, sh->size_at, "size");
 }
 
