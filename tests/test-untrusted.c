@@ -366,6 +366,174 @@ test_job_size_overflow (void)
   }
 }
 
+/* ---- item 5: text for terminals and spreadsheets ---- */
+
+/* A saved result whose path and model try to clear the screen, turn the line around (RLO,
+ * RLI) and run a formula in a spreadsheet. */
+static DmkResult *
+hostile_result (const char *path, const char *model)
+{
+  DmkResult *r = dmk_result_new ();
+  g_autoptr (GArray) specs = NULL;
+
+  g_free (r->date);
+  r->date = g_strdup ("2026-11-01T10:00:00Z");
+  r->target.path = g_strdup (path);
+  r->target.model = g_strdup (model);
+  g_assert_true (dmk_profile_lookup ("classic", &specs, NULL));
+  for (guint i = 0; i < specs->len; i++)
+    {
+      DmkTestSpec *spec = &g_array_index (specs, DmkTestSpec, i);
+      DmkTestResult *t = dmk_test_result_new (spec, DMK_DIRECTION_READ);
+      DmkPass p = { 0 };
+
+      p.iops = 1000.0 * (i + 1);
+      p.seconds = 5.0;
+      p.bytes = (guint64) (p.iops * p.seconds) * spec->block_size;
+      p.mb_per_s = (double) p.bytes / p.seconds / 1e6;
+      dmk_test_result_add_pass_series (t, &p, NULL, NULL);
+      g_ptr_array_add (r->tests, t);
+    }
+  return r;
+}
+
+#define EVIL_PATH "/mnt/\033[2J\033]0;pwned\007x\u202Etxt.exe\u2066y\u2069\302\233z"
+#define EVIL_MODEL "Disk\r\033[1A\x7f\u200F"
+
+/* No byte a terminal acts on: C0 but the newline, DEL, C1, the bidi controls. */
+static void
+assert_inert (const char *text)
+{
+  const char *bidi[] = { "\u202A", "\u202B", "\u202C", "\u202D", "\u202E", "\u2066", "\u2067",
+                         "\u2068", "\u2069", "\u200E", "\u200F", "\u061C" };
+
+  g_assert_true (g_utf8_validate (text, -1, NULL));
+  for (const char *p = text; *p; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char (p);
+
+      g_assert_true (c == '\n' || c >= 0x20);
+      g_assert_false (c >= 0x7f && c <= 0x9f);
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (bidi); i++)
+    g_assert_null (strstr (text, bidi[i]));
+}
+
+static void
+test_text_escape (void)
+{
+  g_autofree char *a = dmk_text_escape_controls (EVIL_PATH, TRUE);
+  g_autofree char *b = dmk_text_escape_controls ("ok\n\xff\xe2\x80", FALSE);
+  g_autofree char *c = dmk_text_escape_controls ("Größe — 5 µs ★\n", TRUE);
+
+  g_assert_cmpstr (a, ==, "/mnt/\\x1b[2J\\x1b]0;pwned\\x07x\\u202etxt.exe\\u2066y\\u2069"
+                          "\\u009bz");
+  g_assert_cmpstr (b, ==, "ok\\x0a\\xff\\xe2\\x80");
+  /* Text that is only text stays as it is. */
+  g_assert_cmpstr (c, ==, "Größe — 5 µs ★\n");
+}
+
+static void
+test_report_and_compare_text (void)
+{
+  g_autoptr (GPtrArray) results = g_ptr_array_new_with_free_func ((GDestroyNotify) dmk_result_unref);
+  g_autoptr (DmkComparison) cmp = NULL;
+  g_autofree char *report = NULL, *table = NULL;
+
+  g_ptr_array_add (results, hostile_result (EVIL_PATH, EVIL_MODEL));
+  g_ptr_array_add (results, hostile_result ("/home", "Plain disk"));
+  report = dmk_result_to_text (results->pdata[0]);
+  assert_inert (report);
+  g_assert_nonnull (strstr (report, "\\x1b[2J"));
+  g_assert_nonnull (strstr (report, "\\u202e"));
+  cmp = dmk_comparison_new (results, DMK_UNIT_MB_S, 0);
+  table = dmk_comparison_to_text (cmp);
+  assert_inert (table);
+  g_assert_nonnull (strstr (table, "\\u202etxt.exe"));
+  /* The rest of the table is as before: the plain column keeps its words. */
+  g_assert_nonnull (strstr (table, "/home (Plain disk"));
+}
+
+/* A field a spreadsheet would run: the cell starts with ' and is quoted. */
+static void
+test_csv_formulas (void)
+{
+  const char *fields[] = { "=HYPERLINK(\"http://evil\",\"x\")", "+1+1", "-2+3", "@SUM(A1)",
+                           "\t=1", "\r=1" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (fields); i++)
+    {
+      g_autoptr (GPtrArray) results =
+        g_ptr_array_new_with_free_func ((GDestroyNotify) dmk_result_unref);
+      g_autoptr (DmkComparison) cmp = NULL;
+      g_autoptr (GString) one = g_string_new (NULL);
+      g_autofree char *csv = NULL;
+      g_auto (GStrv) lines = NULL;
+
+      dmk_csv_append_text (one, fields[i]);
+      g_test_message ("%s → %s", fields[i], one->str);
+      g_assert_true (g_str_has_prefix (one->str, "\"'"));
+      assert_inert (one->str);
+
+      g_ptr_array_add (results, hostile_result (fields[i], "Disk"));
+      cmp = dmk_comparison_new (results, DMK_UNIT_MB_S, 0);
+      csv = dmk_comparison_to_csv (cmp);
+      lines = g_strsplit (csv, "\r\n", -1);
+      /* The header's third field is the column's title, from the file: whatever it became
+       * (a tab or CR is escaped first), a spreadsheet does not run it. */
+      {
+        const char *title = lines[0] + strlen ("test,direction,");
+
+        g_assert_true (g_str_has_prefix (lines[0], "test,direction,"));
+        if (*title == '"')
+          title++;
+        g_assert_null (strchr ("=+-@\t\r", *title));
+        assert_inert (lines[0]);
+      }
+    }
+  /* Ordinary text and numbers are left alone. */
+  {
+    g_autoptr (GString) plain = g_string_new (NULL);
+
+    dmk_csv_append_text (plain, "/home (Disk 2026/11/01 10:00) [MB/s]");
+    g_assert_cmpstr (plain->str, ==, "/home (Disk 2026/11/01 10:00) [MB/s]");
+  }
+}
+
+/* The real CLI, printing such a file: compare as text and CSV, and the loader's own message
+ * about a file whose name holds ESC. */
+static void
+test_cli_output_inert (void)
+{
+  g_autoptr (DmkResult) r = hostile_result (EVIL_PATH, EVIL_MODEL);
+  g_autofree char *json = dmk_result_to_json (r);
+  g_autofree char *file = scratch_file ("evil.json", json, -1);
+  g_autofree char *bad_name = g_build_filename (scratch, "x\033[2J\u202E.json", NULL);
+  const char *text_args[] = { "compare", file, NULL };
+  const char *csv_args[] = { "compare", "--format=csv", file, NULL };
+  const char *bad_args[] = { "compare", bad_name, NULL };
+  Cli c;
+
+  g_assert_true (g_file_set_contents (bad_name, "{", -1, NULL));
+  if (!run_cli (&c, text_args))
+    return;
+  g_assert_cmpint (c.status, ==, 0);
+  assert_inert (c.out);
+  g_assert_nonnull (strstr (c.out, "\\x1b[2J"));
+  cli_clear (&c);
+  run_cli (&c, csv_args);
+  g_assert_cmpint (c.status, ==, 0);
+  g_assert_null (strchr (c.out, '\033'));
+  cli_clear (&c);
+  run_cli (&c, bad_args);
+  g_assert_cmpint (c.status, ==, 1);
+  assert_inert (c.err);
+  g_assert_nonnull (strstr (c.err, "x\\x1b[2J\\u202e.json"));
+  cli_clear (&c);
+  g_unlink (bad_name);
+  g_unlink (file);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -383,6 +551,10 @@ main (int argc, char **argv)
   g_test_add_func ("/untrusted/loaders/caps", test_loaders_caps);
   g_test_add_func ("/untrusted/loaders/cli", test_loaders_cli);
   g_test_add_func ("/untrusted/job/size-times-numjobs", test_job_size_overflow);
+  g_test_add_func ("/untrusted/text/escape", test_text_escape);
+  g_test_add_func ("/untrusted/text/report-and-compare", test_report_and_compare_text);
+  g_test_add_func ("/untrusted/text/csv-formulas", test_csv_formulas);
+  g_test_add_func ("/untrusted/text/cli", test_cli_output_inert);
   status = g_test_run ();
   g_rmdir (scratch);
   return status;

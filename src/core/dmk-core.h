@@ -9,6 +9,7 @@
 #include "dmk-random.h"
 #include "dmk-series.h"
 #include "dmk-spec.h"
+#include "dmk-text.h"
 #include "dmk-units.h"
 /* target */
 #include "dmk-places.h"
