@@ -503,7 +503,7 @@ test_height_comes_back (void)
                                         i));
     g_assert_true (dmk_result_save (r, path, NULL));
     dmk_result_unref (r);
-    dmk_window_open_files (win, &file, 1);
+    open_files_and_wait (win, &file, 1);
     settle ();
     g_assert_cmpint (gtk_widget_get_height (GTK_WIDGET (win)), >, h0);
     /* Whole, not cut: every warning is in the window. */
