@@ -128,6 +128,8 @@ run_asks_naming_b (DmkWindow *win)
   g_assert_nonnull (strstr (body, b_image));
   g_assert_nonnull (strstr (body, "48 MiB"));
   g_assert_null (strstr (body, "64 MiB"));
+  /* And what the helper cannot see (item 10): a holder that never locked the device. */
+  g_assert_nonnull (strstr (body, "without locking it"));
   return dialog;
 }
 

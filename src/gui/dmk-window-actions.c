@@ -137,11 +137,19 @@ _dmk_window_actions_ask_device_writes (DmkWindow *self, int row)
     return;
   what = dmk_describe_device (path, dmk_target_item_get_model (device),
                               dmk_target_item_get_size (device));
-  body = g_strdup_printf (_("Write tests write over the whole test area of %s. All data on this "
-                            "device will be destroyed: its files, partitions and file systems "
-                            "cannot be recovered afterwards.\n\nAllow this only for a device whose "
-                            "contents you no longer need."),
-                          what);
+  {
+    g_autofree char *warning = g_strdup_printf (
+      _("Write tests write over the whole test area of %s. All data on this device will be "
+        "destroyed: its files, partitions and file systems cannot be recovered afterwards.\n\n"
+        "Allow this only for a device whose contents you no longer need."),
+      what);
+
+    /* What the kernel's exclusive open cannot see: a holder that never asked for it. */
+    body = g_strdup_printf ("%s\n\n%s", warning,
+                            _("A program that uses the device without locking it, such as a "
+                              "virtual machine using it as its disk, is not noticed: close such "
+                              "programs first."));
+  }
   dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_WINDOW (self),
                                                        _("Destroy All Data on This Device?"),
                                                        body));
