@@ -184,14 +184,23 @@ void
 _dmk_run_post (RunData *d, const DmkProgress *p, const DmkTestResult *test)
 {
   ProgressMsg *m = g_new0 (ProgressMsg, 1);
+  GSource *source;
 
   m->runner = g_object_ref (d->runner);
   m->progress = *p;
   m->progress.test = NULL;
   if (test != NULL)
     m->test = dmk_test_result_copy (test);
-  g_main_context_invoke_full (d->context, G_PRIORITY_DEFAULT, progress_dispatch, m,
-                              progress_msg_free);
+  /* Always from the caller's context, by its own thread. g_main_context_invoke () would call
+   * progress_dispatch right here, in the worker, whenever the caller's thread did not own its
+   * context at that moment (between two iterations): the window's handlers then ran in a run's
+   * thread (ASan: a title freed by the main thread while a worker compared it). */
+  source = g_idle_source_new ();
+  g_source_set_priority (source, G_PRIORITY_DEFAULT);
+  g_source_set_callback (source, progress_dispatch, m, progress_msg_free);
+  g_source_set_static_name (source, "dmk-run-progress");
+  g_source_attach (source, d->context);
+  g_source_unref (source);
 }
 
 gboolean
