@@ -214,7 +214,11 @@ describe_device_now (DmkTargetChooser *self, DmkTargetItem *device)
   g_autoptr (DmkPlace) place = dmk_place_new (self->path);
 
   if (place->kind != DMK_PLACE_DEVICE)
-    return FALSE;
+    {
+      /* Gone: taken as in use, so that nothing writes to whatever comes under the name. */
+      dmk_target_item_set_vanished (device);
+      return FALSE;
+    }
   dmk_target_item_update (device, place);
   return TRUE;
 }
