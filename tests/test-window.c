@@ -1472,6 +1472,12 @@ set_flag (gpointer data)
   *(gboolean *) data = TRUE;
 }
 
+static gboolean
+app_loaded (gpointer app)
+{
+  return dmk_application_get_n_loading (app) == 0;
+}
+
 static void
 test_compare (void)
 {
@@ -1546,6 +1552,8 @@ test_compare (void)
   gtk_window_present (GTK_WINDOW (win));
   g_assert_null (dmk_application_get_compare_window (app, FALSE));
   dmk_window_open_files (win, (GFile **) files->pdata, files->len);
+  /* Read in a worker thread, then shown. */
+  g_assert_true (iterate_until (app_loaded, app));
   g_assert_null (dmk_window_get_opened_name (win));
   g_assert_null (dmk_window_get_error_dialog (win));
   cmp = dmk_application_get_compare_window (app, FALSE);
