@@ -534,6 +534,80 @@ test_cli_output_inert (void)
   g_unlink (file);
 }
 
+/* ---- every loader and the escaper over mutated input, with a fixed seed ---- */
+
+/* Not a fuzzer's coverage search, a smoke test that runs everywhere the suite does (and under
+ * ASan): bytes flipped, inserted and cut in valid inputs of each kind, every loader fed each. */
+static void
+test_mutated_inputs (void)
+{
+  g_autoptr (GRand) rand = g_rand_new_with_seed (24);
+  g_autoptr (DmkResult) r = hostile_result ("/home", "Disk");
+  g_autofree char *json = dmk_result_to_json (r);
+  g_autofree char *text = dmk_result_to_text (r);
+  const char *job = "[global]\nioengine=libaio\ndirect=1\nsize=1g\nruntime=5\ntime_based\n\n"
+                    "[seq-read]\nrw=read\nbs=1m\niodepth=8\nnumjobs=1\n\n[rnd]\nstonewall\n"
+                    "rw=randwrite\nbs=4k\niodepth=32\n";
+  const char *seeds[] = { json, text, job };
+  const char pokes[] = "[]{}\"'\\/*#\n=,:0123456789-+\x1b\xe2\x80\xae\xff";
+  guint n = g_getenv ("GDISKMARK_TEST_SANITIZED") != NULL ? 2000 : 20000;
+
+  for (guint i = 0; i < n; i++)
+    {
+      const char *seed = seeds[i % G_N_ELEMENTS (seeds)];
+      GString *m = g_string_new (seed);
+      guint edits = 1 + g_rand_int_range (rand, 0, 8);
+
+      for (guint e = 0; e < edits && m->len > 0; e++)
+        {
+          gsize at = (gsize) g_rand_int_range (rand, 0, (gint32) m->len);
+
+          switch (g_rand_int_range (rand, 0, 4))
+            {
+            case 0:
+              m->str[at] = pokes[g_rand_int_range (rand, 0, sizeof pokes - 1)];
+              break;
+            case 1:
+              g_string_insert_c (m, (gssize) at, pokes[g_rand_int_range (rand, 0,
+                                                                         sizeof pokes - 1)]);
+              break;
+            case 2:
+              g_string_erase (m, (gssize) at, MIN (m->len - at, 16));
+              break;
+            default:
+              g_string_truncate (m, at);
+              break;
+            }
+        }
+      {
+        g_autoptr (GError) e1 = NULL, e2 = NULL;
+        g_autoptr (DmkResult) a = dmk_result_from_json (m->str, (gssize) m->len, &e1);
+        g_autoptr (DmkFioJob) j = dmk_fio_job_parse (m->str, (gssize) m->len, "m.fio", &e2);
+        g_autofree char *safe = dmk_text_escape_controls (m->str, TRUE);
+
+        g_assert_true ((a == NULL) != (e1 == NULL));
+        g_assert_true ((j == NULL) != (e2 == NULL));
+        assert_inert (safe);
+        if (i % 50 == 0)
+          {
+            /* The file loader too, which sniffs other tools' text first. */
+            g_autofree char *path = scratch_file ("m.json", m->str, (gssize) m->len);
+            g_autoptr (GError) e3 = NULL;
+            g_autoptr (DmkResult) b = dmk_result_load (path, &e3);
+
+            g_assert_true ((b == NULL) != (e3 == NULL));
+            if (b != NULL)
+              {
+                g_autofree char *report = dmk_result_to_text (b);
+                assert_inert (report);
+              }
+            g_unlink (path);
+          }
+      }
+      g_string_free (m, TRUE);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -555,6 +629,7 @@ main (int argc, char **argv)
   g_test_add_func ("/untrusted/text/report-and-compare", test_report_and_compare_text);
   g_test_add_func ("/untrusted/text/csv-formulas", test_csv_formulas);
   g_test_add_func ("/untrusted/text/cli", test_cli_output_inert);
+  g_test_add_func ("/untrusted/mutated-inputs", test_mutated_inputs);
   status = g_test_run ();
   g_rmdir (scratch);
   return status;
