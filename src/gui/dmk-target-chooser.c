@@ -104,11 +104,11 @@ dmk_target_chooser_get_device (DmkTargetChooser *self)
   return find_in (self->devices, self->path);
 }
 
+static void scan_places (DmkTargetChooser *self);
+
 /* Consent is for the device as it was when given: its number, size, model, sequence number
  * and backing file (identity; NULL to withdraw it). Another device under the same name is
  * another device. */
-static void scan_places (DmkTargetChooser *self);
-
 static void
 set_writes_allowed (DmkTargetChooser *self, const DmkDeviceIdentity *identity)
 {
@@ -258,7 +258,7 @@ gboolean
 dmk_target_chooser_recheck_consent (DmkTargetChooser *self)
 {
   DmkTargetItem *device;
-  DmkDeviceIdentity now;
+  DmkDeviceIdentity now = { 0 };
   gboolean same;
 
   g_return_val_if_fail (DMK_IS_TARGET_CHOOSER (self), FALSE);
