@@ -234,6 +234,25 @@ new_window (const char *target)
   return win;
 }
 
+static gboolean
+nothing_opening (gpointer win)
+{
+  return dmk_window_get_n_opening (win) == 0;
+}
+
+void
+wait_opened (DmkWindow *win)
+{
+  g_assert_true (iterate_until (nothing_opening, win));
+}
+
+void
+open_files_and_wait (DmkWindow *win, GFile **files, guint n_files)
+{
+  dmk_window_open_files (win, files, n_files);
+  wait_opened (win);
+}
+
 void
 destroy_window (DmkWindow *win)
 {

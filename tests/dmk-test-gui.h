@@ -46,6 +46,10 @@ char *fake_sensor_setup (const char *dir, const char *milli);
 void fake_sensor_remove (void);
 DmkApplication *test_application (void);
 DmkWindow *new_window (const char *target);
+/* dmk_window_open_files, then the main loop until the window has read and shown them. */
+void open_files_and_wait (DmkWindow *win, GFile **files, guint n_files);
+/* The main loop until the window has read and shown the files it was given (a drop's). */
+void wait_opened (DmkWindow *win);
 void destroy_window (DmkWindow *win);
 /* What a cell shows for t in unit. */
 char *expected_text (DmkUnit unit, const DmkTestResult *t);

@@ -123,6 +123,40 @@ dmk_test_loop_setup_sized (guint64 size)
   return attach_image (size, NULL, 0);
 }
 
+gboolean
+dmk_test_loop_swap (guint64 size)
+{
+  const char *detach[] = { "losetup", "-d", dmk_test_loop, NULL };
+  const char *attach[] = { "losetup", "--direct-io=on", dmk_test_loop, NULL, NULL };
+  const char *dir = g_access ("/dev/shm", W_OK) == 0 ? "/dev/shm" : g_get_tmp_dir ();
+  int fd;
+
+  g_assert_nonnull (dmk_test_loop);
+  g_assert_null (dmk_test_upper);
+  g_assert_cmpint (dmk_test_run_tool (detach, NULL), ==, 0);
+  g_unlink (dmk_test_image);
+  g_free (dmk_test_image);
+  dmk_test_image = g_build_filename (dir, "gdiskmark-test-XXXXXX.img", NULL);
+  fd = g_mkstemp (dmk_test_image);
+  g_assert_cmpint (fd, >=, 0);
+  g_assert_cmpint (ftruncate (fd, (off_t) size), ==, 0);
+  close (fd);
+  attach[3] = dmk_test_image;
+  /* The kernel lets go of a detached loop device at its last close, and udev may still hold
+   * it for a moment: try for a few seconds. */
+  for (int i = 0; i < 50; i++)
+    {
+      if (dmk_test_run_tool (attach, NULL) == 0)
+        return TRUE;
+      g_usleep (100000);
+    }
+  /* Someone else's now (another test's losetup -f): never detach it. */
+  g_clear_pointer (&dmk_test_loop, g_free);
+  dmk_test_loop_cleanup ();
+  g_test_skip ("the loop device's name was taken by another process between detach and attach");
+  return FALSE;
+}
+
 const char *
 dmk_test_loop_stack (void)
 {

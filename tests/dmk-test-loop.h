@@ -20,6 +20,10 @@ extern char *dmk_test_upper; /* a loop device stacked on dmk_test_loop, or NULL 
 gboolean dmk_test_loop_setup (guint32 seed);
 /* The same with an empty (sparse) image of size bytes, for tests that write. */
 gboolean dmk_test_loop_setup_sized (guint64 size);
+/* Detaches the scratch device and attaches a new empty (sparse) image of size bytes under the
+ * same name: another device behind a name the app has seen. FALSE, with the test skipped and
+ * nothing left, when another process took the name meanwhile. */
+gboolean dmk_test_loop_swap (guint64 size);
 /* A second loop device on top of the scratch one. The kernel's block throttle (cgroup v1) charges
  * io_uring's direct I/O to a loop device up to twice (a bio split and retried, io-wq's workers),
  * where the loop driver's own worker, issuing to the device below, is charged once: an io_uring

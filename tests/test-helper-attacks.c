@@ -388,6 +388,79 @@ test_shared_device_under_loop (void)
   done ();
 }
 
+/* One file seen twice: a loop over an overlay's view of it (read-only, so never copied up) is
+ * mounted, and a loop over the lower file itself is asked for writing. overlayfs reports its own
+ * device and inode for the file, so the loops' lo_device and lo_inode differ (issue 24, item 6). */
+static void
+test_shared_through_overlay (void)
+{
+  g_autofree char *dir = NULL, *lower = NULL, *upper = NULL, *work = NULL, *merged = NULL;
+  g_autofree char *image = NULL, *seen = NULL, *opts = NULL, *a = NULL, *b = NULL;
+  g_autofree char *mnt = NULL, *inner = NULL, *before = NULL, *after = NULL, *want = NULL;
+  struct loop_info64 ia, ib;
+  HelperRun run;
+  int afd, bfd, backing;
+
+  if (!needs_mounts ())
+    return;
+  dir = scratch_dir ();
+  lower = mount_point (dir, "lower");
+  upper = mount_point (dir, "upper");
+  work = mount_point (dir, "work");
+  merged = mount_point (dir, "merged");
+  image = ext4_image (lower, "shared.img");
+  opts = g_strdup_printf ("lowerdir=%s,upperdir=%s,workdir=%s", lower, upper, work);
+  if (mount ("overlay", merged, "overlay", 0, opts) != 0)
+    {
+      g_test_skip ("overlayfs cannot be mounted here");
+      done ();
+      return;
+    }
+  add_path (cl.mounts, &cl.n_mounts, merged);
+  inner = g_build_filename (work, "work", NULL);
+  add_path (cl.dirs, &cl.n_dirs, inner);
+
+  seen = g_build_filename (merged, "shared.img", NULL);
+  backing = open (seen, O_RDONLY | O_CLOEXEC);
+  g_assert_no_errno (backing);
+  b = loop_attach (backing, LO_FLAGS_READ_ONLY, &bfd);
+  close (backing);
+  mnt = mount_point (dir, "m");
+  mount_dev (b, mnt, MS_RDONLY);
+  backing = open (image, O_RDWR | O_CLOEXEC);
+  g_assert_no_errno (backing);
+  a = loop_attach (backing, 0, &afd);
+  close (backing);
+  /* What the old check compared: not the same, though it is the same data. */
+  g_assert_no_errno (ioctl (afd, LOOP_GET_STATUS64, &ia));
+  g_assert_no_errno (ioctl (bfd, LOOP_GET_STATUS64, &ib));
+  g_test_message ("lower loop %s: dev %llx ino %llu; overlay loop %s: dev %llx ino %llu", a,
+                  (unsigned long long) ia.lo_device, (unsigned long long) ia.lo_inode, b,
+                  (unsigned long long) ib.lo_device, (unsigned long long) ib.lo_inode);
+  g_assert_true (ia.lo_device != ib.lo_device || ia.lo_inode != ib.lo_inode);
+  before = file_checksum (image);
+
+  run_helper (request (DMK_HELPER_FLAG_WRITE, a, -1), &run);
+  assert_refused (&run, DMK_HELPER_E_SHARED);
+  want = g_strdup_printf ("%s is backed by a file on overlay, which hides whether it is this "
+                          "data",
+                          strrchr (b, '/') + 1);
+  g_assert_cmpstr (run.reply.detail, ==, want);
+  g_assert_cmpstr (run.reply.device, ==, strrchr (a, '/') + 1);
+  /* The overlay's own loop, asked for writing, is refused for its own backing file. */
+  run_helper (request (DMK_HELPER_FLAG_WRITE, b, -1), &run);
+  g_assert_cmpint (run.reply.status, !=, DMK_HELPER_OK);
+  /* Reading harms nothing. */
+  run_helper (request (0, a, -1), &run);
+  assert_opened (&run, a, FALSE);
+  close (run.fd);
+
+  g_assert_no_errno (umount2 (mnt, 0));
+  after = file_checksum (image);
+  g_assert_cmpstr (after, ==, before);
+  done ();
+}
+
 /* An MBR whose two partitions overlap: one mounted, the other asked for writing. */
 static void
 test_overlapping_partitions (void)
@@ -831,6 +904,7 @@ main (int argc, char **argv)
   g_test_add_func ("/helper-attacks/shared/second-loop", test_shared_second_loop);
   g_test_add_func ("/helper-attacks/shared/device-under-loop", test_shared_device_under_loop);
   g_test_add_func ("/helper-attacks/shared/overlapping-partitions", test_overlapping_partitions);
+  g_test_add_func ("/helper-attacks/shared/through-overlay", test_shared_through_overlay);
   g_test_add_func ("/helper-attacks/hang", test_no_hang);
   g_test_add_func ("/helper-attacks/starved-scans", test_starved_scans);
   g_test_add_func ("/helper-attacks/fuse-named-like-a-device", test_fuse_named_like_device);

@@ -562,7 +562,7 @@ test_height_comes_back (void)
     /* The run's own result stays as it was: the warnings are the saved file's. */
     g_ptr_array_set_size (r->warnings, n_warnings);
     dmk_result_unref (r);
-    dmk_window_open_files (win, &file, 1);
+    open_files_and_wait (win, &file, 1);
     settle ();
     shot (GTK_WIDGET (win), "long-warnings");
     h_warned = gtk_widget_get_height (GTK_WIDGET (win));

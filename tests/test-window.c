@@ -841,7 +841,7 @@ test_device_read_only (void)
     g_autoptr (GFile) file = g_file_new_for_path (job);
 
     g_assert_true (g_file_set_contents (job, text, -1, NULL));
-    dmk_window_open_files (win, &file, 1);
+    open_files_and_wait (win, &file, 1);
     g_assert_null (dmk_window_get_error_dialog (win));
     g_assert_cmpstr (dmk_window_get_target_path (win), ==, dmk_test_loop);
     g_assert_false (dmk_window_get_device_writes_allowed (win));
@@ -1083,7 +1083,7 @@ test_copy_fio_job (void)
     DmkSettings run;
     g_autoptr (GArray) jobs = NULL;
 
-    dmk_window_open_files (win, &file, 1);
+    open_files_and_wait (win, &file, 1);
     g_assert_null (dmk_window_get_error_dialog (win));
     profile = g_settings_get_string (s, "profile");
     engine = g_settings_get_string (s, "engine");
@@ -1210,7 +1210,7 @@ test_files (void)
     g_autoptr (GFile) bad_file = g_file_new_for_path (bad);
     GtkWindow *dialog;
 
-    dmk_window_open_files (win2, &bad_file, 1);
+    open_files_and_wait (win2, &bad_file, 1);
     dialog = dmk_window_get_error_dialog (win2);
     g_assert_nonnull (dialog);
     g_assert_nonnull (strstr (adw_message_dialog_get_body (ADW_MESSAGE_DIALOG (dialog)),
@@ -1240,6 +1240,7 @@ test_files (void)
     g_signal_emit_by_name (drop, "drop", &value, 10.0, 10.0, &accepted);
     g_value_unset (&value);
     g_assert_true (accepted);
+    wait_opened (win);
     g_assert_cmpstr (dmk_window_get_opened_name (win), ==, "GDiskMark_test.json");
   }
 
@@ -1471,6 +1472,12 @@ set_flag (gpointer data)
   *(gboolean *) data = TRUE;
 }
 
+static gboolean
+app_loaded (gpointer app)
+{
+  return dmk_application_get_n_loading (app) == 0;
+}
+
 static void
 test_compare (void)
 {
@@ -1545,6 +1552,8 @@ test_compare (void)
   gtk_window_present (GTK_WINDOW (win));
   g_assert_null (dmk_application_get_compare_window (app, FALSE));
   dmk_window_open_files (win, (GFile **) files->pdata, files->len);
+  /* Read in a worker thread, then shown. */
+  g_assert_true (iterate_until (app_loaded, app));
   g_assert_null (dmk_window_get_opened_name (win));
   g_assert_null (dmk_window_get_error_dialog (win));
   cmp = dmk_application_get_compare_window (app, FALSE);

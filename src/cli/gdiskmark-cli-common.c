@@ -160,6 +160,36 @@ write_output (const char *text)
   return TRUE;
 }
 
+/* Every message and list line goes to a terminal: what it quotes (a file's name, a value from
+ * a job file, a drive's model) may hold ESC, C1 or bidi controls, which are shown, not obeyed. */
+static void
+print_escaped (FILE *stream, const char *text)
+{
+  g_autofree char *safe = dmk_text_escape_controls (text, TRUE);
+
+  fputs (safe, stream);
+  fflush (stream);
+}
+
+static void
+print_out (const char *text)
+{
+  print_escaped (stdout, text);
+}
+
+static void
+print_err (const char *text)
+{
+  print_escaped (stderr, text);
+}
+
+void
+init_terminal (void)
+{
+  g_set_print_handler (print_out);
+  g_set_printerr_handler (print_err);
+}
+
 void
 init_i18n (void)
 {

@@ -434,6 +434,7 @@ main (int argc, char **argv)
   int status;
 
   init_i18n ();
+  init_terminal ();
   set_profile_help ();
   if (argc >= 2 && strcmp (argv[1], "compare") == 0)
     return compare_main (argc - 1, argv + 1);

@@ -34,6 +34,8 @@ extern int opt_passes, opt_time, opt_interval, opt_warmup;
 extern gboolean opt_poll;
 
 void init_i18n (void);
+/* g_print and g_printerr with control and bidi characters escaped (see dmk_text_escape_controls). */
+void init_terminal (void);
 void die_usage (const char *format, ...) G_GNUC_PRINTF (1, 2) G_GNUC_NORETURN;
 guint non_negative (const char *option, int value);
 void clear_progress (Cli *cli);

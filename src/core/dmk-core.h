@@ -4,10 +4,12 @@
 /* base */
 #include "dmk-build-tree.h"
 #include "dmk-error.h"
+#include "dmk-file.h"
 #include "dmk-histogram.h"
 #include "dmk-random.h"
 #include "dmk-series.h"
 #include "dmk-spec.h"
+#include "dmk-text.h"
 #include "dmk-units.h"
 /* target */
 #include "dmk-places.h"

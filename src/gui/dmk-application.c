@@ -18,6 +18,7 @@ struct _DmkApplication
   char *target;     /* --target=DIR */
   char *help_dir;   /* the guide's pages where they are not installed (the build tree) */
   int exit_status;
+  guint n_loading; /* app.compare-files reads in flight */
 };
 
 G_DEFINE_FINAL_TYPE (DmkApplication, dmk_application, ADW_TYPE_APPLICATION)
@@ -192,46 +193,116 @@ dmk_application_get_scan_compare (DmkApplication *self, DmkResultKind kind)
   return cmp;
 }
 
-/* app.compare-files: result files (URIs) side by side. Each is read once: scans overlay their
- * curves in their kind's chart, grids go to the table; a file that cannot be read goes to the
- * table too, which says what is wrong with it. */
-static void
-compare_files_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
+/* A file app.compare-files reads: its result, or why there is none. */
+typedef struct
 {
-  DmkApplication *self = DMK_APPLICATION (user_data);
-  DmkCompareWindow *cmp = NULL;
-  g_autofree const char **uris = g_variant_get_strv (param, NULL);
-  g_autoptr (GPtrArray) failed = g_ptr_array_new_with_free_func (g_object_unref);
+  char *path;
+  char *name;
+  DmkResult *result;
+  GError *error;
+} Loading;
 
-  for (guint i = 0; uris[i] != NULL; i++)
+static void
+loading_free (gpointer data)
+{
+  Loading *l = data;
+
+  g_free (l->path);
+  g_free (l->name);
+  g_clear_pointer (&l->result, dmk_result_unref);
+  g_clear_error (&l->error);
+  g_free (l);
+}
+
+/* Blocking: up to 16 MiB a file to parse, a disk that may stall. */
+static void
+compare_load_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
+{
+  GPtrArray *files = data;
+
+  for (guint i = 0; i < files->len; i++)
     {
-      g_autoptr (GFile) file = g_file_new_for_uri (uris[i]);
-      g_autofree char *path = g_file_get_path (file);
-      g_autoptr (DmkResult) r = path != NULL ? dmk_result_load (path, NULL) : NULL;
+      Loading *l = files->pdata[i];
 
-      if (r == NULL)
-        g_ptr_array_add (failed, g_steal_pointer (&file));
-      else if (r->kind != DMK_KIND_GRID)
+      if (l->path == NULL)
+        g_set_error (&l->error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
+                     _("“%s”: only local files can be opened"), l->name);
+      else
+        l->result = dmk_result_load (l->path, &l->error);
+    }
+  g_task_return_boolean (task, TRUE);
+}
+
+/* Scans overlay their curves in their kind's chart, grids go to the table; what could not be
+ * read is said in the table's window. */
+static void
+compare_loaded (GObject *source, GAsyncResult *res, gpointer user_data)
+{
+  DmkApplication *self = DMK_APPLICATION (source);
+  GPtrArray *files = g_task_get_task_data (G_TASK (res));
+  g_autoptr (GString) errors = g_string_new (NULL);
+  DmkCompareWindow *cmp = NULL;
+
+  self->n_loading--;
+  for (guint i = 0; i < files->len; i++)
+    {
+      Loading *l = files->pdata[i];
+
+      if (l->result == NULL)
+        g_string_append_printf (errors, "%s%s", errors->len ? "\n" : "", l->error->message);
+      else if (l->result->kind != DMK_KIND_GRID)
         {
-          DmkScanCompare *scans = dmk_application_get_scan_compare (self, r->kind);
+          DmkScanCompare *scans = dmk_application_get_scan_compare (self, l->result->kind);
 
-          dmk_scan_compare_add (scans, r, path);
+          dmk_scan_compare_add (scans, l->result, l->path);
           gtk_window_present (GTK_WINDOW (scans));
         }
       else
         {
           if (cmp == NULL)
             cmp = dmk_application_get_compare_window (self, TRUE);
-          dmk_compare_window_add_result (cmp, r, path);
+          dmk_compare_window_add_result (cmp, l->result, l->path);
         }
     }
-  if (failed->len > 0 && cmp == NULL)
+  if (errors->len > 0 && cmp == NULL)
     cmp = dmk_application_get_compare_window (self, TRUE);
   if (cmp == NULL)
     return;
   gtk_window_present (GTK_WINDOW (cmp));
-  if (failed->len > 0)
-    dmk_compare_window_add_files (cmp, (GFile **) failed->pdata, failed->len);
+  if (errors->len > 0)
+    dmk_compare_window_show_add_errors (cmp, files->len, errors->str);
+}
+
+/* app.compare-files: result files (URIs) side by side, each read once, in a worker thread. */
+static void
+compare_files_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
+{
+  DmkApplication *self = DMK_APPLICATION (user_data);
+  g_autofree const char **uris = g_variant_get_strv (param, NULL);
+  GPtrArray *files = g_ptr_array_new_with_free_func (loading_free);
+  g_autoptr (GTask) task = NULL;
+
+  for (guint i = 0; uris[i] != NULL; i++)
+    {
+      g_autoptr (GFile) file = g_file_new_for_uri (uris[i]);
+      Loading *l = g_new0 (Loading, 1);
+
+      l->path = g_file_get_path (file);
+      l->name = g_file_get_basename (file);
+      g_ptr_array_add (files, l);
+    }
+  task = g_task_new (self, NULL, compare_loaded, NULL);
+  g_task_set_name (task, "dmk-compare-files");
+  g_task_set_task_data (task, files, (GDestroyNotify) g_ptr_array_unref);
+  self->n_loading++;
+  g_task_run_in_thread (task, compare_load_thread);
+}
+
+guint
+dmk_application_get_n_loading (DmkApplication *self)
+{
+  g_return_val_if_fail (DMK_IS_APPLICATION (self), 0);
+  return self->n_loading;
 }
 
 /* app.present: what a desktop notification's click does; the most recently used main window. */

@@ -130,6 +130,16 @@ report_file_job (GtkWindow *window, gboolean ok, const char *text)
     dmk_show_error (window, &DMK_COMPARE_WINDOW (window)->error_dialog, _("Could Not Save"), text);
 }
 
+void
+dmk_compare_window_show_add_errors (DmkCompareWindow *self, guint n_files, const char *messages)
+{
+  g_return_if_fail (DMK_IS_COMPARE_WINDOW (self));
+  dmk_show_error (GTK_WINDOW (self), &self->error_dialog,
+                  g_dngettext (GETTEXT_PACKAGE, "Could Not Add the Results",
+                               "Could Not Add All Results", n_files),
+                  messages);
+}
+
 static void
 add_files_job (GtkWindow *window, GFile **files, guint n_files)
 {

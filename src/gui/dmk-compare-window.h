@@ -32,6 +32,10 @@ gboolean dmk_compare_window_add_file (DmkCompareWindow *self, GFile *file, GErro
 /* Adds each file that loads; the others are named in one error dialog. Returns how many were
  * added. */
 guint dmk_compare_window_add_files (DmkCompareWindow *self, GFile **files, guint n_files);
+/* The dialog dmk_compare_window_add_files shows when some of n_files could not be read: messages,
+ * one a line, from files read elsewhere (the application reads them off the main thread). */
+void dmk_compare_window_show_add_errors (DmkCompareWindow *self, guint n_files,
+                                         const char *messages);
 /* The current run, from the current func; FALSE (with a toast saying why) when there is none. */
 gboolean dmk_compare_window_add_current (DmkCompareWindow *self);
 

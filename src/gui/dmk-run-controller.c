@@ -24,6 +24,8 @@ struct _DmkRunController
 
   DmkResult *result;
   GError *error;
+  DmkDeviceIdentity consent;
+  gboolean has_consent;
 };
 
 G_DEFINE_FINAL_TYPE (DmkRunController, dmk_run_controller, G_TYPE_OBJECT)
@@ -181,6 +183,7 @@ dmk_run_controller_start (DmkRunController *self, const DmkRunRequest *r, GError
   self->kind = r->kind;
   self->runner = dmk_runner_new ();
   dmk_runner_set_fd_providers (self->runner, dmk_default_fd_providers ());
+  dmk_runner_set_write_consent (self->runner, self->has_consent ? &self->consent : NULL);
   dmk_runner_set_progress_func (self->runner, on_progress, self, NULL);
   self->cancellable = g_cancellable_new ();
   self->phase = DMK_PHASE_OPEN;
@@ -195,6 +198,16 @@ dmk_run_controller_start (DmkRunController *self, const DmkRunRequest *r, GError
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PHASE]);
   g_object_thaw_notify (G_OBJECT (self));
   return TRUE;
+}
+
+void
+dmk_run_controller_set_write_consent (DmkRunController *self, const DmkDeviceIdentity *identity)
+{
+  g_return_if_fail (DMK_IS_RUN_CONTROLLER (self));
+  dmk_device_identity_clear (&self->consent);
+  self->has_consent = identity != NULL;
+  if (identity != NULL)
+    dmk_device_identity_copy (&self->consent, identity);
 }
 
 void
@@ -319,6 +332,7 @@ dmk_run_controller_finalize (GObject *object)
   g_clear_pointer (&self->result, dmk_result_unref);
   g_clear_error (&self->error);
   g_free (self->path);
+  dmk_device_identity_clear (&self->consent);
   G_OBJECT_CLASS (dmk_run_controller_parent_class)->finalize (object);
 }
 

@@ -33,6 +33,10 @@ typedef struct
  * the end through "finished". */
 gboolean dmk_run_controller_start (DmkRunController *self, const DmkRunRequest *request,
                                    GError **error);
+/* The device writes were allowed on (NULL: none): each run started after this refuses to write
+ * to a block device whose open fd reaches another one. Copied. */
+void dmk_run_controller_set_write_consent (DmkRunController *self,
+                                           const DmkDeviceIdentity *identity);
 /* Asks the run to stop; the runner answers within about 100 ms, then "finished" is emitted. */
 void dmk_run_controller_stop (DmkRunController *self);
 

@@ -7,6 +7,7 @@
 #include "dmk-gui-utils.h"
 #include "dmk-gui-private.h"
 #include "dmk-target-chooser.h"
+#include "dmk-target-rows.h"
 
 struct _DmkTargetChooser
 {
@@ -26,6 +27,7 @@ struct _DmkTargetChooser
   gboolean rescan;         /* asked for while a scan ran */
   gboolean writes_allowed; /* confirmed for the device at path, until it changes */
   DmkDeviceIdentity consent; /* the device they were confirmed for */
+  gboolean consent_lost;   /* withdrawn because another device took the name */
   guint64 room;            /* bytes a test file may take there: free space, or the device's size */
 };
 
@@ -102,17 +104,22 @@ dmk_target_chooser_get_device (DmkTargetChooser *self)
   return find_in (self->devices, self->path);
 }
 
-static void
-set_writes_allowed (DmkTargetChooser *self, gboolean allowed)
-{
-  DmkTargetItem *device = find_in (self->devices, self->path);
-  const DmkPlace *place = device != NULL ? dmk_target_item_get_place (device) : NULL;
+static void scan_places (DmkTargetChooser *self);
 
-  dmk_device_identity_clear (&self->consent);
-  /* Consent is for the device as it was when given: its number, size, model, sequence number
-   * and backing file. Another device under the same name is another device. */
-  if (allowed && place != NULL)
-    dmk_device_identity_copy (&self->consent, &place->identity);
+/* Consent is for the device as it was when given: its number, size, model, sequence number
+ * and backing file (identity; NULL to withdraw it). Another device under the same name is
+ * another device. */
+static void
+set_writes_allowed (DmkTargetChooser *self, const DmkDeviceIdentity *identity)
+{
+  gboolean allowed = identity != NULL;
+
+  if (identity != &self->consent)
+    {
+      dmk_device_identity_clear (&self->consent);
+      if (identity != NULL)
+        dmk_device_identity_copy (&self->consent, identity);
+    }
   if (self->writes_allowed == allowed)
     return;
   self->writes_allowed = allowed;
@@ -190,25 +197,99 @@ set_path (DmkTargetChooser *self, const char *path)
   if (g_strcmp0 (self->path, path) == 0)
     return;
   /* Per device: a new target starts read-only. */
-  set_writes_allowed (self, FALSE);
+  set_writes_allowed (self, NULL);
+  self->consent_lost = FALSE;
   g_free (self->path);
   self->path = g_strdup (path);
   update_room (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PATH]);
 }
 
-gboolean
-dmk_target_chooser_allow_writes (DmkTargetChooser *self)
+/* The device at the path as it is now, described afresh in its item (stat, sysfs and the mount
+ * table: no I/O to the disk itself), so that what the list and the next question say is the
+ * device a write would reach. FALSE when the path is no block device now. */
+static gboolean
+describe_device_now (DmkTargetChooser *self, DmkTargetItem *device)
+{
+  g_autoptr (DmkPlace) place = dmk_place_new (self->path);
+
+  if (place->kind != DMK_PLACE_DEVICE)
+    {
+      /* Gone: taken as in use, so that nothing writes to whatever comes under the name. */
+      dmk_target_item_set_vanished (device);
+      return FALSE;
+    }
+  dmk_target_item_update (device, place);
+  return TRUE;
+}
+
+void
+dmk_target_chooser_describe_target_now (DmkTargetChooser *self)
 {
   DmkTargetItem *device;
 
-  g_return_val_if_fail (DMK_IS_TARGET_CHOOSER (self), FALSE);
+  g_return_if_fail (DMK_IS_TARGET_CHOOSER (self));
   device = dmk_target_chooser_get_device (self);
-  if (device == NULL || dmk_target_item_get_in_use (device) ||
-      dmk_target_item_get_place (device) == NULL)
+  if (device != NULL)
+    describe_device_now (self, device);
+}
+
+gboolean
+dmk_target_chooser_allow_writes (DmkTargetChooser *self, const DmkDeviceIdentity *named)
+{
+  DmkTargetItem *device;
+  const DmkPlace *place;
+
+  g_return_val_if_fail (DMK_IS_TARGET_CHOOSER (self), FALSE);
+  g_return_val_if_fail (named != NULL, FALSE);
+  device = dmk_target_chooser_get_device (self);
+  if (device == NULL || !describe_device_now (self, device))
     return FALSE;
-  set_writes_allowed (self, TRUE);
+  place = dmk_target_item_get_place (device);
+  /* Yes to the question is yes for the device it named, and only while that one is there. */
+  if (dmk_target_item_get_in_use (device) || !dmk_device_identity_equal (named, &place->identity))
+    return FALSE;
+  self->consent_lost = FALSE;
+  set_writes_allowed (self, &place->identity);
   return TRUE;
+}
+
+gboolean
+dmk_target_chooser_recheck_consent (DmkTargetChooser *self)
+{
+  DmkTargetItem *device;
+  DmkDeviceIdentity now = { 0 };
+  gboolean same;
+
+  g_return_val_if_fail (DMK_IS_TARGET_CHOOSER (self), FALSE);
+  if (!self->writes_allowed)
+    return FALSE;
+  device = dmk_target_chooser_get_device (self);
+  same = device != NULL && dmk_device_identity_read (self->path, &now) &&
+         dmk_device_identity_equal (&self->consent, &now);
+  dmk_device_identity_clear (&now);
+  if (same)
+    return TRUE;
+  if (device != NULL)
+    describe_device_now (self, device);
+  self->consent_lost = TRUE;
+  set_writes_allowed (self, NULL);
+  scan_places (self); /* the rest of the list may have changed too */
+  return FALSE;
+}
+
+gboolean
+dmk_target_chooser_get_consent_lost (DmkTargetChooser *self)
+{
+  g_return_val_if_fail (DMK_IS_TARGET_CHOOSER (self), FALSE);
+  return self->consent_lost && !self->writes_allowed;
+}
+
+void
+dmk_target_chooser_forget_consent_lost (DmkTargetChooser *self)
+{
+  g_return_if_fail (DMK_IS_TARGET_CHOOSER (self));
+  self->consent_lost = FALSE;
 }
 
 gboolean
@@ -226,8 +307,6 @@ dmk_target_chooser_get_consent (DmkTargetChooser *self)
 }
 
 /* ---- the lists: the folders and devices of this machine, made off the main thread ---- */
-
-static void scan_places (DmkTargetChooser *self);
 
 /* The target stays listed whatever a scan found, so the list never jumps under the user; a
  * device that went away is marked in use, so nothing writes to whatever takes its name. */
@@ -291,7 +370,10 @@ check_consent (DmkTargetChooser *self)
     return;
   if (device == NULL || dmk_target_item_get_in_use (device) || place == NULL ||
       !dmk_device_identity_equal (&self->consent, &place->identity))
-    set_writes_allowed (self, FALSE);
+    {
+      self->consent_lost = TRUE;
+      set_writes_allowed (self, NULL);
+    }
 }
 
 static void
@@ -464,136 +546,6 @@ dmk_target_chooser_get_dropdown (DmkTargetChooser *self)
   return GTK_WIDGET (self->dropdown);
 }
 
-/* ---- the dropdown's rows ---- */
-
-static void update_heading (GtkListItem *list_item, GParamSpec *pspec, gpointer factory);
-
-static void
-target_setup (GtkSignalListItemFactory *factory, GtkListItem *list_item, gpointer two_lines)
-{
-  GtkWidget *box = gtk_box_new (two_lines ? GTK_ORIENTATION_VERTICAL : GTK_ORIENTATION_HORIZONTAL,
-                                two_lines ? 2 : 6);
-  GtkWidget *title = gtk_label_new (NULL);
-  GtkWidget *sub = gtk_label_new (NULL);
-
-  gtk_label_set_xalign (GTK_LABEL (title), 0);
-  gtk_label_set_xalign (GTK_LABEL (sub), 0);
-  gtk_label_set_ellipsize (GTK_LABEL (title), PANGO_ELLIPSIZE_MIDDLE);
-  /* In the button the path gives way, never the fill level. The list is as wide as the button,
-   * so there the details wrap rather than lose the device model. */
-  if (two_lines)
-    {
-      gtk_label_set_wrap (GTK_LABEL (sub), TRUE);
-      gtk_label_set_wrap_mode (GTK_LABEL (sub), PANGO_WRAP_WORD_CHAR);
-      gtk_widget_add_css_class (sub, "caption");
-    }
-  else
-    {
-      /* In the button, the usage gives way before the path: the path keeps the width it needs
-       * (up to a point, set in bind), the usage is cut first. */
-      gtk_widget_set_hexpand (title, TRUE);
-      gtk_label_set_ellipsize (GTK_LABEL (sub), PANGO_ELLIPSIZE_END);
-      gtk_label_set_width_chars (GTK_LABEL (sub), 3);
-    }
-  gtk_widget_add_css_class (sub, "dim-label");
-  if (two_lines)
-    {
-      /* GTK 4.8's dropdown has no sections: the first row of each kind carries its heading. */
-      GtkWidget *heading = gtk_label_new (NULL);
-      gtk_label_set_xalign (GTK_LABEL (heading), 0);
-      gtk_widget_add_css_class (heading, "heading");
-      gtk_widget_add_css_class (heading, "dim-label");
-      gtk_widget_set_margin_bottom (heading, 4);
-      gtk_widget_set_visible (heading, FALSE);
-      gtk_box_append (GTK_BOX (box), heading);
-      /* Items move when a scan adds folders above: the heading follows the position. */
-      g_signal_connect (list_item, "notify::position", G_CALLBACK (update_heading), factory);
-    }
-  gtk_box_append (GTK_BOX (box), title);
-  gtk_box_append (GTK_BOX (box), sub);
-  gtk_list_item_set_child (list_item, box);
-}
-
-/* "Folders" over the first folder, "Devices" over the first device; nothing over the rest. */
-static const char *
-heading_for (DmkTargetChooser *self, guint position, DmkTargetItem *item)
-{
-  guint n_folders = g_list_model_get_n_items (G_LIST_MODEL (self->folders));
-  guint n_devices = g_list_model_get_n_items (G_LIST_MODEL (self->devices));
-
-  if (dmk_target_item_get_kind (item) == DMK_TARGET_ITEM_FOLDER && position == 0)
-    return _("Folders");
-  if (dmk_target_item_get_kind (item) == DMK_TARGET_ITEM_DEVICE && position == n_folders &&
-      n_devices > 0)
-    return _("Devices");
-  return NULL;
-}
-
-static void
-update_heading (GtkListItem *list_item, GParamSpec *pspec, gpointer factory)
-{
-  DmkTargetChooser *self = g_object_get_data (G_OBJECT (factory), "chooser");
-  DmkTargetItem *item = gtk_list_item_get_item (list_item);
-  GtkWidget *box = gtk_list_item_get_child (list_item);
-  const char *text;
-
-  if (item == NULL || box == NULL || self == NULL)
-    return;
-  text = heading_for (self, gtk_list_item_get_position (list_item), item);
-  gtk_label_set_text (GTK_LABEL (gtk_widget_get_first_child (box)), text);
-  gtk_widget_set_visible (gtk_widget_get_first_child (box), text != NULL);
-}
-
-static void
-target_bind (GtkSignalListItemFactory *factory, GtkListItem *list_item, gpointer two_lines)
-{
-  DmkTargetItem *item = gtk_list_item_get_item (list_item);
-  GtkWidget *box = gtk_list_item_get_child (list_item);
-  GtkWidget *sub = gtk_widget_get_last_child (box);
-  GtkWidget *title = gtk_widget_get_prev_sibling (sub);
-  GBinding *binding;
-
-  if (two_lines)
-    update_heading (list_item, NULL, factory);
-
-  gtk_label_set_text (GTK_LABEL (title), dmk_target_item_get_title (item));
-  if (!two_lines)
-    {
-      /* A path of ordinary length is never cut in the button; only a long one is, in the middle,
-       * and never below 20 characters. */
-      gboolean long_path = g_utf8_strlen (dmk_target_item_get_title (item), -1) > 20;
-
-      gtk_label_set_ellipsize (GTK_LABEL (title),
-                               long_path ? PANGO_ELLIPSIZE_MIDDLE : PANGO_ELLIPSIZE_NONE);
-      gtk_label_set_width_chars (GTK_LABEL (title), long_path ? 20 : -1);
-    }
-  binding = g_object_bind_property (item, two_lines ? "subtitle" : "summary", sub, "label",
-                                    G_BINDING_SYNC_CREATE);
-  g_object_set_data (G_OBJECT (list_item), "binding", binding);
-  gtk_widget_set_visible (sub, dmk_target_item_get_kind (item) != DMK_TARGET_ITEM_CHOOSER);
-}
-
-static void
-target_unbind (GtkSignalListItemFactory *factory, GtkListItem *list_item, gpointer two_lines)
-{
-  GBinding *binding = g_object_get_data (G_OBJECT (list_item), "binding");
-
-  if (binding != NULL)
-    g_binding_unbind (binding);
-  g_object_set_data (G_OBJECT (list_item), "binding", NULL);
-}
-
-static GtkListItemFactory *
-target_factory (gboolean two_lines)
-{
-  GtkListItemFactory *f = gtk_signal_list_item_factory_new ();
-
-  g_signal_connect (f, "setup", G_CALLBACK (target_setup), GINT_TO_POINTER (two_lines));
-  g_signal_connect (f, "bind", G_CALLBACK (target_bind), GINT_TO_POINTER (two_lines));
-  g_signal_connect (f, "unbind", G_CALLBACK (target_unbind), GINT_TO_POINTER (two_lines));
-  return f;
-}
-
 /* ---- the widget ---- */
 
 static void
@@ -684,8 +636,8 @@ dmk_target_chooser_init (DmkTargetChooser *self)
 {
   g_autoptr (GListStore) sections = g_list_store_new (G_TYPE_LIST_MODEL);
   g_autoptr (DmkTargetItem) choose = NULL;
-  g_autoptr (GtkListItemFactory) button_factory = target_factory (FALSE);
-  g_autoptr (GtkListItemFactory) list_factory = target_factory (TRUE);
+  g_autoptr (GtkListItemFactory) button_factory = NULL;
+  g_autoptr (GtkListItemFactory) list_factory = NULL;
   const char *home = g_get_home_dir ();
 
   gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL,
@@ -706,7 +658,9 @@ dmk_target_chooser_init (DmkTargetChooser *self)
   self->dropdown = GTK_DROP_DOWN (gtk_drop_down_new (NULL, NULL));
   gtk_widget_set_hexpand (GTK_WIDGET (self->dropdown), TRUE);
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->dropdown), _("Where to test (Alt+T)"));
-  g_object_set_data (G_OBJECT (list_factory), "chooser", self);
+  button_factory = dmk_target_rows_factory (NULL, NULL);
+  list_factory = dmk_target_rows_factory (G_LIST_MODEL (self->folders),
+                                          G_LIST_MODEL (self->devices));
   gtk_drop_down_set_factory (self->dropdown, button_factory);
   gtk_drop_down_set_list_factory (self->dropdown, list_factory);
   dmk_drop_down_set_accessible_label (self->dropdown, _("Target"));

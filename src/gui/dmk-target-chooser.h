@@ -22,12 +22,26 @@ const char *dmk_target_chooser_get_path (DmkTargetChooser *self);
 /* The device item of the target, or NULL when it is a folder. */
 DmkTargetItem *dmk_target_chooser_get_device (DmkTargetChooser *self);
 
-/* Write tests on the target device, confirmed by the user for that very device (its identity:
- * number, size, model, sequence number, backing file); forgotten when the target changes, the
- * device turns out to be in use, or a scan finds another device under its name. FALSE when
- * refused (not a device, not described yet, or in use). */
-gboolean dmk_target_chooser_allow_writes (DmkTargetChooser *self);
+/* Write tests on the target device, confirmed by the user for that very device: named is the
+ * identity (number, size, model, sequence number, backing file) of the device the question
+ * described. Forgotten when the target changes, the device turns out to be in use, or a scan or
+ * dmk_target_chooser_recheck_consent () finds another device under its name. FALSE when refused
+ * (not a device, in use, or no longer the device named: its item then describes the one there
+ * now). */
+gboolean dmk_target_chooser_allow_writes (DmkTargetChooser *self, const DmkDeviceIdentity *named);
 gboolean dmk_target_chooser_get_writes_allowed (DmkTargetChooser *self);
+/* Right before a run: reads the identity of the device at the path now (stat and sysfs) and
+ * withdraws the consent when it is another device, whose facts the list then shows. TRUE while
+ * writes stay allowed. */
+gboolean dmk_target_chooser_recheck_consent (DmkTargetChooser *self);
+/* TRUE after writes were allowed and then withdrawn because another device took the target's
+ * name, until the user answers again or chooses another target: Run asks again rather than
+ * quietly reading only. */
+/* The target device's item described afresh from the device at the path now (no disk I/O):
+ * what a question about it is to name. */
+void dmk_target_chooser_describe_target_now (DmkTargetChooser *self);
+gboolean dmk_target_chooser_get_consent_lost (DmkTargetChooser *self);
+void dmk_target_chooser_forget_consent_lost (DmkTargetChooser *self);
 /* The identity the writes were allowed for, or NULL: the run checks it again on the open fd. */
 const DmkDeviceIdentity *dmk_target_chooser_get_consent (DmkTargetChooser *self);
 

@@ -75,15 +75,30 @@ undo_clear_activated (GSimpleAction *action, GVariant *param, gpointer user_data
 /* ---- the destroy-data confirmation ---- */
 
 static void
+identity_free (gpointer identity)
+{
+  dmk_device_identity_clear (identity);
+  g_free (identity);
+}
+
+static void
 allow_response (AdwMessageDialog *dialog, const char *response, DmkWindow *self)
 {
-  const char *path = g_object_get_data (G_OBJECT (dialog), "device");
+  g_autofree char *path = g_strdup (g_object_get_data (G_OBJECT (dialog), "device"));
+  const DmkDeviceIdentity *named = g_object_get_data (G_OBJECT (dialog), "identity");
   int row = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (dialog), "row"));
   gboolean confirmed = g_str_equal (response, "destroy") &&
                        g_strcmp0 (path, dmk_window_get_target_path (self)) == 0 &&
                        !dmk_run_controller_get_running (self->run);
+  /* For the device the question named, and only if it is still the one there. */
+  gboolean allowed = confirmed && named != NULL &&
+                     dmk_target_chooser_allow_writes (self->target_chooser, named);
 
-  if (confirmed && dmk_target_chooser_allow_writes (self->target_chooser))
+  if (!confirmed)
+    dmk_target_chooser_forget_consent_lost (self->target_chooser);
+  /* Also when answered from code (adw_message_dialog_response), which does not close it. */
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  if (allowed)
     {
       g_autofree char *msg = g_strdup_printf (_("Write tests are allowed on %s until you choose "
                                                 "another target"),
@@ -92,8 +107,9 @@ allow_response (AdwMessageDialog *dialog, const char *response, DmkWindow *self)
       /* "Destroy Data and Test": the test the user asked for runs now. */
       _dmk_window_start_run (self, row);
     }
-  /* Also when answered from code (adw_message_dialog_response), which does not close it. */
-  gtk_window_destroy (GTK_WINDOW (dialog));
+  else if (confirmed)
+    /* Another device took the name while the question was open: ask about that one. */
+    _dmk_window_actions_ask_device_writes (self, row);
 }
 
 void
@@ -114,13 +130,26 @@ _dmk_window_actions_ask_device_writes (DmkWindow *self, int row)
       gtk_window_present (GTK_WINDOW (self->allow_dialog));
       return;
     }
+  /* The question names the device there now, whatever the list saw last. */
+  dmk_target_chooser_describe_target_now (self->target_chooser);
+  device = dmk_target_chooser_get_device (self->target_chooser);
+  if (dmk_target_item_get_in_use (device))
+    return;
   what = dmk_describe_device (path, dmk_target_item_get_model (device),
                               dmk_target_item_get_size (device));
-  body = g_strdup_printf (_("Write tests write over the whole test area of %s. All data on this "
-                            "device will be destroyed: its files, partitions and file systems "
-                            "cannot be recovered afterwards.\n\nAllow this only for a device whose "
-                            "contents you no longer need."),
-                          what);
+  {
+    g_autofree char *warning = g_strdup_printf (
+      _("Write tests write over the whole test area of %s. All data on this device will be "
+        "destroyed: its files, partitions and file systems cannot be recovered afterwards.\n\n"
+        "Allow this only for a device whose contents you no longer need."),
+      what);
+
+    /* What the kernel's exclusive open cannot see: a holder that never asked for it. */
+    body = g_strdup_printf ("%s\n\n%s", warning,
+                            _("A program that uses the device without locking it, such as a "
+                              "virtual machine using it as its disk, is not noticed: close such "
+                              "programs first."));
+  }
   dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_WINDOW (self),
                                                        _("Destroy All Data on This Device?"),
                                                        body));
@@ -131,6 +160,12 @@ _dmk_window_actions_ask_device_writes (DmkWindow *self, int row)
   adw_message_dialog_set_close_response (dialog, "cancel");
   g_object_set_data_full (G_OBJECT (dialog), "device", g_strdup (path), g_free);
   g_object_set_data (G_OBJECT (dialog), "row", GINT_TO_POINTER (row));
+  {
+    DmkDeviceIdentity *named = g_new0 (DmkDeviceIdentity, 1);
+
+    dmk_device_identity_copy (named, &dmk_target_item_get_place (device)->identity);
+    g_object_set_data_full (G_OBJECT (dialog), "identity", named, identity_free);
+  }
   g_signal_connect (dialog, "response", G_CALLBACK (allow_response), self);
   self->allow_dialog = dialog;
   g_object_add_weak_pointer (G_OBJECT (dialog), (gpointer *) &self->allow_dialog);

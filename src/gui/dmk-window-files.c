@@ -101,17 +101,13 @@ dmk_window_copy_fio_job (DmkWindow *self, int row)
 
 /* A fio job file opened: a plan to run as fio would (as gdiskmark-cli --job-file runs it), shown
  * as the job's until it is closed; the user's own settings stay as they are. */
-static gboolean
-open_fio_job (DmkWindow *self, const char *path, GError **error)
+static void
+show_fio_job (DmkWindow *self, const char *path, DmkFioJob *job)
 {
-  DmkFioJob *job = dmk_fio_job_load (path, error);
   g_autofree char *name = g_path_get_basename (path);
   g_autofree char *msg = NULL;
-  g_autofree char *target = NULL;
+  g_autofree char *target = g_strdup (job->target);
 
-  if (job == NULL)
-    return FALSE;
-  target = g_strdup (job->target);
   adw_view_stack_set_visible_child (self->view_stack, self->benchmark_page);
   _dmk_window_set_job (self, job, name);
   /* The folder or the device the job names becomes the target (a device is taken as in use,
@@ -121,50 +117,146 @@ open_fio_job (DmkWindow *self, const char *path, GError **error)
   /* TRANSLATORS: a toast: "Tests of “crystaldiskmark.fio” set up: Run All runs them" */
   msg = g_strdup_printf (_("Tests of “%s” set up: Run All runs them"), name);
   _dmk_window_toast (self, msg);
+}
+
+/* What a file was read as: a job (.fio) or a result, or the error that says why not. */
+typedef struct
+{
+  char *path;
+  DmkFioJob *job;
+  DmkResult *result;
+  GError *error;
+} Loaded;
+
+static void
+loaded_free (Loaded *l)
+{
+  g_free (l->path);
+  g_clear_pointer (&l->job, dmk_fio_job_free);
+  g_clear_pointer (&l->result, dmk_result_unref);
+  g_clear_error (&l->error);
+  g_free (l);
+}
+
+/* Blocking, and thread-safe: the loaders touch nothing but the file. */
+static void
+load (Loaded *l)
+{
+  if (g_str_has_suffix (l->path, ".fio"))
+    l->job = dmk_fio_job_load (l->path, &l->error);
+  else
+    l->result = dmk_result_load (l->path, &l->error);
+}
+
+/* The path of a file the window may open now, or NULL with why. */
+static char *
+openable_path (DmkWindow *self, GFile *file, GError **error)
+{
+  g_autofree char *path = g_file_get_path (file);
+  g_autofree char *name = g_file_get_basename (file);
+
+  if (path == NULL)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
+                   _("“%s”: only local files can be opened"), name);
+      return NULL;
+    }
+  if (dmk_run_controller_get_running (self->run))
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_BUSY,
+                   _("“%s”: stop the benchmark before opening results"), name);
+      return NULL;
+    }
+  return g_steal_pointer (&path);
+}
+
+/* Shows what was read; FALSE with error when it could not be read, or a run began meanwhile. */
+static gboolean
+show_loaded (DmkWindow *self, Loaded *l, GError **error)
+{
+  g_autoptr (GFile) file = g_file_new_for_path (l->path);
+  g_autofree char *path = NULL;
+
+  if (l->error != NULL)
+    {
+      g_propagate_error (error, g_steal_pointer (&l->error));
+      return FALSE;
+    }
+  path = openable_path (self, file, error);
+  if (path == NULL)
+    return FALSE;
+  if (l->job != NULL)
+    {
+      show_fio_job (self, l->path, g_steal_pointer (&l->job));
+      return TRUE;
+    }
+  /* A saved scan opens in its own view; a grid in the Benchmark view. */
+  _dmk_window_show_any_result (self, l->result, l->path);
+  dmk_recent_add (l->path);
   return TRUE;
 }
 
 gboolean
 dmk_window_open_file (DmkWindow *self, GFile *file, GError **error)
 {
-  g_autofree char *path = NULL;
-  g_autofree char *name = NULL;
-  g_autoptr (DmkResult) result = NULL;
+  Loaded *l;
+  gboolean ok;
 
   g_return_val_if_fail (DMK_IS_WINDOW (self), FALSE);
   g_return_val_if_fail (G_IS_FILE (file), FALSE);
-  path = g_file_get_path (file);
-  name = g_file_get_basename (file);
-  if (path == NULL)
+  l = g_new0 (Loaded, 1);
+  l->path = openable_path (self, file, error);
+  if (l->path == NULL)
     {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
-                   _("“%s”: only local files can be opened"), name);
+      loaded_free (l);
       return FALSE;
     }
-  if (dmk_run_controller_get_running (self->run))
-    {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_BUSY,
-                   _("“%s”: stop the benchmark before opening results"), name);
-      return FALSE;
-    }
-  if (g_str_has_suffix (path, ".fio"))
-    return open_fio_job (self, path, error);
-  result = dmk_result_load (path, error);
-  if (result == NULL)
-    return FALSE;
-  /* A saved scan opens in its own view; a grid in the Benchmark view. */
-  _dmk_window_show_any_result (self, result, path);
-  dmk_recent_add (path);
-  return TRUE;
+  load (l);
+  ok = show_loaded (self, l, error);
+  loaded_free (l);
+  return ok;
 }
 
-/* One file fills the grid; several go side by side in the comparison. Every failure is shown at
- * once, with its file name. */
+guint
+dmk_window_get_n_opening (DmkWindow *self)
+{
+  g_return_val_if_fail (DMK_IS_WINDOW (self), 0);
+  return self->n_opening;
+}
+
+static void
+open_error (DmkWindow *self, const GError *error)
+{
+  _dmk_window_show_error (self, g_dngettext (GETTEXT_PACKAGE, "Could Not Open the Results",
+                                             "Could Not Open All Results", 1),
+                          error->message);
+}
+
+static void
+load_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
+{
+  load (data);
+  g_task_return_boolean (task, TRUE);
+}
+
+static void
+file_loaded (GObject *source, GAsyncResult *res, gpointer user_data)
+{
+  DmkWindow *self = DMK_WINDOW (source);
+  g_autoptr (GError) error = NULL;
+
+  self->n_opening--;
+  /* Closed meanwhile: nothing to show it in. */
+  if (g_cancellable_is_cancelled (g_task_get_cancellable (G_TASK (res))))
+    return;
+  if (!show_loaded (self, g_task_get_task_data (G_TASK (res)), &error))
+    open_error (self, error);
+}
+
+/* One file fills the grid; several go side by side in the comparison. */
 void
 dmk_window_open_files (DmkWindow *self, GFile **files, guint n_files)
 {
-  g_autoptr (GString) errors = g_string_new (NULL);
-
   g_return_if_fail (DMK_IS_WINDOW (self));
   if (n_files > 1)
     {
@@ -184,14 +276,23 @@ dmk_window_open_files (DmkWindow *self, GFile **files, guint n_files)
   for (guint i = 0; i < n_files; i++)
     {
       g_autoptr (GError) error = NULL;
+      g_autoptr (GTask) task = NULL;
+      Loaded *l = g_new0 (Loaded, 1);
 
-      if (!dmk_window_open_file (self, files[i], &error))
-        g_string_append_printf (errors, "%s%s", errors->len ? "\n" : "", error->message);
+      l->path = openable_path (self, files[i], &error);
+      if (l->path == NULL)
+        {
+          loaded_free (l);
+          open_error (self, error);
+          continue;
+        }
+      /* A file of 16 MiB (the loaders' cap) takes a while to parse, and a disk may stall. */
+      task = g_task_new (self, self->open_cancellable, file_loaded, NULL);
+      g_task_set_name (task, "dmk-open-file");
+      g_task_set_task_data (task, l, (GDestroyNotify) loaded_free);
+      self->n_opening++;
+      g_task_run_in_thread (task, load_thread);
     }
-  if (errors->len > 0)
-    _dmk_window_show_error (self, g_dngettext (GETTEXT_PACKAGE, "Could Not Open the Results",
-                                               "Could Not Open All Results", n_files),
-                            errors->str);
 }
 
 DmkResult *
@@ -408,6 +509,7 @@ _dmk_window_files_init (DmkWindow *self)
 {
   GtkDropTarget *drop = gtk_drop_target_new (GDK_TYPE_FILE_LIST, GDK_ACTION_COPY);
 
+  self->open_cancellable = g_cancellable_new ();
   g_action_map_add_action_entries (G_ACTION_MAP (self), file_actions,
                                    G_N_ELEMENTS (file_actions), self);
   g_signal_connect (drop, "drop", G_CALLBACK (on_drop), self);
@@ -417,6 +519,9 @@ _dmk_window_files_init (DmkWindow *self)
 void
 _dmk_window_files_dispose (DmkWindow *self)
 {
+  if (self->open_cancellable != NULL)
+    g_cancellable_cancel (self->open_cancellable);
+  g_clear_object (&self->open_cancellable);
   if (self->file_chooser != NULL)
     gtk_native_dialog_destroy (GTK_NATIVE_DIALOG (self->file_chooser));
   g_clear_object (&self->file_chooser);

@@ -98,6 +98,8 @@ struct _DmkWindow
   AdwMessageDialog *allow_dialog;
   AdwMessageDialog *close_dialog;
   GtkFileChooserNative *file_chooser;
+  GCancellable *open_cancellable; /* the files being read in threads; cancelled in dispose */
+  guint n_opening;                /* files read in threads, not yet shown */
   GMenu *recent_menu; /* Open Recent's rows (dmk-window-view.c) */
 };
 
@@ -212,8 +214,11 @@ gboolean dmk_window_save_image (DmkWindow *self, const char *filename, GError **
 gboolean dmk_window_save_results (DmkWindow *self, const char *filename, GError **error);
 gboolean dmk_window_copy (DmkWindow *self);
 gboolean dmk_window_copy_fio_job (DmkWindow *self, int row);
-/* Shows a saved result read-only until the next run. */
+/* Shows a saved result read-only until the next run, read in this thread (a test's way;
+ * dmk_window_open_files reads in a worker thread). */
 gboolean dmk_window_open_file (DmkWindow *self, GFile *file, GError **error);
+/* Files dmk_window_open_files is still reading. */
+guint dmk_window_get_n_opening (DmkWindow *self);
 /* The opened file's name, or NULL when the grid shows a run. */
 const char *dmk_window_get_opened_name (DmkWindow *self);
 

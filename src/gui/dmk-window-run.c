@@ -309,6 +309,14 @@ wants_writes (DmkWindow *self)
   return g_str_equal (mode, "write");
 }
 
+static gboolean
+reads_only (DmkWindow *self)
+{
+  g_autofree char *mode = g_settings_get_string (self->settings, "mode");
+
+  return g_str_equal (mode, "read");
+}
+
 /* A run that is not one row again over the shown result starts from an empty grid of the plan;
  * the row of an opened or other result runs the same test, wherever the plan has it. Returns the
  * row that now runs. */
@@ -347,9 +355,15 @@ _dmk_window_run_start (DmkWindow *self, int row)
 
   if (dmk_run_controller_get_running (self->run))
     return;
-  /* Write Only on a device without the confirmation would run nothing: ask for it. */
+  /* The device at the path now is the one writes were allowed on, or they are not. */
+  if (device != NULL)
+    dmk_target_chooser_recheck_consent (self->target_chooser);
+  /* Write Only on a device without the confirmation would run nothing, and a device that took
+   * the name of one the user allowed writes on is asked about rather than read in silence. */
   if (device != NULL && !dmk_target_chooser_get_writes_allowed (self->target_chooser) &&
-      wants_writes (self) && !dmk_target_item_get_in_use (device))
+      (wants_writes (self) ||
+       (dmk_target_chooser_get_consent_lost (self->target_chooser) && !reads_only (self))) &&
+      !dmk_target_item_get_in_use (device))
     {
       _dmk_window_ask_device_writes (self, row);
       return;

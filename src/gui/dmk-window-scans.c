@@ -62,6 +62,8 @@ on_start_clicked (DmkScanView *view, DmkWindow *self)
       _dmk_window_toast (self, _("Stop the run before starting a scan"));
       return;
     }
+  /* The device at the path now is the one writes were allowed on, or they are not. */
+  dmk_target_chooser_recheck_consent (self->target_chooser);
   _dmk_window_read_settings (self, &s);
   if (!dmk_scan_view_start (view, dmk_window_get_target_path (self), &s,
                             gtk_editable_get_text (GTK_EDITABLE (self->comment_entry)), &error))

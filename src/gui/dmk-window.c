@@ -568,6 +568,8 @@ on_target_changed (DmkTargetChooser *chooser, GParamSpec *pspec, DmkWindow *self
 
   if (path != NULL)
     g_settings_set_string (self->settings, "last-target", path);
+  /* Every run of every view checks its open fd against the device the user allowed. */
+  dmk_run_controller_set_write_consent (self->run, dmk_target_chooser_get_consent (chooser));
   if (self->allow_dialog != NULL)
     gtk_window_destroy (GTK_WINDOW (self->allow_dialog));
   if (!dmk_run_controller_get_running (self->run))

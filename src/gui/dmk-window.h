@@ -28,8 +28,9 @@ const char *dmk_window_get_last_error (DmkWindow *self);
  * and the file it came from (NULL for a run). */
 DmkResult *dmk_window_get_shown_result (DmkWindow *self);
 const char *dmk_window_get_shown_source (DmkWindow *self);
-/* One file fills the grid; several open side by side in the comparison window. Errors in one
- * dialog. */
+/* One file fills the grid; several open side by side in the comparison window. A file is read
+ * and parsed in a worker thread (a slow disk, a huge file, a pipe never holds the window up) and
+ * shown when it is; its error in a dialog. */
 void dmk_window_open_files (DmkWindow *self, GFile **files, guint n_files);
 /* Adds the shown result to the comparison and presents it (Ctrl+M). */
 void dmk_window_compare (DmkWindow *self);

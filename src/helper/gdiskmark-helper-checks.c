@@ -504,11 +504,89 @@ list_loops (void)
   return n;
 }
 
+/* The type of the filesystem whose files report st_dev dev ("overlay", "fuse.sshfs"), from the
+ * mount table; "" when no mount in it has that number (lazily unmounted, another namespace). */
+static void
+fstype_of_dev (dev_t dev, char *out, size_t size)
+{
+  const char *table = "/proc/self/mountinfo";
+  FILE *f = open_table (table);
+  char *line = NULL;
+  size_t line_size = 0;
+
+  out[0] = '\0';
+  errno = 0;
+  while (getline (&line, &line_size, f) > 0)
+    {
+      static char fstype[256];
+      unsigned int ma, mi;
+      char *sep = strstr (line, " - ");
+
+      if (sscanf (line, "%*d %*d %u:%u", &ma, &mi) != 2 || sep == NULL ||
+          sscanf (sep + 3, "%255s", fstype) != 1)
+        scan_failed (EINVAL, table);
+      if (makedev (ma, mi) == dev)
+        {
+          set_str (out, size, fstype);
+          break;
+        }
+      errno = 0;
+    }
+  if (out[0] == '\0' && (ferror (f) || errno != 0))
+    scan_failed (errno ? errno : EIO, table);
+  free (line);
+  fclose (f);
+}
+
+/* A loop whose backing file is on a stacking filesystem: overlayfs and FUSE report a device and
+ * inode of their own for a file whose data is another file's (overlay's lower layer, whatever a
+ * FUSE daemon serves), so comparing lo_device and lo_inode cannot see two loops share it. Such a
+ * loop, or one whose backing filesystem is not in the mount table, is taken as sharing. */
+static const char *
+stacked_backing (const Loop *l, char *fstype, size_t size)
+{
+  if (l->info.lo_rdevice != 0)
+    return NULL; /* backed by a block device: seen by its number */
+  fstype_of_dev ((dev_t) l->info.lo_device, fstype, size);
+  if (fstype[0] == '\0')
+    return "an unknown filesystem";
+  if (strcmp (fstype, "overlay") == 0 || strcmp (fstype, "aufs") == 0 ||
+      strcmp (fstype, "shiftfs") == 0 || strcmp (fstype, "fuse") == 0 ||
+      strcmp (fstype, "fuseblk") == 0 || strncmp (fstype, "fuse.", 5) == 0)
+    return fstype;
+  return NULL;
+}
+
+/* Writes to a loop refused while any loop (itself included) is backed through a stacking
+ * filesystem: the two may be one file seen twice. */
+static void
+check_stacked_loops (const Loop *self, const Loop *all, int n)
+{
+  for (int i = 0; i < n; i++)
+    {
+      char fstype[256], detail[DMK_HELPER_DETAIL_MAX];
+      const char *what = stacked_backing (&all[i], fstype, sizeof fstype);
+
+      if (what == NULL)
+        continue;
+      if (&all[i] == self)
+        snprintf (detail, sizeof detail,
+                  "its backing file is on %.255s, which hides what else uses the data", what);
+      else
+        snprintf (detail, sizeof detail,
+                  "%.63s is backed by a file on %.255s, which hides whether it is this data",
+                  all[i].name, what);
+      finish (DMK_HELPER_E_SHARED, 0, self->name, detail, -1);
+    }
+}
+
 /* O_EXCL and the mount table see one device at a time; these layouts share one storage between
  * two devices, so that a write to the one corrupts what is mounted on the other:
  *  - the target (or its disk, or a partition of it) is the backing device of a loop;
  *  - the target is a loop backed by a block device (perhaps a mounted one);
- *  - the target is a loop whose backing file another loop uses too. */
+ *  - the target is a loop whose backing file another loop uses too;
+ *  - the target is a loop, and a loop is backed through overlayfs or FUSE (the same file may
+ *    hide behind another device and inode number). */
 void
 check_shared_storage (void)
 {
@@ -518,6 +596,8 @@ check_shared_storage (void)
   for (int i = 0; i < n; i++)
     if (disk_index >= 0 && loops[i].dev == devs[disk_index].dev)
       self = &loops[i];
+  if (self != NULL)
+    check_stacked_loops (self, loops, n);
   for (int i = 0; i < n; i++)
     {
       const Dev *hit = loops[i].info.lo_rdevice != 0

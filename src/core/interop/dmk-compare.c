@@ -6,6 +6,7 @@
 
 #include "dmk-compare.h"
 #include "dmk-import.h"
+#include "dmk-text.h"
 
 double
 dmk_test_result_value (const DmkTestResult *t, DmkUnit unit)
@@ -232,16 +233,21 @@ dmk_comparison_column_title (DmkComparison *cmp, guint column)
   DmkResult *r = g_ptr_array_index (cmp->results, column);
   g_autofree char *date = short_date (r->date);
   g_autofree char *owned = NULL;
+  g_autofree char *title = NULL;
   const char *tool = dmk_result_tool_label (r, &owned);
 
   /* Another tool's result says whose it is first: "CrystalDiskMark 8.0.4 x64: C: (…)". */
   if (tool != NULL)
-    return g_strdup_printf ("%s: %s (%s, %s)", tool,
-                            r->target.path && *r->target.path ? r->target.path : "?", date,
-                            r->settings.profile ? r->settings.profile : "?");
-  return g_strdup_printf ("%s (%s, %s, %s)", r->target.path ? r->target.path : "?",
-                          r->target.model ? r->target.model : "?", date,
-                          r->settings.profile ? r->settings.profile : "?");
+    title = g_strdup_printf ("%s: %s (%s, %s)", tool,
+                             r->target.path && *r->target.path ? r->target.path : "?", date,
+                             r->settings.profile ? r->settings.profile : "?");
+  else
+    title = g_strdup_printf ("%s (%s, %s, %s)", r->target.path ? r->target.path : "?",
+                             r->target.model ? r->target.model : "?", date,
+                             r->settings.profile ? r->settings.profile : "?");
+  /* Every word of it comes from a file: nothing in it may drive the terminal it is printed to
+   * or turn the line around (U+202E). */
+  return dmk_text_escape_controls (title, FALSE);
 }
 
 gboolean
@@ -364,24 +370,6 @@ dmk_comparison_to_text (DmkComparison *cmp)
   return g_string_free (out, FALSE);
 }
 
-static void
-append_csv_field (GString *out, const char *field)
-{
-  if (strpbrk (field, ",\"\n\r") == NULL)
-    {
-      g_string_append (out, field);
-      return;
-    }
-  g_string_append_c (out, '"');
-  for (const char *p = field; *p; p++)
-    {
-      if (*p == '"')
-        g_string_append_c (out, '"');
-      g_string_append_c (out, *p);
-    }
-  g_string_append_c (out, '"');
-}
-
 char *
 dmk_comparison_to_csv (DmkComparison *cmp)
 {
@@ -393,7 +381,7 @@ dmk_comparison_to_csv (DmkComparison *cmp)
       g_autofree char *title = dmk_comparison_column_title (cmp, c);
       g_autofree char *head = g_strdup_printf ("%s [%s]", title, dmk_unit_to_string (cmp->unit));
       g_string_append_c (out, ',');
-      append_csv_field (out, head);
+      dmk_csv_append_text (out, head);
     }
   for (guint c = 0; c < n; c++)
     if (c != cmp->baseline)
@@ -408,7 +396,7 @@ dmk_comparison_to_csv (DmkComparison *cmp)
       if (row->name != NULL)
         {
           g_autofree char *named = g_strdup_printf ("%s (%s)", name, row->name);
-          append_csv_field (out, named);
+          dmk_csv_append_text (out, named);
         }
       else
         g_string_append (out, name);

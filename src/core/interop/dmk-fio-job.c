@@ -4,9 +4,9 @@
 
 #include <glib/gi18n-lib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "dmk-error.h"
+#include "dmk-file.h"
 #include "dmk-fio-private.h"
 
 /* The built-in profile whose tests the jobs are, in any order (crystaldiskmark.fio is the
@@ -89,9 +89,29 @@ shared_size (Parser *p, Section *global, Section *sec, Shared *sh, const DmkJob 
                           _("job “%s”: offset_increment must equal size (each thread its own "
                             "slice), or be left out"),
                           sec->name);
-  if (inc != -1 && j->spec.pattern == DMK_PATTERN_SEQUENTIAL)
-    sz *= j->spec.threads;
   sh->size_at = LINE (size_line);
+  if (inc != -1 && j->spec.pattern == DMK_PATTERN_SEQUENTIAL)
+    {
+      guint64 whole;
+
+      /* A product that wraps could land on any size, 16 MiB among them: checked. */
+      if (!g_uint64_checked_mul (&whole, (guint64) sz, j->spec.threads) ||
+          whole > (guint64) DMK_SIZE_MAX)
+        {
+          g_autofree char *most = dmk_format_size (DMK_SIZE_MAX);
+          /* Apart: a msgid cannot hold G_GINT64_FORMAT. */
+          g_autofree char *bytes = g_strdup_printf ("%" G_GINT64_FORMAT, sz);
+
+          p->line = sh->size_at;
+          /* TRANSLATORS: "job “seq”: size × numjobs (4294967296 bytes × 16) is more than the
+           * 64 GiB GDiskMark tests at most" */
+          return _dmk_fio_fail (p,
+                                _("job “%s”: size × numjobs (%s bytes × %u) is more than the %s "
+                                  "GDiskMark tests at most"),
+                                sec->name, bytes, j->spec.threads, most);
+        }
+      sz = (gint64) whole;
+    }
   return same_for_all (p, &sh->size, sz, sh->size_at, "size");
 }
 
@@ -418,26 +438,40 @@ dmk_fio_job_parse (const char *text, gssize length, const char *name, GError **e
 DmkFioJob *
 dmk_fio_job_load (const char *path, GError **error)
 {
-  g_autofree char *text = NULL;
   g_autofree char *name = g_filename_display_name (path);
+  g_autofree char *text = NULL;
+  DmkFileStatus status;
   gsize len = 0;
-  GError *local = NULL;
-  struct stat st;
+  int errsv = 0;
 
-  if (stat (path, &st) == 0 && S_ISREG (st.st_mode) && st.st_size > DMK_FIO_JOB_FILE_MAX)
+  /* Never blocks on a FIFO, never reads /dev/zero until memory runs out. */
+  text = dmk_file_read_regular (path, DMK_FIO_JOB_FILE_MAX, &len, &status, &errsv);
+  switch (status)
     {
+    case DMK_FILE_READ:
+      return dmk_fio_job_parse (text, (gssize) len, name, error);
+    case DMK_FILE_OPEN_FAILED:
+    case DMK_FILE_READ_FAILED:
+      g_set_error (error, DMK_ERROR, DMK_ERROR_NOT_FOUND, _("Cannot read the fio job “%s”: %s"),
+                   name, g_strerror (errsv));
+      break;
+    case DMK_FILE_FOLDER:
+      g_set_error (error, DMK_ERROR, DMK_ERROR_PARSE,
+                   _("“%s” is a folder, not a fio job file"), name);
+      break;
+    case DMK_FILE_NOT_REGULAR:
+      g_set_error (error, DMK_ERROR, DMK_ERROR_PARSE,
+                   _("“%s” is not a fio job file: it is a pipe, a device or a socket, not a "
+                     "regular file"),
+                   name);
+      break;
+    case DMK_FILE_TOO_LARGE:
+    default:
       g_set_error (error, DMK_ERROR, DMK_ERROR_PARSE,
                    _("%s is too large to be a fio job file (more than 1 MiB)"), name);
-      return NULL;
+      break;
     }
-  if (!g_file_get_contents (path, &text, &len, &local))
-    {
-      g_set_error (error, DMK_ERROR, DMK_ERROR_NOT_FOUND, _("Cannot read the fio job “%s”: %s"),
-                   name, local->message);
-      g_error_free (local);
-      return NULL;
-    }
-  return dmk_fio_job_parse (text, (gssize) len, name, error);
+  return NULL;
 }
 
 gboolean

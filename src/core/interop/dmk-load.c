@@ -2,16 +2,12 @@
  * and KDiskMark text, fio JSON), each refused with a sentence naming the file. */
 #include "config.h"
 
-#include <errno.h>
-#include <fcntl.h>
 #include <glib/gi18n-lib.h>
-#include <glib/gstdio.h>
 #include <json-glib/json-glib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "dmk-error.h"
+#include "dmk-file.h"
 #include "dmk-import-private.h"
 #include "dmk-load.h"
 
@@ -70,63 +66,40 @@ io_failed (GError **error, gboolean reading, const char *name, int errsv)
                  g_strerror (errsv));
 }
 
-static char *
-read_all (int fd, const char *name, gsize size, gsize *length, GError **error)
-{
-  g_autofree char *data = g_malloc (size + 1);
-  gsize got = 0;
-
-  while (got < size)
-    {
-      gssize n = read (fd, data + got, size - got);
-
-      if (n < 0 && errno == EINTR)
-        continue;
-      if (n < 0)
-        {
-          io_failed (error, TRUE, name, errno);
-          return NULL;
-        }
-      if (n == 0)
-        break; /* it shrank meanwhile: what is left is what is judged */
-      got += (gsize) n;
-    }
-  data[got] = '\0';
-  *length = got;
-  return g_steal_pointer (&data);
-}
-
 /* Real results are a few kilobytes; refuse anything absurd before reading it. */
 #define MAX_RESULT_FILE (16 << 20)
 
 /* The contents of filename, NUL-terminated. Read here rather than with g_file_get_contents ()
- * so that each error names the file once, by name: GLib's messages carry the full path. */
+ * so that each error names the file once, by name (GLib's messages carry the full path), and so
+ * that a FIFO or a device is refused without blocking or reading it. */
 static char *
 read_file (const char *filename, const char *name, gsize *length, GError **error)
 {
-  /* O_NONBLOCK: a FIFO must not hang the window; it changes nothing for a regular file. */
-  int fd = g_open (filename, O_RDONLY | O_CLOEXEC | O_NONBLOCK, 0);
-  char *data = NULL;
-  struct stat st;
+  DmkFileStatus status;
+  int errsv = 0;
+  char *data = dmk_file_read_regular (filename, MAX_RESULT_FILE, length, &status, &errsv);
 
-  if (fd < 0)
+  switch (status)
     {
-      io_failed (error, FALSE, name, errno);
-      return NULL;
+    case DMK_FILE_READ:
+      break;
+    case DMK_FILE_OPEN_FAILED:
+    case DMK_FILE_READ_FAILED:
+      io_failed (error, status == DMK_FILE_READ_FAILED, name, errsv);
+      break;
+    case DMK_FILE_FOLDER:
+      g_set_error (error, DMK_ERROR, DMK_ERROR_IO,
+                   _("“%s” is a folder: choose a GDiskMark result file in it"), name);
+      break;
+    case DMK_FILE_NOT_REGULAR:
+      dmk_set_not_a_result_error (error, name, 0, _("it is not a file"));
+      break;
+    case DMK_FILE_TOO_LARGE:
+    default:
+      g_set_error (error, DMK_ERROR, DMK_ERROR_PARSE,
+                   _("“%s” is too large to be a GDiskMark result"), name);
+      break;
     }
-  if (fstat (fd, &st) != 0)
-    io_failed (error, FALSE, name, errno);
-  else if (S_ISDIR (st.st_mode))
-    g_set_error (error, DMK_ERROR, DMK_ERROR_IO,
-                 _("“%s” is a folder: choose a GDiskMark result file in it"), name);
-  else if (!S_ISREG (st.st_mode))
-    dmk_set_not_a_result_error (error, name, 0, _("it is not a file"));
-  else if (st.st_size > MAX_RESULT_FILE)
-    g_set_error (error, DMK_ERROR, DMK_ERROR_PARSE,
-                 _("“%s” is too large to be a GDiskMark result"), name);
-  else
-    data = read_all (fd, name, (gsize) st.st_size, length, error);
-  g_close (fd, NULL);
   return data;
 }
 

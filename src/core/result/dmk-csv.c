@@ -3,10 +3,12 @@
 #include "config.h"
 
 #include <math.h>
+#include <string.h>
 
 #include "dmk-result.h"
 #include "dmk-scan.h"
 #include "dmk-series.h"
+#include "dmk-text.h"
 #include "dmk-units.h"
 
 static void
@@ -162,6 +164,31 @@ grid_csv (GString *out, DmkResult *result)
         }
       g_string_append (out, "\r\n");
     }
+}
+
+void
+dmk_csv_append_text (GString *out, const char *field)
+{
+  /* What a spreadsheet would take for a formula (=HYPERLINK(…), +, -, @, or a tab or carriage
+   * return before one) is text with a ' in front, as OWASP advises for CSV injection. */
+  gboolean formula = strchr ("=+-@\t\r", field[0]) != NULL && field[0] != '\0';
+  g_autofree char *safe = dmk_text_escape_controls (field, FALSE);
+
+  if (!formula && strpbrk (safe, ",\"\n\r") == NULL)
+    {
+      g_string_append (out, safe);
+      return;
+    }
+  g_string_append_c (out, '"');
+  if (formula)
+    g_string_append_c (out, '\'');
+  for (const char *p = safe; *p; p++)
+    {
+      if (*p == '"')
+        g_string_append_c (out, '"');
+      g_string_append_c (out, *p);
+    }
+  g_string_append_c (out, '"');
 }
 
 char *

@@ -9,6 +9,7 @@
 #include "dmk-result.h"
 #include "dmk-scan.h"
 #include "dmk-series.h"
+#include "dmk-text.h"
 #include "dmk-units.h"
 
 #define GIB 1073741824.0
@@ -252,8 +253,8 @@ scan_to_text (DmkResult *r)
   return g_string_free (s, FALSE);
 }
 
-char *
-dmk_result_to_text (DmkResult *r)
+static char *
+report_text (DmkResult *r)
 {
   GString *s;
   g_autofree char *size = NULL;
@@ -293,4 +294,16 @@ dmk_result_to_text (DmkResult *r)
                           r->settings.interval_s);
   dmk_report_append_footer (s, r);
   return g_string_free (s, FALSE);
+}
+
+char *
+dmk_result_to_text (DmkResult *r)
+{
+  g_autofree char *text = NULL;
+
+  g_return_val_if_fail (r != NULL, NULL);
+  /* A result opened from a file (or a drive's model) may hold ESC, C1 or bidi controls: the
+   * report goes to terminals, and nothing in it may act on one. */
+  text = report_text (r);
+  return dmk_text_escape_controls (text, TRUE);
 }

@@ -40,6 +40,8 @@ typedef struct
   GArray *jobs; /* DmkJob: the grid's and the sweep's */
   char *comment;
   GPtrArray *providers;
+  DmkDeviceIdentity consent; /* the device writes were allowed for, when has_consent */
+  gboolean has_consent;
   DmkResultKind kind;
   DmkScanOptions scan; /* the scans' */
 

@@ -12,6 +12,8 @@ struct _DmkRunner
   gpointer progress_data;
   GDestroyNotify progress_destroy;
   GPtrArray *providers; /* DmkFdProvider*, not owned */
+  DmkDeviceIdentity consent;
+  gboolean has_consent;
 };
 
 G_DEFINE_FINAL_TYPE (DmkRunner, dmk_runner, G_TYPE_OBJECT)
@@ -24,6 +26,7 @@ dmk_runner_finalize (GObject *object)
   if (self->progress_destroy != NULL)
     self->progress_destroy (self->progress_data);
   g_clear_pointer (&self->providers, g_ptr_array_unref);
+  dmk_device_identity_clear (&self->consent);
   G_OBJECT_CLASS (dmk_runner_parent_class)->finalize (object);
 }
 
@@ -66,6 +69,16 @@ dmk_runner_set_fd_providers (DmkRunner *runner, const DmkFdProvider *const *prov
     g_ptr_array_add (runner->providers, (gpointer) providers[i]);
 }
 
+void
+dmk_runner_set_write_consent (DmkRunner *runner, const DmkDeviceIdentity *identity)
+{
+  g_return_if_fail (DMK_IS_RUNNER (runner));
+  dmk_device_identity_clear (&runner->consent);
+  runner->has_consent = identity != NULL;
+  if (identity != NULL)
+    dmk_device_identity_copy (&runner->consent, identity);
+}
+
 /* ---- the task ---- */
 
 static void
@@ -78,6 +91,7 @@ run_data_free (RunData *d)
   g_clear_pointer (&d->jobs, g_array_unref);
   g_free (d->comment);
   g_ptr_array_unref (d->providers);
+  dmk_device_identity_clear (&d->consent);
   g_clear_pointer (&d->target, dmk_target_free);
   g_clear_pointer (&d->result, dmk_result_unref);
   g_free (d->disk);
@@ -108,6 +122,9 @@ _dmk_run_task_new (DmkRunner *runner, gpointer source_tag, const char *path,
   d->comment = g_strdup (comment);
   d->providers = g_ptr_array_copy (runner->providers, NULL, NULL);
   g_ptr_array_add (d->providers, NULL);
+  d->has_consent = runner->has_consent;
+  if (runner->has_consent)
+    dmk_device_identity_copy (&d->consent, &runner->consent);
   d->kind = kind;
   g_task_set_task_data (task, d, (GDestroyNotify) run_data_free);
   return task;
@@ -167,14 +184,23 @@ void
 _dmk_run_post (RunData *d, const DmkProgress *p, const DmkTestResult *test)
 {
   ProgressMsg *m = g_new0 (ProgressMsg, 1);
+  GSource *source;
 
   m->runner = g_object_ref (d->runner);
   m->progress = *p;
   m->progress.test = NULL;
   if (test != NULL)
     m->test = dmk_test_result_copy (test);
-  g_main_context_invoke_full (d->context, G_PRIORITY_DEFAULT, progress_dispatch, m,
-                              progress_msg_free);
+  /* Always from the caller's context, by its own thread. g_main_context_invoke () would call
+   * progress_dispatch right here, in the worker, whenever the caller's thread did not own its
+   * context at that moment (between two iterations): the window's handlers then ran in a run's
+   * thread (ASan: a title freed by the main thread while a worker compared it). */
+  source = g_idle_source_new ();
+  g_source_set_priority (source, G_PRIORITY_DEFAULT);
+  g_source_set_callback (source, progress_dispatch, m, progress_msg_free);
+  g_source_set_static_name (source, "dmk-run-progress");
+  g_source_attach (source, d->context);
+  g_source_unref (source);
 }
 
 gboolean

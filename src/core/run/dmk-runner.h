@@ -4,6 +4,7 @@
 
 #include <gio/gio.h>
 
+#include "dmk-places.h"
 #include "dmk-result.h"
 #include "dmk-scan.h"
 #include "dmk-spec.h"
@@ -68,6 +69,10 @@ void dmk_runner_set_progress_func (DmkRunner *runner, DmkProgressFunc func, gpoi
                                    GDestroyNotify destroy);
 /* Providers tried, in order, when a block device cannot be opened directly. */
 void dmk_runner_set_fd_providers (DmkRunner *runner, const DmkFdProvider *const *providers);
+/* The device the user allowed writes to (NULL: none named; the CLI's --allow-write-device is
+ * for a path). Set, a run that writes to a block device first compares the open fd's device
+ * with it and refuses, before any write, when another device has taken the name. Copied. */
+void dmk_runner_set_write_consent (DmkRunner *runner, const DmkDeviceIdentity *identity);
 
 /* ---- the grid ---- */
 

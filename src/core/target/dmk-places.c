@@ -4,7 +4,9 @@
 
 #include <errno.h>
 #include <glib/gi18n-lib.h>
+#include <linux/fs.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <sys/statvfs.h>
 #include <sys/sysmacros.h>
@@ -89,9 +91,20 @@ gboolean
 dmk_device_identity_read_fd (int fd, DmkDeviceIdentity *id)
 {
   struct stat st;
+  guint64 value;
 
   memset (id, 0, sizeof *id);
-  return fstat (fd, &st) == 0 && S_ISBLK (st.st_mode) && identity_of_dev (st.st_rdev, id);
+  if (fstat (fd, &st) != 0 || !S_ISBLK (st.st_mode) || !identity_of_dev (st.st_rdev, id))
+    return FALSE;
+  /* The fd's own answers where the kernel gives them: sysfs speaks of whatever disk has the
+   * number now, the ioctls of the disk this fd reaches. */
+  if (ioctl (fd, BLKGETSIZE64, &value) == 0)
+    id->size_bytes = value;
+#ifdef BLKGETDISKSEQ
+  if (ioctl (fd, BLKGETDISKSEQ, &value) == 0)
+    id->diskseq = value;
+#endif
+  return TRUE;
 }
 
 /* ---- usage ---- */
