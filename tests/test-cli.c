@@ -589,7 +589,8 @@ test_help_profiles (void)
   g_assert_cmpstrv ((const char *const *) listed, dmk_profile_names ());
 
   end += strlen (def_marker);
-  def = g_strndup (end, strcspn (end, ")"));
+  /* "(default: classic, CrystalDiskMark 3’s eight; …)": the name before the comma. */
+  def = g_strndup (end, strcspn (end, ",)"));
   dmk_settings_init_default (&defaults);
   g_assert_cmpstr (def, ==, defaults.profile);
   g_assert_nonnull (dmk_profile_find (def));

@@ -370,6 +370,27 @@ dmk_comparison_to_text (DmkComparison *cmp)
   return g_string_free (out, FALSE);
 }
 
+/* The row's ★ column and the columns a warning leaves out of it, counted from 1: "3" and "2 4",
+ * as the text marks them with * and !. */
+static void
+append_csv_ranking (GString *out, DmkComparison *cmp, guint row)
+{
+  int best = dmk_comparison_best_column (cmp, row);
+  gboolean first = TRUE;
+
+  g_string_append_c (out, ',');
+  if (best >= 0)
+    g_string_append_printf (out, "%d", best + 1);
+  g_string_append_c (out, ',');
+  for (guint c = 0; c < cmp->results->len; c++)
+    if ((int) c != best && dmk_comparison_value (cmp, row, c, NULL) &&
+        dmk_comparison_flagged (cmp, row, c))
+      {
+        g_string_append_printf (out, "%s%u", first ? "" : " ", c + 1);
+        first = FALSE;
+      }
+}
+
 char *
 dmk_comparison_to_csv (DmkComparison *cmp)
 {
@@ -386,7 +407,7 @@ dmk_comparison_to_csv (DmkComparison *cmp)
   for (guint c = 0; c < n; c++)
     if (c != cmp->baseline)
       g_string_append_printf (out, ",[%u] delta %%", c + 1);
-  g_string_append (out, "\r\n");
+  g_string_append (out, ",best,not ranked (a warning about the test)\r\n");
 
   for (guint r = 0; r < cmp->rows->len; r++)
     {
@@ -425,6 +446,7 @@ dmk_comparison_to_csv (DmkComparison *cmp)
               g_string_append (out, delta);
             }
         }
+      append_csv_ranking (out, cmp, r);
       g_string_append (out, "\r\n");
     }
   return g_string_free (out, FALSE);
