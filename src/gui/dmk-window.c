@@ -541,8 +541,9 @@ on_settings_changed (GSettings *settings, const char *key, DmkWindow *self)
        * the run's: the next plan shows when it ends. */
       g_clear_pointer (&self->job, dmk_fio_job_free);
       update_plan_controls (self);
-      /* The Tests dialog in front: the grid changes once it closes, where its Undo is seen. */
-      if (!running && self->tests_dialog != NULL)
+      /* The Tests dialog in front of a result: the result goes once the dialog closes, where
+       * its Undo is seen. An empty grid follows the dialog's rows at once. */
+      if (!running && self->tests_dialog != NULL && self->shown != NULL)
         self->plan_deferred = TRUE;
       else if (!running)
         clear_for_new_plan (self, key);
