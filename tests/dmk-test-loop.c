@@ -227,6 +227,8 @@ dmk_test_loop_cleanup_on_signals (void (*extra) (void))
 {
   cleanup_extra = extra;
   signal (SIGABRT, cleanup_on_signal);
+  /* g_error () ends a test with SIGTRAP (a missing settings schema, say), not SIGABRT. */
+  signal (SIGTRAP, cleanup_on_signal);
   signal (SIGTERM, cleanup_on_signal);
   signal (SIGINT, cleanup_on_signal);
 }

@@ -52,9 +52,9 @@ gboolean dmk_test_throttle_available (void);
 DmkResult *dmk_test_run_to_end (const char *path, const DmkSettings *s, GArray *specs,
                                 DmkProgressFunc progress, gpointer data);
 
-/* On SIGABRT, SIGTERM and SIGINT (a failed assertion, a timeout, Ctrl+C): extra (may be
- * NULL), then every throttle lifted and the scratch device undone, then the signal's own
- * ending. */
+/* On SIGABRT, SIGTRAP, SIGTERM and SIGINT (a failed assertion, g_error, a timeout, Ctrl+C):
+ * extra (may be NULL), then every throttle lifted and the scratch device undone, then the
+ * signal's own ending. */
 void dmk_test_loop_cleanup_on_signals (void (*extra) (void));
 
 G_END_DECLS

@@ -194,6 +194,27 @@ test_compare_off_main_thread (void)
   g_assert_nonnull (strstr (adw_message_dialog_get_body (
                               ADW_MESSAGE_DIALOG (dmk_compare_window_get_error_dialog (cmp))),
                             "newlines-too.json"));
+  gtk_window_destroy (GTK_WINDOW (dmk_compare_window_get_error_dialog (cmp)));
+
+  /* The comparison's own Add… and drops go the same way. */
+  {
+    g_autofree char *other = saved_result ("other.json");
+    g_autoptr (GFile) f3 = g_file_new_for_path (other);
+    GFile *more[] = { f3, f2 };
+
+    t0 = g_get_monotonic_time ();
+    _dmk_compare_window_read_files (cmp, more, 2);
+    t1 = g_get_monotonic_time ();
+    g_assert_cmpuint (dmk_application_get_n_loading (app), ==, 1);
+    g_assert_true (iterate_until (app_loaded, app));
+    g_test_message ("Add… returned after %.1f ms", (t1 - t0) / 1000.0);
+    g_assert_cmpfloat ((t1 - t0) / 1000.0, <, 100.0);
+    g_assert_nonnull (dmk_compare_window_get_error_dialog (cmp));
+    g_assert_nonnull (strstr (adw_message_dialog_get_body (
+                                ADW_MESSAGE_DIALOG (dmk_compare_window_get_error_dialog (cmp))),
+                              "newlines-too.json"));
+    g_unlink (other);
+  }
   gtk_window_destroy (GTK_WINDOW (cmp));
   destroy_window (win);
   g_unlink (big);

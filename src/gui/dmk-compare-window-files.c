@@ -140,10 +140,30 @@ dmk_compare_window_show_add_errors (DmkCompareWindow *self, guint n_files, const
                   messages);
 }
 
+void
+_dmk_compare_window_read_files (DmkCompareWindow *self, GFile **files, guint n_files)
+{
+  g_autoptr (GStrvBuilder) uris = g_strv_builder_new ();
+  g_auto (GStrv) list = NULL;
+
+  if (gtk_window_get_application (GTK_WINDOW (self)) == NULL)
+    {
+      dmk_compare_window_add_files (self, files, n_files);
+      return;
+    }
+  for (guint i = 0; i < n_files; i++)
+    {
+      g_autofree char *uri = g_file_get_uri (files[i]);
+      g_strv_builder_add (uris, uri);
+    }
+  list = g_strv_builder_end (uris);
+  gtk_widget_activate_action (GTK_WIDGET (self), "app.compare-files", "^as", list);
+}
+
 static void
 add_files_job (GtkWindow *window, GFile **files, guint n_files)
 {
-  dmk_compare_window_add_files (DMK_COMPARE_WINDOW (window), files, n_files);
+  _dmk_compare_window_read_files (DMK_COMPARE_WINDOW (window), files, n_files);
 }
 
 static gboolean

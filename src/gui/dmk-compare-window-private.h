@@ -64,6 +64,10 @@ GtkWidget *dmk_compare_window_get_cell (DmkCompareWindow *self, guint row, guint
 char *dmk_compare_window_get_header_text (DmkCompareWindow *self, guint column);
 GtkWidget *dmk_compare_window_get_header_menu (DmkCompareWindow *self, guint column);
 GtkWindow *dmk_compare_window_get_error_dialog (DmkCompareWindow *self);
+/* Files chosen or dropped here, read as the application reads them (app.compare-files: in a
+ * worker thread, grids into the table, scans into their charts); by this window itself, in
+ * this thread, when it belongs to no application. */
+void _dmk_compare_window_read_files (DmkCompareWindow *self, GFile **files, guint n_files);
 /* The table with its legend: what Save Image draws. */
 GtkWidget *dmk_compare_window_get_table (DmkCompareWindow *self);
 /* "table", or "empty" when there are no columns. */

@@ -533,7 +533,7 @@ on_drop (GtkDropTarget *target, const GValue *value, double x, double y, DmkComp
     g_ptr_array_add (files, l->data);
   if (files->len == 0)
     return FALSE;
-  dmk_compare_window_add_files (self, (GFile **) files->pdata, files->len);
+  _dmk_compare_window_read_files (self, (GFile **) files->pdata, files->len);
   return TRUE;
 }
 
