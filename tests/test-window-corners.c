@@ -44,29 +44,18 @@ stop_window_manager (void)
   wm_pid = 0;
 }
 
-static char *
-strip_mnemonic (const char *text)
-{
-  GString *s = g_string_new (NULL);
-
-  for (const char *p = text; p != NULL && *p != '\0'; p++)
-    if (*p != '_')
-      g_string_append_c (s, *p);
-  return g_string_free (s, FALSE);
-}
-
-/* The shown menu item under root that reads label (mnemonics aside), or NULL. */
+/* The shown menu item under root that reads label as the user sees it (its "text" is what its
+ * label shows: mnemonics taken out, "__" shown as "_"), or NULL. */
 static GtkWidget *
 menu_item (GtkWidget *root, const char *label)
 {
   if (g_strcmp0 (G_OBJECT_TYPE_NAME (root), "GtkModelButton") == 0 &&
       gtk_widget_get_mapped (root))
     {
-      g_autofree char *text = NULL, *plain = NULL;
+      g_autofree char *text = NULL;
 
       g_object_get (root, "text", &text, NULL);
-      plain = strip_mnemonic (text);
-      if (g_strcmp0 (plain, label) == 0)
+      if (g_strcmp0 (text, label) == 0)
         return root;
     }
   for (GtkWidget *c = gtk_widget_get_first_child (root); c != NULL;
@@ -95,13 +84,40 @@ item_shown (gpointer data)
   return w->found != NULL && widget_shown (w->found);
 }
 
+/* What the menu under root shows, into the test's log: for a failure's message. */
+static void
+list_items (GtkWidget *root)
+{
+  if (g_strcmp0 (G_OBJECT_TYPE_NAME (root), "GtkModelButton") == 0 && gtk_widget_get_mapped (root))
+    {
+      g_autofree char *text = NULL;
+
+      GtkWidget *l = gtk_widget_get_first_child (root);
+
+      while (l != NULL && !GTK_IS_LABEL (l))
+        l = gtk_widget_get_next_sibling (l);
+      g_object_get (root, "text", &text, NULL);
+      g_test_message ("  “%s” shown as “%s” (label “%s”)", text,
+                      l ? gtk_label_get_text (GTK_LABEL (l)) : "?",
+                      l ? gtk_label_get_label (GTK_LABEL (l)) : "?");
+    }
+  for (GtkWidget *c = gtk_widget_get_first_child (root); c != NULL;
+       c = gtk_widget_get_next_sibling (c))
+    list_items (c);
+}
+
 /* Clicks, with the pointer, the item of the open menu under root that reads label. */
 static void
 click_menu_item (GtkWidget *root, const char *label)
 {
   ItemWait w = { root, label, NULL };
 
-  g_assert_true (iterate_until (item_shown, &w));
+  if (!iterate_until (item_shown, &w))
+    {
+      g_test_message ("no menu item “%s” is shown; the menu shows:", label);
+      list_items (root);
+      g_assert_not_reached ();
+    }
   settle ();
   g_assert_true (pointer_click_on (w.found));
 }

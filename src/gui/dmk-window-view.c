@@ -101,9 +101,15 @@ _dmk_window_view_refresh_recent (DmkWindow *self)
       dir = g_path_get_dirname (files[i]);
       /* TRANSLATORS: an Open Recent row: "ssd.json (/home/ann)" */
       label = g_strdup_printf (_("%s (%s)"), name, dir);
-      /* A name with an underscore is shown as it is, not as a mnemonic. */
-      item = g_menu_item_new (NULL, NULL);
-      g_menu_item_set_attribute (item, "label", "s", label);
+      /* A name with an underscore is shown as it is, not as a mnemonic: menu rows take "_" as
+       * one, so each is doubled. */
+      {
+        g_auto (GStrv) parts = g_strsplit (label, "_", -1);
+        g_autofree char *escaped = g_strjoinv ("__", parts);
+
+        item = g_menu_item_new (NULL, NULL);
+        g_menu_item_set_attribute (item, "label", "s", escaped);
+      }
       g_menu_item_set_attribute (item, "use-markup", "b", FALSE);
       g_menu_item_set_action_and_target_value (item, "win.open-recent",
                                                 g_variant_new_string (files[i]));
