@@ -418,6 +418,41 @@ run_to_end (Cli *cli, const char *target, const DmkSettings *settings, GArray *j
   return runner;
 }
 
+/* gdiskmark-cli compare|devices|targets|sustained|sweep|surface …: TRUE with its exit status. */
+static gboolean
+subcommand (int argc, char **argv, int *status)
+{
+  static const struct
+  {
+    const char *name;
+    DmkResultKind kind; /* for the scans */
+  } scans[] = {
+    { "sustained", DMK_KIND_SUSTAINED },
+    { "sweep", DMK_KIND_SWEEP },
+    { "surface", DMK_KIND_SURFACE },
+  };
+
+  if (argc < 2)
+    return FALSE;
+  if (strcmp (argv[1], "compare") == 0)
+    *status = compare_main (argc - 1, argv + 1);
+  else if (strcmp (argv[1], "devices") == 0)
+    *status = devices_main (argc - 1, argv + 1);
+  else if (strcmp (argv[1], "targets") == 0)
+    *status = targets_main (argc - 1, argv + 1);
+  else
+    {
+      for (guint i = 0; i < G_N_ELEMENTS (scans); i++)
+        if (strcmp (argv[1], scans[i].name) == 0)
+          {
+            *status = scan_main (scans[i].kind, argc - 1, argv + 1);
+            return TRUE;
+          }
+      return FALSE;
+    }
+  return TRUE;
+}
+
 int
 main (int argc, char **argv)
 {
@@ -436,18 +471,8 @@ main (int argc, char **argv)
   init_i18n ();
   init_terminal ();
   set_profile_help ();
-  if (argc >= 2 && strcmp (argv[1], "compare") == 0)
-    return compare_main (argc - 1, argv + 1);
-  if (argc >= 2 && strcmp (argv[1], "devices") == 0)
-    return devices_main (argc - 1, argv + 1);
-  if (argc >= 2 && strcmp (argv[1], "targets") == 0)
-    return targets_main (argc - 1, argv + 1);
-  if (argc >= 2 && strcmp (argv[1], "sustained") == 0)
-    return scan_main (DMK_KIND_SUSTAINED, argc - 1, argv + 1);
-  if (argc >= 2 && strcmp (argv[1], "sweep") == 0)
-    return scan_main (DMK_KIND_SWEEP, argc - 1, argv + 1);
-  if (argc >= 2 && strcmp (argv[1], "surface") == 0)
-    return scan_main (DMK_KIND_SURFACE, argc - 1, argv + 1);
+  if (subcommand (argc, argv, &status))
+    return status;
 
   ctx = new_run_context ();
   /* GOption gives an optional argument the next word when it is separate ("--mix /dev/sdb"
