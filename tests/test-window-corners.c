@@ -3,6 +3,8 @@
  * manager), with a fresh settings store and a used one. */
 #include "config.h"
 
+#include <gdk/x11/gdkx.h>
+
 #include <glib/gstdio.h>
 #include <signal.h>
 #include <string.h>
@@ -16,6 +18,20 @@
 /* ---- what the tests share ---- */
 
 static GPid wm_pid;
+
+/* A window manager owns the screen's WM_S0 selection (ICCCM 2.8) once it manages the screen. */
+static gboolean
+window_manager_running (gpointer data)
+{
+  GdkDisplay *display = gdk_display_get_default ();
+  Display *x;
+
+  if (!GDK_IS_X11_DISPLAY (display))
+    return TRUE;
+  x = gdk_x11_display_get_xdisplay (display);
+  g_usleep (20 * 1000);
+  return XGetSelectionOwner (x, XInternAtom (x, "WM_S0", False)) != None;
+}
 
 /* A window manager on the display, as a user's desktop has one: focus, stacking and dialogs
  * behave as they do there (the keyboard bug of item 1 needs one). */
@@ -33,7 +49,9 @@ start_window_manager (void)
   argv[0] = openbox;
   g_assert_true (g_spawn_async (NULL, (char **) argv, NULL, G_SPAWN_STDOUT_TO_DEV_NULL |
                                   G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL, &wm_pid, NULL));
-  g_usleep (500 * 1000);
+  /* Not a fixed sleep: a window shown before the manager has taken the screen is caught in its
+   * start-up (once it stayed unmapped for two minutes on a loaded machine). */
+  g_assert_true (iterate_until (window_manager_running, NULL));
 }
 
 static void
