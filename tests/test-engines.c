@@ -1,10 +1,15 @@
 /* test-engines.c: each engine against a device of known speed: a loop device capped by the
  * kernel's block throttle (cgroup v1 blkio.throttle.*); the reported rate must be the cap. And
- * io_uring refused by the kernel (kernel.io_uring_disabled=2) falls back to libaio, said in the
- * result, never a failed run. */
+ * io_uring refused to the process (a seccomp filter, as a container's) falls back to libaio, said
+ * in the result, never a failed run; refused in the middle of a run, the error says which call. */
 #include "config.h"
 
 #include <errno.h>
+#include <linux/filter.h>
+#include <linux/seccomp.h>
+#include <stddef.h>
+#include <sys/prctl.h>
+#include <sys/syscall.h>
 #include <glib/gstdio.h>
 #include <math.h>
 #include <signal.h>
@@ -15,7 +20,6 @@
 #include "dmk-engine.h"
 #include "dmk-test-loop.h"
 
-#define IO_URING_DISABLED "/proc/sys/kernel/io_uring_disabled"
 
 typedef struct
 {
@@ -166,42 +170,54 @@ test_known_rate (gconstpointer data)
   dmk_test_loop_cleanup ();
 }
 
-static char *saved_disabled;
-
-static void
-restore_io_uring (void)
+/* io_uring refused to this process, as a container's seccomp profile or kernel.io_uring_disabled
+ * does: io_uring_setup(2) fails with EPERM. A filter, not the sysctl: the sysctl is the whole
+ * machine's, and flipping it here once made other programs' runs fail beside this test (the
+ * intermittent "Operation not permitted" of issue 7/7). all_threads: the process's running
+ * threads too (SECCOMP_FILTER_FLAG_TSYNC), not only this one and those it starts later. */
+static gboolean
+refuse_io_uring (gboolean all_threads)
 {
-  if (saved_disabled != NULL)
-    write_file (IO_URING_DISABLED, saved_disabled);
-  g_clear_pointer (&saved_disabled, g_free);
+  struct sock_filter code[] = {
+    BPF_STMT (BPF_LD | BPF_W | BPF_ABS, offsetof (struct seccomp_data, nr)),
+    BPF_JUMP (BPF_JMP | BPF_JEQ | BPF_K, __NR_io_uring_setup, 0, 1),
+    BPF_STMT (BPF_RET | BPF_K, SECCOMP_RET_ERRNO | (EPERM & SECCOMP_RET_DATA)),
+    BPF_STMT (BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
+  };
+  struct sock_fprog prog = { G_N_ELEMENTS (code), code };
+
+  if (prctl (PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0)
+    return FALSE;
+  return syscall (__NR_seccomp, SECCOMP_SET_MODE_FILTER,
+                  all_threads ? SECCOMP_FILTER_FLAG_TSYNC : 0, &prog) == 0;
 }
 
 static void
-test_fallback (void)
+tiny_settings (DmkSettings *s)
+{
+  dmk_settings_init_default (s);
+  g_assert_cmpint (s->engine, ==, DMK_ENGINE_IO_URING);
+  s->size_bytes = DMK_SIZE_MIN;
+  s->passes = 1;
+  s->measure_s = 1;
+  s->interval_s = 0;
+  s->profile = (g_free (s->profile), g_strdup ("demo"));
+}
+
+/* Refused before the run: it falls back to libaio, says so, and is never a failed run. */
+static void
+fallback_in_child (void)
 {
   g_autofree char *dir = g_dir_make_tmp ("gdiskmark-engine-XXXXXX", NULL);
   DmkSettings s;
   Run run = { 0 };
   gboolean said = FALSE;
 
-  if (!g_file_get_contents (IO_URING_DISABLED, &saved_disabled, NULL, NULL) ||
-      !write_file (IO_URING_DISABLED, "2\n"))
-    {
-      restore_io_uring ();
-      g_test_skip ("kernel.io_uring_disabled cannot be set here (needs root and a 6.6 kernel)");
-      g_rmdir (dir);
-      return;
-    }
+  g_assert_true (dmk_engine_io_uring_usable (NULL));
+  g_assert_true (refuse_io_uring (FALSE));
   g_assert_false (dmk_engine_io_uring_usable (NULL));
-  dmk_settings_init_default (&s);
-  g_assert_cmpint (s.engine, ==, DMK_ENGINE_IO_URING);
-  s.size_bytes = DMK_SIZE_MIN;
-  s.passes = 1;
-  s.measure_s = 1;
-  s.interval_s = 0;
-  s.profile = (g_free (s.profile), g_strdup ("demo"));
+  tiny_settings (&s);
   run_sync (&run, dir, &s, NULL);
-  restore_io_uring ();
   g_assert_no_error (run.error);
   g_assert_cmpstr (run.result->engine, ==, "libaio");
   g_assert_cmpint (run.result->settings.engine, ==, DMK_ENGINE_LIBAIO);
@@ -213,10 +229,72 @@ test_fallback (void)
     g_autofree char *text = dmk_result_to_text (run.result);
     g_assert_nonnull (strstr (text, "libaio, direct I/O"));
   }
-  g_assert_true (dmk_engine_io_uring_usable (NULL));
   dmk_result_unref (run.result);
   dmk_settings_clear (&s);
-  g_rmdir (dir);
+  g_assert_cmpint (g_rmdir (dir), ==, 0);
+}
+
+/* Once the first measured pass has made its ring: the passes after it cannot. */
+static void
+refuse_after_first_pass (const DmkProgress *progress, gpointer data)
+{
+  gboolean *refused = data;
+
+  if (!*refused && progress->phase == DMK_PHASE_PASS_DONE)
+    *refused = refuse_io_uring (TRUE);
+}
+
+/* Refused after the run began (the check before it passed): the pass that cannot make its ring
+ * fails with an error that names the call and its errno, and what to do; not an "I/O error at
+ * offset 0", and no test file is left behind. */
+static void
+refused_mid_run_in_child (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("gdiskmark-engine-XXXXXX", NULL);
+  g_autoptr (DmkRunner) runner = dmk_runner_new ();
+  g_autoptr (GArray) jobs = NULL;
+  gboolean refused = FALSE;
+  DmkSettings s;
+  Run run = { 0 };
+
+  tiny_settings (&s);
+  s.passes = 3;
+  jobs = dmk_runner_plan (&s, NULL, &run.error);
+  g_assert_no_error (run.error);
+  dmk_runner_set_progress_func (runner, refuse_after_first_pass, &refused, NULL);
+  run.loop = g_main_loop_new (NULL, FALSE);
+  dmk_runner_run_async (runner, dir, &s, jobs, "", NULL, on_done, &run);
+  g_main_loop_run (run.loop);
+  g_main_loop_unref (run.loop);
+  g_assert_true (refused);
+  g_assert_error (run.error, DMK_ERROR, DMK_ERROR_ENGINE);
+  g_test_message ("the error: %s", run.error->message);
+  g_assert_nonnull (strstr (run.error->message, "io_uring_setup()"));
+  g_assert_nonnull (strstr (run.error->message, g_strerror (EPERM)));
+  g_assert_null (strstr (run.error->message, "offset"));
+  g_clear_error (&run.error);
+  g_clear_pointer (&run.result, dmk_result_unref);
+  dmk_settings_clear (&s);
+  g_assert_cmpint (g_rmdir (dir), ==, 0);
+}
+
+static void
+test_refused (gconstpointer data)
+{
+  void (*child) (void) = data;
+
+  if (!dmk_engine_io_uring_usable (NULL))
+    {
+      g_test_skip ("io_uring is refused here already");
+      return;
+    }
+  if (g_test_subprocess ())
+    {
+      child ();
+      return;
+    }
+  g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_INHERIT_STDERR);
+  g_test_trap_assert_passed ();
 }
 
 /* Polled I/O: refused with the reason where the device has no poll queues (a loop device) or
@@ -295,8 +373,9 @@ int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
-  dmk_test_loop_cleanup_on_signals (restore_io_uring);
-  g_test_add_func ("/engines/fallback", test_fallback);
+  dmk_test_loop_cleanup_on_signals (NULL);
+  g_test_add_data_func ("/engines/fallback", fallback_in_child, test_refused);
+  g_test_add_data_func ("/engines/refused-mid-run", refused_mid_run_in_child, test_refused);
   g_test_add_func ("/engines/poll", test_poll);
   g_test_add_data_func ("/engines/known-rate/io_uring", GINT_TO_POINTER (DMK_ENGINE_IO_URING),
                         test_known_rate);

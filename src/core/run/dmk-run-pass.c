@@ -186,8 +186,6 @@ failure_what (DmkWorkerFailure failure, DmkDirection direction)
 {
   switch (failure)
     {
-    case DMK_WORKER_BEGIN:
-      return _("setting up the engine for the pass");
     case DMK_WORKER_SUBMIT:
       return _("submitting");
     case DMK_WORKER_COMPLETE:
@@ -212,8 +210,11 @@ add_up (RunData *d, DmkWorkers *ws, DmkPassOutcome *out, Tally *total, GError **
 
       if (w->error != 0)
         {
-          _dmk_run_set_io_error (d, error, failure_what (w->failure, w->direction), w->error,
-                                 w->error_offset);
+          if (w->failure == DMK_WORKER_BEGIN)
+            _dmk_run_set_begin_error (d, error, w->engine.ops->name, w->error);
+          else
+            _dmk_run_set_io_error (d, error, failure_what (w->failure, w->direction), w->error,
+                                   w->error_offset);
           return FALSE;
         }
       out->pass.bytes += w->bytes;

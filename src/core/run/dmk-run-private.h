@@ -90,6 +90,10 @@ void _dmk_run_epilogue (RunData *d, GTask *task, GError *error, gboolean kept,
 void _dmk_run_sample_temperature (RunData *d, gint64 now);
 
 /* "I/O error on “…” at offset N: …", one sentence for every I/O that fails. */
+/* The engine could not start a pass (its ring or context refused, as when io_uring is switched
+ * off by kernel.io_uring_disabled or a seccomp filter after the run began): which engine, which
+ * call, the errno and what to do. */
+void _dmk_run_set_begin_error (RunData *d, GError **error, const char *engine, int err);
 void _dmk_run_set_io_error (RunData *d, GError **error, const char *what, int err,
                             guint64 offset);
 

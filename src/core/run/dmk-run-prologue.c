@@ -274,3 +274,20 @@ _dmk_run_set_io_error (RunData *d, GError **error, const char *what, int err, gu
   g_set_error (error, DMK_ERROR, DMK_ERROR_IO, _("I/O error on “%s” at offset %s (%s): %s"),
                d->path, at, what, g_strerror (err));
 }
+
+void
+_dmk_run_set_begin_error (RunData *d, GError **error, const char *engine, int err)
+{
+  if (g_strcmp0 (engine, "io_uring") == 0)
+    /* TRANSLATORS: "… on “/mnt”: io_uring_setup() failed: Operation not permitted. …" */
+    g_set_error (error, DMK_ERROR, DMK_ERROR_ENGINE,
+                 _("Could not start a pass on “%s”: io_uring_setup() failed: %s. The kernel "
+                   "refused io_uring after the run began (kernel.io_uring_disabled, or a "
+                   "seccomp filter); run again, or choose the libaio engine."),
+                 d->path, g_strerror (err));
+  else
+    /* TRANSLATORS: "… on “/mnt”: the libaio engine could not start: Resource temporarily …" */
+    g_set_error (error, DMK_ERROR, DMK_ERROR_ENGINE,
+                 _("Could not start a pass on “%s”: the %s engine could not start: %s"), d->path,
+                 engine, g_strerror (err));
+}

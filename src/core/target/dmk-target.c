@@ -244,9 +244,10 @@ error_from_errno (GError **error, int err, const char *path, const char *what)
     case EACCES:
     case EPERM:
     case EROFS:
+      /* TRANSLATORS: "Reserving space in “/mnt” was refused: Operation not permitted. …"; the
+       * first %s is one of the "… in" phrases, which says which step failed. */
       g_set_error (error, DMK_ERROR, DMK_ERROR_PERMISSION,
-                   _("Cannot create a test file in “%s”: %s. Choose a directory you can write "
-                     "to."),
+                   _("%s “%s” was refused: %s. Choose a directory you can write to."), what,
                    path, g_strerror (err));
       break;
     case ENOSPC:
