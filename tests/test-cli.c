@@ -533,11 +533,13 @@ test_japanese (void)
   const char *env[] = { "LC_ALL", "ja_JP.UTF-8", "LANGUAGE", "ja", NULL };
   CliRun r = { 0 };
 
-  if (!g_file_test ("/usr/lib/locale/locale-archive", G_FILE_TEST_EXISTS) ||
-      setlocale (LC_ALL, "ja_JP.UTF-8") == NULL)
+  /* Whether the locale is there, however it came (locale-gen's archive, or locales-all's own
+   * folders, which have no archive): glibc says. */
+  if (setlocale (LC_ALL, "ja_JP.UTF-8") == NULL)
     {
       setlocale (LC_ALL, "C.UTF-8");
-      g_test_skip ("the ja_JP.UTF-8 locale is not generated (locales package, locale-gen)");
+      g_test_skip ("the ja_JP.UTF-8 locale is not there (package locales-all, or locales and "
+                   "locale-gen)");
       g_rmdir (dir);
       return;
     }
