@@ -382,7 +382,8 @@ new_run_context (void)
   ctx = g_option_context_new (_("[TARGET] — measure a disk like CrystalDiskMark\n  gdiskmark-cli "
                                 "compare FILE.json… — compare saved results\n  gdiskmark-cli "
                                 "devices — list the block devices to test\n  gdiskmark-cli targets — list the folders and "
-                                "devices, described as the window does\n  gdiskmark-cli sustained|sweep|surface "
+                                "devices, described as the window does\n  gdiskmark-cli capacity TARGET — check a "
+                                "stick’s real capacity\n  gdiskmark-cli sustained|sweep|surface "
                                 "[TARGET] — see how a drive behaves (see sustained --help)"));
   g_option_context_add_main_entries (ctx, entries, GETTEXT_PACKAGE);
   g_option_context_set_translation_domain (ctx, GETTEXT_PACKAGE);
@@ -418,7 +419,7 @@ run_to_end (Cli *cli, const char *target, const DmkSettings *settings, GArray *j
   return runner;
 }
 
-/* gdiskmark-cli compare|devices|targets|sustained|sweep|surface …: TRUE with its exit status. */
+/* gdiskmark-cli compare|devices|targets|capacity|sustained|sweep|surface …: TRUE with its exit status. */
 static gboolean
 subcommand (int argc, char **argv, int *status)
 {
@@ -440,6 +441,8 @@ subcommand (int argc, char **argv, int *status)
     *status = devices_main (argc - 1, argv + 1);
   else if (strcmp (argv[1], "targets") == 0)
     *status = targets_main (argc - 1, argv + 1);
+  else if (strcmp (argv[1], "capacity") == 0)
+    *status = capacity_main (argc - 1, argv + 1);
   else
     {
       for (guint i = 0; i < G_N_ELEMENTS (scans); i++)
