@@ -1,5 +1,6 @@
-/* test-window-capacity.c: Check Capacity… in the window (issue 25): a folder checked off the UI
- * thread leaves nothing behind, Stop stops it, and a device is never written without consent. */
+/* test-window-capacity.c: the window's data checks (issue 25): Check Capacity… on a folder, off
+ * the UI thread, leaves nothing behind, Stop stops it, a device is never written without consent;
+ * Verify Data runs verified, and a result with mismatches shows its warning in red. */
 #include "config.h"
 
 #include <glib/gstdio.h>
@@ -146,6 +147,58 @@ test_device_needs_consent (void)
   dmk_test_loop_cleanup ();
 }
 
+/* Verify Data (the "verify" key) gives a verified run: every block read counted, none wrong. */
+static DmkResult *
+verified_run (const char *dir)
+{
+  DmkWindow *win;
+  DmkResult *r;
+
+  reset_settings ();
+  set_tiny ("demo");
+  g_settings_set_boolean (dmk_test_settings (), "verify", TRUE);
+  win = new_window (dir);
+  click (dmk_window_get_all_button (win));
+  g_assert_true (iterate_until (not_running, win));
+  g_assert_cmpstr (dmk_window_get_last_error (win), ==, NULL);
+  r = dmk_result_ref (dmk_window_get_last_result (win));
+  g_assert_false (gtk_widget_has_css_class (GTK_WIDGET (win->warnings_label), "error"));
+  destroy_window (win);
+  return r;
+}
+
+static void
+test_verify (void)
+{
+  g_autofree char *dir = make_target_dir ();
+  g_autofree char *file = g_build_filename (dir, "bad.json", NULL);
+  g_autoptr (DmkResult) r = verified_run (dir);
+  g_autoptr (GFile) saved = g_file_new_for_path (file);
+  g_autoptr (GError) error = NULL;
+  DmkWindow *win;
+
+  g_assert_true (r->settings.verify);
+  g_assert_cmpuint (r->verify.checked, >=, (16 << 20) / DMK_STAMP_SIZE);
+  g_assert_cmpuint (r->verify.bad, ==, 0);
+  g_assert_cmpuint (count_entries (dir), ==, 0);
+
+  /* The same result as a drive that lost data would give it: red where its warnings are. */
+  r->verify.bad = 2;
+  r->verify.has_bad = TRUE;
+  r->verify.first_bad = 8192;
+  g_ptr_array_add (r->warnings, g_strdup ("Verify failed: 2 blocks"));
+  g_assert_true (dmk_result_save (r, file, &error));
+  win = new_window (dir);
+  g_assert_true (dmk_window_open_file (win, saved, &error));
+  g_assert_no_error (error);
+  settle ();
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (win->warnings_label)));
+  g_assert_true (gtk_widget_has_css_class (GTK_WIDGET (win->warnings_label), "error"));
+  destroy_window (win);
+  g_unlink (file);
+  g_rmdir (dir);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -156,5 +209,6 @@ main (int argc, char **argv)
   g_test_add_func ("/window-capacity/folder", test_folder);
   g_test_add_func ("/window-capacity/stop", test_stop);
   g_test_add_func ("/window-capacity/device-needs-consent", test_device_needs_consent);
+  g_test_add_func ("/window-capacity/verify", test_verify);
   return g_test_run ();
 }
