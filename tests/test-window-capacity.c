@@ -123,6 +123,82 @@ test_stop (void)
   tmpfs_cleanup ();
 }
 
+typedef struct
+{
+  DmkWindow *win;
+  const char *path;
+  guint pos;
+} Listed;
+
+static gboolean
+device_listed (gpointer data)
+{
+  Listed *l = data;
+  GListModel *model = gtk_drop_down_get_model (
+    GTK_DROP_DOWN (dmk_window_get_target_dropdown (l->win)));
+
+  for (guint i = 0; i < g_list_model_get_n_items (model); i++)
+    {
+      g_autoptr (DmkTargetItem) item = g_list_model_get_item (model, i);
+      if (dmk_target_item_get_kind (item) == DMK_TARGET_ITEM_DEVICE &&
+          g_strcmp0 (dmk_target_item_get_path (item), l->path) == 0 &&
+          dmk_target_item_get_size (item) > 0)
+        {
+          l->pos = i;
+          return TRUE;
+        }
+    }
+  return FALSE;
+}
+
+static gboolean
+allow_dialog_gone (gpointer win)
+{
+  return dmk_window_get_allow_dialog (win) == NULL;
+}
+
+/* With the window's own consent (its destroy-data question), the device is checked whole. */
+static void
+test_device_with_consent (void)
+{
+  DmkWindow *win;
+  DmkCapacityDialog *dialog;
+  const DmkCapacityReport *r;
+  Listed l = { NULL, NULL, GTK_INVALID_LIST_POSITION };
+
+  if (!dmk_test_loop_setup_sized (DMK_TEST_IMAGE_SIZE))
+    return;
+  reset_settings ();
+  set_tiny ("demo");
+  win = new_window (NULL);
+  l.win = win;
+  l.path = dmk_test_loop;
+  g_assert_true (iterate_until (device_listed, &l));
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (dmk_window_get_target_dropdown (win)), l.pos);
+  g_action_group_activate_action (G_ACTION_GROUP (win), "allow-device-writes", NULL);
+  g_assert_nonnull (dmk_window_get_allow_dialog (win));
+  adw_message_dialog_response (dmk_window_get_allow_dialog (win), "destroy");
+  g_assert_true (iterate_until (allow_dialog_gone, win));
+  g_assert_true (dmk_window_get_device_writes_allowed (win));
+  /* The consent starts a run; it is stopped, as it does not matter here. */
+  g_action_group_activate_action (G_ACTION_GROUP (win), "stop", NULL);
+  g_assert_true (iterate_until (not_running, win));
+
+  g_action_group_activate_action (G_ACTION_GROUP (win), "check-capacity", NULL);
+  dialog = find_dialog ();
+  g_assert_nonnull (dialog);
+  g_assert_true (iterate_until (check_ended, dialog));
+  r = dmk_capacity_dialog_get_report (dialog);
+  g_assert_nonnull (r);
+  g_assert_true (dmk_capacity_report_passed (r));
+  g_assert_cmpuint (r->claimed_bytes, ==, DMK_TEST_IMAGE_SIZE);
+  g_assert_cmpuint (r->usable_bytes, ==, DMK_TEST_IMAGE_SIZE);
+  gtk_window_close (GTK_WINDOW (dialog));
+  g_assert_true (iterate_until (dialog_gone, NULL));
+  destroy_window (win);
+  dmk_test_loop_cleanup ();
+}
+
 /* Without the consent write tests need, a device is refused with a reason and left as it was. */
 static void
 test_device_needs_consent (void)
@@ -209,6 +285,7 @@ main (int argc, char **argv)
   g_test_add_func ("/window-capacity/folder", test_folder);
   g_test_add_func ("/window-capacity/stop", test_stop);
   g_test_add_func ("/window-capacity/device-needs-consent", test_device_needs_consent);
+  g_test_add_func ("/window-capacity/device-with-consent", test_device_with_consent);
   g_test_add_func ("/window-capacity/verify", test_verify);
   return g_test_run ();
 }
