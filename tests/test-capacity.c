@@ -64,10 +64,10 @@ check (const char *path, gboolean allow_write, Run *run, GCancellable *cancellab
   return run->report;
 }
 
+/* A fake whose offsets past n wrap to the start: n found within one stamp block, whatever n. */
 static void
-test_wraps (void)
+check_wraps_at (guint64 n)
 {
-  const guint64 n = (guint64) 40 << 20;
   g_autofree char *arg = g_strdup_printf ("%" G_GUINT64_FORMAT, n);
   const char *options[] = { "--wrap", arg, NULL };
   g_autoptr (DmkCapacityReport) r = NULL;
@@ -92,6 +92,20 @@ test_wraps (void)
   text = dmk_capacity_report_to_text (r);
   g_assert_nonnull (strstr (text, "addresses wrap"));
   dmk_test_fuse_cleanup ();
+}
+
+/* On a power of two, as a controller that drops high address bits. */
+static void
+test_wraps (void)
+{
+  check_wraps_at ((guint64) 64 << 20);
+}
+
+/* Anywhere else: 40 MiB and 3 blocks, off every grid of the first pass's multiples. */
+static void
+test_wraps_odd (void)
+{
+  check_wraps_at (((guint64) 40 << 20) + 3 * DMK_STAMP_SIZE);
 }
 
 /* Writes past N vanish (reads give zeros): a bad offset not on the first pass's grid is found
@@ -261,6 +275,7 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
   dmk_test_loop_cleanup_on_signals (cleanup_all);
   g_test_add_func ("/capacity/device/wraps", test_wraps);
+  g_test_add_func ("/capacity/device/wraps-odd", test_wraps_odd);
   g_test_add_func ("/capacity/device/drops", test_drops);
   g_test_add_func ("/capacity/device/true-cli", test_true_device_cli);
   g_test_add_func ("/capacity/folder/fill", test_folder);

@@ -154,22 +154,18 @@ merge_tally (DmkStampTally *into, const DmkStampTally *pass)
     }
 }
 
-/* The stamps of a pass: blocks first, first + step, …, below end. */
-typedef struct
-{
-  guint64 first, step, n;
-  guint pass;
-} Grid;
-
-/* Stamps the grid from the top down: where addresses alias, the lowest offset is written last
- * and keeps its stamp, so a higher one reads the lower one's stamp and the alias shows. */
+/* Stamps the blocks of a pass (ascending block numbers) from the top down: where addresses
+ * alias, the lowest offset is written last and keeps its stamp, so a higher one reads the lower
+ * one's stamp and the alias shows. */
 static gboolean
-device_write_stamps (Check *c, const Grid *g, GError **error)
+device_write_stamps (Check *c, GArray *blocks, guint pass, GError **error)
 {
-  begin_phase (c, DMK_CAPACITY_WRITING, g->pass, g->n * c->block);
-  for (guint64 i = g->n; i-- > 0;)
+  guint64 n = blocks->len;
+
+  begin_phase (c, DMK_CAPACITY_WRITING, pass, n * c->block);
+  for (guint64 i = n; i-- > 0;)
     {
-      guint64 offset = (g->first + i * g->step) * c->block;
+      guint64 offset = g_array_index (blocks, guint64, i) * c->block;
 
       if (g_cancellable_set_error_if_cancelled (c->cancellable, error))
         return FALSE;
@@ -177,19 +173,21 @@ device_write_stamps (Check *c, const Grid *g, GError **error)
       if (transfer (c->fd, c->buf, c->block, offset, TRUE) != 0)
         c->report->write_errors++;
       c->report->written_bytes += c->block;
-      progress (c, (g->n - i) * c->block, FALSE);
+      progress (c, (n - i) * c->block, FALSE);
     }
-  c->write_ns += end_phase (c, g->n * c->block);
+  c->write_ns += end_phase (c, n * c->block);
   return sync_target (c, error);
 }
 
 static gboolean
-device_read_stamps (Check *c, const Grid *g, DmkStampTally *tally, GError **error)
+device_read_stamps (Check *c, GArray *blocks, guint pass, DmkStampTally *tally, GError **error)
 {
-  begin_phase (c, DMK_CAPACITY_READING, g->pass, g->n * c->block);
-  for (guint64 i = 0; i < g->n; i++)
+  guint64 n = blocks->len;
+
+  begin_phase (c, DMK_CAPACITY_READING, pass, n * c->block);
+  for (guint64 i = 0; i < n; i++)
     {
-      guint64 offset = (g->first + i * g->step) * c->block;
+      guint64 offset = g_array_index (blocks, guint64, i) * c->block;
 
       if (g_cancellable_set_error_if_cancelled (c->cancellable, error))
         return FALSE;
@@ -198,55 +196,102 @@ device_read_stamps (Check *c, const Grid *g, DmkStampTally *tally, GError **erro
       dmk_stamp_check_range (c->buf, c->block, c->report->run_id, offset, tally);
       progress (c, (i + 1) * c->block, FALSE);
     }
-  c->read_ns += end_phase (c, g->n * c->block);
-  c->read_bytes += g->n * c->block;
+  c->read_ns += end_phase (c, n * c->block);
+  c->read_bytes += n * c->block;
   return TRUE;
 }
 
-/* The smallest power of two of at least span / DMK_CAPACITY_STAMPS_PER_PASS blocks: stamps on
- * power-of-two offsets meet the aliases of a controller that drops high address bits. */
-static guint64
-grid_step (guint64 span)
+/* The first pass: every block below k, every multiple of k and every block of the last k, k the
+ * power of two at or above the square root of the device's blocks. Any distance d between two
+ * aliasing addresses is the difference of two of them (the multiple of k at or above d, or d
+ * itself near the end, less a block below k), so a wrap at any N shows in this one pass, with
+ * about 3√n stamps (12288 for 64 GiB). */
+static GArray *
+first_pass_blocks (guint64 n, guint64 *spacing)
 {
-  guint64 step = 1;
+  GArray *a = g_array_new (FALSE, FALSE, sizeof (guint64));
+  guint64 k = 1;
 
-  while (step * DMK_CAPACITY_STAMPS_PER_PASS < span)
-    step *= 2;
-  return step;
+  while (k * k < n)
+    k *= 2;
+  *spacing = k;
+  for (guint64 b = 0; b < MIN (k, n); b++)
+    g_array_append_val (a, b);
+  for (guint64 b = k; b < n && b + k < n; b += k)
+    g_array_append_val (a, b);
+  for (guint64 b = MAX (k, n > k ? n - k : 0); b < n; b++)
+    if (b % k != 0 || b + k >= n)
+      g_array_append_val (a, b);
+  return a;
 }
 
-/* A pass of stamps on a grid over the device, then passes on ever finer grids between the last
- * good stamp and the first bad one, until they are one block apart. A stamp that holds a lower
- * offset's says where the addresses wrap: that is the first bad block, to the block. */
+/* The stamps strictly between a good block and the first bad one, at most
+ * DMK_CAPACITY_STAMPS_PER_PASS of them, a power of two apart. */
+static GArray *
+narrowing_blocks (guint64 good, guint64 bad, guint64 *spacing)
+{
+  GArray *a = g_array_new (FALSE, FALSE, sizeof (guint64));
+  guint64 step = 1;
+
+  while (step * DMK_CAPACITY_STAMPS_PER_PASS < bad - good)
+    step *= 2;
+  *spacing = step;
+  for (guint64 b = good + step; b < bad; b += step)
+    g_array_append_val (a, b);
+  return a;
+}
+
+/* The largest block of blocks below first (which is in it), or none. */
+static gboolean
+block_before (GArray *blocks, guint64 first, guint64 *out)
+{
+  for (guint i = blocks->len; i-- > 0;)
+    if (g_array_index (blocks, guint64, i) < first)
+      {
+        *out = g_array_index (blocks, guint64, i);
+        return TRUE;
+      }
+  return FALSE;
+}
+
+/* The first pass, then passes between the last good stamp and the first bad one until they are
+ * one block apart. A stamp that holds a lower offset's says the addresses wrap, and its distance
+ * is where: everything from there on aliases the start. */
 static gboolean
 check_device (Check *c, GError **error)
 {
   DmkCapacityReport *r = c->report;
-  guint64 blocks = r->claimed_bytes / c->block;
-  Grid g = { .first = 0, .step = grid_step (blocks), .pass = 1 };
+  guint64 spacing = 1;
+  g_autoptr (GArray) blocks = first_pass_blocks (r->claimed_bytes / c->block, &spacing);
 
-  for (g.n = (blocks + g.step - 1) / g.step; g.n > 0; g.pass++)
+  for (guint pass = 1; blocks->len > 0; pass++)
     {
       DmkStampTally tally = { 0 };
-      guint64 bad, good;
+      guint64 bad, good = 0;
+      gboolean has_good;
 
-      if (!device_write_stamps (c, &g, error) || !device_read_stamps (c, &g, &tally, error))
+      if (!device_write_stamps (c, blocks, pass, error) ||
+          !device_read_stamps (c, blocks, pass, &tally, error))
         return FALSE;
       merge_tally (&r->tally, &tally);
-      r->resolution_bytes = g.step * c->block;
-      if (!tally.has_bad || g.step == 1 || tally.first_bad == 0 ||
-          (tally.wraps && tally.wraps_at == tally.first_bad))
+      r->resolution_bytes = c->block;
+      if (tally.wraps)
         {
-          if (tally.has_bad)
-            r->resolution_bytes = c->block;
+          r->tally.first_bad = MIN (r->tally.first_bad, tally.wraps_at - tally.wraps_to);
           break;
         }
-      /* Between the good stamp one step below the first bad and the first bad, exclusive. */
+      if (!tally.has_bad)
+        {
+          /* Nothing bad here: known to the spacing of this pass's stamps. */
+          r->resolution_bytes = spacing * c->block;
+          break;
+        }
       bad = tally.first_bad / c->block;
-      good = bad - g.step;
-      g.step = MIN (grid_step (bad - good), g.step / 2);
-      g.first = good + g.step;
-      g.n = (bad - good) / g.step - 1;
+      has_good = block_before (blocks, bad, &good);
+      if (!has_good || bad - good == 1)
+        break;
+      g_array_unref (blocks);
+      blocks = narrowing_blocks (good, bad, &spacing);
     }
   r->usable_bytes = r->tally.has_bad ? r->tally.first_bad : r->claimed_bytes;
   return TRUE;

@@ -28,7 +28,7 @@ typedef struct
 
 typedef void (*DmkCapacityProgressFunc) (const DmkCapacityProgress *progress, gpointer user_data);
 
-/* Stamps per pass over a device; a pass narrows the first bad offset by this factor. */
+/* Stamps per narrowing pass over a device: each narrows the first bad offset by this factor. */
 #define DMK_CAPACITY_STAMPS_PER_PASS 4096
 
 /* Checks path, a block device (writes: settings->allow_write_device must be set, as for write
