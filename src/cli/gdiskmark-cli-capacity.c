@@ -36,8 +36,9 @@ on_capacity_progress (const DmkCapacityProgress *p, gpointer user_data)
   /* TRANSLATORS: "Writing stamps, pass 2: 12 MiB of 16 MiB (75 %), 20.5 MB/s" */
   const char *what = p->phase == DMK_CAPACITY_WRITING ? _("Writing stamps") : _("Reading back");
 
-  fprintf (stderr, _("\r\033[K%s, pass %u: %s of %s (%.0f %%), %.1f MB/s"), what, p->pass, done,
-           total, p->fraction * 100, p->mb_per_s);
+  fputs ("\r\033[K", stderr);
+  fprintf (stderr, _("%s, pass %u: %s of %s (%.0f %%), %.1f MB/s"), what, p->pass, done, total,
+           p->fraction * 100, p->mb_per_s);
   c->cli.progress_line = TRUE;
 }
 
