@@ -92,6 +92,12 @@ test_folder (void)
   g_assert_true (dmk_capacity_report_passed (r));
   g_assert_cmpuint (r->written_bytes, >, (guint64) 40 << 20);
   g_assert_true (g_str_has_prefix (dmk_capacity_dialog_get_verdict (dialog), "OK"));
+  /* The rate chart drew both phases as they went. */
+  g_assert_cmpuint (dmk_capacity_chart_get_n_points (dmk_capacity_dialog_get_chart (dialog),
+                                                     DMK_CAPACITY_WRITING), >, 0);
+  g_assert_cmpuint (dmk_capacity_chart_get_n_points (dmk_capacity_dialog_get_chart (dialog),
+                                                     DMK_CAPACITY_READING), >, 0);
+  g_assert_cmpfloat (dmk_capacity_chart_get_peak (dmk_capacity_dialog_get_chart (dialog)), >, 0);
   g_assert_cmpuint (count_entries (tmpfs_dir), ==, 0);
   gtk_window_close (GTK_WINDOW (dialog));
   g_assert_true (iterate_until (dialog_gone, NULL));

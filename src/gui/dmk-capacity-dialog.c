@@ -4,6 +4,7 @@
 
 #include <glib/gi18n.h>
 
+#include "dmk-capacity-chart.h"
 #include "dmk-capacity-dialog.h"
 
 struct _DmkCapacityDialog
@@ -12,6 +13,8 @@ struct _DmkCapacityDialog
 
   GtkLabel *status;
   GtkProgressBar *bar;
+  DmkCapacityChart *chart;
+  GtkLabel *legend;
   GtkLabel *verdict;
   GtkLabel *details;
   GtkButton *button; /* Stop while running, Close after */
@@ -43,6 +46,7 @@ on_progress (const DmkCapacityProgress *p, gpointer data)
                               total, p->mb_per_s);
   gtk_label_set_text (self->status, text);
   gtk_progress_bar_set_fraction (self->bar, p->fraction);
+  dmk_capacity_chart_add (self->chart, p);
 }
 
 static void
@@ -172,6 +176,15 @@ dmk_capacity_dialog_init (DmkCapacityDialog *self)
   self->status = new_label (box, TRUE);
   self->bar = GTK_PROGRESS_BAR (gtk_progress_bar_new ());
   gtk_box_append (box, GTK_WIDGET (self->bar));
+  self->chart = DMK_CAPACITY_CHART (dmk_capacity_chart_new ());
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->chart), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("Rate while writing and reading back"), -1);
+  gtk_box_append (box, GTK_WIDGET (self->chart));
+  self->legend = new_label (box, TRUE);
+  gtk_widget_add_css_class (GTK_WIDGET (self->legend), "caption");
+  /* TRANSLATORS: the chart's legend: the colours of its two lines */
+  gtk_label_set_text (self->legend, _("Blue: writing · Green: reading back · MB/s against the "
+                                      "share done"));
   self->details = new_label (box, FALSE);
   gtk_widget_add_css_class (GTK_WIDGET (self->details), "monospace");
   gtk_widget_set_visible (GTK_WIDGET (self->details), FALSE);
@@ -200,6 +213,13 @@ dmk_capacity_dialog_new (GtkWindow *parent, const char *path, const DmkSettings 
   dmk_capacity_check_async (path, settings, dmk_default_fd_providers (), on_progress, self,
                             self->cancellable, on_done, g_object_ref (self));
   return GTK_WINDOW (self);
+}
+
+DmkCapacityChart *
+dmk_capacity_dialog_get_chart (DmkCapacityDialog *self)
+{
+  g_return_val_if_fail (DMK_IS_CAPACITY_DIALOG (self), NULL);
+  return self->chart;
 }
 
 gboolean

@@ -4,6 +4,7 @@
 
 #include <adwaita.h>
 
+#include "dmk-capacity-chart.h"
 #include "dmk-core.h"
 
 G_BEGIN_DECLS
@@ -21,6 +22,7 @@ GtkWindow *dmk_capacity_dialog_new (GtkWindow *parent, const char *path,
 gboolean dmk_capacity_dialog_get_running (DmkCapacityDialog *self);
 const DmkCapacityReport *dmk_capacity_dialog_get_report (DmkCapacityDialog *self);
 const char *dmk_capacity_dialog_get_verdict (DmkCapacityDialog *self);
+DmkCapacityChart *dmk_capacity_dialog_get_chart (DmkCapacityDialog *self);
 /* Stops the check, as the Stop button does. */
 void dmk_capacity_dialog_stop (DmkCapacityDialog *self);
 

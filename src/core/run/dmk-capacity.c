@@ -78,6 +78,7 @@ progress (Check *c, guint64 done, gboolean last)
   c->now.done_bytes = done;
   c->now.fraction = c->now.total_bytes > 0 ? (double) done / (double) c->now.total_bytes : 1.0;
   c->now.mb_per_s = secs > 0 ? (double) done / secs / 1e6 : 0.0;
+  c->now.elapsed_s = secs;
   m = g_new (ProgressMsg, 1);
   *m = (ProgressMsg) { c->progress, c->progress_data, c->now };
   g_main_context_invoke_full (c->context, G_PRIORITY_DEFAULT, deliver_progress, m, g_free);

@@ -24,6 +24,7 @@ typedef struct
   guint64 done_bytes;  /* of this phase */
   guint64 total_bytes;
   double mb_per_s;     /* this phase's rate so far */
+  double elapsed_s;    /* since this phase began */
 } DmkCapacityProgress;
 
 typedef void (*DmkCapacityProgressFunc) (const DmkCapacityProgress *progress, gpointer user_data);
