@@ -47,10 +47,14 @@ add_line (cairo_t *cr, GArray *points, double peak, double w, double h, const Gd
     return;
   gdk_cairo_set_source_rgba (cr, color);
   cairo_set_line_width (cr, 2);
+  /* Steps: each report's rate holds over the share done since the one before. */
   for (guint i = 0; i < points->len; i++)
     {
       const Point *p = &g_array_index (points, Point, i);
-      cairo_line_to (cr, p->x * w, h - p->mb_per_s / peak * h);
+      double y = h - p->mb_per_s / peak * h;
+
+      cairo_line_to (cr, i == 0 ? 0 : g_array_index (points, Point, i - 1).x * w, y);
+      cairo_line_to (cr, p->x * w, y);
     }
   cairo_stroke (cr);
 }

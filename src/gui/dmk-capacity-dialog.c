@@ -63,6 +63,16 @@ show_end (DmkCapacityDialog *self, const char *verdict, const char *details, gbo
   gtk_widget_set_visible (GTK_WIDGET (self->bar), FALSE);
   gtk_widget_set_visible (GTK_WIDGET (self->status), FALSE);
   gtk_button_set_label (self->button, _("_Close"));
+  /* The button keeps the focus: a selectable report given it would select itself whole. */
+  gtk_window_set_focus (GTK_WINDOW (self), GTK_WIDGET (self->button));
+  if (dmk_capacity_chart_get_peak (self->chart) > 0)
+    {
+      /* TRANSLATORS: the legend once the check ended; %.0f is the chart's highest rate */
+      g_autofree char *legend = g_strdup_printf (_("Blue: writing · Green: reading back · MB/s "
+                                                   "against the share done, highest %.0f MB/s"),
+                                                 dmk_capacity_chart_get_peak (self->chart));
+      gtk_label_set_text (self->legend, legend);
+    }
 }
 
 static void
@@ -171,6 +181,8 @@ dmk_capacity_dialog_init (DmkCapacityDialog *self)
   gtk_widget_set_margin_top (GTK_WIDGET (box), 12);
   gtk_widget_set_margin_bottom (GTK_WIDGET (box), 18);
   self->verdict = new_label (box, TRUE);
+  /* Selectable text takes the focus, and selects itself whole: the verdict is only read. */
+  gtk_label_set_selectable (self->verdict, FALSE);
   gtk_widget_add_css_class (GTK_WIDGET (self->verdict), "title-4");
   gtk_widget_set_visible (GTK_WIDGET (self->verdict), FALSE);
   self->status = new_label (box, TRUE);
@@ -182,6 +194,7 @@ dmk_capacity_dialog_init (DmkCapacityDialog *self)
   gtk_box_append (box, GTK_WIDGET (self->chart));
   self->legend = new_label (box, TRUE);
   gtk_widget_add_css_class (GTK_WIDGET (self->legend), "caption");
+  gtk_label_set_selectable (self->legend, FALSE);
   /* TRANSLATORS: the chart's legend: the colours of its two lines */
   gtk_label_set_text (self->legend, _("Blue: writing · Green: reading back · MB/s against the "
                                       "share done"));
@@ -192,6 +205,7 @@ dmk_capacity_dialog_init (DmkCapacityDialog *self)
   gtk_widget_set_halign (GTK_WIDGET (self->button), GTK_ALIGN_END);
   g_signal_connect_swapped (self->button, "clicked", G_CALLBACK (on_button), self);
   gtk_box_append (box, GTK_WIDGET (self->button));
+  gtk_window_set_focus (GTK_WINDOW (self), GTK_WIDGET (self->button));
   gtk_box_append (GTK_BOX (toolbar), GTK_WIDGET (box));
   adw_window_set_content (ADW_WINDOW (self), toolbar);
 }
