@@ -18,6 +18,7 @@ static int opt_mix = -1;
 static char *opt_unit = NULL;
 static int opt_baseline = 1;
 static gboolean opt_version = FALSE;
+static gboolean opt_verify = FALSE;
 static gboolean opt_print_fio_job = FALSE;
 static char *opt_job_file = NULL;
 
@@ -74,6 +75,10 @@ static GOptionEntry entries[] = {
     N_("Run this test instead of the profile’s, like “RND4K Q32T16”; repeatable"), N_("SPEC") },
   { "allow-write-device", 0, 0, G_OPTION_ARG_NONE, &opt_allow_write_device,
     N_("Allow write tests on a block device, destroying the data on it"), NULL },
+  { "verify", 0, 0, G_OPTION_ARG_NONE, &opt_verify,
+    N_("Stamp every block written with its offset and check every block read; exit status 3 on "
+       "a mismatch (writes the test region first: on a device, needs --allow-write-device)"),
+    NULL },
   { "job-file", 0, 0, G_OPTION_ARG_FILENAME, &opt_job_file,
     N_("Run the tests of this fio job file (its subset of fio’s options) instead of a profile"),
     N_("FILE") },
@@ -196,6 +201,7 @@ parse_settings (DmkSettings *s)
   if (opt_mode != NULL && !dmk_mode_from_string (opt_mode, &s->mode))
     die_usage (_("Unknown mode “%s”: choose read-write, read or write"), opt_mode);
   parse_io_options (s);
+  s->verify = opt_verify;
   if (opt_interval != G_MININT)
     s->interval_s = non_negative ("--interval", opt_interval);
   if (opt_mix != -1)
@@ -283,6 +289,7 @@ parse_job_file (DmkSettings *s)
   o.allow_write_device = opt_allow_write_device;
   if (!dmk_fio_job_settings (job, &o, s, &error))
     die_usage ("%s: %s", opt_job_file, error->message);
+  s->verify = opt_verify;
   warn_overridden (job, &o);
   return job;
 }
@@ -382,7 +389,8 @@ new_run_context (void)
   ctx = g_option_context_new (_("[TARGET] — measure a disk like CrystalDiskMark\n  gdiskmark-cli "
                                 "compare FILE.json… — compare saved results\n  gdiskmark-cli "
                                 "devices — list the block devices to test\n  gdiskmark-cli targets — list the folders and "
-                                "devices, described as the window does\n  gdiskmark-cli sustained|sweep|surface "
+                                "devices, described as the window does\n  gdiskmark-cli capacity TARGET — check a "
+                                "stick’s real capacity\n  gdiskmark-cli sustained|sweep|surface "
                                 "[TARGET] — see how a drive behaves (see sustained --help)"));
   g_option_context_add_main_entries (ctx, entries, GETTEXT_PACKAGE);
   g_option_context_set_translation_domain (ctx, GETTEXT_PACKAGE);
@@ -418,7 +426,7 @@ run_to_end (Cli *cli, const char *target, const DmkSettings *settings, GArray *j
   return runner;
 }
 
-/* gdiskmark-cli compare|devices|targets|sustained|sweep|surface …: TRUE with its exit status. */
+/* gdiskmark-cli compare|devices|targets|capacity|sustained|sweep|surface …: TRUE with its exit status. */
 static gboolean
 subcommand (int argc, char **argv, int *status)
 {
@@ -440,6 +448,8 @@ subcommand (int argc, char **argv, int *status)
     *status = devices_main (argc - 1, argv + 1);
   else if (strcmp (argv[1], "targets") == 0)
     *status = targets_main (argc - 1, argv + 1);
+  else if (strcmp (argv[1], "capacity") == 0)
+    *status = capacity_main (argc - 1, argv + 1);
   else
     {
       for (guint i = 0; i < G_N_ELEMENTS (scans); i++)
@@ -517,6 +527,12 @@ main (int argc, char **argv)
                 opt_job_file);
   if (cli.result != NULL && cli.error != NULL)
     status = report_failure (&cli);
+  if (g_error_matches (cli.error, DMK_ERROR, DMK_ERROR_WRITE_NOT_ALLOWED) && opt_verify)
+    g_printerr (_("gdiskmark-cli: --verify writes stamps over the test region before the tests, "
+                  "even with --mode=read\n"));
+  /* Data that did not read back as written fails the run, whatever else went well. */
+  if (status == 0 && cli.result != NULL && cli.result->settings.verify && cli.result->verify.bad > 0)
+    status = EXIT_DATA_BAD;
 
   g_clear_pointer (&cli.result, dmk_result_unref);
   g_clear_error (&cli.error);

@@ -8,6 +8,7 @@
 
 #define EXIT_RUN_FAILED 1
 #define EXIT_USAGE 2
+#define EXIT_DATA_BAD 3 /* what was read back is not what was written */
 #define EXIT_CANCELLED 130
 
 typedef struct
@@ -56,6 +57,9 @@ int report_result (const Cli *cli, Format format);
 /* gdiskmark-cli devices, gdiskmark-cli targets */
 int devices_main (int argc, char **argv);
 int targets_main (int argc, char **argv);
+
+/* gdiskmark-cli capacity */
+int capacity_main (int argc, char **argv);
 
 /* gdiskmark-cli sustained|sweep|surface */
 int scan_main (DmkResultKind kind, int argc, char **argv);

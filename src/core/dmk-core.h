@@ -9,6 +9,7 @@
 #include "dmk-random.h"
 #include "dmk-series.h"
 #include "dmk-spec.h"
+#include "dmk-stamp.h"
 #include "dmk-text.h"
 #include "dmk-units.h"
 /* target */
@@ -17,9 +18,11 @@
 #include "dmk-sysinfo.h"
 #include "dmk-target.h"
 /* result */
+#include "dmk-capacity-report.h"
 #include "dmk-result.h"
 #include "dmk-scan.h"
 /* run */
+#include "dmk-capacity.h"
 #include "dmk-describe.h"
 #include "dmk-runner.h"
 /* interop */

@@ -24,6 +24,7 @@ dmk_settings_map_read (GSettings *gs, DmkSettings *s)
   s->measure_s = (guint) g_settings_get_int (gs, "measure-time");
   s->interval_s = (guint) g_settings_get_int (gs, "interval");
   s->direct = g_settings_get_boolean (gs, "direct");
+  s->verify = g_settings_get_boolean (gs, "verify");
   s->mix_read_percent = g_settings_get_boolean (gs, "mix")
                           ? (guint) g_settings_get_int (gs, "mix-ratio")
                           : 0;

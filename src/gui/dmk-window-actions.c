@@ -4,6 +4,7 @@
 
 #include <glib/gi18n.h>
 
+#include "dmk-capacity-dialog.h"
 #include "dmk-gui-utils.h"
 #include "dmk-tests-dialog.h"
 #include "dmk-window-private.h"
@@ -306,6 +307,33 @@ edit_tests_activated (GSimpleAction *action, GVariant *param, gpointer data)
   gtk_window_present (dialog);
 }
 
+/* Check Capacity…: on a device it writes over everything, so it needs the consent write tests
+ * need; a folder only sees a hidden file. */
+static void
+check_capacity_activated (GSimpleAction *action, GVariant *param, gpointer data)
+{
+  DmkWindow *self = data;
+  const char *path = dmk_target_chooser_get_path (self->target_chooser);
+  DmkSettings s;
+  GtkWindow *dialog;
+
+  if (path == NULL || dmk_run_controller_get_running (self->run))
+    return;
+  _dmk_window_read_settings (self, &s);
+  if (_dmk_window_target_is_device (self) && !s.allow_write_device)
+    {
+      _dmk_window_show_error (self, _("Checking a Device’s Capacity Destroys Its Data"),
+                              _("The check writes over the whole device. Allow write tests on "
+                                "it first (menu → Allow Write Tests on This Device…), then check "
+                                "again."));
+      dmk_settings_clear (&s);
+      return;
+    }
+  dialog = dmk_capacity_dialog_new (GTK_WINDOW (self), path, &s);
+  dmk_settings_clear (&s);
+  gtk_window_present (dialog);
+}
+
 void
 _dmk_window_actions_class_init (GtkWidgetClass *widget_class)
 {
@@ -357,10 +385,12 @@ static const GActionEntry win_actions[] = {
   { "undo-clear", undo_clear_activated, NULL, NULL, NULL },
   { "toast", toast_activated, "s", NULL, NULL },
   { "edit-tests", edit_tests_activated, NULL, NULL, NULL },
+  { "check-capacity", check_capacity_activated, NULL, NULL, NULL },
 };
 
 static const char *const settings_actions[] = {
   "profile", "mode", "mix", "mix-ratio", "data", "measure-time", "interval", "engine", "direct",
+  "verify",
 };
 
 void

@@ -116,6 +116,7 @@ show_job_facts (DmkWindow *self)
   gtk_label_set_text (self->warnings_label, notes->str);
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->warnings_label), NULL);
   gtk_widget_set_visible (GTK_WIDGET (self->warnings_label), notes->len > 0);
+  gtk_widget_remove_css_class (GTK_WIDGET (self->warnings_label), "error");
   gtk_actionable_set_action_name (GTK_ACTIONABLE (self->facts_close), "win.close-job");
   gtk_button_set_label (self->facts_close, _("_Close Job"));
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->facts_close),
@@ -154,6 +155,7 @@ show_plan_facts (DmkWindow *self)
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->facts_label), NULL);
   gtk_label_set_text (self->warnings_label, "");
   gtk_widget_set_visible (GTK_WIDGET (self->warnings_label), FALSE);
+  gtk_widget_remove_css_class (GTK_WIDGET (self->warnings_label), "error");
   gtk_widget_set_visible (GTK_WIDGET (self->facts_close), FALSE);
   gtk_widget_set_visible (self->facts_box, TRUE);
 }
@@ -193,6 +195,11 @@ update_facts (DmkWindow *self)
   gtk_label_set_text (self->warnings_label, warnings->str);
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->warnings_label), NULL);
   gtk_widget_set_visible (GTK_WIDGET (self->warnings_label), warnings->len > 0);
+  /* Data that did not read back as written is no longer a matter of how to read a number. */
+  if (self->shown->settings.verify && self->shown->verify.bad > 0)
+    gtk_widget_add_css_class (GTK_WIDGET (self->warnings_label), "error");
+  else
+    gtk_widget_remove_css_class (GTK_WIDGET (self->warnings_label), "error");
   gtk_actionable_set_action_name (GTK_ACTIONABLE (self->facts_close), "win.close-result");
   gtk_button_set_label (self->facts_close, _("_Close Saved Result"));
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->facts_close),

@@ -80,6 +80,8 @@ typedef struct
   gboolean poll;          /* io_uring polled I/O (IORING_SETUP_IOPOLL), where the device has it */
   guint mix_read_percent; /* 0 = no mix test */
   gboolean allow_write_device;
+  /* Every block written carries its offset and the run's stamp; reads check them (--verify). */
+  gboolean verify;
 } DmkSettings;
 
 char *dmk_test_spec_to_name (const DmkTestSpec *spec);

@@ -135,6 +135,14 @@ dmk_report_append_footer (GString *s, DmkResult *r)
     g_string_append_printf (s, "   Temp: %.0f °C before, %.0f °C peak, %.0f °C after\n",
                             r->temperature.before_c, r->temperature.peak_c,
                             r->temperature.after_c);
+  if (r->settings.verify && r->verify.bad == 0)
+    g_string_append_printf (s, " Verify: %" G_GUINT64_FORMAT " blocks of 4 KiB read back as "
+                            "written, 0 mismatches\n", r->verify.checked);
+  else if (r->settings.verify)
+    g_string_append_printf (s, " Verify: FAILED: %" G_GUINT64_FORMAT " of %" G_GUINT64_FORMAT
+                            " blocks of 4 KiB did not read back as written (the first at offset %"
+                            G_GUINT64_FORMAT ")\n", r->verify.bad, r->verify.checked,
+                            r->verify.first_bad);
   g_string_append_printf (s, "Comment: %s\n", r->comment ? r->comment : "");
   for (guint i = 0; i < r->warnings->len; i++)
     g_string_append_printf (s, "Warning: %s\n", (char *) g_ptr_array_index (r->warnings, i));

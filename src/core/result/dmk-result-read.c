@@ -489,6 +489,28 @@ read_settings (DmkJsonReader *rd, JsonObject *o, DmkResult *r)
   s->direct = _dmk_rd_bool (rd, so, w, "direct");
   s->mix_read_percent = (guint) _dmk_rd_int (rd, so, w, "mix_read_percent", 0, DMK_MIX_MAX);
   s->poll = json_object_has_member (so, "poll") && _dmk_rd_bool (rd, so, w, "poll");
+  s->verify = json_object_has_member (so, "verify") && _dmk_rd_bool (rd, so, w, "verify");
+}
+
+/* --verify's count, where the settings say it ran. */
+static void
+read_verify (DmkJsonReader *rd, JsonObject *o, DmkResult *r)
+{
+  JsonObject *v;
+  JsonNode *first;
+
+  if (rd->failed || !r->settings.verify)
+    return;
+  v = _dmk_rd_object (rd, o, "", "verify");
+  if (v == NULL)
+    return;
+  r->verify.checked = (guint64) _dmk_rd_int (rd, v, "verify.", "checked_blocks", 0, G_MAXINT64);
+  r->verify.bad = (guint64) _dmk_rd_int (rd, v, "verify.", "mismatches", 0, G_MAXINT64);
+  first = json_object_get_member (v, "first_mismatch_offset");
+  r->verify.has_bad = first != NULL && !JSON_NODE_HOLDS_NULL (first);
+  if (r->verify.has_bad && !rd->failed)
+    r->verify.first_bad =
+      (guint64) _dmk_rd_int (rd, v, "verify.", "first_mismatch_offset", 0, G_MAXINT64);
 }
 
 static void
@@ -539,6 +561,7 @@ read_object (JsonObject *o, GError **error)
     r->settings.engine = DMK_ENGINE_LIBAIO;
   read_results (&rd, o, r);
   read_kind (&rd, o, r);
+  read_verify (&rd, o, r);
   read_warnings (&rd, o, r);
   g_free (r->comment);
   r->comment = _dmk_rd_string (&rd, o, "", "comment", FALSE);

@@ -39,6 +39,23 @@ add_target (JsonBuilder *b, const DmkTargetInfo *target)
   json_builder_end_object (b);
 }
 
+/* --verify's count: blocks checked, mismatches and where the first was (null: none). */
+static void
+add_verify (JsonBuilder *b, const DmkStampTally *v)
+{
+  json_builder_set_member_name (b, "verify");
+  json_builder_begin_object (b);
+  _dmk_jb_int (b, "block_bytes", DMK_STAMP_SIZE);
+  _dmk_jb_int (b, "checked_blocks", (gint64) v->checked);
+  _dmk_jb_int (b, "mismatches", (gint64) v->bad);
+  json_builder_set_member_name (b, "first_mismatch_offset");
+  if (v->has_bad)
+    json_builder_add_int_value (b, (gint64) v->first_bad);
+  else
+    json_builder_add_null_value (b);
+  json_builder_end_object (b);
+}
+
 static void
 add_settings (JsonBuilder *b, const DmkSettings *settings)
 {
@@ -56,6 +73,8 @@ add_settings (JsonBuilder *b, const DmkSettings *settings)
   _dmk_jb_int (b, "mix_read_percent", settings->mix_read_percent);
   if (settings->poll)
     _dmk_jb_bool (b, "poll", TRUE); /* only when used: files before it had none */
+  if (settings->verify)
+    _dmk_jb_bool (b, "verify", TRUE); /* the same */
   json_builder_end_object (b);
 }
 
@@ -195,6 +214,8 @@ dmk_result_to_json (DmkResult *r)
     add_sustained (b, r->sustained);
   else if (r->kind == DMK_KIND_SURFACE && r->surface != NULL)
     add_surface (b, r->surface);
+  if (r->settings.verify)
+    add_verify (b, &r->verify);
   add_strings (b, "warnings", r->warnings);
   _dmk_jb_string (b, "comment", r->comment ? r->comment : "");
   _dmk_jb_string (b, "os", r->os);

@@ -7,6 +7,7 @@
 
 #include "dmk-histogram.h"
 #include "dmk-spec.h"
+#include "dmk-stamp.h"
 #include "dmk-target.h"
 
 G_BEGIN_DECLS
@@ -83,6 +84,9 @@ typedef struct
   DmkTemperature temperature;
   DmkSustained *sustained; /* DMK_KIND_SUSTAINED only */
   DmkSurface *surface;     /* DMK_KIND_SURFACE only */
+  /* --verify: the blocks read (in read passes and the final read-back) checked against the stamps
+   * written; bad counts the mismatches. Only when settings.verify. */
+  DmkStampTally verify;
 } DmkResult;
 
 GType dmk_result_get_type (void) G_GNUC_CONST;

@@ -117,6 +117,7 @@ run_test (RunData *d, guint index, GCancellable *cancellable, GError **error)
       test = dmk_test_result_new (&job->spec, job->direction);
       ok = run_passes (d, &ws, test, &prog, cancellable, error);
     }
+  _dmk_verify_collect (d, &ws);
   _dmk_workers_clear (&ws);
   if (!ok)
     {
@@ -183,6 +184,22 @@ skip_unfit (RunData *d)
     }
 }
 
+/* The final read-back of --verify, and the warning a mismatch gets wherever the result goes. */
+static void
+verify_end (RunData *d, GCancellable *cancellable, GError **error)
+{
+  DmkStampTally *v = &d->result->verify;
+
+  if (!_dmk_verify_read_back (d, cancellable, error) || v->bad == 0)
+    return;
+  g_ptr_array_add (d->result->warnings,
+                   g_strdup_printf (_("Verify failed: %" G_GUINT64_FORMAT " of %" G_GUINT64_FORMAT
+                                      " blocks read did not hold what was written (the first "
+                                      "at offset %" G_GUINT64_FORMAT "): this drive loses or "
+                                      "corrupts data."),
+                                    v->bad, v->checked, v->first_bad));
+}
+
 static void
 grid_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *cancellable)
 {
@@ -193,7 +210,11 @@ grid_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *can
 
   for (i = 0; i < d->jobs->len; i++)
     write |= g_array_index (d->jobs, DmkJob, i).direction != DMK_DIRECTION_READ;
-  if (!_dmk_run_prologue (d, write, TRUE, cancellable, &error))
+  /* --verify stamps the region first, so that even the first read pass can be checked. */
+  if (d->kind == DMK_KIND_GRID && d->settings.verify)
+    d->verify_id = dmk_stamp_new_run_id ();
+  if (!_dmk_run_prologue (d, write || d->verify_id != 0, d->verify_id == 0, cancellable, &error) ||
+      (d->verify_id != 0 && !_dmk_verify_layout (d, cancellable, &error)))
     {
       _dmk_run_epilogue (d, task, error, FALSE, NULL);
       return;
@@ -214,6 +235,8 @@ grid_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *can
       g_ptr_array_add (d->result->tests, test);
       dmk_plausibility_check_test (d->result, test, &d->link);
     }
+  if (error == NULL && d->verify_id != 0)
+    verify_end (d, cancellable, &error);
   if (error != NULL)
     {
       g_autofree char *warning = g_strdup_printf (_("Interrupted: only %u of %u tests ran."), i,

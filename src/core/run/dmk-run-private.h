@@ -10,6 +10,7 @@
 #include "dmk-plausible.h"
 #include "dmk-runner.h"
 #include "dmk-series.h"
+#include "dmk-stamp.h"
 #include "dmk-target.h"
 
 G_BEGIN_DECLS
@@ -58,6 +59,7 @@ typedef struct
   double temp_now_c;          /* the newest reading, for the series' samples */
 
   DmkResult *partial; /* what a stopped or failed run measured, for its finish */
+  guint64 verify_id;  /* --verify: the run's stamp id (0: off); the grid's runs only */
 } RunData;
 
 /* A task for a run of kind on path; settings copied, jobs taken (may be NULL). */
@@ -140,6 +142,9 @@ typedef struct
   DmkWorkerFailure failure;
   guint64 error_offset;
   DmkHistogram hist;
+  /* --verify: the stamp id (0: off) and what this thread's reads found, over all its passes */
+  guint64 verify_id;
+  DmkStampTally verify;
 } Worker;
 
 typedef struct
@@ -186,6 +191,16 @@ typedef struct
  * on an I/O error or a cancel; out then still holds what was done. */
 gboolean _dmk_run_pass (RunData *d, DmkWorkers *ws, const DmkPassPlan *plan, DmkProgress *prog,
                         DmkPassOutcome *out, GCancellable *cancellable, GError **error);
+
+/* ---- verified I/O (dmk-run-verify.c) ---- */
+
+/* Lays the test region out with stamps (every block its offset and d->verify_id), so that every
+ * read can be checked; a folder's file is written in full by it. FALSE with error set. */
+gboolean _dmk_verify_layout (RunData *d, GCancellable *cancellable, GError **error);
+/* Reads the whole test region back and counts what does not match into d->result->verify. */
+gboolean _dmk_verify_read_back (RunData *d, GCancellable *cancellable, GError **error);
+/* Adds the workers' counts to d->result->verify. */
+void _dmk_verify_collect (RunData *d, const DmkWorkers *ws);
 
 /* ---- the scans' plans (dmk-run-sustained.c, dmk-run-surface.c) ---- */
 

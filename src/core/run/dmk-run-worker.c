@@ -31,7 +31,10 @@ prepare_io (Worker *w, DmkIo *io)
     io->is_write = TRUE;
   else
     io->is_write = dmk_rng_below (&w->rng, 100) >= w->mix_read_percent;
-  if (io->is_write)
+  if (io->is_write && w->verify_id != 0)
+    /* Every write of an offset writes the same bytes: a read racing it sees them either way. */
+    dmk_stamp_fill (io->buf, w->bs, w->verify_id, io->offset);
+  else if (io->is_write)
     {
       /* Stamp the buffer so no two writes carry the same data: a deduplicating or
        * compressing device must not get an easy ride. */
@@ -110,7 +113,11 @@ reap_some (Worker *w, const DmkEngineOps *ops, guint *n_free, guint *inflight)
       DmkIo *io = w->batch[i];
 
       if (io->result == (gint64) io->len)
-        ok++;
+        {
+          ok++;
+          if (w->verify_id != 0 && !io->is_write)
+            dmk_stamp_check_range (io->buf, w->bs, w->verify_id, io->offset, &w->verify);
+        }
       else
         fail (w, DMK_WORKER_COMPLETE, io->result < 0 ? (int) -io->result : EIO, io->offset);
       dmk_histogram_add (&w->hist, (guint64) (t - io->t_submit));
@@ -255,6 +262,15 @@ _dmk_workers_setup (RunData *d, DmkWorkers *ws, const DmkJob *job, GError **erro
   ws->w = g_new0 (Worker, ws->n);
   ws->set_up = 0;
   ws->stop = 0;
+  if (d->verify_id != 0 && job->spec.block_size % DMK_STAMP_SIZE != 0)
+    {
+      g_autofree char *name = dmk_test_spec_to_name (&job->spec);
+      g_set_error (error, DMK_ERROR, DMK_ERROR_INVALID_ARGUMENT,
+                   _("Test “%s”: --verify stamps blocks of %u bytes: choose a block size that is "
+                     "a multiple of it"),
+                   name, DMK_STAMP_SIZE);
+      return FALSE;
+    }
   if (job->spec.block_size % align != 0)
     {
       g_autofree char *name = dmk_test_spec_to_name (&job->spec);
@@ -270,6 +286,7 @@ _dmk_workers_setup (RunData *d, DmkWorkers *ws, const DmkJob *job, GError **erro
 
       if (!worker_setup (&ws->w[i], i, d->target, job, &d->settings, &ws->stop, error))
         return FALSE;
+      ws->w[i].verify_id = d->verify_id;
     }
   return TRUE;
 }

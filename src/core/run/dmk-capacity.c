@@ -1,0 +1,486 @@
+/* dmk-capacity.c: the capacity check: a device's stamps spread over it and narrowed down to the
+ * first bad block, or a folder's free space filled and read back, in a worker thread. */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <glib/gi18n-lib.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "dmk-capacity.h"
+#include "dmk-error.h"
+
+#define FOLDER_CHUNK ((gsize) 1 << 20)
+#define PROGRESS_NS (100 * G_TIME_SPAN_MILLISECOND * 1000)
+
+typedef struct
+{
+  char *path;
+  DmkSettings settings;
+  const DmkFdProvider *const *providers;
+  DmkCapacityProgressFunc progress;
+  gpointer progress_data;
+  GMainContext *context;
+
+  /* the worker's */
+  GCancellable *cancellable;
+  DmkTarget *target;
+  int fd;
+  void *buf;
+  gsize block; /* a device's stamp block: DMK_STAMP_SIZE or the device's alignment */
+  DmkCapacityReport *report;
+  DmkCapacityProgress now;
+  gint64 phase_start, next_progress;
+  gint64 write_ns, read_ns;
+  guint64 read_bytes;
+} Check;
+
+typedef struct
+{
+  DmkCapacityProgressFunc func;
+  gpointer data;
+  DmkCapacityProgress p;
+} ProgressMsg;
+
+static void
+check_free (Check *c)
+{
+  g_free (c->path);
+  dmk_settings_clear (&c->settings);
+  g_clear_pointer (&c->context, g_main_context_unref);
+  g_clear_pointer (&c->target, dmk_target_free);
+  free (c->buf);
+  g_clear_pointer (&c->report, dmk_capacity_report_free);
+  g_free (c);
+}
+
+static gboolean
+deliver_progress (gpointer data)
+{
+  ProgressMsg *m = data;
+  m->func (&m->p, m->data);
+  return G_SOURCE_REMOVE;
+}
+
+/* Throttled to one message per 100 ms, except the end of a phase. */
+static void
+progress (Check *c, guint64 done, gboolean last)
+{
+  gint64 t = g_get_monotonic_time () * 1000;
+  double secs = (double) (t - c->phase_start) / 1e9;
+  ProgressMsg *m;
+
+  if (c->progress == NULL || (!last && t < c->next_progress))
+    return;
+  c->next_progress = t + PROGRESS_NS;
+  c->now.done_bytes = done;
+  c->now.fraction = c->now.total_bytes > 0 ? (double) done / (double) c->now.total_bytes : 1.0;
+  c->now.mb_per_s = secs > 0 ? (double) done / secs / 1e6 : 0.0;
+  c->now.elapsed_s = secs;
+  m = g_new (ProgressMsg, 1);
+  *m = (ProgressMsg) { c->progress, c->progress_data, c->now };
+  g_main_context_invoke_full (c->context, G_PRIORITY_DEFAULT, deliver_progress, m, g_free);
+}
+
+static void
+begin_phase (Check *c, DmkCapacityPhase phase, guint pass, guint64 total)
+{
+  c->now = (DmkCapacityProgress) { .phase = phase, .pass = pass, .total_bytes = total };
+  c->phase_start = g_get_monotonic_time () * 1000;
+  c->next_progress = 0;
+  progress (c, 0, FALSE);
+}
+
+static gint64
+end_phase (Check *c, guint64 done)
+{
+  progress (c, done, TRUE);
+  return g_get_monotonic_time () * 1000 - c->phase_start;
+}
+
+/* Whole-buffer pwrite/pread, retried on EINTR and short transfers; the errno, or 0. */
+static int
+transfer (int fd, void *buf, gsize len, guint64 offset, gboolean write)
+{
+  gsize done = 0;
+
+  while (done < len)
+    {
+      ssize_t n = write ? pwrite (fd, (char *) buf + done, len - done, (off_t) (offset + done))
+                        : pread (fd, (char *) buf + done, len - done, (off_t) (offset + done));
+      if (n < 0 && errno == EINTR)
+        continue;
+      if (n < 0)
+        return errno;
+      if (n == 0)
+        return write ? ENOSPC : EIO;
+      done += (gsize) n;
+    }
+  return 0;
+}
+
+static gboolean
+sync_target (Check *c, GError **error)
+{
+  if (fdatasync (c->fd) != 0 && errno != EINVAL)
+    {
+      int err = errno;
+      g_set_error (error, DMK_ERROR, DMK_ERROR_IO, _("Flushing the writes to “%s” failed: %s"),
+                   c->path, g_strerror (err));
+      return FALSE;
+    }
+  /* Without direct I/O the reads would come from memory: drop what the cache holds. */
+  if (c->report->buffered)
+    posix_fadvise (c->fd, 0, 0, POSIX_FADV_DONTNEED);
+  return TRUE;
+}
+
+static void
+merge_tally (DmkStampTally *into, const DmkStampTally *pass)
+{
+  into->checked += pass->checked;
+  into->bad += pass->bad;
+  if (pass->has_bad && (!into->has_bad || pass->first_bad < into->first_bad))
+    {
+      into->has_bad = TRUE;
+      into->first_bad = pass->first_bad;
+    }
+  if (pass->wraps && (!into->wraps || pass->wraps_at < into->wraps_at))
+    {
+      into->wraps = TRUE;
+      into->wraps_at = pass->wraps_at;
+      into->wraps_to = pass->wraps_to;
+    }
+}
+
+/* Stamps the blocks of a pass (ascending block numbers) from the top down: where addresses
+ * alias, the lowest offset is written last and keeps its stamp, so a higher one reads the lower
+ * one's stamp and the alias shows. */
+static gboolean
+device_write_stamps (Check *c, GArray *blocks, guint pass, GError **error)
+{
+  guint64 n = blocks->len;
+
+  begin_phase (c, DMK_CAPACITY_WRITING, pass, n * c->block);
+  for (guint64 i = n; i-- > 0;)
+    {
+      guint64 offset = g_array_index (blocks, guint64, i) * c->block;
+
+      if (g_cancellable_set_error_if_cancelled (c->cancellable, error))
+        return FALSE;
+      dmk_stamp_fill (c->buf, c->block, c->report->run_id, offset);
+      if (transfer (c->fd, c->buf, c->block, offset, TRUE) != 0)
+        c->report->write_errors++;
+      c->report->written_bytes += c->block;
+      progress (c, (n - i) * c->block, FALSE);
+    }
+  c->write_ns += end_phase (c, n * c->block);
+  return sync_target (c, error);
+}
+
+static gboolean
+device_read_stamps (Check *c, GArray *blocks, guint pass, DmkStampTally *tally, GError **error)
+{
+  guint64 n = blocks->len;
+
+  begin_phase (c, DMK_CAPACITY_READING, pass, n * c->block);
+  for (guint64 i = 0; i < n; i++)
+    {
+      guint64 offset = g_array_index (blocks, guint64, i) * c->block;
+
+      if (g_cancellable_set_error_if_cancelled (c->cancellable, error))
+        return FALSE;
+      if (transfer (c->fd, c->buf, c->block, offset, FALSE) != 0)
+        memset (c->buf, 0, c->block); /* unreadable: counted as not ours */
+      dmk_stamp_check_range (c->buf, c->block, c->report->run_id, offset, tally);
+      progress (c, (i + 1) * c->block, FALSE);
+    }
+  c->read_ns += end_phase (c, n * c->block);
+  c->read_bytes += n * c->block;
+  return TRUE;
+}
+
+/* The first pass: every block below k, every multiple of k and every block of the last k, k the
+ * power of two at or above the square root of the device's blocks. Any distance d between two
+ * aliasing addresses is the difference of two of them (the multiple of k at or above d, or d
+ * itself near the end, less a block below k), so a wrap at any N shows in this one pass, with
+ * about 3√n stamps (12288 for 64 GiB). */
+static GArray *
+first_pass_blocks (guint64 n, guint64 *spacing)
+{
+  GArray *a = g_array_new (FALSE, FALSE, sizeof (guint64));
+  guint64 k = 1;
+
+  while (k * k < n)
+    k *= 2;
+  *spacing = k;
+  for (guint64 b = 0; b < MIN (k, n); b++)
+    g_array_append_val (a, b);
+  for (guint64 b = k; b < n && b + k < n; b += k)
+    g_array_append_val (a, b);
+  for (guint64 b = MAX (k, n > k ? n - k : 0); b < n; b++)
+    if (b % k != 0 || b + k >= n)
+      g_array_append_val (a, b);
+  return a;
+}
+
+/* The stamps strictly between a good block and the first bad one, at most
+ * DMK_CAPACITY_STAMPS_PER_PASS of them, a power of two apart. */
+static GArray *
+narrowing_blocks (guint64 good, guint64 bad, guint64 *spacing)
+{
+  GArray *a = g_array_new (FALSE, FALSE, sizeof (guint64));
+  guint64 step = 1;
+
+  while (step * DMK_CAPACITY_STAMPS_PER_PASS < bad - good)
+    step *= 2;
+  *spacing = step;
+  for (guint64 b = good + step; b < bad; b += step)
+    g_array_append_val (a, b);
+  return a;
+}
+
+/* The largest block of blocks below first (which is in it), or none. */
+static gboolean
+block_before (GArray *blocks, guint64 first, guint64 *out)
+{
+  for (guint i = blocks->len; i-- > 0;)
+    if (g_array_index (blocks, guint64, i) < first)
+      {
+        *out = g_array_index (blocks, guint64, i);
+        return TRUE;
+      }
+  return FALSE;
+}
+
+/* The first pass, then passes between the last good stamp and the first bad one until they are
+ * one block apart. A stamp that holds a lower offset's says the addresses wrap, and its distance
+ * is where: everything from there on aliases the start. */
+static gboolean
+check_device (Check *c, GError **error)
+{
+  DmkCapacityReport *r = c->report;
+  guint64 spacing = 1;
+  g_autoptr (GArray) blocks = first_pass_blocks (r->claimed_bytes / c->block, &spacing);
+
+  for (guint pass = 1; blocks->len > 0; pass++)
+    {
+      DmkStampTally tally = { 0 };
+      guint64 bad, good = 0;
+      gboolean has_good;
+
+      if (!device_write_stamps (c, blocks, pass, error) ||
+          !device_read_stamps (c, blocks, pass, &tally, error))
+        return FALSE;
+      merge_tally (&r->tally, &tally);
+      r->resolution_bytes = c->block;
+      if (tally.wraps)
+        {
+          r->tally.first_bad = MIN (r->tally.first_bad, tally.wraps_at - tally.wraps_to);
+          break;
+        }
+      if (!tally.has_bad)
+        {
+          /* Nothing bad here: known to the spacing of this pass's stamps. */
+          r->resolution_bytes = spacing * c->block;
+          break;
+        }
+      bad = tally.first_bad / c->block;
+      has_good = block_before (blocks, bad, &good);
+      if (!has_good || bad - good == 1)
+        break;
+      g_array_unref (blocks);
+      blocks = narrowing_blocks (good, bad, &spacing);
+    }
+  r->usable_bytes = r->tally.has_bad ? r->tally.first_bad : r->claimed_bytes;
+  return TRUE;
+}
+
+/* Writes the folder's file chunk by chunk up to the span; a full filesystem ends it early. */
+static gboolean
+folder_write (Check *c, GError **error)
+{
+  DmkCapacityReport *r = c->report;
+
+  begin_phase (c, DMK_CAPACITY_WRITING, 1, r->claimed_bytes);
+  for (guint64 off = 0; off < r->claimed_bytes; off += FOLDER_CHUNK)
+    {
+      int err;
+
+      if (g_cancellable_set_error_if_cancelled (c->cancellable, error))
+        return FALSE;
+      dmk_stamp_fill (c->buf, FOLDER_CHUNK, r->run_id, off);
+      err = transfer (c->fd, c->buf, FOLDER_CHUNK, off, TRUE);
+      if (err == ENOSPC || err == EDQUOT)
+        {
+          r->short_write = TRUE;
+          break;
+        }
+      if (err != 0)
+        {
+          g_set_error (error, DMK_ERROR, DMK_ERROR_IO, _("Writing to “%s” failed: %s"), c->path,
+                       g_strerror (err));
+          return FALSE;
+        }
+      r->written_bytes = off + FOLDER_CHUNK;
+      progress (c, r->written_bytes, FALSE);
+    }
+  c->write_ns += end_phase (c, r->written_bytes);
+  return sync_target (c, error);
+}
+
+static gboolean
+folder_read (Check *c, GError **error)
+{
+  DmkCapacityReport *r = c->report;
+
+  begin_phase (c, DMK_CAPACITY_READING, 1, r->written_bytes);
+  for (guint64 off = 0; off < r->written_bytes; off += FOLDER_CHUNK)
+    {
+      if (g_cancellable_set_error_if_cancelled (c->cancellable, error))
+        return FALSE;
+      if (transfer (c->fd, c->buf, FOLDER_CHUNK, off, FALSE) != 0)
+        memset (c->buf, 0, FOLDER_CHUNK);
+      dmk_stamp_check_range (c->buf, FOLDER_CHUNK, r->run_id, off, &r->tally);
+      progress (c, off + FOLDER_CHUNK, FALSE);
+    }
+  c->read_ns += end_phase (c, r->written_bytes);
+  c->read_bytes = r->written_bytes;
+  r->resolution_bytes = DMK_STAMP_SIZE;
+  r->usable_bytes = r->tally.has_bad ? r->tally.first_bad : r->written_bytes;
+  return TRUE;
+}
+
+/* The folder's free space less a margin, in whole chunks. f3 fills to the last byte; a little
+ * is kept so that other programs writing meanwhile do not fail (1 %, 1–64 MiB): the check
+ * still covers all but that of a stick's filesystem. */
+static gboolean
+folder_span (Check *c, GError **error)
+{
+  const DmkTargetInfo *info = dmk_target_get_info (c->target);
+  guint64 margin = CLAMP (info->size_bytes / 100, FOLDER_CHUNK, (guint64) 64 << 20);
+  guint64 span = info->free_bytes > margin ? info->free_bytes - margin : 0;
+
+  span -= span % FOLDER_CHUNK;
+  if (span == 0)
+    {
+      g_autofree char *have = dmk_format_size (info->free_bytes);
+      g_set_error (error, DMK_ERROR, DMK_ERROR_NO_SPACE,
+                   _("“%s” has only %s free: too little to check"), c->path, have);
+      return FALSE;
+    }
+  c->report->claimed_bytes = span;
+  return TRUE;
+}
+
+static gboolean
+open_target (Check *c, GError **error)
+{
+  g_autoptr (GError) local = NULL;
+
+  c->settings.size_bytes = DMK_SIZE_MIN;
+  c->target = dmk_target_open (c->path, &c->settings, TRUE, c->providers, c->cancellable, &local);
+  if (c->target == NULL && g_error_matches (local, DMK_ERROR, DMK_ERROR_DIRECT_IO))
+    {
+      /* A folder on a filesystem without O_DIRECT is still worth checking, through the cache. */
+      g_clear_error (&local);
+      c->settings.direct = FALSE;
+      c->report->buffered = TRUE;
+      c->target = dmk_target_open (c->path, &c->settings, TRUE, c->providers, c->cancellable,
+                                   &local);
+    }
+  if (c->target == NULL)
+    {
+      g_propagate_error (error, g_steal_pointer (&local));
+      return FALSE;
+    }
+  c->fd = dmk_target_get_fd (c->target);
+  dmk_target_info_copy (&c->report->target, dmk_target_get_info (c->target));
+  c->block = DMK_STAMP_SIZE;
+  while (c->block % MAX (dmk_target_get_offset_align (c->target), 1) != 0)
+    c->block += DMK_STAMP_SIZE;
+  if (posix_memalign (&c->buf, MAX (dmk_target_get_mem_align (c->target), 4096),
+                      MAX (c->block, FOLDER_CHUNK))
+      != 0)
+    g_error ("out of memory");
+  return TRUE;
+}
+
+static gboolean
+run_check (Check *c, GError **error)
+{
+  DmkCapacityReport *r = c->report;
+  gboolean ok;
+
+  r->run_id = dmk_stamp_new_run_id ();
+  if (!open_target (c, error))
+    return FALSE;
+  if (r->target.kind == DMK_TARGET_BLOCK_DEVICE)
+    {
+      r->claimed_bytes = r->target.size_bytes;
+      ok = check_device (c, error);
+    }
+  else
+    ok = folder_span (c, error) && folder_write (c, error) && folder_read (c, error);
+  if (c->write_ns > 0)
+    r->write_mb_per_s = (double) r->written_bytes / ((double) c->write_ns / 1e9) / 1e6;
+  if (c->read_ns > 0)
+    r->read_mb_per_s = (double) c->read_bytes / ((double) c->read_ns / 1e9) / 1e6;
+  return ok;
+}
+
+static void
+check_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *cancellable)
+{
+  Check *c = task_data;
+  GError *error = NULL;
+  gboolean ok;
+
+  c->cancellable = cancellable;
+  ok = run_check (c, &error);
+  /* Closing the fd now frees a folder's file before the caller hears of it, stopped or not. */
+  g_clear_pointer (&c->target, dmk_target_free);
+  if (!ok)
+    {
+      g_task_return_error (task, error);
+      return;
+    }
+  g_task_return_pointer (task, g_steal_pointer (&c->report),
+                         (GDestroyNotify) dmk_capacity_report_free);
+}
+
+void
+dmk_capacity_check_async (const char *path, const DmkSettings *settings,
+                          const DmkFdProvider *const *providers, DmkCapacityProgressFunc progress,
+                          gpointer progress_data, GCancellable *cancellable,
+                          GAsyncReadyCallback callback, gpointer user_data)
+{
+  g_autoptr (GTask) task = NULL;
+  Check *c;
+
+  g_return_if_fail (path != NULL);
+  g_return_if_fail (settings != NULL);
+
+  c = g_new0 (Check, 1);
+  c->path = g_strdup (path);
+  dmk_settings_copy (&c->settings, settings);
+  c->providers = providers;
+  c->progress = progress;
+  c->progress_data = progress_data;
+  c->context = g_main_context_ref_thread_default ();
+  c->fd = -1;
+  c->report = dmk_capacity_report_new ();
+  task = g_task_new (NULL, cancellable, callback, user_data);
+  g_task_set_source_tag (task, dmk_capacity_check_async);
+  g_task_set_task_data (task, c, (GDestroyNotify) check_free);
+  g_task_run_in_thread (task, check_thread);
+}
+
+DmkCapacityReport *
+dmk_capacity_check_finish (GAsyncResult *res, GError **error)
+{
+  g_return_val_if_fail (g_task_is_valid (res, NULL), NULL);
+  return g_task_propagate_pointer (G_TASK (res), error);
+}

@@ -1,0 +1,29 @@
+/* dmk-capacity-dialog.h: Check Capacity…: the capacity check of a target, its progress, a Stop,
+ * and what it found. */
+#pragma once
+
+#include <adwaita.h>
+
+#include "dmk-capacity-chart.h"
+#include "dmk-core.h"
+
+G_BEGIN_DECLS
+
+#define DMK_TYPE_CAPACITY_DIALOG (dmk_capacity_dialog_get_type ())
+G_DECLARE_FINAL_TYPE (DmkCapacityDialog, dmk_capacity_dialog, DMK, CAPACITY_DIALOG, AdwWindow)
+
+/* Starts the check of path with settings (their consent to write a device) at once; closing the
+ * dialog stops it. */
+GtkWindow *dmk_capacity_dialog_new (GtkWindow *parent, const char *path,
+                                    const DmkSettings *settings);
+
+/* For the tests: whether the check is still going, the report (NULL until it finished) and the
+ * verdict shown (the summary, or why it failed). */
+gboolean dmk_capacity_dialog_get_running (DmkCapacityDialog *self);
+const DmkCapacityReport *dmk_capacity_dialog_get_report (DmkCapacityDialog *self);
+const char *dmk_capacity_dialog_get_verdict (DmkCapacityDialog *self);
+DmkCapacityChart *dmk_capacity_dialog_get_chart (DmkCapacityDialog *self);
+/* Stops the check, as the Stop button does. */
+void dmk_capacity_dialog_stop (DmkCapacityDialog *self);
+
+G_END_DECLS

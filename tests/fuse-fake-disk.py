@@ -1,0 +1,103 @@
+#!/usr/bin/python3
+# fuse-fake-disk.py: a FUSE file that lies like a fake USB stick, for the capacity and --verify tests.
+#
+#   fuse-fake-disk.py MOUNTPOINT SIZE [--wrap N | --drop N] [--flip OFFSET]
+#
+# MOUNTPOINT/disk claims SIZE bytes. --wrap N keeps only N bytes: offset X is stored at X mod N,
+# so what is written past N lands at the start (a fake-capacity stick's controller); --drop N
+# forgets what is written past N and reads zeros there (another kind of fake). --flip OFFSET
+# returns the byte at OFFSET inverted on every read (a bad cell). Runs in the foreground until
+# unmounted; direct_io so the kernel's page cache does not hide what the "device" does.
+import argparse
+import errno
+import stat
+import sys
+import threading
+import time
+
+import fusepy
+
+
+class FakeDisk(fusepy.Operations):
+    def __init__(self, size, keep, flip, drop):
+        self.drop = drop
+        self.size = size
+        self.keep = keep
+        self.flip = flip
+        self.data = bytearray(keep)
+        self.mutex = threading.Lock()
+
+    def getattr(self, path, fh=None):
+        now = time.time()
+        if path == '/':
+            return dict(st_mode=stat.S_IFDIR | 0o755, st_nlink=2, st_ctime=now, st_mtime=now,
+                        st_atime=now)
+        if path == '/disk':
+            return dict(st_mode=stat.S_IFREG | 0o600, st_nlink=1, st_size=self.size,
+                        st_ctime=now, st_mtime=now, st_atime=now)
+        raise fusepy.FuseOSError(errno.ENOENT)
+
+    def readdir(self, path, fh):
+        return ['.', '..', 'disk']
+
+    def open(self, path, flags):
+        if path != '/disk':
+            raise fusepy.FuseOSError(errno.ENOENT)
+        return 0
+
+    def truncate(self, path, length, fh=None):
+        if length != self.size:
+            raise fusepy.FuseOSError(errno.EPERM)
+
+    def _spans(self, offset, length):
+        # (position in the store, position in the request, length) pieces of a request.
+        done = 0
+        while done < length:
+            pos = (offset + done) % self.keep
+            n = min(length - done, self.keep - pos)
+            yield pos, done, n
+            done += n
+
+    def read(self, path, length, offset, fh):
+        length = max(0, min(length, self.size - offset))
+        out = bytearray(length)
+        with self.mutex:
+            for pos, at, n in self._spans(offset, min(length, self.keep - offset)
+                                          if self.drop else length):
+                out[at:at + n] = self.data[pos:pos + n]
+        if self.flip is not None and offset <= self.flip < offset + length:
+            out[self.flip - offset] ^= 0xFF
+        return bytes(out)
+
+    def write(self, path, buf, offset, fh):
+        if offset + len(buf) > self.size:
+            raise fusepy.FuseOSError(errno.ENOSPC)
+        with self.mutex:
+            for pos, at, n in self._spans(offset, min(len(buf), self.keep - offset)
+                                          if self.drop else len(buf)):
+                self.data[pos:pos + n] = buf[at:at + n]
+        return len(buf)
+
+    def flush(self, path, fh):
+        return 0
+
+    def fsync(self, path, datasync, fh):
+        return 0
+
+
+def main():
+    p = argparse.ArgumentParser()
+    p.add_argument('mountpoint')
+    p.add_argument('size', type=int)
+    p.add_argument('--wrap', type=int, default=None)
+    p.add_argument('--drop', type=int, default=None)
+    p.add_argument('--flip', type=int, default=None)
+    a = p.parse_args()
+    keep = a.wrap or a.drop or a.size
+    fusepy.FUSE(FakeDisk(a.size, keep, a.flip, a.drop is not None), a.mountpoint, foreground=True, direct_io=True,
+                allow_other=False)
+    return 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())

@@ -1,0 +1,284 @@
+/* test-capacity.c: the capacity check finds a fake stick's real size and its wrapping addresses,
+ * passes a true device, fills and verifies a folder leaving nothing, and writes only with consent. */
+#include "config.h"
+
+#include <glib/gstdio.h>
+#include <json-glib/json-glib.h>
+#include <signal.h>
+#include <sys/mount.h>
+#include <sys/statvfs.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "dmk-core.h"
+#include "dmk-test-fuse.h"
+#include "dmk-test-loop.h"
+
+#define FAKE_SIZE ((guint64) 128 << 20)
+
+typedef struct
+{
+  GMainLoop *loop;
+  DmkCapacityReport *report;
+  GError *error;
+  guint progress_calls;
+  gboolean saw_reading;
+  GCancellable *cancel_on_progress;
+} Run;
+
+static void
+on_progress (const DmkCapacityProgress *p, gpointer data)
+{
+  Run *run = data;
+
+  g_assert_cmpfloat (p->fraction, >=, 0.0);
+  g_assert_cmpfloat (p->fraction, <=, 1.0);
+  run->progress_calls++;
+  run->saw_reading |= p->phase == DMK_CAPACITY_READING;
+  if (run->cancel_on_progress != NULL && p->done_bytes > 0)
+    g_cancellable_cancel (run->cancel_on_progress);
+}
+
+static void
+on_done (GObject *source, GAsyncResult *res, gpointer data)
+{
+  Run *run = data;
+
+  run->report = dmk_capacity_check_finish (res, &run->error);
+  g_main_loop_quit (run->loop);
+}
+
+/* Runs the check on path to the end; the report, or NULL with run->error set. */
+static DmkCapacityReport *
+check (const char *path, gboolean allow_write, Run *run, GCancellable *cancellable)
+{
+  DmkSettings s;
+
+  dmk_settings_init_default (&s);
+  s.allow_write_device = allow_write;
+  run->loop = g_main_loop_new (NULL, FALSE);
+  dmk_capacity_check_async (path, &s, NULL, on_progress, run, cancellable, on_done, run);
+  g_main_loop_run (run->loop);
+  g_clear_pointer (&run->loop, g_main_loop_unref);
+  dmk_settings_clear (&s);
+  return run->report;
+}
+
+/* A fake whose offsets past n wrap to the start: n found within one stamp block, whatever n. */
+static void
+check_wraps_at (guint64 n)
+{
+  g_autofree char *arg = g_strdup_printf ("%" G_GUINT64_FORMAT, n);
+  const char *options[] = { "--wrap", arg, NULL };
+  g_autoptr (DmkCapacityReport) r = NULL;
+  g_autofree char *text = NULL;
+  Run run = { 0 };
+
+  if (!dmk_test_fuse_setup (FAKE_SIZE, options))
+    return;
+  r = check (dmk_test_fuse_loop, TRUE, &run, NULL);
+  g_assert_no_error (run.error);
+  g_assert_false (dmk_capacity_report_passed (r));
+  g_assert_cmpuint (r->claimed_bytes, ==, FAKE_SIZE);
+  /* N within one stamp block, and the wrap seen where it is: N reads what was written at 0. */
+  g_assert_cmpuint (r->usable_bytes, <=, n);
+  g_assert_cmpuint (r->usable_bytes + DMK_STAMP_SIZE, >, n);
+  g_assert_cmpuint (r->resolution_bytes, ==, DMK_STAMP_SIZE);
+  g_assert_true (r->tally.wraps);
+  g_assert_cmpuint (r->tally.wraps_at - r->tally.wraps_to, ==, n);
+  g_assert_cmpuint (r->tally.first_bad, ==, r->usable_bytes);
+  g_assert_cmpuint (run.progress_calls, >, 0);
+  g_assert_true (run.saw_reading);
+  text = dmk_capacity_report_to_text (r);
+  g_assert_nonnull (strstr (text, "addresses wrap"));
+  dmk_test_fuse_cleanup ();
+}
+
+/* On a power of two, as a controller that drops high address bits. */
+static void
+test_wraps (void)
+{
+  check_wraps_at ((guint64) 64 << 20);
+}
+
+/* Anywhere else: 40 MiB and 3 blocks, off every grid of the first pass's multiples. */
+static void
+test_wraps_odd (void)
+{
+  check_wraps_at (((guint64) 40 << 20) + 3 * DMK_STAMP_SIZE);
+}
+
+/* Writes past N vanish (reads give zeros): a bad offset not on the first pass's grid is found
+ * to the block by the passes that narrow it down. */
+static void
+test_drops (void)
+{
+  const guint64 n = ((guint64) 40 << 20) + 3 * DMK_STAMP_SIZE;
+  g_autofree char *arg = g_strdup_printf ("%" G_GUINT64_FORMAT, n);
+  const char *options[] = { "--drop", arg, NULL };
+  g_autoptr (DmkCapacityReport) r = NULL;
+  Run run = { 0 };
+
+  if (!dmk_test_fuse_setup (FAKE_SIZE, options))
+    return;
+  r = check (dmk_test_fuse_loop, TRUE, &run, NULL);
+  g_assert_no_error (run.error);
+  g_assert_false (dmk_capacity_report_passed (r));
+  g_assert_cmpuint (r->usable_bytes, ==, n);
+  g_assert_true (r->tally.has_bad);
+  g_assert_cmpuint (r->tally.first_bad, ==, n);
+  g_assert_false (r->tally.wraps);
+  g_assert_cmpuint (r->resolution_bytes, ==, DMK_STAMP_SIZE);
+  dmk_test_fuse_cleanup ();
+}
+
+/* A true device passes, through the CLI, in JSON, exit status 0; without consent it is refused
+ * (exit 2) and not one byte changes. */
+static void
+test_true_device_cli (void)
+{
+  const char *cli = g_getenv ("GDISKMARK_CLI");
+  g_autofree char *before = NULL, *after = NULL, *out = NULL;
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  JsonObject *o;
+
+  if (!dmk_test_loop_setup_sized (DMK_TEST_IMAGE_SIZE))
+    return;
+  before = dmk_test_loop_checksum ();
+  {
+    const char *argv[] = { cli, "capacity", "-q", dmk_test_loop, NULL };
+    g_assert_cmpint (dmk_test_run_tool (argv, NULL), ==, 2);
+  }
+  after = dmk_test_loop_checksum ();
+  g_assert_cmpstr (before, ==, after);
+  {
+    const char *argv[] = { cli, "capacity", "-q", "--json", "--allow-write-device",
+                           dmk_test_loop, NULL };
+    g_assert_cmpint (dmk_test_run_tool (argv, &out), ==, 0);
+  }
+  g_assert_true (json_parser_load_from_data (parser, out, -1, NULL));
+  o = json_node_get_object (json_parser_get_root (parser));
+  g_assert_cmpstr (json_object_get_string_member (o, "kind"), ==, "capacity");
+  g_assert_true (json_object_get_boolean_member (o, "passed"));
+  g_assert_false (json_object_get_boolean_member (o, "wraps"));
+  g_assert_cmpint (json_object_get_int_member (o, "usable_bytes"), ==, DMK_TEST_IMAGE_SIZE);
+  g_assert_cmpint (json_object_get_int_member (o, "stamps_bad"), ==, 0);
+  g_assert_cmpint (json_object_get_int_member (o, "stamps_checked"), >, 0);
+  g_assert_true (json_object_get_null_member (o, "first_bad_offset"));
+  g_clear_pointer (&after, g_free);
+  after = dmk_test_loop_checksum ();
+  g_assert_cmpstr (before, !=, after); /* it did write */
+  dmk_test_loop_cleanup ();
+}
+
+static char *tmpfs_dir;
+
+static void
+tmpfs_cleanup (void)
+{
+  if (tmpfs_dir == NULL)
+    return;
+  umount2 (tmpfs_dir, MNT_DETACH);
+  g_rmdir (tmpfs_dir);
+  g_clear_pointer (&tmpfs_dir, g_free);
+}
+
+static gboolean
+tmpfs_setup (void)
+{
+  if (geteuid () != 0)
+    {
+      g_test_skip ("needs root to mount a small tmpfs to fill");
+      return FALSE;
+    }
+  tmpfs_dir = g_dir_make_tmp ("gdiskmark-capacity-XXXXXX", NULL);
+  g_assert_nonnull (tmpfs_dir);
+  if (mount ("gdiskmark-test", tmpfs_dir, "tmpfs", 0, "size=48m") != 0)
+    {
+      g_rmdir (tmpfs_dir);
+      g_clear_pointer (&tmpfs_dir, g_free);
+      g_test_skip ("could not mount a tmpfs here");
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static guint64
+free_bytes (const char *dir)
+{
+  struct statvfs v;
+  g_assert_cmpint (statvfs (dir, &v), ==, 0);
+  return (guint64) v.f_bavail * v.f_frsize;
+}
+
+static gboolean
+dir_is_empty (const char *path)
+{
+  g_autoptr (GDir) dir = g_dir_open (path, 0, NULL);
+  return dir != NULL && g_dir_read_name (dir) == NULL;
+}
+
+/* A folder: its free space filled (all but the margin), read back, and given back whole. */
+static void
+test_folder (void)
+{
+  g_autoptr (DmkCapacityReport) r = NULL;
+  Run run = { 0 };
+  guint64 free_before;
+
+  if (!tmpfs_setup ())
+    return;
+  free_before = free_bytes (tmpfs_dir);
+  r = check (tmpfs_dir, FALSE, &run, NULL);
+  g_assert_no_error (run.error);
+  g_assert_true (dmk_capacity_report_passed (r));
+  g_assert_cmpuint (r->target.kind, ==, DMK_TARGET_DIRECTORY);
+  g_assert_cmpuint (r->written_bytes, ==, r->claimed_bytes);
+  g_assert_cmpuint (r->written_bytes + ((guint64) 2 << 20), >=, free_before);
+  g_assert_cmpuint (r->usable_bytes, ==, r->written_bytes);
+  g_assert_cmpuint (r->tally.checked, ==, r->written_bytes / DMK_STAMP_SIZE);
+  g_assert_true (run.saw_reading);
+  g_assert_true (dir_is_empty (tmpfs_dir));
+  g_assert_cmpuint (free_bytes (tmpfs_dir), ==, free_before);
+  tmpfs_cleanup ();
+}
+
+/* A stop while writing ends the check at once with nothing left behind. */
+static void
+test_folder_cancel (void)
+{
+  g_autoptr (GCancellable) cancellable = g_cancellable_new ();
+  Run run = { .cancel_on_progress = cancellable };
+  guint64 free_before;
+
+  if (!tmpfs_setup ())
+    return;
+  free_before = free_bytes (tmpfs_dir);
+  g_assert_null (check (tmpfs_dir, FALSE, &run, cancellable));
+  g_assert_error (run.error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+  g_clear_error (&run.error);
+  g_assert_true (dir_is_empty (tmpfs_dir));
+  g_assert_cmpuint (free_bytes (tmpfs_dir), ==, free_before);
+  tmpfs_cleanup ();
+}
+
+static void
+cleanup_all (void)
+{
+  dmk_test_fuse_cleanup ();
+  tmpfs_cleanup ();
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  dmk_test_loop_cleanup_on_signals (cleanup_all);
+  g_test_add_func ("/capacity/device/wraps", test_wraps);
+  g_test_add_func ("/capacity/device/wraps-odd", test_wraps_odd);
+  g_test_add_func ("/capacity/device/drops", test_drops);
+  g_test_add_func ("/capacity/device/true-cli", test_true_device_cli);
+  g_test_add_func ("/capacity/folder/fill", test_folder);
+  g_test_add_func ("/capacity/folder/cancel", test_folder_cancel);
+  return g_test_run ();
+}

@@ -1,0 +1,149 @@
+/* test-verify.c: --verify (issue 25): a device that flips one byte on read is caught, in JSON,
+ * text and the exit status; a clean device and a folder report 0 mismatches; and a device is
+ * never stamped without consent. */
+#include "config.h"
+
+#include <glib/gstdio.h>
+#include <json-glib/json-glib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "dmk-core.h"
+#include "dmk-test-fuse.h"
+#include "dmk-test-loop.h"
+
+#define FLIP_AT (((guint64) 5 << 20) + 100)
+
+/* gdiskmark-cli --verify, a short read-write run of two tests on target; its exit status, and
+ * its JSON parsed into *out. */
+static int
+run_verify (const char *target, const char *mode, JsonObject **out, JsonParser *parser)
+{
+  g_autofree char *mode_arg = g_strdup_printf ("--mode=%s", mode);
+  const char *argv[] = { g_getenv ("GDISKMARK_CLI"), "-q", "--json", "--verify",
+                         "--allow-write-device", "-n", "1", "-t", "1", "-w", "0", "-i", "0",
+                         "-s", "16MiB", mode_arg, "--test", "SEQ1M Q8T1", "--test",
+                         "RND4K Q32T1", target, NULL };
+  g_autofree char *json = NULL;
+  int status = dmk_test_run_tool (argv, &json);
+
+  g_assert_true (json_parser_load_from_data (parser, json, -1, NULL));
+  *out = json_node_get_object (json_parser_get_root (parser));
+  return status;
+}
+
+static JsonObject *
+verify_of (JsonObject *o)
+{
+  g_assert_true (json_object_get_boolean_member (json_object_get_object_member (o, "settings"),
+                                                 "verify"));
+  return json_object_get_object_member (o, "verify");
+}
+
+static void
+test_flip_caught (void)
+{
+  g_autofree char *at = g_strdup_printf ("%" G_GUINT64_FORMAT, FLIP_AT);
+  const char *options[] = { "--flip", at, NULL };
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  JsonObject *o, *v;
+  JsonArray *warnings;
+
+  if (!dmk_test_fuse_setup ((guint64) 64 << 20, options))
+    return;
+  g_assert_cmpint (run_verify (dmk_test_fuse_loop, "read", &o, parser), ==, 3);
+  v = verify_of (o);
+  g_assert_cmpint (json_object_get_int_member (v, "mismatches"), >, 0);
+  g_assert_cmpint (json_object_get_int_member (v, "checked_blocks"), >,
+                   json_object_get_int_member (v, "mismatches"));
+  /* The flipped byte's 4 KiB block, to the block. */
+  g_assert_cmpint (json_object_get_int_member (v, "first_mismatch_offset"), ==,
+                   FLIP_AT - FLIP_AT % DMK_STAMP_SIZE);
+  warnings = json_object_get_array_member (o, "warnings");
+  g_assert_cmpuint (json_array_get_length (warnings), >, 0);
+  g_assert_nonnull (strstr (json_array_get_string_element (warnings, 0), "Verify failed"));
+  dmk_test_fuse_cleanup ();
+}
+
+/* The same fake device without the flip: everything checked, nothing wrong, exit 0. */
+static void
+test_clean_device (void)
+{
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  JsonObject *o, *v;
+
+  if (!dmk_test_fuse_setup ((guint64) 64 << 20, NULL))
+    return;
+  g_assert_cmpint (run_verify (dmk_test_fuse_loop, "read-write", &o, parser), ==, 0);
+  v = verify_of (o);
+  g_assert_cmpint (json_object_get_int_member (v, "mismatches"), ==, 0);
+  /* At least the final read-back of all 16 MiB. */
+  g_assert_cmpint (json_object_get_int_member (v, "checked_blocks"), >=, (16 << 20) / 4096);
+  g_assert_true (json_object_get_null_member (v, "first_mismatch_offset"));
+  dmk_test_fuse_cleanup ();
+}
+
+/* A folder: the stamps go into the hidden test file; the result file keeps the count. */
+static void
+test_folder_round_trip (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("gdiskmark-verify-XXXXXX", NULL);
+  g_autofree char *file = g_build_filename (dir, "r.json", NULL);
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  g_autoptr (GError) error = NULL;
+  g_autoptr (DmkResult) r = NULL;
+  g_autofree char *text = NULL;
+  JsonObject *o, *v;
+
+  g_assert_cmpint (run_verify (dir, "read-write", &o, parser), ==, 0);
+  v = verify_of (o);
+  g_assert_cmpint (json_object_get_int_member (v, "mismatches"), ==, 0);
+  g_assert_cmpint (json_object_get_int_member (v, "checked_blocks"), >=, (16 << 20) / 4096);
+  {
+    const char *argv[] = { g_getenv ("GDISKMARK_CLI"), "-q", "--verify", "-n", "1", "-t", "1",
+                           "-w", "0", "-i", "0", "-s", "16MiB", "--test", "RND4K Q32T1", "-o",
+                           file, dir, NULL };
+    g_assert_cmpint (dmk_test_run_tool (argv, NULL), ==, 0);
+  }
+  r = dmk_result_load (file, &error);
+  g_assert_no_error (error);
+  g_assert_true (r->settings.verify);
+  g_assert_cmpuint (r->verify.checked, >, 0);
+  g_assert_cmpuint (r->verify.bad, ==, 0);
+  text = dmk_result_to_text (r);
+  g_assert_nonnull (strstr (text, "0 mismatches"));
+  g_assert_cmpint (g_unlink (file), ==, 0);
+  g_assert_cmpint (g_rmdir (dir), ==, 0); /* nothing else was left there */
+}
+
+/* Without --allow-write-device a device is refused, not stamped. */
+static void
+test_device_needs_consent (void)
+{
+  const char *cli = g_getenv ("GDISKMARK_CLI");
+  g_autofree char *before = NULL, *after = NULL;
+
+  if (!dmk_test_loop_setup (7))
+    return;
+  before = dmk_test_loop_checksum ();
+  {
+    const char *argv[] = { cli, "-q", "--verify", "--mode=read", "-n", "1", "-t", "1", "-s",
+                           "16MiB", dmk_test_loop, NULL };
+    g_assert_cmpint (dmk_test_run_tool (argv, NULL), ==, 2);
+  }
+  after = dmk_test_loop_checksum ();
+  g_assert_cmpstr (before, ==, after);
+  dmk_test_loop_cleanup ();
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  dmk_test_loop_cleanup_on_signals (dmk_test_fuse_cleanup);
+  g_test_add_func ("/verify/flip-caught", test_flip_caught);
+  g_test_add_func ("/verify/clean-device", test_clean_device);
+  g_test_add_func ("/verify/folder-round-trip", test_folder_round_trip);
+  g_test_add_func ("/verify/device-needs-consent", test_device_needs_consent);
+  return g_test_run ();
+}
