@@ -28,6 +28,7 @@ char *opt_format = NULL;
 gboolean opt_quiet = FALSE;
 int opt_warmup = G_MININT;
 gboolean opt_poll = FALSE;
+gboolean opt_no_history = FALSE;
 
 void
 die_usage (const char *format, ...)
@@ -241,6 +242,9 @@ report_result (const Cli *cli, Format format)
                                : dmk_result_to_text (cli->result);
   if (!write_output (out))
     status = EXIT_RUN_FAILED;
+  /* Only a whole run: a stopped one is not this drive's normal. */
+  if (!opt_no_history && cli->error == NULL)
+    save_to_history (cli->result);
   if (format != FORMAT_JSON)
     for (guint i = 0; i < cli->result->warnings->len; i++)
       g_printerr (_("gdiskmark-cli: warning: %s\n"),

@@ -32,6 +32,7 @@ extern char *opt_mode, *opt_data, *opt_engine, *opt_size, *opt_output, *opt_comm
 extern gboolean opt_buffered, opt_allow_write_device, opt_json, opt_quiet;
 extern int opt_passes, opt_time, opt_interval, opt_warmup;
 extern gboolean opt_poll;
+extern gboolean opt_no_history;
 
 void init_i18n (void);
 /* g_print and g_printerr with control and bidi characters escaped (see dmk_text_escape_controls). */
@@ -52,6 +53,12 @@ gboolean write_output (const char *text);
 int report_failure (const Cli *cli);
 /* Writes the result in format and its warnings on stderr; returns the exit status. */
 int report_result (const Cli *cli, Format format);
+
+/* Adds a finished run to the history (gdiskmark-cli-history.c); when the store fails, says on
+ * stderr where the run was kept instead and what to do. */
+void save_to_history (DmkResult *result);
+/* gdiskmark-cli history [DRIVE], history import|delete|show */
+int history_main (int argc, char **argv);
 
 /* gdiskmark-cli devices, gdiskmark-cli targets */
 int devices_main (int argc, char **argv);
