@@ -9,30 +9,12 @@
 
 #include "gdiskmark-cli.h"
 
-/* Tests wait less for a store another process holds. */
-static int
-busy_ms (void)
-{
-  const char *env = g_getenv ("GDISKMARK_HISTORY_BUSY_MS");
-
-  return env != NULL ? (int) g_ascii_strtoll (env, NULL, 10) : DMK_HISTORY_BUSY_MS;
-}
-
-void
-save_to_history (DmkResult *result)
-{
-  g_autoptr (GError) error = NULL;
-
-  if (!dmk_history_save_run (NULL, result, TRUE, busy_ms (), NULL, NULL, &error))
-    g_printerr (_("gdiskmark-cli: warning: %s\n"), error->message);
-}
-
 static DmkHistory *
 open_store (void)
 {
   g_autofree char *path = dmk_history_default_path ();
   g_autoptr (GError) error = NULL;
-  DmkHistory *h = dmk_history_open (path, busy_ms (), &error);
+  DmkHistory *h = dmk_history_open (path, history_busy_ms (), &error);
 
   if (h == NULL)
     g_printerr ("gdiskmark-cli: %s\n", error->message);

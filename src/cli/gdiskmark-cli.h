@@ -51,12 +51,12 @@ gboolean check_output_writable (const char *path);
 gboolean write_output (const char *text);
 /* Exit status after a run that gave no result, having said why. */
 int report_failure (const Cli *cli);
-/* Writes the result in format and its warnings on stderr; returns the exit status. */
+/* Writes the result in format and its warnings on stderr, and adds a finished run to the
+ * history unless --no-history; returns the exit status. */
 int report_result (const Cli *cli, Format format);
 
-/* Adds a finished run to the history (gdiskmark-cli-history.c); when the store fails, says on
- * stderr where the run was kept instead and what to do. */
-void save_to_history (DmkResult *result);
+/* How long a write to the history waits for another process ($GDISKMARK_HISTORY_BUSY_MS). */
+int history_busy_ms (void);
 /* gdiskmark-cli history [DRIVE], history import|delete|show */
 int history_main (int argc, char **argv);
 
