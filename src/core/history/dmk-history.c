@@ -63,7 +63,15 @@ gboolean
 _dmk_history_db_error (GError **error, DmkHistory *h, const char *what)
 {
   int code = sqlite3_extended_errcode (h->db) & 0xff;
+  int sys = sqlite3_system_errno (h->db);
   const char *why = sqlite3_errmsg (h->db);
+
+  /* An I/O error says more by its errno: a full disk often fails a write of the WAL's index
+   * before SQLite's own SQLITE_FULL. */
+  if (code == SQLITE_IOERR || code == SQLITE_CANTOPEN)
+    code = sys == ENOSPC || sys == EDQUOT ? SQLITE_FULL
+           : sys == EROFS || sys == EACCES || sys == EPERM ? SQLITE_READONLY
+                                                           : code;
 
   /* TRANSLATORS: "The history in /home/u/.local/share/gdiskmark/history.sqlite could not be
    * written: database is locked" */
