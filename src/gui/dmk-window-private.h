@@ -172,6 +172,8 @@ void _dmk_window_files_dispose (DmkWindow *self);
 gboolean _dmk_window_drop_files (DmkWindow *self, GFile **files, guint n_files);
 /* dmk-window-scans.c: the scan views beside the Benchmark. */
 void _dmk_window_scans_init (DmkWindow *self);
+/* dmk-window-history.c: every finished run into the history, unless save-history is off. */
+void _dmk_window_history_init (DmkWindow *self);
 void _dmk_window_scans_dispose (DmkWindow *self);
 DmkScanView *_dmk_window_scans_get_view (DmkWindow *self, DmkResultKind kind);
 /* Shows a sustained, sweep or surface result in its view; FALSE for a grid. */
