@@ -3,7 +3,9 @@
 #include "config.h"
 
 #include <glib/gstdio.h>
+#include <string.h>
 
+#include "dmk-history-dialog.h"
 #include "dmk-test-gui.h"
 
 static char *store;
@@ -37,6 +39,32 @@ run_all (DmkWindow *win)
   g_assert_true (iterate_until (not_running, win));
 }
 
+/* The Drive History dialog lists the entry, opens it as a result, and deletes it. */
+static void
+check_dialog (DmkWindow *win)
+{
+  DmkHistoryDialog *dialog;
+  const char *facts;
+
+  gtk_widget_activate_action (GTK_WIDGET (win), "win.history", NULL);
+  dialog = dmk_window_get_history_dialog (win);
+  g_assert_nonnull (dialog);
+  g_assert_true (iterate_until (widget_shown, dialog));
+  g_assert_cmpuint (dmk_history_dialog_get_n_drives (dialog), ==, 1);
+  g_assert_cmpuint (dmk_history_dialog_get_n_rows (dialog), ==, 1);
+  g_test_message ("stats: %s", dmk_history_dialog_get_stats_text (dialog));
+  g_assert_nonnull (strstr (dmk_history_dialog_get_stats_text (dialog), "median"));
+  click (dmk_history_dialog_get_row_button (dialog, 0, "open"));
+  settle ();
+  facts = dmk_window_get_facts_text (win);
+  g_test_message ("facts: %s", facts);
+  g_assert_nonnull (strstr (facts, "History entry 1"));
+  click (dmk_history_dialog_get_row_button (dialog, 0, "delete"));
+  settle ();
+  g_assert_cmpuint (dmk_history_dialog_get_n_rows (dialog), ==, 0);
+  g_assert_cmpuint (entries_in_store (), ==, 0);
+}
+
 static void
 test_saved (void)
 {
@@ -63,6 +91,7 @@ test_saved (void)
   g_usleep (300000);
   settle ();
   g_assert_cmpuint (entries_in_store (), ==, 1);
+  check_dialog (win);
   destroy_window (win);
 }
 

@@ -5,6 +5,7 @@
 
 #include <glib/gi18n.h>
 
+#include "dmk-history-dialog.h"
 #include "dmk-window-private.h"
 
 static void
@@ -28,7 +29,12 @@ saved (GObject *source, GAsyncResult *res, gpointer user_data)
   g_autoptr (GError) error = NULL;
 
   if (g_task_propagate_int (G_TASK (res), &error) > 0 || error == NULL)
-    return;
+    {
+      DmkHistoryDialog *dialog = g_object_get_data (G_OBJECT (self), "history-dialog");
+      if (dialog != NULL)
+        dmk_history_dialog_reload (dialog);
+      return;
+    }
   g_warning ("%s", error->message);
   /* Closed meanwhile: the warning above is all that can be told. */
   if (gtk_widget_get_realized (GTK_WIDGET (self)))
@@ -59,8 +65,70 @@ on_run_finished (DmkWindow *self, gpointer user_data)
   g_task_run_in_thread (task, save_in_thread);
 }
 
+static void
+open_entry (DmkResult *result, const char *name, gpointer user_data)
+{
+  DmkWindow *self = user_data;
+
+  if (dmk_run_controller_get_running (self->run))
+    {
+      _dmk_window_toast (self, _("A run is going on: open the entry when it has finished"));
+      return;
+    }
+  _dmk_window_show_any_result (self, result, name);
+  gtk_window_present (GTK_WINDOW (self));
+}
+
+static void
+dialog_gone (gpointer data, GObject *where_it_was)
+{
+  g_object_set_data (G_OBJECT (data), "history-dialog", NULL);
+}
+
+static void
+history_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
+{
+  DmkWindow *self = user_data;
+  DmkHistoryDialog *dialog = g_object_get_data (G_OBJECT (self), "history-dialog");
+
+  if (dialog == NULL)
+    {
+      dialog = dmk_history_dialog_new (GTK_WINDOW (self), NULL, open_entry, self);
+      g_object_set_data (G_OBJECT (self), "history-dialog", dialog);
+      g_object_weak_ref (G_OBJECT (dialog), dialog_gone, self);
+    }
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static const GActionEntry history_actions[] = {
+  { "history", history_activated, NULL, NULL, NULL },
+};
+
+static void
+close_dialog (DmkWindow *self, gpointer user_data)
+{
+  DmkHistoryDialog *dialog = g_object_get_data (G_OBJECT (self), "history-dialog");
+
+  if (dialog != NULL)
+    {
+      g_object_weak_unref (G_OBJECT (dialog), dialog_gone, self);
+      g_object_set_data (G_OBJECT (self), "history-dialog", NULL);
+      gtk_window_destroy (GTK_WINDOW (dialog));
+    }
+}
+
 void
 _dmk_window_history_init (DmkWindow *self)
 {
+  g_action_map_add_action_entries (G_ACTION_MAP (self), history_actions,
+                                   G_N_ELEMENTS (history_actions), self);
   g_signal_connect (self, "run-finished", G_CALLBACK (on_run_finished), NULL);
+  /* The dialog opens entries in this window: it goes with it. */
+  g_signal_connect (self, "destroy", G_CALLBACK (close_dialog), NULL);
+}
+
+DmkHistoryDialog *
+dmk_window_get_history_dialog (DmkWindow *self)
+{
+  return g_object_get_data (G_OBJECT (self), "history-dialog");
 }

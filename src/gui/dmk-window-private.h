@@ -209,6 +209,8 @@ void dmk_window_refresh_devices (DmkWindow *self);
 DmkTargetChooser *dmk_window_get_target_chooser (DmkWindow *self);
 const char *dmk_window_get_subtitle (DmkWindow *self);
 GtkProgressBar *dmk_window_get_progress_bar (DmkWindow *self);
+/* The Drive History dialog (win.history), or NULL when it is not open. */
+struct _DmkHistoryDialog *dmk_window_get_history_dialog (DmkWindow *self);
 
 /* Save, copy and open: what the file choosers, Ctrl+Shift+C and drops end in. */
 gboolean dmk_window_save_text (DmkWindow *self, const char *filename, GError **error);
