@@ -141,6 +141,17 @@ test_add_list_delete (void)
   g_assert_cmpuint (only_b->len, ==, 1);
   g_assert_cmpint (((DmkHistoryEntry *) only_b->pdata[0])->id, ==, idb);
   g_assert_cmpstr (((DmkHistoryEntry *) only_b->pdata[0])->kernel, ==, "6.1.0-27-amd64");
+  /* A drive by its number, and by a path one of its runs was made on. */
+  {
+    g_autofree char *number = g_strdup_printf ("%" G_GINT64_FORMAT,
+                                               ((DmkHistoryEntry *) only_b->pdata[0])->drive_id);
+    g_autoptr (GPtrArray) by_number = dmk_history_list (h, number, &error);
+    g_autoptr (GPtrArray) by_path = dmk_history_list (h, "/dev/wt26-none", &error);
+    g_autoptr (GPtrArray) none = dmk_history_list (h, "no such drive", &error);
+    g_assert_cmpuint (by_number->len, ==, 1);
+    g_assert_cmpuint (by_path->len, ==, 3);
+    g_assert_cmpuint (none->len, ==, 0);
+  }
   /* The whole result comes back through the JSON reader. */
   back = dmk_history_entry_result (only_b->pdata[0], &error);
   g_assert_no_error (error);

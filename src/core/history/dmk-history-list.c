@@ -73,9 +73,11 @@ entry_from_row (sqlite3_stmt *st)
   "SELECT e.id, e.drive_id, e.kind, e.target, e.device, e.settings, e.engine, e.kernel, e.date, " \
   "e.source, e.result_json, d.key, d.kind, d.model, d.serial, d.firmware, d.size_bytes, "         \
   "d.filesystem FROM entries e JOIN drives d ON d.id = e.drive_id "
+/* A number is a drive's number only: "1" would match many a model. */
 #define DRIVE_FILTER                                                                               \
-  "WHERE ?1 IS NULL OR d.id = ?2 OR instr (d.model, ?1) > 0 OR instr (d.serial, ?1) > 0 OR "     \
-  "d.id IN (SELECT drive_id FROM entries WHERE target = ?1 OR device = ?1) "
+  "WHERE ?1 IS NULL OR (?2 >= 0 AND d.id = ?2) OR (?2 < 0 AND (instr (d.model, ?1) > 0 OR "       \
+  "instr (d.serial, ?1) > 0 OR "                                                                   \
+  "d.id IN (SELECT drive_id FROM entries WHERE target = ?1 OR device = ?1))) "
 
 GPtrArray *
 dmk_history_list (DmkHistory *history, const char *drive, GError **error)
