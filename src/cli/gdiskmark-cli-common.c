@@ -28,6 +28,7 @@ char *opt_format = NULL;
 gboolean opt_quiet = FALSE;
 int opt_warmup = G_MININT;
 gboolean opt_poll = FALSE;
+gboolean opt_no_history = FALSE;
 
 void
 die_usage (const char *format, ...)
@@ -230,6 +231,25 @@ report_failure (const Cli *cli)
 /* Writes the result in format, then its warnings on stderr (JSON carries them itself);
  * returns the exit status. */
 int
+history_busy_ms (void)
+{
+  /* Tests wait less for a store another process holds. */
+  const char *env = g_getenv ("GDISKMARK_HISTORY_BUSY_MS");
+
+  return env != NULL ? (int) g_ascii_strtoll (env, NULL, 10) : DMK_HISTORY_BUSY_MS;
+}
+
+/* When the store fails, says where the run was kept instead and what to do. */
+static void
+save_to_history (DmkResult *result)
+{
+  g_autoptr (GError) error = NULL;
+
+  if (!dmk_history_save_run (NULL, result, TRUE, history_busy_ms (), NULL, NULL, &error))
+    g_printerr (_("gdiskmark-cli: warning: %s\n"), error->message);
+}
+
+int
 report_result (const Cli *cli, Format format)
 {
   g_autofree char *out = NULL;
@@ -241,6 +261,9 @@ report_result (const Cli *cli, Format format)
                                : dmk_result_to_text (cli->result);
   if (!write_output (out))
     status = EXIT_RUN_FAILED;
+  /* Only a whole run: a stopped one is not this drive's normal. */
+  if (!opt_no_history && cli->error == NULL)
+    save_to_history (cli->result);
   if (format != FORMAT_JSON)
     for (guint i = 0; i < cli->result->warnings->len; i++)
       g_printerr (_("gdiskmark-cli: warning: %s\n"),

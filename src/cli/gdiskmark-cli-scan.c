@@ -39,7 +39,9 @@ static int opt_access = 1000;
       N_("FILE") },                                                                                \
     { "comment", 'c', 0, G_OPTION_ARG_STRING, &opt_comment, N_("A comment to keep with the result"), \
       N_("TEXT") },                                                                                \
-    { "quiet", 'q', 0, G_OPTION_ARG_NONE, &opt_quiet, N_("Show no progress"), NULL }
+    { "quiet", 'q', 0, G_OPTION_ARG_NONE, &opt_quiet, N_("Show no progress"), NULL },              \
+    { "no-history", 0, 0, G_OPTION_ARG_NONE, &opt_no_history,                                      \
+      N_("Do not add the run to the history"), NULL }
 
 static const GOptionEntry sustained_entries[] = {
   { "span", 0, 0, G_OPTION_ARG_STRING, &opt_span,

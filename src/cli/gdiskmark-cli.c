@@ -93,6 +93,8 @@ static GOptionEntry entries[] = {
   { "comment", 'c', 0, G_OPTION_ARG_STRING, &opt_comment, N_("A comment to keep with the result"),
     N_("TEXT") },
   { "quiet", 'q', 0, G_OPTION_ARG_NONE, &opt_quiet, N_("Show no progress"), NULL },
+  { "no-history", 0, 0, G_OPTION_ARG_NONE, &opt_no_history,
+    N_("Do not add the run to the history"), NULL },
   { "version", 'V', 0, G_OPTION_ARG_NONE, &opt_version, N_("Show the version and exit"), NULL },
   { NULL }
 };
@@ -391,7 +393,9 @@ new_run_context (void)
                                 "devices — list the block devices to test\n  gdiskmark-cli targets — list the folders and "
                                 "devices, described as the window does\n  gdiskmark-cli capacity TARGET — check a "
                                 "stick’s real capacity\n  gdiskmark-cli sustained|sweep|surface "
-                                "[TARGET] — see how a drive behaves (see sustained --help)"));
+                                "[TARGET] — see how a drive behaves (see sustained --help)\n  "
+                                "gdiskmark-cli history [DRIVE] — every run so far, per drive (see "
+                                "history --help)"));
   g_option_context_add_main_entries (ctx, entries, GETTEXT_PACKAGE);
   g_option_context_set_translation_domain (ctx, GETTEXT_PACKAGE);
   g_option_context_set_description (
@@ -450,6 +454,8 @@ subcommand (int argc, char **argv, int *status)
     *status = targets_main (argc - 1, argv + 1);
   else if (strcmp (argv[1], "capacity") == 0)
     *status = capacity_main (argc - 1, argv + 1);
+  else if (strcmp (argv[1], "history") == 0)
+    *status = history_main (argc - 1, argv + 1);
   else
     {
       for (guint i = 0; i < G_N_ELEMENTS (scans); i++)

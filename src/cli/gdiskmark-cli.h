@@ -33,6 +33,7 @@ extern char *opt_mode, *opt_data, *opt_engine, *opt_size, *opt_output, *opt_comm
 extern gboolean opt_buffered, opt_allow_write_device, opt_json, opt_quiet;
 extern int opt_passes, opt_time, opt_interval, opt_warmup;
 extern gboolean opt_poll;
+extern gboolean opt_no_history;
 
 void init_i18n (void);
 /* g_print and g_printerr with control and bidi characters escaped (see dmk_text_escape_controls). */
@@ -51,8 +52,14 @@ gboolean check_output_writable (const char *path);
 gboolean write_output (const char *text);
 /* Exit status after a run that gave no result, having said why. */
 int report_failure (const Cli *cli);
-/* Writes the result in format and its warnings on stderr; returns the exit status. */
+/* Writes the result in format and its warnings on stderr, and adds a finished run to the
+ * history unless --no-history; returns the exit status. */
 int report_result (const Cli *cli, Format format);
+
+/* How long a write to the history waits for another process ($GDISKMARK_HISTORY_BUSY_MS). */
+int history_busy_ms (void);
+/* gdiskmark-cli history [DRIVE], history import|delete|show */
+int history_main (int argc, char **argv);
 
 /* gdiskmark-cli devices, gdiskmark-cli targets */
 int devices_main (int argc, char **argv);

@@ -29,3 +29,5 @@
 #include "dmk-compare.h"
 #include "dmk-fio.h"
 #include "dmk-load.h"
+/* history */
+#include "dmk-history.h"

@@ -172,6 +172,8 @@ void _dmk_window_files_dispose (DmkWindow *self);
 gboolean _dmk_window_drop_files (DmkWindow *self, GFile **files, guint n_files);
 /* dmk-window-scans.c: the scan views beside the Benchmark. */
 void _dmk_window_scans_init (DmkWindow *self);
+/* dmk-window-history.c: every finished run into the history, unless save-history is off. */
+void _dmk_window_history_init (DmkWindow *self);
 void _dmk_window_scans_dispose (DmkWindow *self);
 DmkScanView *_dmk_window_scans_get_view (DmkWindow *self, DmkResultKind kind);
 /* Shows a sustained, sweep or surface result in its view; FALSE for a grid. */
@@ -207,6 +209,8 @@ void dmk_window_refresh_devices (DmkWindow *self);
 DmkTargetChooser *dmk_window_get_target_chooser (DmkWindow *self);
 const char *dmk_window_get_subtitle (DmkWindow *self);
 GtkProgressBar *dmk_window_get_progress_bar (DmkWindow *self);
+/* The Drive History dialog (win.history), or NULL when it is not open. */
+struct _DmkHistoryDialog *dmk_window_get_history_dialog (DmkWindow *self);
 
 /* Save, copy and open: what the file choosers, Ctrl+Shift+C and drops end in. */
 gboolean dmk_window_save_text (DmkWindow *self, const char *filename, GError **error);

@@ -766,6 +766,7 @@ dmk_window_init (DmkWindow *self)
   apply_plan (self);
   _dmk_window_files_init (self);
   _dmk_window_scans_init (self);
+  _dmk_window_history_init (self);
   g_signal_connect (self->settings, "changed", G_CALLBACK (on_settings_changed), self);
   g_signal_connect (self, "notify::is-active", G_CALLBACK (on_active_changed), NULL);
   dmk_window_keep_focus_shown (GTK_WINDOW (self));

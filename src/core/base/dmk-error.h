@@ -24,6 +24,7 @@ typedef enum
   DMK_ERROR_AUTH_CANCELLED,   /* the user dismissed the authentication dialog */
   DMK_ERROR_NOT_AUTHORIZED,   /* polkit said no */
   DMK_ERROR_NO_HELPER,        /* pkexec or the helper is missing */
+  DMK_ERROR_HISTORY,          /* the history store cannot be opened or written */
 } DmkErrorCode;
 
 GQuark dmk_error_quark (void);

@@ -1,0 +1,450 @@
+/* gdiskmark-cli-history.c: gdiskmark-cli history: every run so far per drive as text, JSON or
+ * CSV with each test's median, spread and the newest run's verdict; import, show and delete;
+ * and the automatic save after a run. */
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "gdiskmark-cli.h"
+
+static DmkHistory *
+open_store (void)
+{
+  g_autofree char *path = dmk_history_default_path ();
+  g_autoptr (GError) error = NULL;
+  DmkHistory *h = dmk_history_open (path, history_busy_ms (), &error);
+
+  if (h == NULL)
+    g_printerr ("gdiskmark-cli: %s\n", error->message);
+  return h;
+}
+
+/* The entries' results, each drive's in a list of its own, oldest first. */
+static GPtrArray *
+results_of (GPtrArray *entries, guint from, guint to)
+{
+  GPtrArray *out = g_ptr_array_new_with_free_func ((GDestroyNotify) dmk_result_unref);
+
+  for (guint i = from; i < to; i++)
+    {
+      DmkResult *r = dmk_history_entry_result (g_ptr_array_index (entries, i), NULL);
+      if (r != NULL)
+        g_ptr_array_add (out, r);
+    }
+  return out;
+}
+
+static char *
+test_name (const DmkHistoryStat *s)
+{
+  g_autofree char *spec = dmk_test_spec_to_name (&s->spec);
+
+  return g_strdup_printf ("%s %s", spec, dmk_direction_report_label (s->direction));
+}
+
+/* ---- text ---- */
+
+static void
+text_drive (GString *out, const DmkHistoryEntry *e)
+{
+  g_autofree char *size = dmk_format_size (e->drive.size_bytes);
+
+  g_string_append_printf (out, _("Drive %" G_GINT64_FORMAT ": %s, %s"), e->drive_id,
+                          e->drive.model, size);
+  if (e->drive.filesystem != NULL)
+    g_string_append_printf (out, _(", %s filesystem"), e->drive.filesystem);
+  if (e->drive.serial != NULL)
+    g_string_append_printf (out, _(", serial %s"), e->drive.serial);
+  if (e->drive.firmware != NULL)
+    g_string_append_printf (out, _(", firmware %s"), e->drive.firmware);
+  g_string_append_c (out, '\n');
+}
+
+static void
+text_entry (GString *out, const DmkHistoryEntry *e)
+{
+  g_autoptr (DmkResult) r = dmk_history_entry_result (e, NULL);
+
+  g_string_append_printf (out, "  #%-5" G_GINT64_FORMAT " %s  %s  %s  %s", e->id, e->date,
+                          e->target ? e->target : "?", e->kind, e->engine ? e->engine : "");
+  for (guint i = 0; r != NULL && r->kind == DMK_KIND_GRID && i < r->tests->len; i++)
+    {
+      DmkTestResult *t = g_ptr_array_index (r->tests, i);
+      g_autofree char *name = dmk_test_spec_to_name (&t->spec);
+      g_string_append_printf (out, "%s%s %c %.1f", i == 0 ? "\n        " : ", ", name,
+                              dmk_direction_report_label (t->direction)[0], t->mb_per_s);
+    }
+  g_string_append_c (out, '\n');
+}
+
+static void
+text_stats (GString *out, GArray *stats)
+{
+  for (guint i = 0; i < stats->len; i++)
+    {
+      const DmkHistoryStat *s = &g_array_index (stats, DmkHistoryStat, i);
+      g_autofree char *name = test_name (s);
+      g_autofree char *verdict = dmk_history_stat_verdict (s);
+      /* TRANSLATORS: "SEQ1M Q1T1 Read: median 201.3 MB/s (190.0–204.1, RSD 1.2 %, 5 runs);
+       * newest 199.0: -1.1 % against this drive's median (within noise)" */
+      g_string_append_printf (out,
+                              g_dngettext (GETTEXT_PACKAGE,
+                                           "  %s: median %.1f MB/s (%.1f–%.1f, RSD %.1f %%, %u "
+                                           "run); newest %.1f: %s\n",
+                                           "  %s: median %.1f MB/s (%.1f–%.1f, RSD %.1f %%, %u "
+                                           "runs); newest %.1f: %s\n",
+                                           s->n_entries),
+                              name, s->median, s->min, s->max, s->rsd, s->n_entries, s->newest,
+                              verdict);
+    }
+}
+
+static char *
+history_text (GPtrArray *entries)
+{
+  GString *out = g_string_new (NULL);
+
+  for (guint i = 0; i < entries->len;)
+    {
+      DmkHistoryEntry *first = g_ptr_array_index (entries, i);
+      g_autoptr (GPtrArray) results = NULL;
+      g_autoptr (GArray) stats = NULL;
+      guint end = i;
+
+      while (end < entries->len &&
+             ((DmkHistoryEntry *) g_ptr_array_index (entries, end))->drive_id == first->drive_id)
+        end++;
+      text_drive (out, first);
+      for (guint k = i; k < end; k++)
+        text_entry (out, g_ptr_array_index (entries, k));
+      results = results_of (entries, i, end);
+      stats = dmk_history_stats (results);
+      text_stats (out, stats);
+      g_string_append_c (out, '\n');
+      i = end;
+    }
+  if (entries->len == 0)
+    g_string_append (out, _("No runs in the history yet.\n"));
+  g_string_append (out, _("MB/s = 1,000,000 bytes/s; a score is a run’s best pass. The newest run "
+                          "is judged on its passes against the others’ (Welch’s t-test, 95 %).\n"));
+  return g_string_free (out, FALSE);
+}
+
+/* ---- JSON and CSV ---- */
+
+static void
+json_string (JsonBuilder *b, const char *name, const char *value)
+{
+  json_builder_set_member_name (b, name);
+  if (value != NULL)
+    json_builder_add_string_value (b, value);
+  else
+    json_builder_add_null_value (b);
+}
+
+static void
+json_entry (JsonBuilder *b, const DmkHistoryEntry *e)
+{
+  g_autoptr (JsonNode) settings = e->settings ? json_from_string (e->settings, NULL) : NULL;
+
+  json_builder_begin_object (b);
+  json_builder_set_member_name (b, "id");
+  json_builder_add_int_value (b, e->id);
+  json_string (b, "date", e->date);
+  json_string (b, "kind", e->kind);
+  json_string (b, "target", e->target);
+  json_string (b, "device", e->device);
+  json_string (b, "engine", e->engine);
+  json_string (b, "kernel", e->kernel);
+  json_string (b, "source", e->source);
+  json_builder_set_member_name (b, "settings");
+  if (settings != NULL)
+    json_builder_add_value (b, g_steal_pointer (&settings));
+  else
+    json_builder_add_null_value (b);
+  json_builder_end_object (b);
+}
+
+static void
+json_stats (JsonBuilder *b, GArray *stats)
+{
+  static const char *const noise[] = { "unknown", "within", "beyond" };
+
+  json_builder_set_member_name (b, "stats");
+  json_builder_begin_array (b);
+  for (guint i = 0; i < stats->len; i++)
+    {
+      const DmkHistoryStat *s = &g_array_index (stats, DmkHistoryStat, i);
+      g_autofree char *spec = dmk_test_spec_to_name (&s->spec);
+      json_builder_begin_object (b);
+      json_string (b, "test", spec);
+      json_string (b, "direction", dmk_direction_to_string (s->direction));
+      json_builder_set_member_name (b, "entries");
+      json_builder_add_int_value (b, s->n_entries);
+      json_builder_set_member_name (b, "median_mb_per_s");
+      json_builder_add_double_value (b, s->median);
+      json_builder_set_member_name (b, "min_mb_per_s");
+      json_builder_add_double_value (b, s->min);
+      json_builder_set_member_name (b, "max_mb_per_s");
+      json_builder_add_double_value (b, s->max);
+      json_builder_set_member_name (b, "rsd_percent");
+      json_builder_add_double_value (b, s->rsd);
+      json_builder_set_member_name (b, "newest_mb_per_s");
+      json_builder_add_double_value (b, s->newest);
+      json_builder_set_member_name (b, "newest_delta_percent");
+      json_builder_add_double_value (b, s->delta_percent);
+      json_string (b, "newest_noise", noise[s->noise]);
+      json_builder_end_object (b);
+    }
+  json_builder_end_array (b);
+}
+
+static void
+json_drive (JsonBuilder *b, GPtrArray *entries, guint from, guint to)
+{
+  const DmkHistoryEntry *e = g_ptr_array_index (entries, from);
+  g_autoptr (GPtrArray) results = results_of (entries, from, to);
+  g_autoptr (GArray) stats = dmk_history_stats (results);
+
+  json_builder_begin_object (b);
+  json_builder_set_member_name (b, "id");
+  json_builder_add_int_value (b, e->drive_id);
+  json_string (b, "kind", e->drive.kind);
+  json_string (b, "model", e->drive.model);
+  json_string (b, "serial", e->drive.serial);
+  json_string (b, "firmware", e->drive.firmware);
+  json_builder_set_member_name (b, "size_bytes");
+  json_builder_add_int_value (b, (gint64) e->drive.size_bytes);
+  json_string (b, "filesystem", e->drive.filesystem);
+  json_builder_set_member_name (b, "entries");
+  json_builder_begin_array (b);
+  for (guint i = from; i < to; i++)
+    json_entry (b, g_ptr_array_index (entries, i));
+  json_builder_end_array (b);
+  json_stats (b, stats);
+  json_builder_end_object (b);
+}
+
+static guint
+drive_end (GPtrArray *entries, guint i)
+{
+  gint64 drive = ((DmkHistoryEntry *) g_ptr_array_index (entries, i))->drive_id;
+
+  while (i < entries->len &&
+         ((DmkHistoryEntry *) g_ptr_array_index (entries, i))->drive_id == drive)
+    i++;
+  return i;
+}
+
+static char *
+history_json (GPtrArray *entries)
+{
+  g_autoptr (JsonBuilder) b = json_builder_new ();
+  g_autoptr (JsonGenerator) gen = json_generator_new ();
+  g_autoptr (JsonNode) root = NULL;
+
+  json_builder_begin_object (b);
+  json_string (b, "schema", "gdiskmark-history/1");
+  json_builder_set_member_name (b, "drives");
+  json_builder_begin_array (b);
+  for (guint i = 0; i < entries->len; i = drive_end (entries, i))
+    json_drive (b, entries, i, drive_end (entries, i));
+  json_builder_end_array (b);
+  json_builder_end_object (b);
+  root = json_builder_get_root (b);
+  json_generator_set_root (gen, root);
+  json_generator_set_pretty (gen, TRUE);
+  return g_strconcat (json_generator_to_data (gen, NULL), "\n", NULL);
+}
+
+/* One row per test of each entry (a scan is one row with its kind and no test). */
+static char *
+history_csv (GPtrArray *entries)
+{
+  GString *out = g_string_new ("entry,drive,model,serial,date,kind,target,engine,test,direction,"
+                               "mb_per_s,iops\n");
+
+  for (guint i = 0; i < entries->len; i++)
+    {
+      DmkHistoryEntry *e = g_ptr_array_index (entries, i);
+      g_autoptr (DmkResult) r = dmk_history_entry_result (e, NULL);
+      guint n = r != NULL && r->kind == DMK_KIND_GRID ? r->tests->len : 0;
+      for (guint k = 0; k < MAX (n, 1); k++)
+        {
+          DmkTestResult *t = k < n ? g_ptr_array_index (r->tests, k) : NULL;
+          g_autofree char *spec = t != NULL ? dmk_test_spec_to_name (&t->spec) : NULL;
+          const char *fields[] = { e->drive.model, e->drive.serial, e->date, e->kind,
+                                   e->target, e->engine, spec,
+                                   t ? dmk_direction_to_string (t->direction) : NULL };
+
+          g_string_append_printf (out, "%" G_GINT64_FORMAT ",%" G_GINT64_FORMAT ",", e->id,
+                                  e->drive_id);
+          for (guint f = 0; f < G_N_ELEMENTS (fields); f++)
+            {
+              dmk_csv_append_text (out, fields[f] ? fields[f] : "");
+              g_string_append_c (out, ',');
+            }
+          if (t != NULL)
+            g_string_append_printf (out, "%.3f,%.1f", t->mb_per_s, t->iops);
+          else
+            g_string_append_c (out, ',');
+          g_string_append_c (out, '\n');
+        }
+    }
+  return g_string_free (out, FALSE);
+}
+
+/* ---- import, show, delete ---- */
+
+static int
+history_import (DmkHistory *h, int argc, char **argv)
+{
+  int status = 0;
+  guint added = 0;
+
+  if (argc < 1)
+    die_usage (_("history import needs at least one result file"));
+  for (int i = 0; i < argc; i++)
+    {
+      g_autoptr (GError) error = NULL;
+      g_autoptr (GPtrArray) all = dmk_result_load_all (argv[i], &error);
+      for (guint k = 0; all != NULL && k < all->len && error == NULL; k++)
+        {
+          DmkResult *r = g_ptr_array_index (all, k);
+          DmkDriveId drive;
+          /* A file may come from another machine: its facts, never this machine's sysfs. */
+          dmk_drive_id_from_result (r, FALSE, &drive);
+          if (dmk_history_add (h, r, &drive, "import", &error) > 0)
+            added++;
+          dmk_drive_id_clear (&drive);
+        }
+      if (error != NULL)
+        {
+          g_printerr ("gdiskmark-cli: %s\n", error->message);
+          status = EXIT_RUN_FAILED;
+        }
+    }
+  g_print (g_dngettext (GETTEXT_PACKAGE, "Imported %u run into %s\n",
+                        "Imported %u runs into %s\n", added),
+           added, dmk_history_get_path (h));
+  return status;
+}
+
+static gint64
+parse_id (int argc, char **argv, const char *verb)
+{
+  char *end = NULL;
+  gint64 id;
+
+  if (argc != 1)
+    die_usage (_("history %s needs one entry number (see gdiskmark-cli history)"), verb);
+  id = g_ascii_strtoll (argv[0], &end, 10);
+  if (end == argv[0] || *end != '\0' || id <= 0)
+    die_usage (_("“%s” is not an entry number (see gdiskmark-cli history)"), argv[0]);
+  return id;
+}
+
+static int
+history_show (DmkHistory *h, gint64 id, Format format)
+{
+  g_autoptr (GPtrArray) all = dmk_history_list (h, NULL, NULL);
+  g_autoptr (GError) error = NULL;
+  g_autofree char *out = NULL;
+
+  for (guint i = 0; all != NULL && i < all->len; i++)
+    {
+      DmkHistoryEntry *e = g_ptr_array_index (all, i);
+      g_autoptr (DmkResult) r = NULL;
+      if (e->id != id)
+        continue;
+      r = dmk_history_entry_result (e, &error);
+      if (r == NULL)
+        {
+          g_printerr ("gdiskmark-cli: %s\n", error->message);
+          return EXIT_RUN_FAILED;
+        }
+      out = format == FORMAT_JSON  ? dmk_result_to_json (r)
+            : format == FORMAT_CSV ? dmk_result_to_csv (r)
+                                   : dmk_result_to_text (r);
+      return write_output (out) ? 0 : EXIT_RUN_FAILED;
+    }
+  g_printerr (_("gdiskmark-cli: the history has no entry %" G_GINT64_FORMAT
+                " (see gdiskmark-cli history)\n"),
+              id);
+  return EXIT_RUN_FAILED;
+}
+
+static int
+history_list (DmkHistory *h, int argc, char **argv, Format format)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GPtrArray) entries = NULL;
+  g_autofree char *out = NULL;
+
+  if (argc > 1)
+    die_usage (_("Give one drive, not %d (see history --help)"), argc);
+  entries = dmk_history_list (h, argc == 1 ? argv[0] : NULL, &error);
+  if (entries == NULL)
+    {
+      g_printerr ("gdiskmark-cli: %s\n", error->message);
+      return EXIT_RUN_FAILED;
+    }
+  out = format == FORMAT_JSON  ? history_json (entries)
+        : format == FORMAT_CSV ? history_csv (entries)
+                               : history_text (entries);
+  return write_output (out) ? 0 : EXIT_RUN_FAILED;
+}
+
+static gboolean opt_csv = FALSE;
+
+static const GOptionEntry history_entries[] = {
+  { "format", 'f', 0, G_OPTION_ARG_STRING, &opt_format, N_("text, json or csv (default: text)"),
+    N_("FORMAT") },
+  { "json", 'j', 0, G_OPTION_ARG_NONE, &opt_json, N_("Print JSON (same as --format=json)"), NULL },
+  { "csv", 0, 0, G_OPTION_ARG_NONE, &opt_csv, N_("Print CSV (same as --format=csv)"), NULL },
+  { "output", 'o', 0, G_OPTION_ARG_FILENAME, &opt_output, N_("Write to FILE"), N_("FILE") },
+  { NULL }
+};
+
+int
+history_main (int argc, char **argv)
+{
+  g_autoptr (GOptionContext) ctx = g_option_context_new (
+    _("[DRIVE] — every run so far, per drive\n  gdiskmark-cli history import FILE.json… — add "
+      "results saved before\n  gdiskmark-cli history show ID — one entry as a result\n  "
+      "gdiskmark-cli history delete ID — forget an entry"));
+  g_autoptr (GError) error = NULL;
+  g_autoptr (DmkHistory) h = NULL;
+  const char *verb;
+
+  g_option_context_add_main_entries (ctx, history_entries, GETTEXT_PACKAGE);
+  g_option_context_set_translation_domain (ctx, GETTEXT_PACKAGE);
+  g_option_context_set_description (
+    ctx, _("DRIVE is a drive’s number, a path a run was made on, or part of a model or serial. "
+           "The history is $XDG_DATA_HOME/gdiskmark/history.sqlite ($GDISKMARK_HISTORY if set); "
+           "every finished run is added unless --no-history is given."));
+  if (!g_option_context_parse (ctx, &argc, &argv, &error))
+    die_usage (_("%s (see history --help)"), error->message);
+  if (opt_csv)
+    opt_format = g_strdup ("csv");
+  h = open_store ();
+  if (h == NULL)
+    return EXIT_RUN_FAILED;
+  verb = argc > 1 ? argv[1] : "";
+  if (strcmp (verb, "import") == 0)
+    return history_import (h, argc - 2, argv + 2);
+  if (strcmp (verb, "show") == 0)
+    return history_show (h, parse_id (argc - 2, argv + 2, "show"), parse_format (TRUE));
+  if (strcmp (verb, "delete") == 0)
+    {
+      if (!dmk_history_delete (h, parse_id (argc - 2, argv + 2, "delete"), &error))
+        {
+          g_printerr ("gdiskmark-cli: %s\n", error->message);
+          return EXIT_RUN_FAILED;
+        }
+      return 0;
+    }
+  return history_list (h, argc - 1, argv + 1, parse_format (TRUE));
+}

@@ -1,0 +1,145 @@
+/* dmk-history-list.c: reading the history back: its entries by drive, one entry's result, and
+ * deleting one. */
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dmk-error.h"
+#include "dmk-history-private.h"
+
+void
+dmk_history_entry_free (DmkHistoryEntry *e)
+{
+  if (e == NULL)
+    return;
+  dmk_drive_id_clear (&e->drive);
+  g_free (e->kind);
+  g_free (e->target);
+  g_free (e->device);
+  g_free (e->engine);
+  g_free (e->kernel);
+  g_free (e->date);
+  g_free (e->settings);
+  g_free (e->source);
+  g_free (e->json);
+  g_free (e);
+}
+
+DmkResult *
+dmk_history_entry_result (const DmkHistoryEntry *entry, GError **error)
+{
+  g_return_val_if_fail (entry != NULL, NULL);
+  return dmk_result_from_json (entry->json, -1, error);
+}
+
+static char *
+column_text (sqlite3_stmt *st, int i)
+{
+  const unsigned char *t = sqlite3_column_text (st, i);
+
+  return t != NULL ? g_strdup ((const char *) t) : NULL;
+}
+
+static DmkHistoryEntry *
+entry_from_row (sqlite3_stmt *st)
+{
+  DmkHistoryEntry *e = g_new0 (DmkHistoryEntry, 1);
+
+  e->id = sqlite3_column_int64 (st, 0);
+  e->drive_id = sqlite3_column_int64 (st, 1);
+  e->kind = column_text (st, 2);
+  e->target = column_text (st, 3);
+  e->device = column_text (st, 4);
+  e->settings = column_text (st, 5);
+  e->engine = column_text (st, 6);
+  e->kernel = column_text (st, 7);
+  e->date = column_text (st, 8);
+  e->source = column_text (st, 9);
+  e->json = column_text (st, 10);
+  e->drive.key = column_text (st, 11);
+  e->drive.kind = column_text (st, 12);
+  e->drive.model = column_text (st, 13);
+  e->drive.serial = column_text (st, 14);
+  e->drive.firmware = column_text (st, 15);
+  e->drive.size_bytes = (guint64) sqlite3_column_int64 (st, 16);
+  e->drive.filesystem = column_text (st, 17);
+  return e;
+}
+
+/* A drive named by its number, an entry's path, or part of its model or serial. */
+#define LIST_SQL                                                                                   \
+  "SELECT e.id, e.drive_id, e.kind, e.target, e.device, e.settings, e.engine, e.kernel, e.date, " \
+  "e.source, e.result_json, d.key, d.kind, d.model, d.serial, d.firmware, d.size_bytes, "         \
+  "d.filesystem FROM entries e JOIN drives d ON d.id = e.drive_id "
+/* A number is a drive's number only: "1" would match many a model. */
+#define DRIVE_FILTER                                                                               \
+  "WHERE ?1 IS NULL OR (?2 >= 0 AND d.id = ?2) OR (?2 < 0 AND (instr (d.model, ?1) > 0 OR "       \
+  "instr (d.serial, ?1) > 0 OR "                                                                   \
+  "d.id IN (SELECT drive_id FROM entries WHERE target = ?1 OR device = ?1))) "
+
+GPtrArray *
+dmk_history_list (DmkHistory *history, const char *drive, GError **error)
+{
+  g_autoptr (GPtrArray) out = g_ptr_array_new_with_free_func ((GDestroyNotify) dmk_history_entry_free);
+  sqlite3_stmt *st = NULL;
+  char *end = NULL;
+  gint64 number = -1;
+  int rc;
+
+  g_return_val_if_fail (history != NULL, NULL);
+  if (drive != NULL && drive[0] != '\0')
+    {
+      number = g_ascii_strtoll (drive, &end, 10);
+      if (*end != '\0')
+        number = -1;
+    }
+  if (sqlite3_prepare_v2 (history->db, LIST_SQL DRIVE_FILTER "ORDER BY e.drive_id, e.date, e.id",
+                          -1, &st, NULL) != SQLITE_OK)
+    {
+      _dmk_history_db_error (error, history, _("reading"));
+      return NULL;
+    }
+  if (drive != NULL)
+    sqlite3_bind_text (st, 1, drive, -1, SQLITE_TRANSIENT);
+  sqlite3_bind_int64 (st, 2, number);
+  while ((rc = sqlite3_step (st)) == SQLITE_ROW)
+    g_ptr_array_add (out, entry_from_row (st));
+  sqlite3_finalize (st);
+  if (rc != SQLITE_DONE)
+    {
+      _dmk_history_db_error (error, history, _("reading"));
+      return NULL;
+    }
+  return g_steal_pointer (&out);
+}
+
+gboolean
+dmk_history_delete (DmkHistory *history, gint64 id, GError **error)
+{
+  sqlite3_stmt *st = NULL;
+  int rc;
+
+  g_return_val_if_fail (history != NULL, FALSE);
+  if (sqlite3_prepare_v2 (history->db, "DELETE FROM entries WHERE id = ?", -1, &st, NULL) !=
+      SQLITE_OK)
+    return _dmk_history_db_error (error, history, _("deleting"));
+  sqlite3_bind_int64 (st, 1, id);
+  rc = sqlite3_step (st);
+  sqlite3_finalize (st);
+  if (rc != SQLITE_DONE)
+    return _dmk_history_db_error (error, history, _("deleting"));
+  if (sqlite3_changes (history->db) == 0)
+    {
+      g_set_error (error, DMK_ERROR, DMK_ERROR_NOT_FOUND,
+                   _("The history has no entry %" G_GINT64_FORMAT " (see gdiskmark-cli history)"),
+                   id);
+      return FALSE;
+    }
+  /* A drive without entries is forgotten with its last one. */
+  sqlite3_exec (history->db,
+                "DELETE FROM drives WHERE id NOT IN (SELECT DISTINCT drive_id FROM entries)", NULL,
+                NULL, NULL);
+  return TRUE;
+}

@@ -1,0 +1,335 @@
+/* dmk-history.c: the SQLite store of every finished run: opening and migrating its schema,
+ * adding, listing and deleting entries. */
+#include "config.h"
+
+#include <errno.h>
+#include <glib/gi18n-lib.h>
+#include <glib/gstdio.h>
+#include <json-glib/json-glib.h>
+#include <sqlite3.h>
+#include <string.h>
+
+#include "dmk-error.h"
+#include "dmk-history-private.h"
+#include "dmk-scan.h"
+
+/* Each step takes the store from version i to i + 1, inside one transaction. */
+static const char *const migrations[] = {
+  /* 0 → 1 */
+  "CREATE TABLE drives ("
+  "  id INTEGER PRIMARY KEY,"
+  "  key TEXT NOT NULL UNIQUE,"
+  "  kind TEXT NOT NULL,"
+  "  model TEXT NOT NULL,"
+  "  serial TEXT,"
+  "  firmware TEXT,"
+  "  size_bytes INTEGER NOT NULL,"
+  "  filesystem TEXT);"
+  "CREATE TABLE entries ("
+  "  id INTEGER PRIMARY KEY,"
+  "  drive_id INTEGER NOT NULL REFERENCES drives (id),"
+  "  kind TEXT NOT NULL,"
+  "  target TEXT,"
+  "  device TEXT,"
+  "  settings TEXT,"
+  "  engine TEXT,"
+  "  kernel TEXT,"
+  "  date TEXT NOT NULL,"
+  "  added TEXT NOT NULL,"
+  "  source TEXT NOT NULL,"
+  "  result_json TEXT NOT NULL);"
+  "CREATE INDEX entries_by_drive ON entries (drive_id, date);",
+};
+
+G_STATIC_ASSERT (G_N_ELEMENTS (migrations) == DMK_HISTORY_SCHEMA_VERSION);
+
+char *
+dmk_history_default_path (void)
+{
+  const char *env = g_getenv ("GDISKMARK_HISTORY");
+
+  if (env != NULL && env[0] != '\0')
+    return g_strdup (env);
+  return g_build_filename (g_get_user_data_dir (), "gdiskmark", "history.sqlite", NULL);
+}
+
+const char *
+dmk_history_get_path (DmkHistory *history)
+{
+  return history->path;
+}
+
+gboolean
+_dmk_history_db_error (GError **error, DmkHistory *h, const char *what)
+{
+  int code = sqlite3_extended_errcode (h->db) & 0xff;
+  int sys = sqlite3_system_errno (h->db);
+  const char *why = sqlite3_errmsg (h->db);
+
+  /* An I/O error says more by its errno: a full disk often fails a write of the WAL's index
+   * before SQLite's own SQLITE_FULL. */
+  if (code == SQLITE_IOERR || code == SQLITE_CANTOPEN)
+    code = sys == ENOSPC || sys == EDQUOT ? SQLITE_FULL
+           : sys == EROFS || sys == EACCES || sys == EPERM ? SQLITE_READONLY
+                                                           : code;
+
+  /* TRANSLATORS: "The history in /home/u/.local/share/gdiskmark/history.sqlite could not be
+   * written: database is locked" */
+  if (code == SQLITE_BUSY || code == SQLITE_LOCKED)
+    g_set_error (error, DMK_ERROR, DMK_ERROR_HISTORY,
+                 _("The history in %s is locked by another program (%s): %s"), h->path, what, why);
+  else if (code == SQLITE_FULL)
+    g_set_error (error, DMK_ERROR, DMK_ERROR_HISTORY,
+                 _("The disk holding the history %s is full (%s): %s"), h->path, what, why);
+  else if (code == SQLITE_READONLY || code == SQLITE_CANTOPEN || code == SQLITE_PERM)
+    g_set_error (error, DMK_ERROR, DMK_ERROR_HISTORY,
+                 _("The history %s cannot be written (%s): %s"), h->path, what, why);
+  else if (code == SQLITE_CORRUPT || code == SQLITE_NOTADB)
+    g_set_error (error, DMK_ERROR, DMK_ERROR_HISTORY,
+                 _("The history %s is damaged (%s): %s"), h->path, what, why);
+  else
+    g_set_error (error, DMK_ERROR, DMK_ERROR_HISTORY, _("The history %s failed (%s): %s"),
+                 h->path, what, why);
+  return FALSE;
+}
+
+static gboolean
+exec (DmkHistory *h, const char *sql, const char *what, GError **error)
+{
+  if (sqlite3_exec (h->db, sql, NULL, NULL, NULL) != SQLITE_OK)
+    return _dmk_history_db_error (error, h, what);
+  return TRUE;
+}
+
+static int
+user_version (DmkHistory *h)
+{
+  sqlite3_stmt *st = NULL;
+  int v = -1;
+
+  if (sqlite3_prepare_v2 (h->db, "PRAGMA user_version", -1, &st, NULL) == SQLITE_OK &&
+      sqlite3_step (st) == SQLITE_ROW)
+    v = sqlite3_column_int (st, 0);
+  sqlite3_finalize (st);
+  return v;
+}
+
+/* Brings the schema up to DMK_HISTORY_SCHEMA_VERSION. The version is read inside an immediate
+ * transaction, so two processes opening a new store at once migrate it once. */
+static gboolean
+migrate (DmkHistory *h, GError **error)
+{
+  int v;
+
+  if (!exec (h, "BEGIN IMMEDIATE", _("opening"), error))
+    return FALSE;
+  v = user_version (h);
+  if (v < 0)
+    {
+      _dmk_history_db_error (error, h, _("reading its version"));
+      sqlite3_exec (h->db, "ROLLBACK", NULL, NULL, NULL);
+      return FALSE;
+    }
+  if (v > DMK_HISTORY_SCHEMA_VERSION)
+    {
+      sqlite3_exec (h->db, "ROLLBACK", NULL, NULL, NULL);
+      g_set_error (error, DMK_ERROR, DMK_ERROR_HISTORY,
+                   _("The history %s was made by a newer GDiskMark (schema %d): use that version, "
+                     "or move the file away to start a new history"),
+                   h->path, v);
+      return FALSE;
+    }
+  for (; v < DMK_HISTORY_SCHEMA_VERSION; v++)
+    {
+      g_autofree char *bump = g_strdup_printf ("PRAGMA user_version = %d", v + 1);
+      if (!exec (h, migrations[v], _("updating its schema"), error) ||
+          !exec (h, bump, _("updating its schema"), error))
+        {
+          sqlite3_exec (h->db, "ROLLBACK", NULL, NULL, NULL);
+          return FALSE;
+        }
+    }
+  return exec (h, "COMMIT", _("opening"), error);
+}
+
+static gboolean
+make_folder (const char *path, GError **error)
+{
+  g_autofree char *dir = g_path_get_dirname (path);
+
+  if (g_mkdir_with_parents (dir, 0700) == 0)
+    return TRUE;
+  g_set_error (error, DMK_ERROR, DMK_ERROR_HISTORY,
+               _("The folder %s for the history cannot be made: %s"), dir, g_strerror (errno));
+  return FALSE;
+}
+
+DmkHistory *
+dmk_history_open (const char *path, int busy_ms, GError **error)
+{
+  g_autoptr (DmkHistory) h = g_new0 (DmkHistory, 1);
+  int flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX;
+
+  g_return_val_if_fail (path != NULL, NULL);
+  h->path = g_strdup (path);
+  if (!make_folder (path, error))
+    return NULL;
+  if (sqlite3_open_v2 (path, &h->db, flags, NULL) != SQLITE_OK)
+    {
+      _dmk_history_db_error (error, h, _("opening"));
+      return NULL;
+    }
+  sqlite3_extended_result_codes (h->db, 1);
+  sqlite3_busy_timeout (h->db, busy_ms);
+  /* WAL lets a window read the history while a CLI run writes; the journal mode is the file's,
+   * so it is asked for on every open (a no-op once set). */
+  if (!exec (h, "PRAGMA journal_mode = WAL", _("opening"), error) ||
+      !exec (h, "PRAGMA foreign_keys = ON", _("opening"), error) || !migrate (h, error))
+    return NULL;
+  return g_steal_pointer (&h);
+}
+
+void
+dmk_history_close (DmkHistory *history)
+{
+  if (history == NULL)
+    return;
+  sqlite3_close (history->db);
+  g_free (history->path);
+  g_free (history);
+}
+
+/* ---- adding ---- */
+
+static void
+bind_text (sqlite3_stmt *st, int i, const char *text)
+{
+  if (text != NULL)
+    sqlite3_bind_text (st, i, text, -1, SQLITE_TRANSIENT);
+  else
+    sqlite3_bind_null (st, i);
+}
+
+/* The drive's row, added when it is new. */
+static gint64
+drive_row (DmkHistory *h, const DmkDriveId *d, GError **error)
+{
+  sqlite3_stmt *st = NULL;
+  gint64 id = 0;
+
+  if (sqlite3_prepare_v2 (h->db,
+                          "INSERT INTO drives (key, kind, model, serial, firmware, size_bytes, "
+                          "filesystem) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (key) DO NOTHING",
+                          -1, &st, NULL) != SQLITE_OK)
+    return _dmk_history_db_error (error, h, _("adding the drive"));
+  bind_text (st, 1, d->key);
+  bind_text (st, 2, d->kind);
+  bind_text (st, 3, d->model);
+  bind_text (st, 4, d->serial);
+  bind_text (st, 5, d->firmware);
+  sqlite3_bind_int64 (st, 6, (sqlite3_int64) d->size_bytes);
+  bind_text (st, 7, d->filesystem);
+  if (sqlite3_step (st) != SQLITE_DONE)
+    {
+      sqlite3_finalize (st);
+      return _dmk_history_db_error (error, h, _("adding the drive"));
+    }
+  sqlite3_finalize (st);
+  if (sqlite3_prepare_v2 (h->db, "SELECT id FROM drives WHERE key = ?", -1, &st, NULL) !=
+      SQLITE_OK)
+    return _dmk_history_db_error (error, h, _("adding the drive"));
+  bind_text (st, 1, d->key);
+  if (sqlite3_step (st) == SQLITE_ROW)
+    id = sqlite3_column_int64 (st, 0);
+  else
+    _dmk_history_db_error (error, h, _("adding the drive"));
+  sqlite3_finalize (st);
+  return id;
+}
+
+/* The result's "settings" object, as the JSON writer wrote it. */
+static char *
+settings_json (const char *json)
+{
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  JsonNode *root, *settings;
+
+  if (!json_parser_load_from_data (parser, json, -1, NULL))
+    return NULL;
+  root = json_parser_get_root (parser);
+  if (root == NULL || !JSON_NODE_HOLDS_OBJECT (root))
+    return NULL;
+  settings = json_object_get_member (json_node_get_object (root), "settings");
+  return settings != NULL ? json_to_string (settings, FALSE) : NULL;
+}
+
+/* "6.1.0-13-amd64" from the result's "… [6.1.0-13-amd64] (x86_64)". */
+static char *
+kernel_of (const DmkResult *r)
+{
+  const char *open = r->os != NULL ? strrchr (r->os, '[') : NULL;
+  const char *close = open != NULL ? strchr (open, ']') : NULL;
+
+  if (close == NULL)
+    return NULL;
+  return g_strndup (open + 1, close - open - 1);
+}
+
+static gint64
+insert_entry (DmkHistory *h, DmkResult *r, gint64 drive, const char *source, const char *json,
+              GError **error)
+{
+  g_autoptr (GDateTime) now = g_date_time_new_now_utc ();
+  g_autofree char *added = g_date_time_format_iso8601 (now);
+  g_autofree char *settings = settings_json (json);
+  g_autofree char *kernel = kernel_of (r);
+  sqlite3_stmt *st = NULL;
+
+  if (sqlite3_prepare_v2 (h->db,
+                          "INSERT INTO entries (drive_id, kind, target, device, settings, engine, "
+                          "kernel, date, added, source, result_json) "
+                          "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                          -1, &st, NULL) != SQLITE_OK)
+    return _dmk_history_db_error (error, h, _("adding the run"));
+  sqlite3_bind_int64 (st, 1, drive);
+  bind_text (st, 2, dmk_result_kind_to_string (r->kind));
+  bind_text (st, 3, r->target.path);
+  bind_text (st, 4, r->target.device);
+  bind_text (st, 5, settings);
+  bind_text (st, 6, r->engine);
+  bind_text (st, 7, kernel);
+  bind_text (st, 8, r->date != NULL ? r->date : added);
+  bind_text (st, 9, added);
+  bind_text (st, 10, source);
+  bind_text (st, 11, json);
+  if (sqlite3_step (st) != SQLITE_DONE)
+    {
+      sqlite3_finalize (st);
+      return _dmk_history_db_error (error, h, _("adding the run"));
+    }
+  sqlite3_finalize (st);
+  return sqlite3_last_insert_rowid (h->db);
+}
+
+gint64
+dmk_history_add (DmkHistory *history, DmkResult *result, const DmkDriveId *drive,
+                 const char *source, GError **error)
+{
+  g_autofree char *json = NULL;
+  gint64 drive_id, id = 0;
+
+  g_return_val_if_fail (history != NULL && result != NULL && drive != NULL, 0);
+  json = dmk_result_to_json (result);
+  /* One immediate transaction: a writer that waits, waits for the lock at its start (where
+   * the busy timeout applies), never half-way through. */
+  if (!exec (history, "BEGIN IMMEDIATE", _("adding the run"), error))
+    return 0;
+  drive_id = drive_row (history, drive, error);
+  if (drive_id > 0)
+    id = insert_entry (history, result, drive_id, source, json, error);
+  if (id > 0 && !exec (history, "COMMIT", _("adding the run"), error))
+    id = 0;
+  if (id <= 0)
+    sqlite3_exec (history->db, "ROLLBACK", NULL, NULL, NULL);
+  return id > 0 ? id : 0;
+}

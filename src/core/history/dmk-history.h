@@ -1,0 +1,117 @@
+/* dmk-history.h: every finished run remembered per drive in an SQLite store, and what a drive's
+ * history says about its newest run. */
+#pragma once
+
+#include <glib.h>
+
+#include "dmk-result.h"
+
+G_BEGIN_DECLS
+
+/* The schema that PRAGMA user_version names; older stores are migrated when opened. */
+#define DMK_HISTORY_SCHEMA_VERSION 1
+/* How long a writer waits for another process's transaction before it gives up. */
+#define DMK_HISTORY_BUSY_MS 5000
+
+/* Who a drive is: the same drive under another device name (or re-attached) has the same key.
+ * A device: its model, serial, firmware and size; a folder: its filesystem and the disk beneath. */
+typedef struct
+{
+  char *key;
+  char *kind; /* "device" or "folder" */
+  char *model;
+  char *serial;   /* NULL where the drive tells none (loop devices, imported files) */
+  char *firmware; /* likewise */
+  guint64 size_bytes;
+  char *filesystem; /* folders */
+} DmkDriveId;
+
+void dmk_drive_id_clear (DmkDriveId *id);
+/* The identity of the drive a result was measured on, from its facts; with live, the serial and
+ * firmware are read from sysfs for the target's disk (a run that just ended on this machine). */
+void dmk_drive_id_from_result (const DmkResult *result, gboolean live, DmkDriveId *id);
+/* The serial and firmware of the disk beneath path (a device or a folder), from sysfs. */
+void dmk_drive_id_read_sysfs (const char *path, char **serial, char **firmware);
+
+typedef struct _DmkHistory DmkHistory;
+
+typedef struct
+{
+  gint64 id;
+  gint64 drive_id;
+  DmkDriveId drive;
+  char *kind; /* dmk_result_kind_to_string () */
+  char *target;
+  char *device;
+  char *engine;
+  char *kernel;
+  char *date;     /* the run's, ISO 8601 */
+  char *settings; /* the result's "settings" object as JSON */
+  char *source;   /* "run" or "import" */
+  char *json;     /* the whole result */
+} DmkHistoryEntry;
+
+void dmk_history_entry_free (DmkHistoryEntry *entry);
+/* The entry's result, read back with the result JSON reader. */
+DmkResult *dmk_history_entry_result (const DmkHistoryEntry *entry, GError **error);
+
+/* $GDISKMARK_HISTORY, else $XDG_DATA_HOME/gdiskmark/history.sqlite. */
+char *dmk_history_default_path (void);
+/* Opens (creating it and its folder) and migrates the store: WAL, a busy timeout of busy_ms.
+ * Errors are DMK_ERROR_HISTORY with a sentence that names the file. */
+DmkHistory *dmk_history_open (const char *path, int busy_ms, GError **error);
+void dmk_history_close (DmkHistory *history);
+const char *dmk_history_get_path (DmkHistory *history);
+/* Adds result for drive (source "run" or "import"); returns the entry's id, or 0 on error. */
+gint64 dmk_history_add (DmkHistory *history, DmkResult *result, const DmkDriveId *drive,
+                        const char *source, GError **error);
+/* Entries oldest first, by drive; drive NULL for all, else a drive's number, an entry's target
+ * or device path, or part of a model or serial. */
+GPtrArray *dmk_history_list (DmkHistory *history, const char *drive, GError **error);
+gboolean dmk_history_delete (DmkHistory *history, gint64 id, GError **error);
+
+/* Saves a finished run in the store at path (NULL: the default). When the store cannot take it
+ * (locked, full, read-only, damaged), the run is written as JSON beside the store (or in the data
+ * folder, or the temporary folder) and FALSE is returned with an error that says where it is
+ * and what to do; *saved_to (may be NULL) gets that file, or NULL when even that failed. */
+gboolean dmk_history_save_run (const char *path, DmkResult *result, gboolean live, int busy_ms,
+                               gint64 *id, char **saved_to, GError **error);
+
+/* ---- statistics (dmk-history-stats.c) ---- */
+
+/* The two-sided 95 % critical value of Student's t with df degrees of freedom (df ≥ 1). */
+double dmk_t_critical_95 (double df);
+/* Welch's t-test of a against b: FALSE when either has fewer than two values. */
+gboolean dmk_welch_test (const double *a, guint na, const double *b, guint nb, double *t,
+                         double *df, gboolean *significant);
+
+typedef enum
+{
+  DMK_NOISE_UNKNOWN, /* too few passes or entries to judge */
+  DMK_NOISE_WITHIN,
+  DMK_NOISE_BEYOND,
+} DmkNoise;
+
+/* One test of a drive's grid entries: the median and spread of their scores, and the newest
+ * entry's score against the median of the others, judged on the passes (Welch, 95 %). */
+typedef struct
+{
+  DmkTestSpec spec;
+  DmkDirection direction;
+  guint n_entries;
+  double median, min, max; /* MB/s, of every entry's score */
+  double rsd;              /* relative standard deviation of the scores, % */
+  double newest;           /* the newest entry's score */
+  double delta_percent;    /* newest against the others' median */
+  DmkNoise noise;
+} DmkHistoryStat;
+
+/* results: DmkResult* of one drive, oldest first (scans are skipped). */
+GArray *dmk_history_stats (GPtrArray *results);
+/* "+6.1 % against this drive's median (beyond noise)", "… (within noise)", translated. */
+char *dmk_history_stat_verdict (const DmkHistoryStat *stat);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (DmkHistory, dmk_history_close)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (DmkHistoryEntry, dmk_history_entry_free)
+
+G_END_DECLS

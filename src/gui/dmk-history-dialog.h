@@ -1,0 +1,32 @@
+/* dmk-history-dialog.h: the history of each drive: its runs with their scores, each test's
+ * median, spread and the newest run's verdict; open an entry as a result, or delete it. */
+#pragma once
+
+#include <adwaita.h>
+
+#include "dmk-core.h"
+
+G_BEGIN_DECLS
+
+#define DMK_TYPE_HISTORY_DIALOG (dmk_history_dialog_get_type ())
+G_DECLARE_FINAL_TYPE (DmkHistoryDialog, dmk_history_dialog, DMK, HISTORY_DIALOG, AdwWindow)
+
+/* Called with an entry's result (transfer none) and a name for it, to show it. */
+typedef void (*DmkHistoryOpenFunc) (DmkResult *result, const char *name, gpointer user_data);
+
+/* The history in the store at path (NULL: the default), over parent. */
+DmkHistoryDialog *dmk_history_dialog_new (GtkWindow *parent, const char *path,
+                                          DmkHistoryOpenFunc open, gpointer user_data);
+/* Reads the store again (after a run was added). */
+void dmk_history_dialog_reload (DmkHistoryDialog *self);
+
+/* For the tests: the drives offered, the one chosen, its entries' rows and their buttons. */
+guint dmk_history_dialog_get_n_drives (DmkHistoryDialog *self);
+void dmk_history_dialog_select_drive (DmkHistoryDialog *self, guint index);
+guint dmk_history_dialog_get_n_rows (DmkHistoryDialog *self);
+/* which: "open" or "delete". */
+GtkWidget *dmk_history_dialog_get_row_button (DmkHistoryDialog *self, guint row,
+                                              const char *which);
+const char *dmk_history_dialog_get_stats_text (DmkHistoryDialog *self);
+
+G_END_DECLS

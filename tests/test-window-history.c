@@ -1,0 +1,118 @@
+/* test-window-history.c: the window adds each finished run to the history (in a thread, so a
+ * locked store never stalls it), and adds none while the save-history setting is off. */
+#include "config.h"
+
+#include <glib/gstdio.h>
+#include <string.h>
+
+#include "dmk-history-dialog.h"
+#include "dmk-test-gui.h"
+
+static char *store;
+
+static guint
+entries_in_store (void)
+{
+  g_autoptr (DmkHistory) h = NULL;
+  g_autoptr (GPtrArray) all = NULL;
+
+  if (!g_file_test (store, G_FILE_TEST_EXISTS))
+    return 0;
+  h = dmk_history_open (store, 5000, NULL);
+  g_assert_nonnull (h);
+  all = dmk_history_list (h, NULL, NULL);
+  g_assert_nonnull (all);
+  return all->len;
+}
+
+static gboolean
+saved_once (gpointer data)
+{
+  return entries_in_store () == GPOINTER_TO_UINT (data);
+}
+
+static void
+run_all (DmkWindow *win)
+{
+  click (dmk_window_get_all_button (win));
+  g_assert_true (dmk_window_is_running (win));
+  g_assert_true (iterate_until (not_running, win));
+}
+
+/* The Drive History dialog lists the entry, opens it as a result, and deletes it. */
+static void
+check_dialog (DmkWindow *win)
+{
+  DmkHistoryDialog *dialog;
+  const char *facts;
+
+  gtk_widget_activate_action (GTK_WIDGET (win), "win.history", NULL);
+  dialog = dmk_window_get_history_dialog (win);
+  g_assert_nonnull (dialog);
+  g_assert_true (iterate_until (widget_shown, dialog));
+  g_assert_cmpuint (dmk_history_dialog_get_n_drives (dialog), ==, 1);
+  g_assert_cmpuint (dmk_history_dialog_get_n_rows (dialog), ==, 1);
+  g_test_message ("stats: %s", dmk_history_dialog_get_stats_text (dialog));
+  g_assert_nonnull (strstr (dmk_history_dialog_get_stats_text (dialog), "median"));
+  click (dmk_history_dialog_get_row_button (dialog, 0, "open"));
+  settle ();
+  facts = dmk_window_get_facts_text (win);
+  g_test_message ("facts: %s", facts);
+  g_assert_nonnull (strstr (facts, "History entry 1"));
+  click (dmk_history_dialog_get_row_button (dialog, 0, "delete"));
+  settle ();
+  g_assert_cmpuint (dmk_history_dialog_get_n_rows (dialog), ==, 0);
+  g_assert_cmpuint (entries_in_store (), ==, 0);
+}
+
+static void
+test_saved (void)
+{
+  g_autofree char *dir = make_target_dir ();
+  g_autoptr (DmkHistory) h = NULL;
+  g_autoptr (GPtrArray) all = NULL;
+  DmkWindow *win;
+
+  reset_settings ();
+  set_tiny ("classic");
+  g_settings_set_string (dmk_test_settings (), "mode", "read");
+  win = new_window (dir);
+  run_all (win);
+  g_assert_true (iterate_until (saved_once, GUINT_TO_POINTER (1)));
+  h = dmk_history_open (store, 5000, NULL);
+  all = dmk_history_list (h, NULL, NULL);
+  g_assert_cmpstr (((DmkHistoryEntry *) all->pdata[0])->target, ==, dir);
+  g_assert_cmpstr (((DmkHistoryEntry *) all->pdata[0])->kind, ==, "grid");
+
+  /* Off: the next run is shown, and not kept. */
+  g_settings_set_boolean (dmk_test_settings (), "save-history", FALSE);
+  run_all (win);
+  settle ();
+  g_usleep (300000);
+  settle ();
+  g_assert_cmpuint (entries_in_store (), ==, 1);
+  check_dialog (win);
+  destroy_window (win);
+}
+
+int
+main (int argc, char *argv[])
+{
+  g_autofree char *dir = g_dir_make_tmp ("gdiskmark-test-window-history-XXXXXX", NULL);
+  int status;
+
+  store = g_build_filename (dir, "history.sqlite", NULL);
+  g_setenv ("GDISKMARK_HISTORY", store, TRUE);
+  if (!dmk_test_gui_init (&argc, &argv, "window-history"))
+    return g_test_run ();
+  g_test_add_func ("/window-history/saved", test_saved);
+  status = g_test_run ();
+  if (status == 0)
+    {
+      const char *rm[] = { "rm", "-rf", dir, NULL };
+      g_spawn_sync (NULL, (char **) rm, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL, NULL, NULL, NULL,
+                    NULL);
+    }
+  g_free (store);
+  return status;
+}
