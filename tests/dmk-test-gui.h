@@ -51,6 +51,11 @@ void open_files_and_wait (DmkWindow *win, GFile **files, guint n_files);
 /* The main loop until the window has read and shown the files it was given (a drop's). */
 void wait_opened (DmkWindow *win);
 void destroy_window (DmkWindow *win);
+/* Waits for the window's scan to list the device at path (its scanned item, with a size: not a
+ * placeholder), then picks it in the target list as a user would; the item picked. */
+DmkTargetItem *select_device (DmkWindow *win, const char *path);
+/* The selected item now: a scan replaces the items, so never keep one across iterations. */
+DmkTargetItem *selected_item (DmkWindow *win);
 /* What a cell shows for t in unit. */
 char *expected_text (DmkUnit unit, const DmkTestResult *t);
 /* g_test_init, then GTK and libadwaita; FALSE (with one skipping test under /suite) when there is

@@ -260,3 +260,37 @@ dmk_test_run_to_end (const char *path, const DmkSettings *s, GArray *specs,
     g_main_context_iteration (NULL, TRUE);
   return result;
 }
+
+char *dmk_test_tmpfs;
+
+void
+dmk_test_tmpfs_cleanup (void)
+{
+  if (dmk_test_tmpfs == NULL)
+    return;
+  umount2 (dmk_test_tmpfs, MNT_DETACH);
+  g_rmdir (dmk_test_tmpfs);
+  g_clear_pointer (&dmk_test_tmpfs, g_free);
+}
+
+gboolean
+dmk_test_tmpfs_setup (const char *size)
+{
+  g_autofree char *options = g_strdup_printf ("size=%s", size);
+
+  if (geteuid () != 0)
+    {
+      g_test_skip ("needs root to mount a small tmpfs to fill");
+      return FALSE;
+    }
+  dmk_test_tmpfs = g_dir_make_tmp ("gdiskmark-tmpfs-XXXXXX", NULL);
+  g_assert_nonnull (dmk_test_tmpfs);
+  if (mount ("gdiskmark-test", dmk_test_tmpfs, "tmpfs", 0, options) != 0)
+    {
+      g_rmdir (dmk_test_tmpfs);
+      g_clear_pointer (&dmk_test_tmpfs, g_free);
+      g_test_skip ("could not mount a tmpfs here");
+      return FALSE;
+    }
+  return TRUE;
+}

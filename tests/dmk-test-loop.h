@@ -52,6 +52,13 @@ gboolean dmk_test_throttle_available (void);
 DmkResult *dmk_test_run_to_end (const char *path, const DmkSettings *s, GArray *specs,
                                 DmkProgressFunc progress, gpointer data);
 
+/* A small tmpfs of its own (size as mount(8) takes it: "48m"), so that filling it is quick and
+ * harms nothing: its folder, or NULL with the test skipped (not root, or no tmpfs here). */
+extern char *dmk_test_tmpfs;
+gboolean dmk_test_tmpfs_setup (const char *size);
+/* Unmounts and removes it, if any. */
+void dmk_test_tmpfs_cleanup (void);
+
 /* On SIGABRT, SIGTRAP, SIGTERM and SIGINT (a failed assertion, g_error, a timeout, Ctrl+C):
  * extra (may be NULL), then every throttle lifted and the scratch device undone, then the
  * signal's own ending. */

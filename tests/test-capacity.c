@@ -171,37 +171,6 @@ test_true_device_cli (void)
   dmk_test_loop_cleanup ();
 }
 
-static char *tmpfs_dir;
-
-static void
-tmpfs_cleanup (void)
-{
-  if (tmpfs_dir == NULL)
-    return;
-  umount2 (tmpfs_dir, MNT_DETACH);
-  g_rmdir (tmpfs_dir);
-  g_clear_pointer (&tmpfs_dir, g_free);
-}
-
-static gboolean
-tmpfs_setup (void)
-{
-  if (geteuid () != 0)
-    {
-      g_test_skip ("needs root to mount a small tmpfs to fill");
-      return FALSE;
-    }
-  tmpfs_dir = g_dir_make_tmp ("gdiskmark-capacity-XXXXXX", NULL);
-  g_assert_nonnull (tmpfs_dir);
-  if (mount ("gdiskmark-test", tmpfs_dir, "tmpfs", 0, "size=48m") != 0)
-    {
-      g_rmdir (tmpfs_dir);
-      g_clear_pointer (&tmpfs_dir, g_free);
-      g_test_skip ("could not mount a tmpfs here");
-      return FALSE;
-    }
-  return TRUE;
-}
 
 static guint64
 free_bytes (const char *dir)
@@ -226,10 +195,10 @@ test_folder (void)
   Run run = { 0 };
   guint64 free_before;
 
-  if (!tmpfs_setup ())
+  if (!dmk_test_tmpfs_setup ("48m"))
     return;
-  free_before = free_bytes (tmpfs_dir);
-  r = check (tmpfs_dir, FALSE, &run, NULL);
+  free_before = free_bytes (dmk_test_tmpfs);
+  r = check (dmk_test_tmpfs, FALSE, &run, NULL);
   g_assert_no_error (run.error);
   g_assert_true (dmk_capacity_report_passed (r));
   g_assert_cmpuint (r->target.kind, ==, DMK_TARGET_DIRECTORY);
@@ -238,9 +207,9 @@ test_folder (void)
   g_assert_cmpuint (r->usable_bytes, ==, r->written_bytes);
   g_assert_cmpuint (r->tally.checked, ==, r->written_bytes / DMK_STAMP_SIZE);
   g_assert_true (run.saw_reading);
-  g_assert_true (dir_is_empty (tmpfs_dir));
-  g_assert_cmpuint (free_bytes (tmpfs_dir), ==, free_before);
-  tmpfs_cleanup ();
+  g_assert_true (dir_is_empty (dmk_test_tmpfs));
+  g_assert_cmpuint (free_bytes (dmk_test_tmpfs), ==, free_before);
+  dmk_test_tmpfs_cleanup ();
 }
 
 /* A stop while writing ends the check at once with nothing left behind. */
@@ -251,22 +220,22 @@ test_folder_cancel (void)
   Run run = { .cancel_on_progress = cancellable };
   guint64 free_before;
 
-  if (!tmpfs_setup ())
+  if (!dmk_test_tmpfs_setup ("48m"))
     return;
-  free_before = free_bytes (tmpfs_dir);
-  g_assert_null (check (tmpfs_dir, FALSE, &run, cancellable));
+  free_before = free_bytes (dmk_test_tmpfs);
+  g_assert_null (check (dmk_test_tmpfs, FALSE, &run, cancellable));
   g_assert_error (run.error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
   g_clear_error (&run.error);
-  g_assert_true (dir_is_empty (tmpfs_dir));
-  g_assert_cmpuint (free_bytes (tmpfs_dir), ==, free_before);
-  tmpfs_cleanup ();
+  g_assert_true (dir_is_empty (dmk_test_tmpfs));
+  g_assert_cmpuint (free_bytes (dmk_test_tmpfs), ==, free_before);
+  dmk_test_tmpfs_cleanup ();
 }
 
 static void
 cleanup_all (void)
 {
   dmk_test_fuse_cleanup ();
-  tmpfs_cleanup ();
+  dmk_test_tmpfs_cleanup ();
 }
 
 int

@@ -12,38 +12,6 @@
 #include "dmk-test-gui.h"
 #include "dmk-test-loop.h"
 
-static char *tmpfs_dir;
-
-static void
-tmpfs_cleanup (void)
-{
-  if (tmpfs_dir == NULL)
-    return;
-  umount2 (tmpfs_dir, MNT_DETACH);
-  g_rmdir (tmpfs_dir);
-  g_clear_pointer (&tmpfs_dir, g_free);
-}
-
-/* A small filesystem of its own, so that filling it is quick and harms nothing. */
-static gboolean
-tmpfs_setup (void)
-{
-  if (geteuid () != 0)
-    {
-      g_test_skip ("needs root to mount a small tmpfs to fill");
-      return FALSE;
-    }
-  tmpfs_dir = g_dir_make_tmp ("gdiskmark-capacity-XXXXXX", NULL);
-  g_assert_nonnull (tmpfs_dir);
-  if (mount ("gdiskmark-test", tmpfs_dir, "tmpfs", 0, "size=48m") != 0)
-    {
-      g_rmdir (tmpfs_dir);
-      g_clear_pointer (&tmpfs_dir, g_free);
-      g_test_skip ("could not mount a tmpfs here");
-      return FALSE;
-    }
-  return TRUE;
-}
 
 static DmkCapacityDialog *
 find_dialog (void)
@@ -78,10 +46,10 @@ test_folder (void)
   DmkCapacityDialog *dialog;
   const DmkCapacityReport *r;
 
-  if (!tmpfs_setup ())
+  if (!dmk_test_tmpfs_setup ("48m"))
     return;
   reset_settings ();
-  win = new_window (tmpfs_dir);
+  win = new_window (dmk_test_tmpfs);
   g_action_group_activate_action (G_ACTION_GROUP (win), "check-capacity", NULL);
   dialog = find_dialog ();
   g_assert_nonnull (dialog);
@@ -98,11 +66,11 @@ test_folder (void)
   g_assert_cmpuint (dmk_capacity_chart_get_n_points (dmk_capacity_dialog_get_chart (dialog),
                                                      DMK_CAPACITY_READING), >, 0);
   g_assert_cmpfloat (dmk_capacity_chart_get_peak (dmk_capacity_dialog_get_chart (dialog)), >, 0);
-  g_assert_cmpuint (count_entries (tmpfs_dir), ==, 0);
+  g_assert_cmpuint (count_entries (dmk_test_tmpfs), ==, 0);
   gtk_window_close (GTK_WINDOW (dialog));
   g_assert_true (iterate_until (dialog_gone, NULL));
   destroy_window (win);
-  tmpfs_cleanup ();
+  dmk_test_tmpfs_cleanup ();
 }
 
 static void
@@ -111,10 +79,10 @@ test_stop (void)
   DmkWindow *win;
   DmkCapacityDialog *dialog;
 
-  if (!tmpfs_setup ())
+  if (!dmk_test_tmpfs_setup ("48m"))
     return;
   reset_settings ();
-  win = new_window (tmpfs_dir);
+  win = new_window (dmk_test_tmpfs);
   g_action_group_activate_action (G_ACTION_GROUP (win), "check-capacity", NULL);
   dialog = find_dialog ();
   g_assert_nonnull (dialog);
@@ -122,39 +90,11 @@ test_stop (void)
   g_assert_true (iterate_until (check_ended, dialog));
   g_assert_null (dmk_capacity_dialog_get_report (dialog));
   g_assert_cmpstr (dmk_capacity_dialog_get_verdict (dialog), ==, "Stopped");
-  g_assert_cmpuint (count_entries (tmpfs_dir), ==, 0);
+  g_assert_cmpuint (count_entries (dmk_test_tmpfs), ==, 0);
   gtk_window_close (GTK_WINDOW (dialog));
   g_assert_true (iterate_until (dialog_gone, NULL));
   destroy_window (win);
-  tmpfs_cleanup ();
-}
-
-typedef struct
-{
-  DmkWindow *win;
-  const char *path;
-  guint pos;
-} Listed;
-
-static gboolean
-device_listed (gpointer data)
-{
-  Listed *l = data;
-  GListModel *model = gtk_drop_down_get_model (
-    GTK_DROP_DOWN (dmk_window_get_target_dropdown (l->win)));
-
-  for (guint i = 0; i < g_list_model_get_n_items (model); i++)
-    {
-      g_autoptr (DmkTargetItem) item = g_list_model_get_item (model, i);
-      if (dmk_target_item_get_kind (item) == DMK_TARGET_ITEM_DEVICE &&
-          g_strcmp0 (dmk_target_item_get_path (item), l->path) == 0 &&
-          dmk_target_item_get_size (item) > 0)
-        {
-          l->pos = i;
-          return TRUE;
-        }
-    }
-  return FALSE;
+  dmk_test_tmpfs_cleanup ();
 }
 
 static gboolean
@@ -170,17 +110,13 @@ test_device_with_consent (void)
   DmkWindow *win;
   DmkCapacityDialog *dialog;
   const DmkCapacityReport *r;
-  Listed l = { NULL, NULL, GTK_INVALID_LIST_POSITION };
 
   if (!dmk_test_loop_setup_sized (DMK_TEST_IMAGE_SIZE))
     return;
   reset_settings ();
   set_tiny ("demo");
   win = new_window (NULL);
-  l.win = win;
-  l.path = dmk_test_loop;
-  g_assert_true (iterate_until (device_listed, &l));
-  gtk_drop_down_set_selected (GTK_DROP_DOWN (dmk_window_get_target_dropdown (win)), l.pos);
+  select_device (win, dmk_test_loop);
   g_action_group_activate_action (G_ACTION_GROUP (win), "allow-device-writes", NULL);
   g_assert_nonnull (dmk_window_get_allow_dialog (win));
   adw_message_dialog_response (dmk_window_get_allow_dialog (win), "destroy");
@@ -286,7 +222,7 @@ main (int argc, char **argv)
 {
   if (!dmk_test_gui_init (&argc, &argv, "window-capacity"))
     return g_test_run ();
-  dmk_test_loop_cleanup_on_signals (tmpfs_cleanup);
+  dmk_test_loop_cleanup_on_signals (dmk_test_tmpfs_cleanup);
   test_application ();
   g_test_add_func ("/window-capacity/folder", test_folder);
   g_test_add_func ("/window-capacity/stop", test_stop);

@@ -606,56 +606,6 @@ on_abort (int sig)
   raise (sig);
 }
 
-typedef struct
-{
-  DmkWindow *win;
-  const char *path;
-  guint pos;
-} Listed;
-
-static gboolean
-device_listed (gpointer data)
-{
-  Listed *l = data;
-  GListModel *model = gtk_drop_down_get_model (
-    GTK_DROP_DOWN (dmk_window_get_target_dropdown (l->win)));
-  guint n = g_list_model_get_n_items (model);
-
-  for (guint i = 0; i < n; i++)
-    {
-      g_autoptr (DmkTargetItem) item = g_list_model_get_item (model, i);
-      /* The first scan's item, not a placeholder: that one has no size yet. */
-      if (dmk_target_item_get_kind (item) == DMK_TARGET_ITEM_DEVICE &&
-          g_strcmp0 (dmk_target_item_get_path (item), l->path) == 0 &&
-          dmk_target_item_get_size (item) > 0)
-        {
-          l->pos = i;
-          return TRUE;
-        }
-    }
-  return FALSE;
-}
-
-/* Waits for the window's scan to list path, then picks it as a user would. */
-static DmkTargetItem *
-select_device (DmkWindow *win, const char *path)
-{
-  Listed l = { win, path, GTK_INVALID_LIST_POSITION };
-  GtkDropDown *dd = GTK_DROP_DOWN (dmk_window_get_target_dropdown (win));
-
-  g_assert_true (iterate_until (device_listed, &l));
-  gtk_drop_down_set_selected (dd, l.pos);
-  g_assert_cmpstr (dmk_window_get_target_path (win), ==, path);
-  return gtk_drop_down_get_selected_item (dd);
-}
-
-/* The selected item now: a scan replaces the items, so never keep one across iterations. */
-static DmkTargetItem *
-selected_item (DmkWindow *win)
-{
-  return gtk_drop_down_get_selected_item (GTK_DROP_DOWN (dmk_window_get_target_dropdown (win)));
-}
-
 static void
 assert_writes_blocked (DmkWindow *win, const char *why)
 {
