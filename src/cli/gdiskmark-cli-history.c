@@ -50,9 +50,11 @@ static void
 text_drive (GString *out, const DmkHistoryEntry *e)
 {
   g_autofree char *size = dmk_format_size (e->drive.size_bytes);
+  /* The number apart: a msgid cannot hold G_GINT64_FORMAT. */
+  g_autofree char *id = g_strdup_printf ("%" G_GINT64_FORMAT, e->drive_id);
 
-  g_string_append_printf (out, _("Drive %" G_GINT64_FORMAT ": %s, %s"), e->drive_id,
-                          e->drive.model, size);
+  /* TRANSLATORS: "Drive 3: Samsung SSD 980, 931.5 GiB" */
+  g_string_append_printf (out, _("Drive %s: %s, %s"), id, e->drive.model, size);
   if (e->drive.filesystem != NULL)
     g_string_append_printf (out, _(", %s filesystem"), e->drive.filesystem);
   if (e->drive.serial != NULL)
@@ -370,9 +372,12 @@ history_show (DmkHistory *h, gint64 id, Format format)
                                    : dmk_result_to_text (r);
       return write_output (out) ? 0 : EXIT_RUN_FAILED;
     }
-  g_printerr (_("gdiskmark-cli: the history has no entry %" G_GINT64_FORMAT
-                " (see gdiskmark-cli history)\n"),
-              id);
+  {
+    g_autofree char *number = g_strdup_printf ("%" G_GINT64_FORMAT, id);
+
+    g_printerr (_("gdiskmark-cli: the history has no entry %s (see gdiskmark-cli history)\n"),
+                number);
+  }
   return EXIT_RUN_FAILED;
 }
 

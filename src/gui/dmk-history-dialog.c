@@ -213,7 +213,12 @@ on_open (GtkButton *button, DmkHistoryDialog *self)
       return;
     }
   /* TRANSLATORS: the name of a result opened from the history: "History entry 12" */
-  name = g_strdup_printf (_("History entry %" G_GINT64_FORMAT), e->id);
+  {
+    /* The number apart: a msgid cannot hold G_GINT64_FORMAT. */
+    g_autofree char *id = g_strdup_printf ("%" G_GINT64_FORMAT, e->id);
+
+    name = g_strdup_printf (_("History entry %s"), id);
+  }
   if (self->open != NULL)
     self->open (r, name, self->open_data);
 }

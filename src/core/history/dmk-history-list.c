@@ -132,9 +132,10 @@ dmk_history_delete (DmkHistory *history, gint64 id, GError **error)
     return _dmk_history_db_error (error, history, _("deleting"));
   if (sqlite3_changes (history->db) == 0)
     {
+      g_autofree char *number = g_strdup_printf ("%" G_GINT64_FORMAT, id);
+
       g_set_error (error, DMK_ERROR, DMK_ERROR_NOT_FOUND,
-                   _("The history has no entry %" G_GINT64_FORMAT " (see gdiskmark-cli history)"),
-                   id);
+                   _("The history has no entry %s (see gdiskmark-cli history)"), number);
       return FALSE;
     }
   /* A drive without entries is forgotten with its last one. */

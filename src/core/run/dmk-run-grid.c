@@ -189,15 +189,20 @@ static void
 verify_end (RunData *d, GCancellable *cancellable, GError **error)
 {
   DmkStampTally *v = &d->result->verify;
+  g_autofree char *bad = NULL, *checked = NULL, *first = NULL;
 
   if (!_dmk_verify_read_back (d, cancellable, error) || v->bad == 0)
     return;
+  /* The numbers apart: a msgid cannot hold G_GUINT64_FORMAT. */
+  bad = g_strdup_printf ("%" G_GUINT64_FORMAT, v->bad);
+  checked = g_strdup_printf ("%" G_GUINT64_FORMAT, v->checked);
+  first = g_strdup_printf ("%" G_GUINT64_FORMAT, v->first_bad);
+  /* TRANSLATORS: "Verify failed: 1 of 4096 blocks read did not hold …" */
   g_ptr_array_add (d->result->warnings,
-                   g_strdup_printf (_("Verify failed: %" G_GUINT64_FORMAT " of %" G_GUINT64_FORMAT
-                                      " blocks read did not hold what was written (the first "
-                                      "at offset %" G_GUINT64_FORMAT "): this drive loses or "
+                   g_strdup_printf (_("Verify failed: %s of %s blocks read did not hold what was "
+                                      "written (the first at offset %s): this drive loses or "
                                       "corrupts data."),
-                                    v->bad, v->checked, v->first_bad));
+                                    bad, checked, first));
 }
 
 static void
