@@ -19,6 +19,7 @@
 /* result */
 #include "dmk-result.h"
 #include "dmk-scan.h"
+#include "dmk-spread.h"
 /* run */
 #include "dmk-describe.h"
 #include "dmk-runner.h"

@@ -9,6 +9,7 @@
 #include "dmk-result.h"
 #include "dmk-scan.h"
 #include "dmk-series.h"
+#include "dmk-spread.h"
 #include "dmk-text.h"
 #include "dmk-units.h"
 
@@ -43,6 +44,25 @@ append_test_line (GString *s, const DmkTestResult *t)
   g_string_append (s, " us>\n");
 }
 
+/* Under a section's CrystalDiskMark lines, left as they are for tools that read them, one line
+ * per test with its passes' spread. */
+static void
+append_spread_lines (GString *s, DmkResult *r, DmkDirection dir)
+{
+  for (guint i = 0; i < r->tests->len; i++)
+    {
+      DmkTestResult *t = g_ptr_array_index (r->tests, i);
+      g_autofree char *name = NULL, *text = NULL;
+      DmkSpread spread;
+
+      if (t->direction != dir || !dmk_test_result_spread (t, &spread))
+        continue;
+      name = dmk_test_spec_to_name (&t->spec);
+      text = dmk_spread_to_report_text (&spread);
+      g_string_append_printf (s, "  Spread %s: %s\n", name, text);
+    }
+}
+
 static void
 append_section (GString *s, DmkResult *r, DmkDirection dir, const char *detail)
 {
@@ -58,6 +78,7 @@ append_section (GString *s, DmkResult *r, DmkDirection dir, const char *detail)
       any = TRUE;
       append_test_line (s, t);
     }
+  append_spread_lines (s, r, dir);
 }
 
 static char *

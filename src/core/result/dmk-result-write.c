@@ -7,6 +7,7 @@
 #include "dmk-error.h"
 #include "dmk-json-codec.h"
 #include "dmk-scan.h"
+#include "dmk-spread.h"
 
 static void
 add_tool (JsonBuilder *b, const DmkResult *r)
@@ -59,6 +60,25 @@ add_settings (JsonBuilder *b, const DmkSettings *settings)
   json_builder_end_object (b);
 }
 
+/* For readers of the file that do not compute it: readers of ours recompute it from the passes,
+ * and files without it load as before. */
+static void
+add_spread (JsonBuilder *b, const DmkTestResult *t)
+{
+  DmkSpread spread;
+
+  if (!dmk_test_result_spread (t, &spread))
+    return;
+  json_builder_set_member_name (b, "spread");
+  json_builder_begin_object (b);
+  _dmk_jb_int (b, "passes", spread.n);
+  _dmk_jb_double (b, "min_mb_per_s", spread.min);
+  _dmk_jb_double (b, "median_mb_per_s", spread.median);
+  _dmk_jb_double (b, "max_mb_per_s", spread.max);
+  _dmk_jb_double (b, "rsd_percent", spread.rsd_percent);
+  json_builder_end_object (b);
+}
+
 /* One element of "results": the test's best pass, then every pass with its series. */
 static void
 add_test (JsonBuilder *b, const DmkTestResult *t)
@@ -77,6 +97,7 @@ add_test (JsonBuilder *b, const DmkTestResult *t)
   _dmk_jb_double (b, "p99_9", t->latency_us.p99_9);
   _dmk_jb_double (b, "p99_99", t->latency_us.p99_99);
   json_builder_end_object (b);
+  add_spread (b, t);
   json_builder_set_member_name (b, "passes");
   json_builder_begin_array (b);
   for (guint j = 0; j < t->passes->len; j++)
