@@ -8,6 +8,7 @@
 
 #include "dmk-core.h"
 #include "dmk-plausible.h"
+#include "dmk-test-loop.h"
 
 /* A test with passes at these rates (MB/s) of 1 MiB blocks over 5 s each. */
 static DmkTestResult *
@@ -333,6 +334,357 @@ test_run (void)
   dmk_settings_clear (&s);
 }
 
+/* The rule itself: passes are added while the RSD is 2.5% or more and stop once it falls below,
+ * or at 3× the passes asked; the record says which. */
+static void
+test_until_stable_rule (void)
+{
+  const double rates[] = { 37.0, 40.0, 40.0, 40.0, 40.0, 40.0, 40.0, 40.0, 40.0, 40.0 };
+  const double settling[] = { 38.0, 40.0, 40.0, 40.0, 40.0 };
+  g_autoptr (DmkTestResult) t = make_test ("SEQ1M Q1T1", DMK_DIRECTION_READ, settling, 0);
+  g_autofree char *text = NULL;
+  guint n = 0;
+
+  /* Fewer than asked always wants more. */
+  g_assert_true (dmk_spread_wants_more (t, 3));
+  for (; dmk_spread_wants_more (t, 3); n++)
+    {
+      DmkPass p = { .mb_per_s = settling[n], .seconds = 1, .iops = settling[n] };
+      dmk_test_result_add_pass_series (t, &p, NULL, NULL);
+    }
+  /* 38, 40, 40: RSD 2.9%; 4 passes: 2.5% (still not below); 5: 2.3%. */
+  g_assert_cmpuint (n, ==, 5);
+  dmk_spread_settle (t, 3);
+  g_assert_cmpint (t->stability, ==, DMK_STABILITY_STABLE);
+  text = dmk_stability_to_report_text (t);
+  g_assert_cmpstr (text, ==, "until stable: 2 passes added, RSD below 2.5%");
+  g_clear_pointer (&text, g_free);
+  {
+    g_autoptr (DmkTestResult) w = make_test ("SEQ1M Q1T1", DMK_DIRECTION_READ, rates, 0);
+
+    for (n = 0; dmk_spread_wants_more (w, 3); n++)
+      {
+        DmkPass p = { .mb_per_s = rates[n], .seconds = 1, .iops = rates[n] };
+        dmk_test_result_add_pass_series (w, &p, NULL, NULL);
+      }
+    g_assert_cmpuint (n, ==, 9);
+    dmk_spread_settle (w, 3);
+    g_assert_cmpint (w->stability, ==, DMK_STABILITY_LIMIT);
+    text = dmk_stability_to_report_text (w);
+    g_assert_cmpstr (text, ==, "until stable: 6 passes added, RSD still 2.5% or more at the "
+                               "limit of 9");
+  }
+  /* Without "until stable" nothing is said. */
+  {
+    g_autoptr (DmkTestResult) off = make_test ("SEQ1M Q1T1", DMK_DIRECTION_READ, rates, 3);
+    g_assert_null (dmk_stability_to_report_text (off));
+    g_assert_null (dmk_stability_describe (off));
+  }
+}
+
+/* ---- the score's rule ---- */
+
+static void
+test_score_rule (void)
+{
+  DmkSettings s;
+  struct
+  {
+    int warmup;
+    guint passes;
+    gboolean until_stable;
+    DmkScore score;
+    const char *want;
+  } cases[] = {
+    { DMK_WARMUP_AS_MEASURE, 5, FALSE, DMK_SCORE_BEST, "best of 5 passes after a 5 s warm-up" },
+    { 2, 5, FALSE, DMK_SCORE_MEDIAN, "median of 5 passes after a 2 s warm-up" },
+    { 0, 1, FALSE, DMK_SCORE_BEST, "best of 1 pass, no warm-up" },
+    { 0, 3, TRUE, DMK_SCORE_MEDIAN, "median of 3 to 9 passes (until stable), no warm-up" },
+  };
+
+  dmk_settings_init_default (&s);
+  /* CrystalDiskMark's rule is the default. */
+  g_assert_cmpint (s.score, ==, DMK_SCORE_BEST);
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *english = NULL, *shown = NULL;
+
+      s.warmup_s = cases[i].warmup;
+      s.passes = cases[i].passes;
+      s.until_stable = cases[i].until_stable;
+      s.score = cases[i].score;
+      english = dmk_score_rule_text (&s, FALSE);
+      g_assert_cmpstr (english, ==, cases[i].want);
+      /* No translation is loaded here: the window's words are the same. */
+      shown = dmk_score_rule_text (&s, TRUE);
+      g_assert_cmpstr (shown, ==, cases[i].want);
+    }
+  dmk_settings_clear (&s);
+}
+
+/* The median rule scores a pass that ran (the lower middle one for an even count), with that
+ * pass's latency; the best rule leaves the best pass. */
+static void
+test_score_median (void)
+{
+  const double rates[] = { 300.0, 500.0, 400.0, 450.0 };
+  DmkLatency lat[G_N_ELEMENTS (rates)] = { { 0 } };
+  g_autoptr (DmkTestResult) t = make_test ("SEQ1M Q1T1", DMK_DIRECTION_READ, rates, 4);
+  g_autoptr (DmkTestResult) odd = make_test ("SEQ1M Q1T1", DMK_DIRECTION_READ, rates, 3);
+
+  for (guint i = 0; i < G_N_ELEMENTS (rates); i++)
+    lat[i].mean = 1000.0 + i;
+  dmk_test_result_apply_score (t, DMK_SCORE_BEST, lat);
+  g_assert_cmpfloat (t->mb_per_s, ==, 500.0);
+  dmk_test_result_apply_score (t, DMK_SCORE_MEDIAN, lat);
+  g_assert_cmpfloat (t->mb_per_s, ==, 400.0);
+  g_assert_cmpfloat (t->iops, ==, g_array_index (t->passes, DmkPass, 2).iops);
+  g_assert_cmpfloat (t->latency_us.mean, ==, 1002.0);
+  dmk_test_result_apply_score (odd, DMK_SCORE_MEDIAN, NULL);
+  g_assert_cmpfloat (odd->mb_per_s, ==, 400.0);
+}
+
+/* A real run with the median rule: its score is its median pass, and the file and the report
+ * say so; a file without the key is CrystalDiskMark's best. */
+static void
+test_score_run (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("dmk-score-XXXXXX", NULL);
+  g_autoptr (GArray) specs = g_array_new (FALSE, FALSE, sizeof (DmkTestSpec));
+  g_autoptr (DmkResult) r = NULL, back = NULL, old = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *json = NULL, *text = NULL, *old_json = NULL;
+  DmkTestResult *t;
+  DmkTestSpec spec;
+  DmkSettings s;
+  DmkSpread sp;
+
+  dmk_settings_init_default (&s);
+  s.mode = DMK_MODE_READ;
+  s.size_bytes = DMK_SIZE_MIN;
+  s.passes = 3;
+  s.measure_s = 1;
+  s.warmup_s = 0;
+  s.interval_s = 0;
+  s.score = DMK_SCORE_MEDIAN;
+  g_assert_true (dmk_test_spec_parse ("RND4K Q1T1", &spec, NULL));
+  g_array_append_val (specs, spec);
+  r = dmk_test_run_to_end (dir, &s, specs, NULL, NULL);
+  t = g_ptr_array_index (r->tests, 0);
+  g_assert_true (dmk_test_result_spread (t, &sp));
+  g_test_message ("median rule: score %.2f MB/s of min %.2f median %.2f max %.2f", t->mb_per_s,
+                  sp.min, sp.median, sp.max);
+  g_assert_cmpfloat (t->mb_per_s, ==, sp.median);
+  g_assert_cmpfloat (t->latency_us.mean, >, 0);
+  json = dmk_result_to_json (r);
+  g_assert_nonnull (strstr (json, "\"score\" : \"median\""));
+  back = dmk_result_from_json (json, -1, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (back->settings.score, ==, DMK_SCORE_MEDIAN);
+  text = dmk_result_to_text (back);
+  g_assert_nonnull (strstr (text, "\n  Score: median of 3 passes, no warm-up\n"));
+  /* The same file as one from before the choice: without the key. */
+  {
+    g_autoptr (JsonParser) parser = json_parser_new ();
+    g_autoptr (JsonGenerator) gen = json_generator_new ();
+    JsonObject *root;
+
+    g_assert_true (json_parser_load_from_data (parser, json, -1, &error));
+    root = json_node_get_object (json_parser_get_root (parser));
+    json_object_remove_member (json_object_get_object_member (root, "settings"), "score");
+    json_generator_set_root (gen, json_parser_get_root (parser));
+    old_json = json_generator_to_data (gen, NULL);
+  }
+  g_assert_null (strstr (old_json, "\"score\""));
+  old = dmk_result_from_json (old_json, -1, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (old->settings.score, ==, DMK_SCORE_BEST);
+  g_rmdir (dir);
+  dmk_settings_clear (&s);
+}
+
+/* --score reaches the file; a rule it does not know is a usage error. */
+static void
+test_score_cli (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("dmk-score-cli-XXXXXX", NULL);
+  g_autofree char *out = NULL;
+  const char *argv[] = { g_getenv ("GDISKMARK_CLI"), "--score=median", "-T", "SEQ1M Q1T1",
+                         "--passes=1", "--time=1", "--warmup=0", "--interval=0", "--size=16M",
+                         "--mode=read", "--quiet", dir, NULL };
+  const char *bad[] = { g_getenv ("GDISKMARK_CLI"), "--score=mean", dir, NULL };
+
+  g_assert_cmpint (dmk_test_run_tool (argv, &out), ==, 0);
+  g_assert_nonnull (strstr (out, "\n  Score: median of 1 pass, no warm-up\n"));
+  g_assert_cmpint (dmk_test_run_tool (bad, NULL), ==, 2);
+  g_rmdir (dir);
+}
+
+/* The Flash profile from the CLI: its 1 s passes in the report, and --interval still wins over
+ * its 30 s rest (which would make this test two minutes long). */
+static void
+test_flash_cli (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("dmk-flash-cli-XXXXXX", NULL);
+  g_autofree char *out = NULL;
+  const char *argv[] = { g_getenv ("GDISKMARK_CLI"), "--profile=flash", "--passes=1",
+                         "--warmup=0", "--interval=0", "--size=16M", "--mode=read", "--quiet",
+                         dir, NULL };
+
+  g_assert_cmpint (dmk_test_run_tool (argv, &out), ==, 0);
+  g_test_message ("%s", out);
+  g_assert_nonnull (strstr (out, "\nProfile: Flash Memory (CrystalDiskMark 9)\n"));
+  g_assert_nonnull (strstr (out, "\n   Time: Measure 1 sec / Interval 0 sec\n"));
+  g_assert_nonnull (strstr (out, "  SEQ    1MiB (Q=  8, T= 1): "));
+  g_assert_nonnull (strstr (out, "  RND    4KiB (Q=  1, T= 1): "));
+  g_rmdir (dir);
+}
+
+/* ---- until stable, on a throttled loop device ---- */
+
+#define SLOW_BPS 20000000u
+#define FAST_BPS 40000000u
+
+typedef struct
+{
+  gboolean alternate; /* switch the cap at every measured pass */
+  guint last_pass;
+} Flipper;
+
+/* At the start of each measured pass (a MEASURE phase with no speed yet) the read cap flips
+ * between 20 and 40 MB/s: passes that never agree. */
+static void
+flip_progress (const DmkProgress *p, gpointer data)
+{
+  Flipper *f = data;
+
+  if (!f->alternate || p->phase != DMK_PHASE_MEASURE || p->pass == 0 || p->pass == f->last_pass)
+    return;
+  f->last_pass = p->pass;
+  g_assert_true (dmk_test_throttle (dmk_test_loop, "read_bps", p->pass % 2 ? SLOW_BPS : FAST_BPS));
+}
+
+static DmkResult *
+run_until_stable (gboolean alternate)
+{
+  g_autoptr (GArray) specs = g_array_new (FALSE, FALSE, sizeof (DmkTestSpec));
+  Flipper f = { alternate, 0 };
+  DmkTestSpec spec;
+  DmkSettings s;
+  DmkResult *r;
+
+  dmk_settings_init_default (&s);
+  s.mode = DMK_MODE_READ;
+  s.size_bytes = DMK_SIZE_MIN;
+  s.passes = 3;
+  /* 2 s of 128 KiB reads: 600 I/Os a pass at 40 MB/s, so that one I/O more or less, or one of
+   * blk-throttle's 100 ms slices, is well under the 2.5% that counts. */
+  s.measure_s = 2;
+  s.warmup_s = 1; /* blk-throttle lets a burst through just after it is set */
+  s.interval_s = 0;
+  s.until_stable = TRUE;
+  /* blk-throttle v1 charges io_uring's direct I/O to a loop device twice: see test-engines.c. */
+  s.engine = DMK_ENGINE_LIBAIO;
+  g_assert_true (dmk_test_spec_parse ("SEQ128K Q1T1", &spec, NULL));
+  g_array_append_val (specs, spec);
+  g_assert_true (dmk_test_throttle (dmk_test_loop, "read_bps", FAST_BPS));
+  r = dmk_test_run_to_end (dmk_test_loop, &s, specs, flip_progress, &f);
+  dmk_test_unthrottle (NULL);
+  dmk_settings_clear (&s);
+  return r;
+}
+
+/* A steady 40 MB/s cap: the spread is below 2.5%, so "until stable" adds no pass (issue 25's
+ * acceptance), and the rate is the cap's. */
+static void
+test_until_stable_steady (void)
+{
+  g_autoptr (DmkResult) r = NULL;
+  g_autofree char *text = NULL;
+  DmkTestResult *t;
+  DmkSpread sp;
+
+  if (!dmk_test_throttle_available () || !dmk_test_loop_setup (25))
+    return;
+  r = run_until_stable (FALSE);
+  dmk_test_loop_cleanup ();
+  t = g_ptr_array_index (r->tests, 0);
+  g_assert_true (dmk_test_result_spread (t, &sp));
+  g_test_message ("steady: %u passes, min %.2f median %.2f max %.2f MB/s, RSD %.2f%%", sp.n,
+                  sp.min, sp.median, sp.max, sp.rsd_percent);
+  g_assert_cmpfloat (sp.rsd_percent, <, DMK_SPREAD_STABLE_RSD);
+  g_assert_cmpuint (sp.n, ==, 3);
+  g_assert_cmpint (t->stability, ==, DMK_STABILITY_STABLE);
+  g_assert_cmpuint (t->passes_asked, ==, 3);
+  g_assert_cmpfloat (fabs (sp.median - FAST_BPS / 1e6), <, 0.05 * FAST_BPS / 1e6);
+  text = dmk_result_to_text (r);
+  g_assert_nonnull (strstr (text, "(3 passes); until stable: 0 passes added, RSD below 2.5%\n"));
+}
+
+/* A cap that flips every pass: the passes never settle, so "until stable" runs 3× the passes
+ * and says it stopped at the limit, in the result, its JSON and its text. */
+static void
+test_until_stable_limit (void)
+{
+  g_autoptr (DmkResult) r = NULL, back = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *json = NULL, *text = NULL;
+  DmkTestResult *t;
+  DmkSpread sp;
+
+  if (!dmk_test_throttle_available () || !dmk_test_loop_setup (26))
+    return;
+  r = run_until_stable (TRUE);
+  dmk_test_loop_cleanup ();
+  t = g_ptr_array_index (r->tests, 0);
+  g_assert_true (dmk_test_result_spread (t, &sp));
+  g_test_message ("flipping: %u passes, min %.2f median %.2f max %.2f MB/s, RSD %.2f%%", sp.n,
+                  sp.min, sp.median, sp.max, sp.rsd_percent);
+  g_assert_cmpuint (sp.n, ==, 3 * DMK_SPREAD_MAX_FACTOR);
+  g_assert_cmpfloat (sp.rsd_percent, >=, DMK_SPREAD_STABLE_RSD);
+  g_assert_cmpint (t->stability, ==, DMK_STABILITY_LIMIT);
+  g_assert_true (r->settings.until_stable);
+  json = dmk_result_to_json (r);
+  g_assert_nonnull (strstr (json, "\"stopped\" : \"limit\""));
+  back = dmk_result_from_json (json, -1, &error);
+  g_assert_no_error (error);
+  t = g_ptr_array_index (back->tests, 0);
+  g_assert_cmpint (t->stability, ==, DMK_STABILITY_LIMIT);
+  g_assert_cmpuint (t->passes_asked, ==, 3);
+  g_assert_true (back->settings.until_stable);
+  text = dmk_result_to_text (back);
+  g_assert_nonnull (strstr (text, "(9 passes); until stable: 6 passes added, RSD still 2.5% or "
+                                  "more at the limit of 9\n"));
+  /* So wide a scatter is warned of too. */
+  g_assert_cmpuint (r->warnings->len, >=, 1);
+}
+
+/* The CLI's --until-stable reaches the result file. */
+static void
+test_until_stable_cli (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("dmk-spread-cli-XXXXXX", NULL);
+  g_autofree char *out = NULL;
+  const char *argv[] = { g_getenv ("GDISKMARK_CLI"), "--until-stable", "-T", "SEQ1M Q1T1",
+                         "--passes=2", "--time=1", "--warmup=0", "--interval=0", "--size=16M",
+                         "--mode=read", "--json", "--quiet", dir, NULL };
+  g_autoptr (DmkResult) r = NULL;
+  g_autoptr (GError) error = NULL;
+  DmkTestResult *t;
+
+  g_assert_nonnull (argv[0]);
+  g_assert_cmpint (dmk_test_run_tool (argv, &out), ==, 0);
+  r = dmk_result_from_json (out, -1, &error);
+  g_assert_no_error (error);
+  g_assert_true (r->settings.until_stable);
+  t = g_ptr_array_index (r->tests, 0);
+  g_assert_cmpint (t->stability, !=, DMK_STABILITY_OFF);
+  g_assert_cmpuint (t->passes->len, >=, 2);
+  g_assert_cmpuint (t->passes->len, <=, 6);
+  g_assert_true ((t->stability == DMK_STABILITY_LIMIT) == (t->passes->len == 6));
+  g_rmdir (dir);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -344,5 +696,15 @@ main (int argc, char **argv)
   g_test_add_func ("/spread/compare-noise", test_compare_noise);
   g_test_add_func ("/spread/warning", test_warning);
   g_test_add_func ("/spread/run", test_run);
+  g_test_add_func ("/spread/score/rule", test_score_rule);
+  g_test_add_func ("/spread/score/median", test_score_median);
+  g_test_add_func ("/spread/score/run", test_score_run);
+  g_test_add_func ("/spread/score/cli", test_score_cli);
+  g_test_add_func ("/spread/flash-cli", test_flash_cli);
+  g_test_add_func ("/spread/until-stable/rule", test_until_stable_rule);
+  g_test_add_func ("/spread/until-stable/steady", test_until_stable_steady);
+  g_test_add_func ("/spread/until-stable/limit", test_until_stable_limit);
+  g_test_add_func ("/spread/until-stable/cli", test_until_stable_cli);
+  dmk_test_loop_cleanup_on_signals (NULL);
   return g_test_run ();
 }

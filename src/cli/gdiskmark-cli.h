@@ -28,10 +28,11 @@ typedef enum
 } Format;
 
 /* Options that every run takes, parsed into these by GOption. */
+extern char *opt_score;
 extern char *opt_mode, *opt_data, *opt_engine, *opt_size, *opt_output, *opt_comment, *opt_format;
 extern gboolean opt_buffered, opt_allow_write_device, opt_json, opt_quiet;
 extern int opt_passes, opt_time, opt_interval, opt_warmup;
-extern gboolean opt_poll;
+extern gboolean opt_poll, opt_until_stable;
 
 void init_i18n (void);
 /* g_print and g_printerr with control and bidi characters escaped (see dmk_text_escape_controls). */

@@ -75,6 +75,7 @@ live_values (DmkResultCell *self, double *iops, double *latency_us)
 static void
 append_spread (GString *s, const DmkTestResult *r)
 {
+  g_autofree char *stability = NULL;
   DmkSpread spread;
 
   if (!dmk_test_result_spread (r, &spread) || spread.n < 2)
@@ -85,6 +86,12 @@ append_spread (GString *s, const DmkTestResult *r)
   g_string_append_printf (s, "\n<tt>  %-8s %12.2f</tt>", _("max"), spread.max);
   /* TRANSLATORS: relative standard deviation of the passes, in percent */
   g_string_append_printf (s, "\n<tt>  %-8s %11.1f%%</tt>", _("RSD"), spread.rsd_percent);
+  stability = dmk_stability_describe (r);
+  if (stability != NULL)
+    {
+      g_autofree char *escaped = g_markup_escape_text (stability, -1);
+      g_string_append_printf (s, "\n%s", escaped);
+    }
 }
 
 static char *

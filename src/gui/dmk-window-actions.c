@@ -361,6 +361,7 @@ static const GActionEntry win_actions[] = {
 
 static const char *const settings_actions[] = {
   "profile", "mode", "mix", "mix-ratio", "data", "measure-time", "interval", "engine", "direct",
+  "until-stable", "score",
 };
 
 void

@@ -257,9 +257,13 @@ dmk_comparison_column_title (DmkComparison *cmp, guint column)
                              r->target.path && *r->target.path ? r->target.path : "?", date,
                              r->settings.profile ? r->settings.profile : "?");
   else
-    title = g_strdup_printf ("%s (%s, %s, %s)", r->target.path ? r->target.path : "?",
-                             r->target.model ? r->target.model : "?", date,
-                             r->settings.profile ? r->settings.profile : "?");
+    {
+      /* Ours says how its scores were taken: a best of 5 and a median of 9 do not compare. */
+      g_autofree char *rule = dmk_score_rule_text (&r->settings, FALSE);
+      title = g_strdup_printf ("%s (%s, %s, %s, %s)", r->target.path ? r->target.path : "?",
+                               r->target.model ? r->target.model : "?", date,
+                               r->settings.profile ? r->settings.profile : "?", rule);
+    }
   /* Every word of it comes from a file: nothing in it may drive the terminal it is printed to
    * or turn the line around (U+202E). */
   return dmk_text_escape_controls (title, FALSE);

@@ -52,14 +52,16 @@ append_spread_lines (GString *s, DmkResult *r, DmkDirection dir)
   for (guint i = 0; i < r->tests->len; i++)
     {
       DmkTestResult *t = g_ptr_array_index (r->tests, i);
-      g_autofree char *name = NULL, *text = NULL;
+      g_autofree char *name = NULL, *text = NULL, *stability = NULL;
       DmkSpread spread;
 
       if (t->direction != dir || !dmk_test_result_spread (t, &spread))
         continue;
       name = dmk_test_spec_to_name (&t->spec);
       text = dmk_spread_to_report_text (&spread);
-      g_string_append_printf (s, "  Spread %s: %s\n", name, text);
+      stability = dmk_stability_to_report_text (t);
+      g_string_append_printf (s, "  Spread %s: %s%s%s\n", name, text, stability ? "; " : "",
+                              stability ? stability : "");
     }
 }
 
@@ -313,6 +315,12 @@ report_text (DmkResult *r)
                           r->settings.direct ? "direct I/O" : "buffered I/O");
   g_string_append_printf (s, "   Time: Measure %u sec / Interval %u sec\n", r->settings.measure_s,
                           r->settings.interval_s);
+  /* Another tool's result read in has its own rule, which its file does not say. */
+  if (r->kind == DMK_KIND_GRID && g_strcmp0 (r->tool_name, "gdiskmark") == 0)
+    {
+      g_autofree char *rule = dmk_score_rule_text (&r->settings, FALSE);
+      g_string_append_printf (s, "  Score: %s\n", rule);
+    }
   dmk_report_append_footer (s, r);
   return g_string_free (s, FALSE);
 }

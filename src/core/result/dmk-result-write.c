@@ -57,6 +57,10 @@ add_settings (JsonBuilder *b, const DmkSettings *settings)
   _dmk_jb_int (b, "mix_read_percent", settings->mix_read_percent);
   if (settings->poll)
     _dmk_jb_bool (b, "poll", TRUE); /* only when used: files before it had none */
+  if (settings->until_stable)
+    _dmk_jb_bool (b, "until_stable", TRUE); /* the same */
+  if (settings->score != DMK_SCORE_BEST)
+    _dmk_jb_string (b, "score", dmk_score_to_string (settings->score)); /* files before: best */
   json_builder_end_object (b);
 }
 
@@ -76,6 +80,15 @@ add_spread (JsonBuilder *b, const DmkTestResult *t)
   _dmk_jb_double (b, "median_mb_per_s", spread.median);
   _dmk_jb_double (b, "max_mb_per_s", spread.max);
   _dmk_jb_double (b, "rsd_percent", spread.rsd_percent);
+  json_builder_end_object (b);
+  if (t->stability == DMK_STABILITY_OFF)
+    return;
+  /* How many passes ran and why: the RSD fell below 2.5%, or the limit of 3× came first. */
+  json_builder_set_member_name (b, "until_stable");
+  json_builder_begin_object (b);
+  _dmk_jb_int (b, "passes_asked", t->passes_asked);
+  _dmk_jb_int (b, "passes_run", spread.n);
+  _dmk_jb_string (b, "stopped", t->stability == DMK_STABILITY_STABLE ? "stable" : "limit");
   json_builder_end_object (b);
 }
 
