@@ -382,6 +382,118 @@ test_until_stable_rule (void)
   }
 }
 
+/* ---- steady state (SNIA PTS) over a sustained write's rounds ---- */
+
+#define MIB_ ((guint64) 1 << 20)
+
+/* A series of 100 ms intervals at rate(i) MB/s for the interval i, until total bytes. */
+static GArray *
+make_series (guint64 total, double (*rate) (guint64 written))
+{
+  GArray *series = g_array_new (FALSE, TRUE, sizeof (DmkSample));
+  guint64 written = 0;
+  double t = 0;
+
+  while (written < total)
+    {
+      DmkSample x = { 0 };
+
+      t += 0.1;
+      x.end_s = t;
+      x.bytes = (guint64) (rate (written) * 1e6 * 0.1);
+      x.ios = x.bytes >> 20;
+      written += x.bytes;
+      g_array_append_val (series, x);
+    }
+  return series;
+}
+
+static double
+flat (guint64 written)
+{
+  return 400.0;
+}
+
+#define DROP_AT (192 * MIB_)
+static double
+drop (guint64 written)
+{
+  return written < DROP_AT ? 200.0 : 50.0;
+}
+
+/* 5% slower every 64 MiB: it never settles. */
+static double
+sliding (guint64 written)
+{
+  return 400.0 * pow (0.95, (double) (written / (64 * MIB_)));
+}
+
+static void
+test_steady_rule (void)
+{
+  const guint64 round = 64 * MIB_;
+  g_autoptr (GArray) a = make_series (768 * MIB_, flat);
+  g_autoptr (GArray) b = make_series (768 * MIB_, drop);
+  g_autoptr (GArray) c = make_series (768 * MIB_, sliding);
+  g_autoptr (GArray) d = make_series (256 * MIB_, flat);
+  g_autofree char *text = NULL;
+  DmkSteady st;
+
+  g_assert_cmpuint (dmk_steady_round_bytes (64ull << 30), ==, 2ull << 30);
+  g_assert_cmpuint (dmk_steady_round_bytes (384 * MIB_), ==, round);
+  g_assert_true (dmk_steady_detect (a, round, &st));
+  g_assert_true (st.steady);
+  g_assert_cmpuint (st.steady_bytes, ==, 0);
+  g_assert_cmpfloat (fabs (st.mb_per_s - 400.0), <, 4.0);
+  /* Fast, then a lower rate: steady at the lower one, from within a round of the drop. */
+  g_assert_true (dmk_steady_detect (b, round, &st));
+  g_test_message ("drop at %" G_GUINT64_FORMAT ": steady from %" G_GUINT64_FORMAT " at %.1f",
+                  DROP_AT, st.steady_bytes, st.mb_per_s);
+  g_assert_true (st.steady);
+  g_assert_cmpfloat (fabs ((double) st.steady_bytes - (double) DROP_AT), <=, (double) round);
+  g_assert_cmpfloat (fabs (st.mb_per_s - 50.0), <, 1.0);
+  text = dmk_steady_to_report_text (&st);
+  g_assert_true (g_str_has_prefix (text, "steady after 0."));
+  g_assert_true (g_str_has_suffix (text, " GiB at 50.0 MB/s"));
+  g_clear_pointer (&text, g_free);
+  /* 5% a round for five rounds moves the best-fit line by 20%: not steady. */
+  g_assert_true (dmk_steady_detect (c, round, &st));
+  g_assert_false (st.steady);
+  text = dmk_steady_to_report_text (&st);
+  g_assert_cmpstr (text, ==, "not steady after 0.75 GiB");
+  /* Four rounds cannot be judged. */
+  g_assert_false (dmk_steady_detect (d, round, &st));
+  g_assert_cmpuint (st.n_rounds, <, DMK_STEADY_ROUNDS);
+}
+
+/* The report and the JSON of a sustained write say it. */
+static void
+test_steady_files (void)
+{
+  g_autoptr (DmkResult) r = dmk_result_new ();
+  g_autofree char *text = NULL, *json = NULL, *want = NULL, *rounds = NULL;
+  DmkSteady st;
+
+  r->kind = DMK_KIND_SUSTAINED;
+  r->sustained = dmk_sustained_new ();
+  g_assert_true (dmk_test_spec_parse ("SEQ1M Q8T1", &r->sustained->spec, NULL));
+  r->sustained->span_bytes = 768 * MIB_;
+  g_array_unref (r->sustained->series);
+  r->sustained->series = make_series (768 * MIB_, drop);
+  r->sustained->bytes = 768 * MIB_;
+  g_assert_true (dmk_steady_detect (r->sustained->series, 64 * MIB_, &st));
+  want = g_strdup_printf (" at 50.0 MB/s (SNIA PTS, last 5 of %u rounds of 0.06 GiB)\n",
+                          st.n_rounds);
+  rounds = g_strdup_printf ("\"rounds\" : %u", st.n_rounds);
+  text = dmk_result_to_text (r);
+  g_test_message ("%s", text);
+  g_assert_nonnull (strstr (text, "\n  Steady state: steady after "));
+  g_assert_nonnull (strstr (text, want));
+  json = dmk_result_to_json (r);
+  g_assert_nonnull (strstr (json, "\"steady_state\""));
+  g_assert_nonnull (strstr (json, rounds));
+}
+
 /* ---- the score's rule ---- */
 
 static void
@@ -696,6 +808,8 @@ main (int argc, char **argv)
   g_test_add_func ("/spread/compare-noise", test_compare_noise);
   g_test_add_func ("/spread/warning", test_warning);
   g_test_add_func ("/spread/run", test_run);
+  g_test_add_func ("/spread/steady/rule", test_steady_rule);
+  g_test_add_func ("/spread/steady/files", test_steady_files);
   g_test_add_func ("/spread/score/rule", test_score_rule);
   g_test_add_func ("/spread/score/median", test_score_median);
   g_test_add_func ("/spread/score/run", test_score_run);

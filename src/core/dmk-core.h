@@ -20,6 +20,7 @@
 #include "dmk-result.h"
 #include "dmk-scan.h"
 #include "dmk-spread.h"
+#include "dmk-steady.h"
 /* run */
 #include "dmk-describe.h"
 #include "dmk-runner.h"

@@ -10,6 +10,7 @@
 #include "dmk-scan.h"
 #include "dmk-series.h"
 #include "dmk-spread.h"
+#include "dmk-steady.h"
 #include "dmk-text.h"
 #include "dmk-units.h"
 
@@ -173,6 +174,24 @@ append_number (GString *s, double v, int decimals)
   g_string_append (s, g_ascii_formatd (buf, sizeof buf, fmt, isfinite (v) ? v : 0.0));
 }
 
+/* SNIA PTS's rule over the write's last five rounds. */
+static void
+append_steady_text (GString *s, const DmkSustained *st)
+{
+  DmkSteady steady;
+  gboolean judged = dmk_steady_detect (st->series, dmk_steady_round_bytes (st->span_bytes),
+                                       &steady);
+  g_autofree char *text = judged ? dmk_steady_to_report_text (&steady) : NULL;
+
+  g_string_append (s, "  Steady state: ");
+  if (judged)
+    g_string_append_printf (s, "%s (SNIA PTS, last 5 of %u rounds of ", text, steady.n_rounds);
+  else
+    g_string_append_printf (s, "not judged (%u of the 5 rounds needed, of ", steady.n_rounds);
+  append_number (s, (double) steady.round_bytes / GIB, 2);
+  g_string_append (s, " GiB)\n");
+}
+
 static void
 append_sustained_text (GString *s, DmkResult *r)
 {
@@ -215,6 +234,7 @@ append_sustained_text (GString *s, DmkResult *r)
       g_string_append_printf (s, "  Cache cliff: none%s%s%s\n", low ? " (" : "", low ? low : "",
                               low ? ")" : "");
     }
+  append_steady_text (s, st);
 }
 
 static void

@@ -8,6 +8,7 @@
 #include "dmk-json-codec.h"
 #include "dmk-scan.h"
 #include "dmk-spread.h"
+#include "dmk-steady.h"
 
 static void
 add_tool (JsonBuilder *b, const DmkResult *r)
@@ -151,6 +152,27 @@ add_cliff (JsonBuilder *b, const DmkCliff *c)
   json_builder_end_object (b);
 }
 
+/* Computed from the series, for other readers: ours compute it again, so older files have it. */
+static void
+add_steady (JsonBuilder *b, const DmkSustained *s)
+{
+  DmkSteady st;
+
+  if (!dmk_steady_detect (s->series, dmk_steady_round_bytes (s->span_bytes), &st))
+    return;
+  json_builder_set_member_name (b, "steady_state");
+  json_builder_begin_object (b);
+  _dmk_jb_bool (b, "steady", st.steady);
+  _dmk_jb_int (b, "round_bytes", (gint64) st.round_bytes);
+  _dmk_jb_int (b, "rounds", st.n_rounds);
+  if (st.steady)
+    {
+      _dmk_jb_int (b, "steady_bytes", (gint64) st.steady_bytes);
+      _dmk_jb_double (b, "mb_per_s", st.mb_per_s);
+    }
+  json_builder_end_object (b);
+}
+
 static void
 add_sustained (JsonBuilder *b, const DmkSustained *s)
 {
@@ -162,6 +184,7 @@ add_sustained (JsonBuilder *b, const DmkSustained *s)
   _dmk_jb_double (b, "seconds", s->seconds);
   _dmk_jb_double (b, "mb_per_s", s->mb_per_s);
   add_cliff (b, &s->cliff);
+  add_steady (b, s);
   _dmk_jb_columns (b, "series", &dmk_columns_sustained, s->series);
   json_builder_end_object (b);
 }
