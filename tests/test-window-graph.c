@@ -211,6 +211,47 @@ test_spread_tooltip (void)
   g_object_unref (cell);
 }
 
+/* Issue 25: the sustained chart marks where SNIA's steady state begins and its summary says it:
+ * a write at 200 MB/s that drops to 50 MB/s for good after 192 MiB. */
+static void
+test_steady_mark (void)
+{
+  g_autoptr (DmkResult) r = dmk_result_new ();
+  GtkWidget *chart = g_object_ref_sink (dmk_scan_chart_new (DMK_CHART_SUSTAINED));
+  const char *summary;
+  guint64 written = 0;
+  double t = 0;
+  DmkSteady st;
+
+  r->kind = DMK_KIND_SUSTAINED;
+  r->sustained = dmk_sustained_new ();
+  g_assert_true (dmk_test_spec_parse ("SEQ1M Q8T1", &r->sustained->spec, NULL));
+  r->sustained->span_bytes = (guint64) 768 << 20;
+  while (written < r->sustained->span_bytes)
+    {
+      DmkSample x = { .end_s = (t += 0.1) };
+
+      x.bytes = written < ((guint64) 192 << 20) ? 20000000 : 5000000;
+      x.ios = x.bytes >> 20;
+      written += x.bytes;
+      g_array_append_val (r->sustained->series, x);
+    }
+  r->sustained->bytes = written;
+  g_assert_true (dmk_steady_detect (r->sustained->series,
+                                    dmk_steady_round_bytes (r->sustained->span_bytes), &st));
+  g_assert_true (st.steady);
+  dmk_scan_chart_add_result (DMK_SCAN_CHART (chart), r, NULL);
+  summary = dmk_scan_chart_get_summary (DMK_SCAN_CHART (chart));
+  g_test_message ("%s", summary);
+  {
+    g_autofree char *want = g_strdup_printf ("; steady after %.2f GiB at ",
+                                             (double) st.steady_bytes / (1 << 30));
+    g_assert_nonnull (strstr (summary, want));
+  }
+  g_assert_nonnull (strstr (summary, " at 50.00 MB/s"));
+  g_object_unref (chart);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -218,5 +259,6 @@ main (int argc, char *argv[])
     return g_test_run ();
   g_test_add_func ("/window-graph/cells", test_graphs);
   g_test_add_func ("/window-graph/spread-tooltip", test_spread_tooltip);
+  g_test_add_func ("/window-graph/steady-mark", test_steady_mark);
   return g_test_run ();
 }
