@@ -441,6 +441,58 @@ test_sustained_cliff_throttled (void)
   dmk_test_loop_cleanup ();
 }
 
+/* Issue 25: fast, then a lower cap for long enough: SNIA PTS's steady state is found at the lower
+ * rate, from within one round of the change; the report and the JSON say so. */
+static void
+test_sustained_steady_throttled (void)
+{
+  const guint64 fast = 200000000, slow = 50000000, at = 192 * MIB, span = 768 * MIB;
+  DmkSettings s;
+  DmkScanOptions o;
+  Run run = { 0 };
+  Switcher sw = { 0 };
+  GThread *thread;
+  DmkSteady st;
+  g_autofree char *text = NULL, *json = NULL;
+
+  if (!dmk_test_throttle_available () || !dmk_test_loop_setup_sized (span))
+    return;
+  settings_for_scan (&s);
+  s.allow_write_device = TRUE;
+  s.engine = DMK_ENGINE_LIBAIO; /* the throttle's rates hold for libaio: see above */
+  dmk_scan_options_init (&o, DMK_KIND_SUSTAINED);
+  o.span = DMK_SPAN_DEVICE;
+  g_assert_true (dmk_test_throttle (dmk_test_loop, "write_bps", fast));
+  sw.dev = dmk_test_loop;
+  sw.at_bytes = at;
+  sw.rate_after = slow;
+  thread = g_thread_new ("switch", switch_rate, &sw);
+  run_scan (&run, dmk_test_loop, &s, &o, NULL);
+  g_atomic_int_set (&sw.quit, 1);
+  g_thread_join (thread);
+  dmk_test_throttle (dmk_test_loop, "write_bps", 0);
+
+  g_assert_no_error (run.error);
+  g_assert_true (dmk_steady_detect (run.result->sustained->series,
+                                    dmk_steady_round_bytes (run.result->sustained->span_bytes),
+                                    &st));
+  g_test_message ("rate switched at %" G_GUINT64_FORMAT " bytes; %u rounds of %" G_GUINT64_FORMAT
+                  "; steady %d from %" G_GUINT64_FORMAT " at %.1f MB/s",
+                  sw.switched_at, st.n_rounds, st.round_bytes, st.steady, st.steady_bytes,
+                  st.mb_per_s);
+  g_assert_true (st.steady);
+  g_assert_cmpfloat (fabs ((double) st.steady_bytes - (double) sw.switched_at), <=,
+                     (double) st.round_bytes);
+  g_assert_cmpfloat (fabs (st.mb_per_s - slow / 1e6), <, 0.1 * slow / 1e6);
+  text = dmk_result_to_text (run.result);
+  g_assert_nonnull (strstr (text, "\n  Steady state: steady after "));
+  json = dmk_result_to_json (run.result);
+  g_assert_nonnull (strstr (json, "\"steady\" : true"));
+  run_clear (&run);
+  dmk_settings_clear (&s);
+  dmk_test_loop_cleanup ();
+}
+
 static gboolean
 mount_ext4 (void)
 {
@@ -1070,6 +1122,7 @@ main (int argc, char **argv)
   g_test_add_func ("/scan/cliff/low-text", test_cliff_low_text);
   g_test_add_func ("/scan/sustained/dir", test_sustained_dir);
   g_test_add_func ("/scan/sustained/stop", test_sustained_stop);
+  g_test_add_func ("/scan/sustained/steady-throttled", test_sustained_steady_throttled);
   g_test_add_func ("/scan/sustained/cliff-throttled", test_sustained_cliff_throttled);
   g_test_add_func ("/scan/sustained/free-space", test_sustained_free_space);
   g_test_add_func ("/scan/sweep/device", test_sweep_device);

@@ -87,12 +87,37 @@ test_profiles (void)
   check_profile ("classic", classic);
   check_profile ("default", def);
   check_profile ("nvme", nvme);
+  /* CrystalDiskMark 9's Flash Memory profile: the default tests. */
+  check_profile ("flash", def);
   for (guint i = 0; names[i] != NULL; i++)
     g_assert_true (dmk_profile_lookup (names[i], NULL, NULL));
-  g_assert_cmpuint (g_strv_length ((char **) names), ==, 6);
+  g_assert_cmpuint (g_strv_length ((char **) names), ==, 7);
   g_assert_false (dmk_profile_lookup ("fast", NULL, &error));
   g_assert_error (error, DMK_ERROR, DMK_ERROR_INVALID_ARGUMENT);
   g_assert_nonnull (strstr (error->message, "fast"));
+}
+
+/* The Flash profile brings its own timing (1 s passes, 30 s between tests); the others keep the
+ * user's. */
+static void
+test_profile_timing (void)
+{
+  DmkSettings s;
+
+  dmk_settings_init_default (&s);
+  s.measure_s = 7;
+  s.interval_s = 9;
+  dmk_settings_apply_profile_timing (&s);
+  g_assert_cmpuint (s.measure_s, ==, 7);
+  g_assert_cmpuint (s.interval_s, ==, 9);
+  g_free (s.profile);
+  s.profile = g_strdup ("flash");
+  dmk_settings_apply_profile_timing (&s);
+  g_assert_cmpuint (s.measure_s, ==, 1);
+  g_assert_cmpuint (s.interval_s, ==, 30);
+  g_assert_true (dmk_settings_validate (&s, NULL));
+  g_assert_cmpstr (dmk_profile_report_name ("flash"), ==, "Flash Memory (CrystalDiskMark 9)");
+  dmk_settings_clear (&s);
 }
 
 static void
@@ -371,6 +396,7 @@ main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/spec/roundtrip", test_spec_roundtrip);
+  g_test_add_func ("/spec/profile-timing", test_profile_timing);
   g_test_add_func ("/spec/values", test_spec_values);
   g_test_add_func ("/spec/bad", test_spec_bad);
   g_test_add_func ("/spec/profiles", test_profiles);

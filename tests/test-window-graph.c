@@ -172,11 +172,93 @@ test_graphs (void)
   g_rmdir (dir);
 }
 
+/* Issue 25: the cell's tooltip tells a steady score from a lucky one: the passes' min, median,
+ * max and RSD, worked out by the core; a test of one pass has no spread to show. */
+static void
+test_spread_tooltip (void)
+{
+  const double rates[] = { 400.0, 500.0, 450.0 };
+  DmkTestSpec spec;
+  g_autoptr (DmkTestResult) t = NULL, one = NULL;
+  GtkWidget *cell;
+  g_autofree char *rsd = NULL;
+  const char *markup;
+  DmkSpread sp;
+
+  g_assert_true (dmk_test_spec_parse ("SEQ1M Q8T1", &spec, NULL));
+  t = dmk_test_result_new (&spec, DMK_DIRECTION_READ);
+  one = dmk_test_result_new (&spec, DMK_DIRECTION_READ);
+  for (guint i = 0; i < G_N_ELEMENTS (rates); i++)
+    {
+      DmkPass p = { .mb_per_s = rates[i], .iops = rates[i], .seconds = 1, .bytes = 1 << 20 };
+      dmk_test_result_add_pass_series (t, &p, NULL, NULL);
+      if (i == 0)
+        dmk_test_result_add_pass_series (one, &p, NULL, NULL);
+    }
+  g_assert_true (dmk_test_result_spread (t, &sp));
+  cell = g_object_ref_sink (dmk_result_cell_new (&spec, DMK_DIRECTION_READ, DMK_UNIT_MB_S));
+  dmk_result_cell_set_result (DMK_RESULT_CELL (cell), t);
+  markup = gtk_widget_get_tooltip_markup (cell);
+  g_test_message ("%s", markup);
+  g_assert_nonnull (strstr (markup, "Spread of the passes"));
+  g_assert_nonnull (strstr (markup, "median         450.00</tt>"));
+  g_assert_nonnull (strstr (markup, "min            400.00</tt>"));
+  g_assert_nonnull (strstr (markup, "max            500.00</tt>"));
+  rsd = g_strdup_printf ("%11.1f%%", sp.rsd_percent);
+  g_assert_nonnull (strstr (markup, rsd));
+  dmk_result_cell_set_result (DMK_RESULT_CELL (cell), one);
+  g_assert_null (strstr (gtk_widget_get_tooltip_markup (cell), "Spread of the passes"));
+  g_object_unref (cell);
+}
+
+/* Issue 25: the sustained chart marks where SNIA's steady state begins and its summary says it:
+ * a write at 200 MB/s that drops to 50 MB/s for good after 192 MiB. */
+static void
+test_steady_mark (void)
+{
+  g_autoptr (DmkResult) r = dmk_result_new ();
+  GtkWidget *chart = g_object_ref_sink (dmk_scan_chart_new (DMK_CHART_SUSTAINED));
+  const char *summary;
+  guint64 written = 0;
+  double t = 0;
+  DmkSteady st;
+
+  r->kind = DMK_KIND_SUSTAINED;
+  r->sustained = dmk_sustained_new ();
+  g_assert_true (dmk_test_spec_parse ("SEQ1M Q8T1", &r->sustained->spec, NULL));
+  r->sustained->span_bytes = (guint64) 768 << 20;
+  while (written < r->sustained->span_bytes)
+    {
+      DmkSample x = { .end_s = (t += 0.1) };
+
+      x.bytes = written < ((guint64) 192 << 20) ? 20000000 : 5000000;
+      x.ios = x.bytes >> 20;
+      written += x.bytes;
+      g_array_append_val (r->sustained->series, x);
+    }
+  r->sustained->bytes = written;
+  g_assert_true (dmk_steady_detect (r->sustained->series,
+                                    dmk_steady_round_bytes (r->sustained->span_bytes), &st));
+  g_assert_true (st.steady);
+  dmk_scan_chart_add_result (DMK_SCAN_CHART (chart), r, NULL);
+  summary = dmk_scan_chart_get_summary (DMK_SCAN_CHART (chart));
+  g_test_message ("%s", summary);
+  {
+    g_autofree char *want = g_strdup_printf ("; steady after %.2f GiB at ",
+                                             (double) st.steady_bytes / (1 << 30));
+    g_assert_nonnull (strstr (summary, want));
+  }
+  g_assert_nonnull (strstr (summary, " at 50.00 MB/s"));
+  g_object_unref (chart);
+}
+
 int
 main (int argc, char *argv[])
 {
   if (!dmk_test_gui_init (&argc, &argv, "window-graph"))
     return g_test_run ();
   g_test_add_func ("/window-graph/cells", test_graphs);
+  g_test_add_func ("/window-graph/spread-tooltip", test_spread_tooltip);
+  g_test_add_func ("/window-graph/steady-mark", test_steady_mark);
   return g_test_run ();
 }

@@ -171,6 +171,16 @@ check_sustained (DmkResult *r, DmkScanChart *chart)
   expect_in_summary (chart, min, max, dmk_sample_mb_per_s (s, s->len - 1), DMK_UNIT_MB_S);
   g_assert_nonnull (strstr (dmk_scan_chart_get_summary (chart),
                             r->sustained->cliff.found ? "cache cliff after" : "no cache cliff"));
+  /* Issue 25: SNIA steady state, as the core judges it, where the write had five rounds. */
+  {
+    DmkSteady st;
+
+    if (dmk_steady_detect (s, dmk_steady_round_bytes (r->sustained->span_bytes), &st))
+      g_assert_nonnull (strstr (dmk_scan_chart_get_summary (chart),
+                                st.steady ? "; steady after " : "; not steady after "));
+    else
+      g_assert_null (strstr (dmk_scan_chart_get_summary (chart), "steady after"));
+  }
 }
 
 static void

@@ -29,6 +29,8 @@ gboolean opt_quiet = FALSE;
 int opt_warmup = G_MININT;
 gboolean opt_poll = FALSE;
 gboolean opt_no_history = FALSE;
+gboolean opt_until_stable = FALSE;
+char *opt_score = NULL;
 
 void
 die_usage (const char *format, ...)
@@ -90,6 +92,9 @@ parse_io_options (DmkSettings *s)
     s->warmup_s = (int) non_negative ("--warmup", opt_warmup);
   s->direct = !opt_buffered;
   s->poll = opt_poll;
+  s->until_stable = opt_until_stable;
+  if (opt_score != NULL && !dmk_score_from_string (opt_score, &s->score))
+    die_usage (_("Unknown score “%s”: choose best or median"), opt_score);
   s->allow_write_device = opt_allow_write_device;
 }
 

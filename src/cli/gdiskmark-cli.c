@@ -58,6 +58,13 @@ static GOptionEntry entries[] = {
     N_("Test size, 16MiB–64GiB, like 64MiB or 1GiB (default: 1GiB)"), N_("SIZE") },
   { "time", 't', 0, G_OPTION_ARG_INT, &opt_time,
     N_("Measure time per pass, 1–60 seconds (default: 5)"), N_("SECONDS") },
+  { "until-stable", 0, 0, G_OPTION_ARG_NONE, &opt_until_stable,
+    N_("Add passes while they scatter by 2.5% or more (relative standard deviation), up to 3× "
+       "--passes"),
+    NULL },
+  { "score", 0, 0, G_OPTION_ARG_STRING, &opt_score,
+    N_("Which pass is a test’s score: best (CrystalDiskMark’s, the default) or median"),
+    N_("RULE") },
   { "warmup", 'w', 0, G_OPTION_ARG_INT, &opt_warmup,
     N_("Warm-up before each test’s passes, 0–60 seconds, not measured (default: as --time)"),
     N_("SECONDS") },
@@ -199,6 +206,8 @@ parse_settings (DmkSettings *s)
         die_usage ("%s", error->message);
       g_free (s->profile);
       s->profile = g_strdup (opt_profile);
+      /* The profile's own timing, which --time and --interval below still override. */
+      dmk_settings_apply_profile_timing (s);
     }
   if (opt_mode != NULL && !dmk_mode_from_string (opt_mode, &s->mode))
     die_usage (_("Unknown mode “%s”: choose read-write, read or write"), opt_mode);
@@ -292,6 +301,9 @@ parse_job_file (DmkSettings *s)
   if (!dmk_fio_job_settings (job, &o, s, &error))
     die_usage ("%s: %s", opt_job_file, error->message);
   s->verify = opt_verify;
+  s->until_stable = opt_until_stable;
+  if (opt_score != NULL && !dmk_score_from_string (opt_score, &s->score))
+    die_usage (_("Unknown score “%s”: choose best or median"), opt_score);
   warn_overridden (job, &o);
   return job;
 }

@@ -29,10 +29,11 @@ typedef enum
 } Format;
 
 /* Options that every run takes, parsed into these by GOption. */
+extern char *opt_score;
 extern char *opt_mode, *opt_data, *opt_engine, *opt_size, *opt_output, *opt_comment, *opt_format;
 extern gboolean opt_buffered, opt_allow_write_device, opt_json, opt_quiet;
 extern int opt_passes, opt_time, opt_interval, opt_warmup;
-extern gboolean opt_poll;
+extern gboolean opt_poll, opt_until_stable;
 extern gboolean opt_no_history;
 
 void init_i18n (void);

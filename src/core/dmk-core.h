@@ -21,6 +21,8 @@
 #include "dmk-capacity-report.h"
 #include "dmk-result.h"
 #include "dmk-scan.h"
+#include "dmk-spread.h"
+#include "dmk-steady.h"
 /* run */
 #include "dmk-capacity.h"
 #include "dmk-describe.h"

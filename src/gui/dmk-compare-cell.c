@@ -104,6 +104,9 @@ describe (DmkComparison *cmp, guint row, guint column, const char *header, const
         g_string_append_printf (s, better ? _("%s percent better than the baseline")
                                           : _("%s percent worse than the baseline"),
                                 d);
+      if (dmk_comparison_within_noise (cmp, row, column))
+        g_string_append_printf (s, ", %s",
+                                _("within noise: smaller than the two results’ spread"));
     }
   else if (column == cmp->baseline && cmp->results->len > 1)
     g_string_append_printf (s, ", %s", _("the baseline"));
@@ -117,7 +120,7 @@ dmk_compare_cell_new_for_comparison (DmkComparison *cmp, guint row, guint column
   g_autofree char *value = NULL, *delta = NULL, *description = NULL;
   DmkCompareTrend trend = DMK_COMPARE_TREND_NONE;
   double v = 0, pct = 0;
-  gboolean have_delta = FALSE, is_best, has;
+  gboolean have_delta = FALSE, is_best, has, noise;
 
   g_return_val_if_fail (cmp != NULL, NULL);
   g_return_val_if_fail (row < cmp->rows->len && column < cmp->results->len, NULL);
@@ -131,7 +134,16 @@ dmk_compare_cell_new_for_comparison (DmkComparison *cmp, guint row, guint column
     delta = format_delta (pct);
   else
     delta = g_strdup ("");
-  if (have_delta && fabs (pct) >= 0.05)
+  noise = have_delta && dmk_comparison_within_noise (cmp, row, column);
+  if (noise)
+    {
+      /* TRANSLATORS: a change smaller than the results' spread: "+1.2% (noise)" */
+      g_autofree char *marked = g_strdup_printf (_("%s (noise)"), delta);
+      g_free (delta);
+      delta = g_steal_pointer (&marked);
+    }
+  /* A change within noise is neither better nor worse: it takes no colour. */
+  if (have_delta && !noise && fabs (pct) >= 0.05)
     trend = (pct > 0) == dmk_unit_higher_is_better (cmp->unit) ? DMK_COMPARE_TREND_BETTER
                                                                : DMK_COMPARE_TREND_WORSE;
   description = describe (cmp, row, column, header, value, is_best, have_delta, pct);

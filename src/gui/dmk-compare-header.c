@@ -5,6 +5,7 @@
 
 #include "dmk-compare-header.h"
 #include "dmk-import.h"
+#include "dmk-spread.h"
 
 struct _DmkCompareHeader
 {
@@ -64,6 +65,14 @@ make_tooltip (DmkResult *r, const char *source)
     g_string_append_printf (s, "\n%s", r->target.filesystem);
   g_string_append_printf (s, "\n%s", date);
   g_string_append_printf (s, "\n%s", dmk_profile_display_name (r->settings.profile));
+  if (tool == NULL && r->kind == DMK_KIND_GRID)
+    {
+      g_autofree char *rule = dmk_score_rule_text (&r->settings, TRUE);
+      /* TRANSLATORS: how the column's scores were taken: "Score: best of 5 passes after a 5 s
+       * warm-up" */
+      g_string_append_c (s, '\n');
+      g_string_append_printf (s, _("Score: %s"), rule);
+    }
   if (has_text (r->comment))
     g_string_append_printf (s, "\n“%s”", r->comment);
   for (guint i = 0; i < r->warnings->len; i++)

@@ -8,6 +8,7 @@
 #include "dmk-gui-private.h"
 #include "dmk-result-cell.h"
 #include "dmk-series-graph.h"
+#include "dmk-spread.h"
 
 struct _DmkResultCell
 {
@@ -70,6 +71,29 @@ live_values (DmkResultCell *self, double *iops, double *latency_us)
   *latency_us = *iops > 0 ? outstanding / *iops * 1e6 : 0.0;
 }
 
+/* The passes' scatter, so that a stable score is told from a lucky one. */
+static void
+append_spread (GString *s, const DmkTestResult *r)
+{
+  g_autofree char *stability = NULL;
+  DmkSpread spread;
+
+  if (!dmk_test_result_spread (r, &spread) || spread.n < 2)
+    return;
+  g_string_append_printf (s, "\n\n<b>%s</b>", _("Spread of the passes (MB/s)"));
+  g_string_append_printf (s, "\n<tt>  %-8s %12.2f</tt>", _("min"), spread.min);
+  g_string_append_printf (s, "\n<tt>  %-8s %12.2f</tt>", _("median"), spread.median);
+  g_string_append_printf (s, "\n<tt>  %-8s %12.2f</tt>", _("max"), spread.max);
+  /* TRANSLATORS: relative standard deviation of the passes, in percent */
+  g_string_append_printf (s, "\n<tt>  %-8s %11.1f%%</tt>", _("RSD"), spread.rsd_percent);
+  stability = dmk_stability_describe (r);
+  if (stability != NULL)
+    {
+      g_autofree char *escaped = g_markup_escape_text (stability, -1);
+      g_string_append_printf (s, "\n%s", escaped);
+    }
+}
+
 static char *
 tooltip_for_result (DmkResultCell *self)
 {
@@ -94,6 +118,7 @@ tooltip_for_result (DmkResultCell *self)
   g_string_append_printf (s, "\n<tt>  p99    %12.2f</tt>", r->latency_us.p99);
   g_string_append_printf (s, "\n<tt>  p99.9  %12.2f</tt>", r->latency_us.p99_9);
   g_string_append_printf (s, "\n<tt>  p99.99 %12.2f</tt>", r->latency_us.p99_99);
+  append_spread (s, r);
   g_string_append_printf (s, "\n\n<b>%s</b>", _("Passes (MB/s, best is the score)"));
   for (guint i = 0; r->passes != NULL && i < r->passes->len; i++)
     {

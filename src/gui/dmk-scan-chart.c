@@ -182,6 +182,31 @@ add_mark (DmkScanChart *self, double x, char *label)
   g_array_append_val (self->marks, m);
 }
 
+/* SNIA PTS steady state: a mark where the steady stretch begins, and the summary says it. */
+static void
+add_steady (DmkScanChart *self, const DmkSustained *st)
+{
+  DmkSteady steady;
+
+  if (!dmk_steady_detect (st->series, dmk_steady_round_bytes (st->span_bytes), &steady))
+    return;
+  if (self->notes->len > 0)
+    g_string_append (self->notes, "; ");
+  if (steady.steady)
+    {
+      g_autofree char *rate = dmk_unit_format (DMK_UNIT_MB_S, steady.mb_per_s);
+
+      add_mark (self, (double) steady.steady_bytes / GIB, g_strdup (_("Steady")));
+      /* TRANSLATORS: SNIA's steady state: "steady after 38.00 GiB at 412.00 MB/s" */
+      g_string_append_printf (self->notes, _("steady after %.2f GiB at %s MB/s"),
+                              (double) steady.steady_bytes / GIB, rate);
+    }
+  else
+    /* TRANSLATORS: SNIA's steady state not reached: "not steady after 64.00 GiB" */
+    g_string_append_printf (self->notes, _("not steady after %.2f GiB"),
+                            (double) steady.written / GIB);
+}
+
 static void
 add_sustained (DmkScanChart *self, const DmkSustained *st, guint index, const char *name)
 {
@@ -232,6 +257,7 @@ add_sustained (DmkScanChart *self, const DmkSustained *st, guint index, const ch
       else
         g_string_append (self->notes, _("no cache cliff"));
     }
+  add_steady (self, st);
 }
 
 static void

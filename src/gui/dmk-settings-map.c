@@ -9,6 +9,7 @@ dmk_settings_map_read (GSettings *gs, DmkSettings *s)
   g_autofree char *mode = g_settings_get_string (gs, "mode");
   g_autofree char *data = g_settings_get_string (gs, "data");
   g_autofree char *engine = g_settings_get_string (gs, "engine");
+  g_autofree char *score = g_settings_get_string (gs, "score");
 
   dmk_settings_init_default (s);
   g_free (s->profile);
@@ -25,10 +26,14 @@ dmk_settings_map_read (GSettings *gs, DmkSettings *s)
   s->interval_s = (guint) g_settings_get_int (gs, "interval");
   s->direct = g_settings_get_boolean (gs, "direct");
   s->verify = g_settings_get_boolean (gs, "verify");
+  s->until_stable = g_settings_get_boolean (gs, "until-stable");
+  if (!dmk_score_from_string (score, &s->score))
+    s->score = DMK_SCORE_BEST;
   s->mix_read_percent = g_settings_get_boolean (gs, "mix")
                           ? (guint) g_settings_get_int (gs, "mix-ratio")
                           : 0;
   s->allow_write_device = FALSE;
+  dmk_settings_apply_profile_timing (s);
   if (s->mode == DMK_MODE_READ)
     s->mix_read_percent = 0;
 }

@@ -79,6 +79,15 @@ describe_result (DmkResult *r)
                              ? g_strdup_printf ("%s (%s)", target, r->target.filesystem)
                              : g_strdup (target);
 
+  g_autofree char *rule = r->kind == DMK_KIND_GRID ? dmk_score_rule_text (&r->settings, TRUE)
+                                                  : NULL;
+
+  if (rule != NULL)
+    /* TRANSLATORS: what a result belongs to and how its scores were taken: "/dev/shm (tmpfs) ·
+     * 2026-11-30 22:31 · Default · 5 × 1 GiB · best of 5 passes after a 5 s warm-up" */
+    return g_strdup_printf (_("%s · %s · %s · %u × %s · %s"), where, date,
+                            dmk_profile_short_name (r->settings.profile), r->settings.passes,
+                            size, rule);
   /* TRANSLATORS: what a result belongs to: "/dev/shm (tmpfs) · 2026-11-30 22:31 · Default ·
    * 5 × 1 GiB" */
   return g_strdup_printf (_("%s · %s · %s · %u × %s"), where, date,
@@ -130,7 +139,7 @@ show_job_facts (DmkWindow *self)
 static void
 show_plan_facts (DmkWindow *self)
 {
-  g_autofree char *size = NULL, *what = NULL, *text = NULL;
+  g_autofree char *size = NULL, *what = NULL, *text = NULL, *rule = NULL;
   const char *path = dmk_window_get_target_path (self);
   DmkSettings s;
 
@@ -141,9 +150,11 @@ show_plan_facts (DmkWindow *self)
   else
     _dmk_window_read_settings (self, &s);
   size = dmk_format_size (s.size_bytes);
-  /* TRANSLATORS: what a run does: "/home · Default · 5 × 1 GiB" */
-  what = g_strdup_printf (_("%s · %s · %u × %s"), path != NULL ? path : "?",
-                          dmk_profile_short_name (s.profile), s.passes, size);
+  rule = dmk_score_rule_text (&s, TRUE);
+  /* TRANSLATORS: what a run does and how its scores are taken: "/home · Default · 5 × 1 GiB ·
+   * best of 5 passes after a 5 s warm-up" */
+  what = g_strdup_printf (_("%s · %s · %u × %s · %s"), path != NULL ? path : "?",
+                          dmk_profile_short_name (s.profile), s.passes, size, rule);
   text = dmk_run_controller_get_running (self->run)
            /* TRANSLATORS: the line over the grid during a run */
            ? g_strdup_printf (_("Testing %s"), what)

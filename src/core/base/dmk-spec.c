@@ -175,6 +175,14 @@ static const DmkProfile profiles[] = {
     N_("Peak Performance") },
   { "real", { "SEQ1M Q1T1", "RND4K Q1T1", NULL }, N_("Real World Performance"), N_("Real World") },
   { "demo", { "SEQ1M Q8T1", NULL }, N_("Demo"), N_("Demo") },
+  /* CrystalDiskMark 9's: the default tests, measured 1 s each, with 30 s between them so that
+   * a stick's or a card's controller cools and flushes. */
+  { "flash",
+    { "SEQ1M Q8T1", "SEQ1M Q1T1", "RND4K Q32T1", "RND4K Q1T1", NULL },
+    N_("Flash Memory (CrystalDiskMark 9)"),
+    N_("Flash Memory"),
+    1,
+    30 },
   { NULL },
 };
 
@@ -297,6 +305,23 @@ dmk_settings_init_default (DmkSettings *settings)
   settings->direct = TRUE;
   settings->mix_read_percent = 0;
   settings->allow_write_device = FALSE;
+  settings->until_stable = FALSE;
+  settings->score = DMK_SCORE_BEST;
+}
+
+void
+dmk_settings_apply_profile_timing (DmkSettings *settings)
+{
+  const DmkProfile *p;
+
+  g_return_if_fail (settings != NULL);
+  p = dmk_profile_find (settings->profile);
+  if (p == NULL)
+    return;
+  if (p->measure_s > 0)
+    settings->measure_s = p->measure_s;
+  if (p->interval_s > 0)
+    settings->interval_s = p->interval_s;
 }
 
 guint
@@ -390,6 +415,7 @@ static const EnumName data_names[] = { { DMK_DATA_RANDOM, "random" }, { DMK_DATA
 static const EnumName engine_names[] = { { DMK_ENGINE_LIBAIO, "libaio" },
                                          { DMK_ENGINE_PSYNC, "psync" },
                                          { DMK_ENGINE_IO_URING, "io_uring" } };
+static const EnumName score_names[] = { { DMK_SCORE_BEST, "best" }, { DMK_SCORE_MEDIAN, "median" } };
 static const EnumName direction_names[] = { { DMK_DIRECTION_READ, "read" },
                                             { DMK_DIRECTION_WRITE, "write" },
                                             { DMK_DIRECTION_MIX, "mix" } };
@@ -446,6 +472,7 @@ ENUM_STRINGS (DmkData, dmk_data, data_names)
 ENUM_STRINGS (DmkEngineKind, dmk_engine_kind, engine_names)
 ENUM_STRINGS (DmkDirection, dmk_direction, direction_names)
 ENUM_STRINGS (DmkPattern, dmk_pattern, pattern_names)
+ENUM_STRINGS (DmkScore, dmk_score, score_names)
 
 static DmkDirection
 direction_checked (DmkDirection dir)

@@ -31,6 +31,13 @@ typedef enum
   DMK_DATA_ZERO,
 } DmkData;
 
+/* Which pass is a test's score: the best (CrystalDiskMark's), or the median. */
+typedef enum
+{
+  DMK_SCORE_BEST,
+  DMK_SCORE_MEDIAN,
+} DmkScore;
+
 typedef enum
 {
   DMK_ENGINE_LIBAIO,
@@ -82,6 +89,8 @@ typedef struct
   gboolean allow_write_device;
   /* Every block written carries its offset and the run's stamp; reads check them (--verify). */
   gboolean verify;
+  gboolean until_stable;  /* add passes while their RSD is 2.5% or more, up to 3× passes */
+  DmkScore score;
 } DmkSettings;
 
 char *dmk_test_spec_to_name (const DmkTestSpec *spec);
@@ -101,6 +110,8 @@ typedef struct
   const char *tests[5]; /* spec names, NULL-terminated */
   const char *name;     /* English, N_() marked: "Classic (CrystalDiskMark 3)" */
   const char *short_name; /* English, N_() marked, for tight places: "Classic" */
+  guint measure_s;        /* a profile's own timing (the Flash profile's 1 s); 0: the user's */
+  guint interval_s;       /* the same for the rest between tests; 0: the user's */
 } DmkProfile;
 
 /* The built-in profiles in menu order, ending with an entry whose id is NULL. */
@@ -120,6 +131,9 @@ const char *dmk_profile_short_name (const char *id);
 /* The display name in English, for the text report. */
 const char *dmk_profile_report_name (const char *id);
 
+/* Sets the measure time and interval of settings' profile where it has its own (the Flash
+ * profile: 1 s and 30 s, CrystalDiskMark 9's), leaving them where it has none. */
+void dmk_settings_apply_profile_timing (DmkSettings *settings);
 void dmk_settings_init_default (DmkSettings *settings);
 void dmk_settings_clear (DmkSettings *settings);
 void dmk_settings_copy (DmkSettings *dest, const DmkSettings *src);
@@ -129,6 +143,8 @@ const char *dmk_mode_to_string (DmkMode mode);
 gboolean dmk_mode_from_string (const char *s, DmkMode *out);
 const char *dmk_data_to_string (DmkData data);
 gboolean dmk_data_from_string (const char *s, DmkData *out);
+const char *dmk_score_to_string (DmkScore score); /* "best", "median" */
+gboolean dmk_score_from_string (const char *s, DmkScore *out);
 const char *dmk_engine_kind_to_string (DmkEngineKind kind);
 gboolean dmk_engine_kind_from_string (const char *s, DmkEngineKind *out);
 const char *dmk_direction_to_string (DmkDirection dir);

@@ -6,6 +6,7 @@
 
 #include "dmk-compare.h"
 #include "dmk-import.h"
+#include "dmk-spread.h"
 #include "dmk-text.h"
 
 double
@@ -219,6 +220,20 @@ dmk_comparison_delta (DmkComparison *cmp, guint row, guint column, double *perce
   return TRUE;
 }
 
+gboolean
+dmk_comparison_within_noise (DmkComparison *cmp, guint row, guint column)
+{
+  DmkTestResult *a, *b;
+  double pct;
+
+  g_return_val_if_fail (cmp != NULL && row < cmp->rows->len, FALSE);
+  if (column == cmp->baseline || !dmk_comparison_delta (cmp, row, column, &pct))
+    return FALSE;
+  a = dmk_comparison_get (cmp, row, cmp->baseline);
+  b = dmk_comparison_get (cmp, row, column);
+  return dmk_spread_within_noise (a, b, pct);
+}
+
 static char *
 short_date (const char *iso)
 {
@@ -242,9 +257,13 @@ dmk_comparison_column_title (DmkComparison *cmp, guint column)
                              r->target.path && *r->target.path ? r->target.path : "?", date,
                              r->settings.profile ? r->settings.profile : "?");
   else
-    title = g_strdup_printf ("%s (%s, %s, %s)", r->target.path ? r->target.path : "?",
-                             r->target.model ? r->target.model : "?", date,
-                             r->settings.profile ? r->settings.profile : "?");
+    {
+      /* Ours says how its scores were taken: a best of 5 and a median of 9 do not compare. */
+      g_autofree char *rule = dmk_score_rule_text (&r->settings, FALSE);
+      title = g_strdup_printf ("%s (%s, %s, %s, %s)", r->target.path ? r->target.path : "?",
+                               r->target.model ? r->target.model : "?", date,
+                               r->settings.profile ? r->settings.profile : "?", rule);
+    }
   /* Every word of it comes from a file: nothing in it may drive the terminal it is printed to
    * or turn the line around (U+202E). */
   return dmk_text_escape_controls (title, FALSE);
@@ -297,7 +316,8 @@ cell_text (DmkComparison *cmp, guint row, guint column)
   if (column != cmp->baseline && dmk_comparison_delta (cmp, row, column, &pct))
     {
       g_autofree char *delta = dmk_format_delta (pct, TRUE);
-      g_string_append_printf (s, " (%s%%)", delta);
+      g_string_append_printf (s, " (%s%%%s)", delta,
+                              dmk_comparison_within_noise (cmp, row, column) ? " ~" : "");
     }
   return g_string_free (s, FALSE);
 }
@@ -315,6 +335,16 @@ append_padded (GString *out, const char *text, guint width, gboolean right)
   if (!right)
     for (glong i = len; i < (glong) width; i++)
       g_string_append_c (out, ' ');
+}
+
+static gboolean
+any_within_noise (DmkComparison *cmp)
+{
+  for (guint r = 0; r < cmp->rows->len; r++)
+    for (guint c = 0; c < cmp->results->len; c++)
+      if (dmk_comparison_within_noise (cmp, r, c))
+        return TRUE;
+  return FALSE;
 }
 
 char *
@@ -338,7 +368,11 @@ dmk_comparison_to_text (DmkComparison *cmp)
                                "(±%%) against column %u\n",
                           dmk_unit_to_string (cmp->unit), cmp->baseline + 1);
   g_string_append (out, "! not ranked: that result has a warning about the test; — not "
-                        "measured, never ranked\n\n");
+                        "measured, never ranked\n");
+  if (any_within_noise (cmp))
+    g_string_append (out, "~ within noise: the change is smaller than the two results' spread "
+                          "(the sum of their passes' RSD)\n");
+  g_string_append_c (out, '\n');
   for (guint c = 0; c < n; c++)
     {
       g_autofree char *title = dmk_comparison_column_title (cmp, c);
@@ -391,6 +425,21 @@ append_csv_ranking (GString *out, DmkComparison *cmp, guint row)
       }
 }
 
+/* The columns whose change against the baseline is within noise: "2 4". */
+static void
+append_csv_noise (GString *out, DmkComparison *cmp, guint row)
+{
+  gboolean first = TRUE;
+
+  g_string_append_c (out, ',');
+  for (guint c = 0; c < cmp->results->len; c++)
+    if (dmk_comparison_within_noise (cmp, row, c))
+      {
+        g_string_append_printf (out, "%s%u", first ? "" : " ", c + 1);
+        first = FALSE;
+      }
+}
+
 char *
 dmk_comparison_to_csv (DmkComparison *cmp)
 {
@@ -407,7 +456,7 @@ dmk_comparison_to_csv (DmkComparison *cmp)
   for (guint c = 0; c < n; c++)
     if (c != cmp->baseline)
       g_string_append_printf (out, ",[%u] delta %%", c + 1);
-  g_string_append (out, ",best,not ranked (a warning about the test)\r\n");
+  g_string_append (out, ",best,not ranked (a warning about the test),within noise\r\n");
 
   for (guint r = 0; r < cmp->rows->len; r++)
     {
@@ -447,6 +496,7 @@ dmk_comparison_to_csv (DmkComparison *cmp)
             }
         }
       append_csv_ranking (out, cmp, r);
+      append_csv_noise (out, cmp, r);
       g_string_append (out, "\r\n");
     }
   return g_string_free (out, FALSE);

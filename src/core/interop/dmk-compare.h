@@ -46,6 +46,9 @@ gboolean dmk_comparison_any_unranked (DmkComparison *cmp);
 char *dmk_comparison_row_name (DmkComparison *cmp, guint row);
 /* Percent change of column against the baseline, in the unit's terms; FALSE when missing. */
 gboolean dmk_comparison_delta (DmkComparison *cmp, guint row, guint column, double *percent);
+/* Whether column's change against the baseline in row is smaller than the two results' spread
+ * (dmk_spread_within_noise ()): it may be noise rather than a difference. */
+gboolean dmk_comparison_within_noise (DmkComparison *cmp, guint row, guint column);
 /* A short header for a column: target path, model, date and profile. */
 char *dmk_comparison_column_title (DmkComparison *cmp, guint column);
 char *dmk_comparison_to_text (DmkComparison *cmp);

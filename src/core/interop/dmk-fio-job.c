@@ -9,39 +9,48 @@
 #include "dmk-file.h"
 #include "dmk-fio-private.h"
 
-/* The built-in profile whose tests the jobs are, in any order (crystaldiskmark.fio is the
- * classic profile), so that the result and its report name it. */
+/* Whether the jobs are the built-in profile pr's tests, in any order. A profile with its own
+ * timing (the Flash profile: the default tests at 1 s) counts only for jobs that keep it. */
+static gboolean
+profile_matches (const DmkProfile *pr, const DmkSettings *settings, GArray *jobs)
+{
+  g_autoptr (GArray) plan = NULL;
+  DmkSettings s = *settings;
+  guint matched = 0;
+
+  if (pr->measure_s > 0 && settings->measure_s != pr->measure_s)
+    return FALSE;
+  s.profile = (char *) pr->id;
+  plan = dmk_runner_plan (&s, NULL, NULL);
+  if (plan == NULL || plan->len != jobs->len)
+    return FALSE;
+  for (guint i = 0; i < plan->len; i++)
+    for (guint j = 0; j < jobs->len; j++)
+      {
+        const DmkJob *a = &g_array_index (plan, DmkJob, i);
+        const DmkJob *b = &g_array_index (jobs, DmkJob, j);
+        if (a->direction == b->direction && dmk_test_spec_equal (&a->spec, &b->spec))
+          {
+            matched++;
+            break;
+          }
+      }
+  return matched == jobs->len;
+}
+
+/* The built-in profile whose tests the jobs are (crystaldiskmark.fio is the classic profile), so
+ * that the result and its report name it; one whose own timing the jobs keep comes first. */
 static void
 match_profile (DmkSettings *settings, GArray *jobs)
 {
-  for (const DmkProfile *pr = dmk_profiles (); pr->id != NULL; pr++)
-    {
-      g_autoptr (GArray) plan = NULL;
-      DmkSettings s = *settings;
-      guint matched = 0;
-
-      s.profile = (char *) pr->id;
-      plan = dmk_runner_plan (&s, NULL, NULL);
-      if (plan == NULL || plan->len != jobs->len)
-        continue;
-      for (guint i = 0; i < plan->len; i++)
-        for (guint j = 0; j < jobs->len; j++)
-          {
-            const DmkJob *a = &g_array_index (plan, DmkJob, i);
-            const DmkJob *b = &g_array_index (jobs, DmkJob, j);
-            if (a->direction == b->direction && dmk_test_spec_equal (&a->spec, &b->spec))
-              {
-                matched++;
-                break;
-              }
-          }
-      if (matched == jobs->len)
+  for (guint timed = 2; timed-- > 0;)
+    for (const DmkProfile *pr = dmk_profiles (); pr->id != NULL; pr++)
+      if ((pr->measure_s > 0) == (timed == 1) && profile_matches (pr, settings, jobs))
         {
           g_free (settings->profile);
           settings->profile = g_strdup (pr->id);
           return;
         }
-    }
 }
 
 /* Takes a value from the job's own section, else from [global]. */

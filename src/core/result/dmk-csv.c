@@ -8,6 +8,7 @@
 #include "dmk-result.h"
 #include "dmk-scan.h"
 #include "dmk-series.h"
+#include "dmk-spread.h"
 #include "dmk-text.h"
 #include "dmk-units.h"
 
@@ -136,12 +137,35 @@ surface_csv (GString *s, const DmkSurface *sf)
     }
 }
 
+/* After the old columns, so that a sheet reading them by position still finds them; empty for a
+ * test without passes (another tool's). */
+static void
+append_spread_cells (GString *out, const DmkTestResult *t)
+{
+  DmkSpread spread;
+
+  if (!dmk_test_result_spread (t, &spread))
+    {
+      g_string_append (out, ",,,,,");
+      return;
+    }
+  g_string_append_printf (out, ",%u,", spread.n);
+  append_number (out, spread.min, 3);
+  g_string_append_c (out, ',');
+  append_number (out, spread.median, 3);
+  g_string_append_c (out, ',');
+  append_number (out, spread.max, 3);
+  g_string_append_c (out, ',');
+  append_number (out, spread.rsd_percent, 2);
+}
+
 static void
 grid_csv (GString *out, DmkResult *result)
 {
   g_string_append (out, "test,direction,block_size,queue_depth,threads,mb_per_s,iops,"
                         "lat_mean_us,lat_p50_us,lat_p90_us,lat_p99_us,lat_p99_9_us,"
-                        "lat_p99_99_us\r\n");
+                        "lat_p99_99_us,passes,min_mb_per_s,median_mb_per_s,max_mb_per_s,"
+                        "rsd_percent\r\n");
   for (guint i = 0; i < result->tests->len; i++)
     {
       DmkTestResult *t = g_ptr_array_index (result->tests, i);
@@ -162,6 +186,7 @@ grid_csv (GString *out, DmkResult *result)
           g_string_append_c (out, ',');
           g_string_append (out, v);
         }
+      append_spread_cells (out, t);
       g_string_append (out, "\r\n");
     }
 }

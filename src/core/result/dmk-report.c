@@ -9,6 +9,8 @@
 #include "dmk-result.h"
 #include "dmk-scan.h"
 #include "dmk-series.h"
+#include "dmk-spread.h"
+#include "dmk-steady.h"
 #include "dmk-text.h"
 #include "dmk-units.h"
 
@@ -43,6 +45,27 @@ append_test_line (GString *s, const DmkTestResult *t)
   g_string_append (s, " us>\n");
 }
 
+/* Under a section's CrystalDiskMark lines, left as they are for tools that read them, one line
+ * per test with its passes' spread. */
+static void
+append_spread_lines (GString *s, DmkResult *r, DmkDirection dir)
+{
+  for (guint i = 0; i < r->tests->len; i++)
+    {
+      DmkTestResult *t = g_ptr_array_index (r->tests, i);
+      g_autofree char *name = NULL, *text = NULL, *stability = NULL;
+      DmkSpread spread;
+
+      if (t->direction != dir || !dmk_test_result_spread (t, &spread))
+        continue;
+      name = dmk_test_spec_to_name (&t->spec);
+      text = dmk_spread_to_report_text (&spread);
+      stability = dmk_stability_to_report_text (t);
+      g_string_append_printf (s, "  Spread %s: %s%s%s\n", name, text, stability ? "; " : "",
+                              stability ? stability : "");
+    }
+}
+
 static void
 append_section (GString *s, DmkResult *r, DmkDirection dir, const char *detail)
 {
@@ -58,6 +81,7 @@ append_section (GString *s, DmkResult *r, DmkDirection dir, const char *detail)
       any = TRUE;
       append_test_line (s, t);
     }
+  append_spread_lines (s, r, dir);
 }
 
 static char *
@@ -158,6 +182,24 @@ append_number (GString *s, double v, int decimals)
   g_string_append (s, g_ascii_formatd (buf, sizeof buf, fmt, isfinite (v) ? v : 0.0));
 }
 
+/* SNIA PTS's rule over the write's last five rounds. */
+static void
+append_steady_text (GString *s, const DmkSustained *st)
+{
+  DmkSteady steady;
+  gboolean judged = dmk_steady_detect (st->series, dmk_steady_round_bytes (st->span_bytes),
+                                       &steady);
+  g_autofree char *text = judged ? dmk_steady_to_report_text (&steady) : NULL;
+
+  g_string_append (s, "  Steady state: ");
+  if (judged)
+    g_string_append_printf (s, "%s (SNIA PTS, last 5 of %u rounds of ", text, steady.n_rounds);
+  else
+    g_string_append_printf (s, "not judged (%u of the 5 rounds needed, of ", steady.n_rounds);
+  append_number (s, (double) steady.round_bytes / GIB, 2);
+  g_string_append (s, " GiB)\n");
+}
+
 static void
 append_sustained_text (GString *s, DmkResult *r)
 {
@@ -200,6 +242,7 @@ append_sustained_text (GString *s, DmkResult *r)
       g_string_append_printf (s, "  Cache cliff: none%s%s%s\n", low ? " (" : "", low ? low : "",
                               low ? ")" : "");
     }
+  append_steady_text (s, st);
 }
 
 static void
@@ -300,6 +343,12 @@ report_text (DmkResult *r)
                           r->settings.direct ? "direct I/O" : "buffered I/O");
   g_string_append_printf (s, "   Time: Measure %u sec / Interval %u sec\n", r->settings.measure_s,
                           r->settings.interval_s);
+  /* Another tool's result read in has its own rule, which its file does not say. */
+  if (r->kind == DMK_KIND_GRID && g_strcmp0 (r->tool_name, "gdiskmark") == 0)
+    {
+      g_autofree char *rule = dmk_score_rule_text (&r->settings, FALSE);
+      g_string_append_printf (s, "  Score: %s\n", rule);
+    }
   dmk_report_append_footer (s, r);
   return g_string_free (s, FALSE);
 }

@@ -262,6 +262,32 @@ read_passes (DmkJsonReader *rd, JsonObject *o, const char *where, DmkTestResult 
     }
 }
 
+/* Optional: files from before "until stable", and tests run without it, have none. */
+static void
+read_until_stable (DmkJsonReader *rd, JsonObject *o, const char *where, DmkTestResult *t)
+{
+  g_autofree char *w = g_strconcat (where, "until_stable.", NULL);
+  g_autofree char *stopped = NULL;
+  JsonObject *uo;
+
+  if (rd->failed || !json_object_has_member (o, "until_stable"))
+    return;
+  uo = _dmk_rd_object (rd, o, where, "until_stable");
+  if (uo == NULL)
+    return;
+  t->passes_asked = (guint) _dmk_rd_int (rd, uo, w, "passes_asked", DMK_PASSES_MIN,
+                                         DMK_PASSES_MAX);
+  stopped = _dmk_rd_string (rd, uo, w, "stopped", FALSE);
+  if (rd->failed)
+    return;
+  if (g_strcmp0 (stopped, "stable") == 0)
+    t->stability = DMK_STABILITY_STABLE;
+  else if (g_strcmp0 (stopped, "limit") == 0)
+    t->stability = DMK_STABILITY_LIMIT;
+  else
+    _dmk_rd_fail (rd, _("“%sstopped” must be “stable” or “limit”"), w);
+}
+
 static void
 read_test (DmkJsonReader *rd, JsonObject *o, DmkResult *r, guint index)
 {
@@ -287,6 +313,7 @@ read_test (DmkJsonReader *rd, JsonObject *o, DmkResult *r, guint index)
   t->iops = _dmk_rd_number (rd, o, where, "iops", 0, DMK_JSON_BIG);
   read_latency (rd, o, where, &t->latency_us);
   read_passes (rd, o, where, t);
+  read_until_stable (rd, o, where, t);
 }
 
 static void
@@ -459,6 +486,20 @@ read_target (DmkJsonReader *rd, JsonObject *o, DmkResult *r)
   r->target.facts_source = _dmk_rd_string (rd, target, w, "facts_source", TRUE);
 }
 
+/* Files from before the choice scored the best pass. */
+static void
+read_score (DmkJsonReader *rd, JsonObject *so, const char *w, DmkSettings *s)
+{
+  g_autofree char *score = NULL;
+
+  s->score = DMK_SCORE_BEST;
+  if (!json_object_has_member (so, "score"))
+    return;
+  score = _dmk_rd_string (rd, so, w, "score", FALSE);
+  if (!rd->failed && !dmk_score_from_string (score, &s->score))
+    _dmk_rd_fail (rd, _("“settings.score” must be “best” or “median”"));
+}
+
 static void
 read_settings (DmkJsonReader *rd, JsonObject *o, DmkResult *r)
 {
@@ -490,6 +531,9 @@ read_settings (DmkJsonReader *rd, JsonObject *o, DmkResult *r)
   s->mix_read_percent = (guint) _dmk_rd_int (rd, so, w, "mix_read_percent", 0, DMK_MIX_MAX);
   s->poll = json_object_has_member (so, "poll") && _dmk_rd_bool (rd, so, w, "poll");
   s->verify = json_object_has_member (so, "verify") && _dmk_rd_bool (rd, so, w, "verify");
+  s->until_stable =
+    json_object_has_member (so, "until_stable") && _dmk_rd_bool (rd, so, w, "until_stable");
+  read_score (rd, so, w, s);
 }
 
 /* --verify's count, where the settings say it ran. */

@@ -7,6 +7,8 @@
 #include "dmk-error.h"
 #include "dmk-json-codec.h"
 #include "dmk-scan.h"
+#include "dmk-spread.h"
+#include "dmk-steady.h"
 
 static void
 add_tool (JsonBuilder *b, const DmkResult *r)
@@ -75,6 +77,38 @@ add_settings (JsonBuilder *b, const DmkSettings *settings)
     _dmk_jb_bool (b, "poll", TRUE); /* only when used: files before it had none */
   if (settings->verify)
     _dmk_jb_bool (b, "verify", TRUE); /* the same */
+  if (settings->until_stable)
+    _dmk_jb_bool (b, "until_stable", TRUE); /* the same */
+  if (settings->score != DMK_SCORE_BEST)
+    _dmk_jb_string (b, "score", dmk_score_to_string (settings->score)); /* files before: best */
+  json_builder_end_object (b);
+}
+
+/* For readers of the file that do not compute it: readers of ours recompute it from the passes,
+ * and files without it load as before. */
+static void
+add_spread (JsonBuilder *b, const DmkTestResult *t)
+{
+  DmkSpread spread;
+
+  if (!dmk_test_result_spread (t, &spread))
+    return;
+  json_builder_set_member_name (b, "spread");
+  json_builder_begin_object (b);
+  _dmk_jb_int (b, "passes", spread.n);
+  _dmk_jb_double (b, "min_mb_per_s", spread.min);
+  _dmk_jb_double (b, "median_mb_per_s", spread.median);
+  _dmk_jb_double (b, "max_mb_per_s", spread.max);
+  _dmk_jb_double (b, "rsd_percent", spread.rsd_percent);
+  json_builder_end_object (b);
+  if (t->stability == DMK_STABILITY_OFF)
+    return;
+  /* How many passes ran and why: the RSD fell below 2.5%, or the limit of 3× came first. */
+  json_builder_set_member_name (b, "until_stable");
+  json_builder_begin_object (b);
+  _dmk_jb_int (b, "passes_asked", t->passes_asked);
+  _dmk_jb_int (b, "passes_run", spread.n);
+  _dmk_jb_string (b, "stopped", t->stability == DMK_STABILITY_STABLE ? "stable" : "limit");
   json_builder_end_object (b);
 }
 
@@ -96,6 +130,7 @@ add_test (JsonBuilder *b, const DmkTestResult *t)
   _dmk_jb_double (b, "p99_9", t->latency_us.p99_9);
   _dmk_jb_double (b, "p99_99", t->latency_us.p99_99);
   json_builder_end_object (b);
+  add_spread (b, t);
   json_builder_set_member_name (b, "passes");
   json_builder_begin_array (b);
   for (guint j = 0; j < t->passes->len; j++)
@@ -136,6 +171,27 @@ add_cliff (JsonBuilder *b, const DmkCliff *c)
   json_builder_end_object (b);
 }
 
+/* Computed from the series, for other readers: ours compute it again, so older files have it. */
+static void
+add_steady (JsonBuilder *b, const DmkSustained *s)
+{
+  DmkSteady st;
+
+  if (!dmk_steady_detect (s->series, dmk_steady_round_bytes (s->span_bytes), &st))
+    return;
+  json_builder_set_member_name (b, "steady_state");
+  json_builder_begin_object (b);
+  _dmk_jb_bool (b, "steady", st.steady);
+  _dmk_jb_int (b, "round_bytes", (gint64) st.round_bytes);
+  _dmk_jb_int (b, "rounds", st.n_rounds);
+  if (st.steady)
+    {
+      _dmk_jb_int (b, "steady_bytes", (gint64) st.steady_bytes);
+      _dmk_jb_double (b, "mb_per_s", st.mb_per_s);
+    }
+  json_builder_end_object (b);
+}
+
 static void
 add_sustained (JsonBuilder *b, const DmkSustained *s)
 {
@@ -147,6 +203,7 @@ add_sustained (JsonBuilder *b, const DmkSustained *s)
   _dmk_jb_double (b, "seconds", s->seconds);
   _dmk_jb_double (b, "mb_per_s", s->mb_per_s);
   add_cliff (b, &s->cliff);
+  add_steady (b, s);
   _dmk_jb_columns (b, "series", &dmk_columns_sustained, s->series);
   json_builder_end_object (b);
 }

@@ -102,6 +102,17 @@ dmk_test_result_free (DmkTestResult *test)
 }
 
 void
+dmk_latency_from_histogram (const DmkHistogram *hist, DmkLatency *out)
+{
+  out->mean = dmk_histogram_mean (hist) / 1000.0;
+  out->p50 = dmk_histogram_percentile (hist, 50) / 1000.0;
+  out->p90 = dmk_histogram_percentile (hist, 90) / 1000.0;
+  out->p99 = dmk_histogram_percentile (hist, 99) / 1000.0;
+  out->p99_9 = dmk_histogram_percentile (hist, 99.9) / 1000.0;
+  out->p99_99 = dmk_histogram_percentile (hist, 99.99) / 1000.0;
+}
+
+void
 dmk_test_result_add_pass_series (DmkTestResult *test, const DmkPass *pass,
                                  const DmkHistogram *hist, GArray *series)
 {
@@ -114,14 +125,7 @@ dmk_test_result_add_pass_series (DmkTestResult *test, const DmkPass *pass,
   test->mb_per_s = pass->mb_per_s;
   test->iops = pass->iops;
   if (hist != NULL)
-    {
-      test->latency_us.mean = dmk_histogram_mean (hist) / 1000.0;
-      test->latency_us.p50 = dmk_histogram_percentile (hist, 50) / 1000.0;
-      test->latency_us.p90 = dmk_histogram_percentile (hist, 90) / 1000.0;
-      test->latency_us.p99 = dmk_histogram_percentile (hist, 99) / 1000.0;
-      test->latency_us.p99_9 = dmk_histogram_percentile (hist, 99.9) / 1000.0;
-      test->latency_us.p99_99 = dmk_histogram_percentile (hist, 99.99) / 1000.0;
-    }
+    dmk_latency_from_histogram (hist, &test->latency_us);
 }
 
 DmkTestResult *

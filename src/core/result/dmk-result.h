@@ -31,10 +31,20 @@ typedef struct
   double mean, p50, p90, p99, p99_9, p99_99; /* microseconds */
 } DmkLatency;
 
+/* Why a test ran the passes it ran, under "until stable". */
+typedef enum
+{
+  DMK_STABILITY_OFF,    /* not asked: the passes set */
+  DMK_STABILITY_STABLE, /* the RSD fell below 2.5% (at once, or after passes added) */
+  DMK_STABILITY_LIMIT,  /* 3× the passes ran and the RSD stayed at 2.5% or more */
+} DmkStability;
+
 typedef struct
 {
   DmkTestSpec spec;
   DmkDirection direction;
+  DmkStability stability;
+  guint passes_asked; /* with stability not OFF: the passes set, before any added */
   double mb_per_s; /* the best pass */
   double iops;
   DmkLatency latency_us; /* of the best pass */
@@ -104,6 +114,8 @@ void dmk_test_result_free (DmkTestResult *test);
  * makes it the score with its latency. */
 void dmk_test_result_add_pass_series (DmkTestResult *test, const DmkPass *pass,
                                       const DmkHistogram *hist, GArray *series);
+/* A pass's latency in µs from its histogram (of ns). */
+void dmk_latency_from_histogram (const DmkHistogram *hist, DmkLatency *out);
 /* The result for spec and direction, or NULL. */
 DmkTestResult *dmk_result_find (DmkResult *result, const DmkTestSpec *spec, DmkDirection direction);
 

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "dmk-plausible.h"
+#include "dmk-spread.h"
 #include "dmk-series.h"
 
 /* A result more than this above a limit is refused as impossible (measurement and rounding
@@ -171,6 +172,25 @@ add_once (DmkResult *result, char *warning)
   g_ptr_array_add (result->warnings, warning);
 }
 
+/* A best pass out of a wide scatter is luck as much as the drive: the warning says how wide. */
+static void
+check_spread (DmkResult *result, const DmkTestResult *test, const char *name, const char *dir)
+{
+  DmkSpread spread;
+
+  if (!dmk_test_result_spread (test, &spread) || spread.n < 2 ||
+      spread.rsd_percent < DMK_SPREAD_WARN_RSD)
+    return;
+  /* TRANSLATORS: "SEQ1M Q8T1 Read: the passes scatter by 7.3% (relative standard deviation;
+   * 310.2 to 498.0 MB/s): this score is not one to repeat; run more passes or find what else
+   * uses the drive." */
+  add_once (result,
+            g_strdup_printf (_("%s %s: the passes scatter by %.1f%% (relative standard "
+                               "deviation; %.1f to %.1f MB/s): this score is not one to repeat; "
+                               "run more passes or find what else uses the drive."),
+                             name, dir, spread.rsd_percent, spread.min, spread.max));
+}
+
 void
 dmk_plausibility_check_test (DmkResult *result, const DmkTestResult *test, const DmkLink *link)
 {
@@ -195,6 +215,7 @@ dmk_plausibility_check_test (DmkResult *result, const DmkTestResult *test, const
                                  "cache answered, or the disk is not what it says (virtual "
                                  "disks often claim to rotate)."),
                                name, dir, test->iops));
+  check_spread (result, test, name, dir);
 }
 
 void

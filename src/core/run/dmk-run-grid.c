@@ -6,6 +6,7 @@
 
 #include "dmk-error.h"
 #include "dmk-run-private.h"
+#include "dmk-spread.h"
 
 GArray *
 dmk_runner_plan (const DmkSettings *settings, GArray *specs, GError **error)
@@ -62,15 +63,26 @@ post_pass_done (RunData *d, DmkProgress *prog, const DmkPassOutcome *out)
   _dmk_run_post (d, prog, NULL);
 }
 
+/* Whether pass p is to run: the warm-up and the passes set, then under "until stable" more while
+ * they scatter by 2.5% or more, up to 3× (the Phoronix Test Suite's rule). */
+static gboolean
+wants_pass (RunData *d, const DmkTestResult *test, guint p)
+{
+  if (p <= d->settings.passes)
+    return TRUE;
+  return d->settings.until_stable && dmk_spread_wants_more (test, d->settings.passes);
+}
+
 /* A test's warm-up (pass 0, left out when it is set to none) and measured passes. */
 static gboolean
 run_passes (RunData *d, DmkWorkers *ws, DmkTestResult *test, DmkProgress *prog,
             GCancellable *cancellable, GError **error)
 {
   g_autofree DmkHistogram *hist = g_new0 (DmkHistogram, 1);
+  g_autoptr (GArray) latencies = g_array_new (FALSE, TRUE, sizeof (DmkLatency));
   guint warmup = dmk_settings_warmup_s (&d->settings);
 
-  for (guint p = warmup > 0 ? 0 : 1; p <= d->settings.passes; p++)
+  for (guint p = warmup > 0 ? 0 : 1; wants_pass (d, test, p); p++)
     {
       DmkPassPlan plan = { 0 };
       DmkPassOutcome out = { .hist = hist };
@@ -82,6 +94,7 @@ run_passes (RunData *d, DmkWorkers *ws, DmkTestResult *test, DmkProgress *prog,
       plan.live = p > 0;
       prog->phase = p == 0 ? DMK_PHASE_WARMUP : DMK_PHASE_MEASURE;
       prog->pass = p;
+      prog->n_passes = MAX (prog->n_passes, p);
       prog->live_mb_per_s = prog->live_iops = prog->live_latency_us = 0;
       _dmk_run_post (d, prog, NULL);
       if (!_dmk_run_pass (d, ws, &plan, prog, &out, cancellable, error))
@@ -92,8 +105,14 @@ run_passes (RunData *d, DmkWorkers *ws, DmkTestResult *test, DmkProgress *prog,
       if (p == 0)
         continue;
       dmk_test_result_add_pass_series (test, &out.pass, hist, out.series);
+      g_array_set_size (latencies, latencies->len + 1);
+      dmk_latency_from_histogram (hist, &g_array_index (latencies, DmkLatency,
+                                                        latencies->len - 1));
       post_pass_done (d, prog, &out);
     }
+  if (d->settings.until_stable)
+    dmk_spread_settle (test, d->settings.passes);
+  dmk_test_result_apply_score (test, d->settings.score, (const DmkLatency *) latencies->data);
   return TRUE;
 }
 
@@ -312,6 +331,7 @@ dmk_sweep_settings_apply (DmkSettings *settings)
 {
   g_return_if_fail (settings != NULL);
   settings->passes = 1;
+  settings->until_stable = FALSE;
   settings->measure_s = 2;
   settings->interval_s = 0;
   settings->mix_read_percent = 0;
