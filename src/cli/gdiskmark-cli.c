@@ -294,6 +294,26 @@ parse_job_file (DmkSettings *s)
   return job;
 }
 
+/* fio has no backward order: the job runs such a test forward, and says so in a comment. */
+static void
+warn_backward (GArray *jobs)
+{
+  for (guint i = 0; i < jobs->len; i++)
+    {
+      const DmkJob *job = &g_array_index (jobs, DmkJob, i);
+      g_autofree char *name = NULL;
+
+      if (job->spec.pattern != DMK_PATTERN_BACKWARD)
+        continue;
+      name = dmk_test_spec_to_name (&job->spec);
+      g_printerr (_("gdiskmark-cli: warning: fio cannot do %s %s backwards: the job does it "
+                    "forward (rw=%s), so fio’s number is a forward one\n"),
+                  name, dmk_direction_lower_label (job->direction),
+                  job->direction == DMK_DIRECTION_READ ? "read"
+                  : job->direction == DMK_DIRECTION_WRITE ? "write" : "rw");
+    }
+}
+
 /* --print-fio-job: the job file of these settings and jobs; returns the exit status. */
 static int
 print_fio_job (const DmkSettings *s, GArray *jobs, const char *target)
@@ -324,6 +344,7 @@ print_fio_job (const DmkSettings *s, GArray *jobs, const char *target)
       g_printerr ("gdiskmark-cli: %s (--allow-write-device)\n", error->message);
       return EXIT_USAGE;
     }
+  warn_backward (jobs);
   return write_output (text) ? 0 : EXIT_RUN_FAILED;
 }
 

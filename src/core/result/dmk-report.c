@@ -32,9 +32,11 @@ append_test_line (GString *s, const DmkTestResult *t)
   g_autofree char *bsi = g_strconcat (bs, g_ascii_isdigit (bs[strlen (bs) - 1]) ? "B" : "iB",
                                       NULL);
 
-  g_string_append_printf (s, "  %s %7s (Q=%3u, T=%2u): ",
-                          t->spec.pattern == DMK_PATTERN_SEQUENTIAL ? "SEQ" : "RND", bsi,
+  g_string_append_printf (s, "  %s %7s (Q=%3u, T=%2u", dmk_pattern_prefix (t->spec.pattern), bsi,
                           t->spec.queue_depth, t->spec.threads);
+  if (t->spec.pattern == DMK_PATTERN_STRIDED)
+    g_string_append_printf (s, ", S=%u", t->spec.stride);
+  g_string_append (s, "): ");
   append_padded (s, t->mb_per_s, DMK_UNIT_MB_S, 9);
   g_string_append (s, " MB/s [");
   append_padded (s, t->iops, DMK_UNIT_IOPS, 8);
