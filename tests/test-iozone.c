@@ -1,7 +1,8 @@
 /* test-iozone.c: iozone's patterns as tests: backward ("BWD1M Q1T1") and strided ("STR4K Q1T1
  * S17") specs by name and in JSON, the offsets a run's worker makes for them, their rates on a
  * loop device the kernel's block throttle caps, and their fio job (a stride as rw=read:GAP, run by
- * the real fio at the same cap; a backward test said to be forward). */
+ * the real fio at the same cap; a backward test said to be forward); and --reread's two passes
+ * over the same data, the second from the page cache when buffered, and said to be. */
 #include "config.h"
 
 #include <glib/gstdio.h>
@@ -227,6 +228,72 @@ test_known_rate (void)
   dmk_test_loop_cleanup ();
 }
 
+/* --reread: two passes over the same data, each the whole test size once. Direct, both are the
+ * device's (the cap); buffered, the second comes from the page cache, far above the cap, and the
+ * result says a cache answered it. */
+static void
+test_reread (void)
+{
+  const guint64 cap = 50000000;
+
+  if (!dmk_test_throttle_available () || !dmk_test_loop_setup_sized (256 << 20))
+    return;
+  for (guint buffered = 0; buffered < 2; buffered++)
+    {
+      g_autoptr (GArray) specs = g_array_new (FALSE, TRUE, sizeof (DmkTestSpec));
+      g_autoptr (DmkResult) back = NULL;
+      g_autofree char *json = NULL, *text = NULL;
+      const DmkTestResult *t;
+      const DmkPass *first, *second;
+      DmkTestSpec spec;
+      DmkSettings s;
+      DmkResult *r;
+      gboolean flagged = FALSE;
+
+      g_assert_true (dmk_test_spec_parse ("SEQ1M Q1T1", &spec, NULL));
+      g_array_append_val (specs, spec);
+      settings_for_cap (&s);
+      s.reread = TRUE;
+      s.direct = !buffered;
+      g_assert_true (dmk_test_throttle (dmk_test_loop, "read_bps", cap));
+      r = dmk_test_run_to_end (dmk_test_loop, &s, specs, NULL, NULL);
+      dmk_test_unthrottle (NULL);
+      t = dmk_result_find (r, &spec, DMK_DIRECTION_READ);
+      g_assert_nonnull (t);
+      g_assert_cmpuint (t->passes->len, ==, 2);
+      first = &g_array_index (t->passes, DmkPass, 0);
+      second = &g_array_index (t->passes, DmkPass, 1);
+      g_test_message ("%s at a %.0f MB/s cap: read %.1f MB/s (%+.2f %%), re-read %.1f MB/s",
+                      buffered ? "buffered" : "direct", cap / 1e6, first->mb_per_s,
+                      100.0 * (first->mb_per_s * 1e6 - cap) / cap, second->mb_per_s);
+      /* Each pass is the whole test size once: no more, no less. */
+      g_assert_cmpuint (first->bytes, ==, s.size_bytes);
+      g_assert_cmpuint (second->bytes, ==, s.size_bytes);
+      /* A bounded pass of 5 s: blk-throttle's 100 ms slices are within ±2 %. */
+      g_assert_cmpfloat (off_by (first->mb_per_s * 1e6, (double) cap), <=, 0.03);
+      for (guint i = 0; i < r->warnings->len; i++)
+        flagged |= strstr (g_ptr_array_index (r->warnings, i), "second pass over the same data")
+                   != NULL;
+      if (buffered)
+        g_assert_cmpfloat (second->mb_per_s * 1e6, >, 3.0 * cap);
+      else
+        g_assert_cmpfloat (off_by (second->mb_per_s * 1e6, (double) cap), <=, 0.03);
+      g_assert_true (flagged == (gboolean) buffered);
+      /* The setting and both passes survive JSON; the text report says both. */
+      json = dmk_result_to_json (r);
+      back = dmk_result_from_json (json, -1, NULL);
+      g_assert_nonnull (back);
+      g_assert_true (back->settings.reread);
+      text = dmk_result_to_text (back);
+      g_assert_nonnull (strstr (text, ", re-read : "));
+      dmk_result_unref (r);
+      dmk_settings_clear (&s);
+      if (g_getenv ("GDISKMARK_TEST_SANITIZED") != NULL)
+        break;
+    }
+  dmk_test_loop_cleanup ();
+}
+
 static GArray *
 read_jobs (const char *const *names)
 {
@@ -342,6 +409,7 @@ main (int argc, char **argv)
   g_test_add_func ("/iozone/offsets", test_offsets);
   g_test_add_func ("/iozone/json", test_json);
   g_test_add_func ("/iozone/known-rate", test_known_rate);
+  g_test_add_func ("/iozone/reread", test_reread);
   g_test_add_func ("/iozone/fio/round-trip", test_fio_round_trip);
   g_test_add_func ("/iozone/fio/runs-stride", test_fio_runs_stride);
   return g_test_run ();

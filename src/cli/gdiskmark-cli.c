@@ -19,6 +19,7 @@ static char *opt_unit = NULL;
 static int opt_baseline = 1;
 static gboolean opt_version = FALSE;
 static gboolean opt_verify = FALSE;
+static gboolean opt_reread = FALSE;
 static gboolean opt_print_fio_job = FALSE;
 static char *opt_job_file = NULL;
 
@@ -78,6 +79,11 @@ static GOptionEntry entries[] = {
   { "verify", 0, 0, G_OPTION_ARG_NONE, &opt_verify,
     N_("Stamp every block written with its offset and check every block read; exit status 3 on "
        "a mismatch (writes the test region first: on a device, needs --allow-write-device)"),
+    NULL },
+  { "reread", 0, 0, G_OPTION_ARG_NONE, &opt_reread,
+    N_("iozone’s re-read and re-write: each test reads (or writes) the whole test size once and "
+       "then again over the same data, no warm-up; both are reported (with --buffered the second "
+       "shows the page cache)"),
     NULL },
   { "job-file", 0, 0, G_OPTION_ARG_FILENAME, &opt_job_file,
     N_("Run the tests of this fio job file (its subset of fio’s options) instead of a profile"),
@@ -202,6 +208,7 @@ parse_settings (DmkSettings *s)
     die_usage (_("Unknown mode “%s”: choose read-write, read or write"), opt_mode);
   parse_io_options (s);
   s->verify = opt_verify;
+  s->reread = opt_reread;
   if (opt_interval != G_MININT)
     s->interval_s = non_negative ("--interval", opt_interval);
   if (opt_mix != -1)

@@ -86,6 +86,9 @@ typedef struct
   gboolean allow_write_device;
   /* Every block written carries its offset and the run's stamp; reads check them (--verify). */
   gboolean verify;
+  /* iozone's re-read and re-write: each test is two passes, each over its whole region once, the
+   * second over the same data as the first; no warm-up (--reread). */
+  gboolean reread;
 } DmkSettings;
 
 char *dmk_test_spec_to_name (const DmkTestSpec *spec);

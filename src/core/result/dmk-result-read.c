@@ -490,6 +490,7 @@ read_settings (DmkJsonReader *rd, JsonObject *o, DmkResult *r)
   s->mix_read_percent = (guint) _dmk_rd_int (rd, so, w, "mix_read_percent", 0, DMK_MIX_MAX);
   s->poll = json_object_has_member (so, "poll") && _dmk_rd_bool (rd, so, w, "poll");
   s->verify = json_object_has_member (so, "verify") && _dmk_rd_bool (rd, so, w, "verify");
+  s->reread = json_object_has_member (so, "reread") && _dmk_rd_bool (rd, so, w, "reread");
 }
 
 /* --verify's count, where the settings say it ran. */

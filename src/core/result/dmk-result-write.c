@@ -75,6 +75,8 @@ add_settings (JsonBuilder *b, const DmkSettings *settings)
     _dmk_jb_bool (b, "poll", TRUE); /* only when used: files before it had none */
   if (settings->verify)
     _dmk_jb_bool (b, "verify", TRUE); /* the same */
+  if (settings->reread)
+    _dmk_jb_bool (b, "reread", TRUE); /* the same */
   json_builder_end_object (b);
 }
 

@@ -62,20 +62,40 @@ post_pass_done (RunData *d, DmkProgress *prog, const DmkPassOutcome *out)
   _dmk_run_post (d, prog, NULL);
 }
 
-/* A test's warm-up (pass 0, left out when it is set to none) and measured passes. */
+/* --reread: the next pass goes over the whole region once, from the pattern's start, so that the
+ * second pass reads (or writes) the very data of the first, as iozone's re-read does. */
+static void
+bound_to_region (DmkWorkers *ws)
+{
+  for (guint i = 0; i < ws->n; i++)
+    {
+      ws->w[i].limit_ios = ws->w[i].region_blocks;
+      ws->w[i].seq_next = ws->w[i].seq_lane = 0;
+    }
+}
+
+/* A test's warm-up (pass 0, left out when it is set to none) and measured passes; with --reread
+ * no warm-up and two passes, each one sweep of the region. */
 static gboolean
 run_passes (RunData *d, DmkWorkers *ws, DmkTestResult *test, DmkProgress *prog,
             GCancellable *cancellable, GError **error)
 {
   g_autofree DmkHistogram *hist = g_new0 (DmkHistogram, 1);
-  guint warmup = dmk_settings_warmup_s (&d->settings);
+  gboolean reread = d->settings.reread;
+  guint warmup = reread ? 0 : dmk_settings_warmup_s (&d->settings);
+  guint passes = reread ? 2 : d->settings.passes;
 
-  for (guint p = warmup > 0 ? 0 : 1; p <= d->settings.passes; p++)
+  for (guint p = warmup > 0 ? 0 : 1; p <= passes; p++)
     {
       DmkPassPlan plan = { 0 };
       DmkPassOutcome out = { .hist = hist };
 
       plan.duration_ns = (gint64) (p > 0 ? d->settings.measure_s : warmup) * G_GINT64_CONSTANT (1000000000);
+      if (reread)
+        {
+          plan.duration_ns = 0;
+          bound_to_region (ws);
+        }
       /* Only measured passes keep a series and tell their speed; a warm-up is not tallied. */
       plan.sample_every_ns = p > 0 ? dmk_series_interval_ns (d->settings.measure_s) : 0;
       plan.max_points = DMK_SERIES_MAX_POINTS;
@@ -110,7 +130,7 @@ run_test (RunData *d, guint index, GCancellable *cancellable, GError **error)
   prog.n_tests = d->jobs->len;
   prog.spec = job->spec;
   prog.direction = job->direction;
-  prog.n_passes = d->settings.passes;
+  prog.n_passes = d->settings.reread ? 2 : d->settings.passes;
   ok = _dmk_workers_setup (d, &ws, job, error);
   if (ok)
     {
