@@ -476,6 +476,8 @@ subcommand (int argc, char **argv, int *status)
     *status = devices_main (argc - 1, argv + 1);
   else if (strcmp (argv[1], "targets") == 0)
     *status = targets_main (argc - 1, argv + 1);
+  else if (strcmp (argv[1], "iozone") == 0)
+    *status = iozone_main (argc - 1, argv + 1);
   else if (strcmp (argv[1], "capacity") == 0)
     *status = capacity_main (argc - 1, argv + 1);
   else

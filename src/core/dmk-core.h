@@ -24,6 +24,7 @@
 /* run */
 #include "dmk-capacity.h"
 #include "dmk-describe.h"
+#include "dmk-iozone.h"
 #include "dmk-runner.h"
 /* interop */
 #include "dmk-compare.h"
