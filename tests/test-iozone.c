@@ -460,6 +460,92 @@ test_cli_sweep (void)
   dmk_test_loop_cleanup ();
 }
 
+/* The check a reader makes of the workbook: every CSV line's number is in the sheet of its
+ * operation, at its file size's row and its record size's column; and each sheet has a chart. */
+static const char xlsx_check[] =
+  "import csv, sys, openpyxl\n"
+  "wb = openpyxl.load_workbook(sys.argv[1])\n"
+  "n = 0\n"
+  "for row in csv.DictReader(open(sys.argv[2])):\n"
+  "    ws = wb[row['operation']]\n"
+  "    cols = [c.value for c in ws[2]][1:]\n"
+  "    rows = [r[0].value for r in ws.iter_rows(min_row=3)]\n"
+  "    c = cols.index(int(row['record_bytes']) // 1024)\n"
+  "    r = rows.index(int(row['file_bytes']) // 1024)\n"
+  "    got = ws.cell(row=3 + r, column=2 + c).value\n"
+  "    assert abs(got - float(row['mb_per_s'])) < 0.0006, (row, got)\n"
+  "    n += 1\n"
+  "assert all(len(ws._charts) == 1 for ws in wb), 'a sheet without its chart'\n"
+  "print(n, 'cells,', len(wb.sheetnames), 'sheets:', ' '.join(wb.sheetnames))\n";
+
+/* One table, filled from a real run, out as CSV and as a workbook: a reader finds the CSV's
+ * numbers in the workbook, each in its place. */
+static void
+test_xlsx (void)
+{
+  const guint32 records[] = { 256 << 10, 512 << 10, 1 << 20 };
+  const guint64 files[] = { 16 << 20 };
+  const char *probe[] = { "/usr/bin/python3", "-c", "import openpyxl", NULL };
+  g_autoptr (DmkIozoneTable) table = NULL;
+  g_autoptr (GArray) jobs = NULL, specs = g_array_new (FALSE, TRUE, sizeof (DmkTestSpec));
+  g_autoptr (GError) error = NULL;
+  g_autofree char *dir = NULL, *xlsx = NULL, *csv_path = NULL, *csv = NULL, *out = NULL;
+  guint mask = 0;
+  DmkSettings s;
+  DmkResult *r;
+
+  g_assert_true (dmk_iozone_ops_parse ("read,reread,backward,stride", &mask, NULL));
+  table = dmk_iozone_table_new (mask, files, 1, records, G_N_ELEMENTS (records));
+  dir = g_dir_make_tmp ("gdiskmark-wt26i-XXXXXX", NULL);
+  xlsx = g_build_filename (dir, "sweep.xlsx", NULL);
+#if !HAVE_XLSXWRITER
+  g_assert_false (dmk_iozone_table_save_xlsx (table, xlsx, &error));
+  g_assert_error (error, DMK_ERROR, DMK_ERROR_INVALID_ARGUMENT);
+  g_rmdir (dir);
+  g_test_skip ("built without libxlsxwriter (libxlsxwriter-dev)");
+  return;
+#endif
+  if (dmk_test_run_tool (probe, NULL) != 0)
+    {
+      g_rmdir (dir);
+      g_test_skip ("python3-openpyxl is not installed");
+      return;
+    }
+  if (!dmk_test_loop_setup_sized (64 << 20))
+    {
+      g_rmdir (dir);
+      return;
+    }
+  jobs = dmk_iozone_jobs (mask, records, G_N_ELEMENTS (records));
+  for (guint i = 0; i < jobs->len; i++)
+    g_array_append_val (specs, g_array_index (jobs, DmkJob, i).spec);
+  settings_for_cap (&s);
+  s.size_bytes = files[0];
+  s.reread = TRUE;
+  r = dmk_test_run_to_end (dmk_test_loop, &s, specs, NULL, NULL);
+  dmk_iozone_table_fill (table, 0, r);
+  for (guint op = 0; op < DMK_IOZONE_N_OPS; op++)
+    for (guint i = 0; i < G_N_ELEMENTS (records) && (mask & (1u << op)) != 0; i++)
+      g_assert_cmpfloat (*dmk_iozone_table_cell (table, op, 0, i), >, 0);
+  csv = dmk_iozone_table_to_csv (table);
+  csv_path = g_build_filename (dir, "sweep.csv", NULL);
+  g_assert_true (g_file_set_contents (csv_path, csv, -1, NULL));
+  g_assert_true (dmk_iozone_table_save_xlsx (table, xlsx, &error));
+  g_assert_no_error (error);
+  {
+    const char *argv[] = { "/usr/bin/python3", "-c", xlsx_check, xlsx, csv_path, NULL };
+    g_assert_cmpint (dmk_test_run_tool (argv, &out), ==, 0);
+  }
+  g_test_message ("%s", out);
+  g_assert_nonnull (strstr (out, "12 cells, 4 sheets: read reread backward stride"));
+  g_unlink (xlsx);
+  g_unlink (csv_path);
+  g_rmdir (dir);
+  dmk_result_unref (r);
+  dmk_settings_clear (&s);
+  dmk_test_loop_cleanup ();
+}
+
 int
 main (int argc, char **argv)
 {
@@ -471,6 +557,7 @@ main (int argc, char **argv)
   g_test_add_func ("/iozone/known-rate", test_known_rate);
   g_test_add_func ("/iozone/reread", test_reread);
   g_test_add_func ("/iozone/cli-sweep", test_cli_sweep);
+  g_test_add_func ("/iozone/xlsx", test_xlsx);
   g_test_add_func ("/iozone/fio/round-trip", test_fio_round_trip);
   g_test_add_func ("/iozone/fio/runs-stride", test_fio_runs_stride);
   return g_test_run ();

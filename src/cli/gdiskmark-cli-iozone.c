@@ -38,13 +38,47 @@ static const GOptionEntry iozone_entries[] = {
   { "buffered", 0, 0, G_OPTION_ARG_NONE, &opt_buffered,
     N_("Use the page cache instead of direct I/O, as iozone does by default"), NULL },
   { "format", 'f', 0, G_OPTION_ARG_STRING, &opt_format,
-    N_("Output format: text or csv (default: from the --output file’s extension, else text)"),
+    N_("Output format: text, csv or xlsx (a workbook as iozone’s -R -b; needs --output) "
+       "(default: from the --output file’s extension, else text)"),
     N_("FORMAT") },
   { "output", 'o', 0, G_OPTION_ARG_FILENAME, &opt_output, N_("Write the tables to FILE"),
     N_("FILE") },
   { "quiet", 0, 0, G_OPTION_ARG_NONE, &opt_quiet, N_("No progress on stderr"), NULL },
   { NULL }
 };
+
+/* xlsx is this command's own: the others take text, json or csv. */
+static gboolean
+want_xlsx (void)
+{
+  g_autofree char *lower = opt_output != NULL ? g_ascii_strdown (opt_output, -1) : NULL;
+
+  if (g_strcmp0 (opt_format, "xlsx") == 0 ||
+      (opt_format == NULL && lower != NULL && g_str_has_suffix (lower, ".xlsx")))
+    {
+      if (opt_output == NULL)
+        die_usage (_("--format=xlsx writes a workbook: give its file with --output"));
+      return TRUE;
+    }
+  return FALSE;
+}
+
+static int
+write_tables (DmkIozoneTable *table, gboolean xlsx, Format format)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *text = NULL;
+
+  if (xlsx)
+    {
+      if (dmk_iozone_table_save_xlsx (table, opt_output, &error))
+        return 0;
+      g_printerr ("gdiskmark-cli: %s\n", error->message);
+      return EXIT_RUN_FAILED;
+    }
+  text = format == FORMAT_CSV ? dmk_iozone_table_to_csv (table) : dmk_iozone_table_to_text (table);
+  return write_output (text) ? 0 : EXIT_RUN_FAILED;
+}
 
 /* A power of two from option's text (fallback when not given) within [lo, hi]. */
 static guint64
@@ -145,12 +179,11 @@ iozone_main (int argc, char **argv)
     _("[TARGET] — iozone’s automatic mode: every file size × record size, for each operation"));
   g_autoptr (GError) error = NULL;
   g_autoptr (DmkIozoneTable) table = NULL;
-  g_autofree char *text = NULL;
   DmkSettings s;
   Cli cli = { 0 };
   const char *target;
-  Format format;
-  gboolean ok = TRUE;
+  Format format = FORMAT_TEXT;
+  gboolean ok = TRUE, xlsx;
   int status = 0;
 
   g_option_context_add_main_entries (ctx, iozone_entries, GETTEXT_PACKAGE);
@@ -165,7 +198,9 @@ iozone_main (int argc, char **argv)
   if (argc > 2)
     die_usage (_("Give one target, not %d (see --help)"), argc - 1);
   target = argc == 2 ? argv[1] : ".";
-  format = parse_format (FALSE);
+  xlsx = want_xlsx ();
+  if (!xlsx)
+    format = parse_format (FALSE);
   table = parse_table ();
   dmk_settings_init_default (&s);
   g_free (s.profile);
@@ -185,11 +220,7 @@ iozone_main (int argc, char **argv)
   for (guint f = 0; f < table->n_files && ok; f++)
     ok = run_file (&cli, target, &s, table, f);
   if (ok)
-    {
-      text = format == FORMAT_CSV ? dmk_iozone_table_to_csv (table)
-                                  : dmk_iozone_table_to_text (table);
-      status = write_output (text) ? 0 : EXIT_RUN_FAILED;
-    }
+    status = write_tables (table, xlsx, format);
   else
     status = report_failure (&cli);
   g_clear_error (&cli.error);

@@ -58,6 +58,11 @@ char *dmk_iozone_table_to_text (DmkIozoneTable *table);
 /* operation,file_bytes,record_bytes,mb_per_s: one line a cell. */
 char *dmk_iozone_table_to_csv (DmkIozoneTable *table);
 
+/* The workbook iozone's -R -b makes: one sheet per operation (its heading, record sizes across,
+ * file sizes down, MB/s), each with a chart of MB/s by record size, a line per file size. FALSE
+ * with DMK_ERROR_INVALID_ARGUMENT in a build without libxlsxwriter. */
+gboolean dmk_iozone_table_save_xlsx (DmkIozoneTable *table, const char *path, GError **error);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (DmkIozoneTable, dmk_iozone_table_free)
 
 G_END_DECLS
