@@ -69,8 +69,12 @@ bound_to_region (DmkWorkers *ws)
 {
   for (guint i = 0; i < ws->n; i++)
     {
-      ws->w[i].limit_ios = ws->w[i].region_blocks;
-      ws->w[i].seq_next = ws->w[i].seq_lane = 0;
+      Worker *w = &ws->w[i];
+
+      /* Random threads share the whole region: together they do its size once. */
+      w->limit_ios = w->pattern == DMK_PATTERN_RANDOM ? MAX (w->region_blocks / ws->n, 1)
+                                                      : w->region_blocks;
+      w->seq_next = w->seq_lane = 0;
     }
 }
 
