@@ -19,6 +19,7 @@ static char *opt_unit = NULL;
 static int opt_baseline = 1;
 static gboolean opt_version = FALSE;
 static gboolean opt_verify = FALSE;
+static gboolean opt_reread = FALSE;
 static gboolean opt_print_fio_job = FALSE;
 static char *opt_job_file = NULL;
 
@@ -85,6 +86,11 @@ static GOptionEntry entries[] = {
   { "verify", 0, 0, G_OPTION_ARG_NONE, &opt_verify,
     N_("Stamp every block written with its offset and check every block read; exit status 3 on "
        "a mismatch (writes the test region first: on a device, needs --allow-write-device)"),
+    NULL },
+  { "reread", 0, 0, G_OPTION_ARG_NONE, &opt_reread,
+    N_("iozone’s re-read and re-write: each test reads (or writes) the whole test size once and "
+       "then again over the same data, no warm-up; both are reported (with --buffered the second "
+       "shows the page cache)"),
     NULL },
   { "job-file", 0, 0, G_OPTION_ARG_FILENAME, &opt_job_file,
     N_("Run the tests of this fio job file (its subset of fio’s options) instead of a profile"),
@@ -213,6 +219,7 @@ parse_settings (DmkSettings *s)
     die_usage (_("Unknown mode “%s”: choose read-write, read or write"), opt_mode);
   parse_io_options (s);
   s->verify = opt_verify;
+  s->reread = opt_reread;
   if (opt_interval != G_MININT)
     s->interval_s = non_negative ("--interval", opt_interval);
   if (opt_mix != -1)
@@ -308,6 +315,26 @@ parse_job_file (DmkSettings *s)
   return job;
 }
 
+/* fio has no backward order: the job runs such a test forward, and says so in a comment. */
+static void
+warn_backward (GArray *jobs)
+{
+  for (guint i = 0; i < jobs->len; i++)
+    {
+      const DmkJob *job = &g_array_index (jobs, DmkJob, i);
+      g_autofree char *name = NULL;
+
+      if (job->spec.pattern != DMK_PATTERN_BACKWARD)
+        continue;
+      name = dmk_test_spec_to_name (&job->spec);
+      g_printerr (_("gdiskmark-cli: warning: fio cannot do %s %s backwards: the job does it "
+                    "forward (rw=%s), so fio’s number is a forward one\n"),
+                  name, dmk_direction_lower_label (job->direction),
+                  job->direction == DMK_DIRECTION_READ ? "read"
+                  : job->direction == DMK_DIRECTION_WRITE ? "write" : "rw");
+    }
+}
+
 /* --print-fio-job: the job file of these settings and jobs; returns the exit status. */
 static int
 print_fio_job (const DmkSettings *s, GArray *jobs, const char *target)
@@ -338,6 +365,7 @@ print_fio_job (const DmkSettings *s, GArray *jobs, const char *target)
       g_printerr ("gdiskmark-cli: %s (--allow-write-device)\n", error->message);
       return EXIT_USAGE;
     }
+  warn_backward (jobs);
   return write_output (text) ? 0 : EXIT_RUN_FAILED;
 }
 
@@ -464,6 +492,8 @@ subcommand (int argc, char **argv, int *status)
     *status = devices_main (argc - 1, argv + 1);
   else if (strcmp (argv[1], "targets") == 0)
     *status = targets_main (argc - 1, argv + 1);
+  else if (strcmp (argv[1], "iozone") == 0)
+    *status = iozone_main (argc - 1, argv + 1);
   else if (strcmp (argv[1], "capacity") == 0)
     *status = capacity_main (argc - 1, argv + 1);
   else if (strcmp (argv[1], "history") == 0)

@@ -69,5 +69,8 @@ int targets_main (int argc, char **argv);
 /* gdiskmark-cli capacity */
 int capacity_main (int argc, char **argv);
 
+/* gdiskmark-cli iozone */
+int iozone_main (int argc, char **argv);
+
 /* gdiskmark-cli sustained|sweep|surface */
 int scan_main (DmkResultKind kind, int argc, char **argv);

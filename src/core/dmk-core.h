@@ -26,6 +26,7 @@
 /* run */
 #include "dmk-capacity.h"
 #include "dmk-describe.h"
+#include "dmk-iozone.h"
 #include "dmk-runner.h"
 /* interop */
 #include "dmk-compare.h"

@@ -16,6 +16,7 @@
 #define N_BLOCKS 12 /* 4 KiB … 8 MiB */
 #define N_QUEUES 10 /* 1 … 512 */
 #define N_THREADS 7 /* 1 … 64 */
+#define DEFAULT_STRIDE 17u /* iozone's: -j 17 */
 
 struct _DmkTestsDialog
 {
@@ -26,6 +27,7 @@ struct _DmkTestsDialog
   guint n_rows;
   AdwPreferencesGroup *groups[MAX_ROWS];
   AdwComboRow *combos[MAX_ROWS][DMK_TESTS_N_FIELDS];
+  guint strides[MAX_ROWS]; /* a strided row's stride, in records */
   GtkWidget *reset_button;
   gboolean updating; /* the combos are being set from specs, not by a user */
 };
@@ -65,8 +67,13 @@ field_model (DmkTestsField field)
 
   if (field == DMK_TESTS_FIELD_TYPE)
     {
+      /* In DmkPattern's order: the combo's index is the pattern. */
       gtk_string_list_append (list, _("Sequential"));
       gtk_string_list_append (list, _("Random"));
+      /* TRANSLATORS: a test's type: sequential, offsets descending (iozone's read backwards) */
+      gtk_string_list_append (list, _("Backward"));
+      /* TRANSLATORS: a test's type: one block in every few (iozone's stride read) */
+      gtk_string_list_append (list, _("Strided"));
       return G_LIST_MODEL (list);
     }
   for (guint i = 0; i < step_count (field); i++)
@@ -92,8 +99,10 @@ row_spec (DmkTestsDialog *self, guint row, DmkTestSpec *spec)
 {
   AdwComboRow **c = self->combos[row];
 
-  spec->pattern = adw_combo_row_get_selected (c[DMK_TESTS_FIELD_TYPE]) == 0 ? DMK_PATTERN_SEQUENTIAL
-                                                                             : DMK_PATTERN_RANDOM;
+  spec->pattern = (DmkPattern) MIN (adw_combo_row_get_selected (c[DMK_TESTS_FIELD_TYPE]),
+                                    (guint) DMK_PATTERN_STRIDED);
+  /* The stride has no row: a setting's own stands, else iozone's default of 17. */
+  spec->stride = spec->pattern == DMK_PATTERN_STRIDED ? self->strides[row] : 0;
   spec->block_size = step_value (DMK_TESTS_FIELD_BLOCK,
                                  adw_combo_row_get_selected (c[DMK_TESTS_FIELD_BLOCK]));
   spec->queue_depth = step_value (DMK_TESTS_FIELD_QUEUE,
@@ -149,8 +158,8 @@ show_specs (DmkTestsDialog *self, GArray *specs)
       const DmkTestSpec *spec = &g_array_index (specs, DmkTestSpec, r);
       AdwComboRow **c = self->combos[r];
 
-      adw_combo_row_set_selected (c[DMK_TESTS_FIELD_TYPE],
-                                  spec->pattern == DMK_PATTERN_SEQUENTIAL ? 0 : 1);
+      adw_combo_row_set_selected (c[DMK_TESTS_FIELD_TYPE], (guint) spec->pattern);
+      self->strides[r] = spec->pattern == DMK_PATTERN_STRIDED ? spec->stride : DEFAULT_STRIDE;
       adw_combo_row_set_selected (c[DMK_TESTS_FIELD_BLOCK],
                                   step_index (DMK_TESTS_FIELD_BLOCK, spec->block_size));
       adw_combo_row_set_selected (c[DMK_TESTS_FIELD_QUEUE],
@@ -290,4 +299,6 @@ dmk_tests_dialog_class_init (DmkTestsDialogClass *klass)
 static void
 dmk_tests_dialog_init (DmkTestsDialog *self)
 {
+  for (guint r = 0; r < MAX_ROWS; r++)
+    self->strides[r] = DEFAULT_STRIDE;
 }

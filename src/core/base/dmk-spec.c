@@ -20,6 +20,20 @@ dmk_format_block_size (guint32 block_size)
   return g_strdup_printf ("%u", block_size);
 }
 
+static const char *const pattern_prefixes[] = {
+  [DMK_PATTERN_SEQUENTIAL] = "SEQ",
+  [DMK_PATTERN_RANDOM] = "RND",
+  [DMK_PATTERN_BACKWARD] = "BWD",
+  [DMK_PATTERN_STRIDED] = "STR",
+};
+
+const char *
+dmk_pattern_prefix (DmkPattern pattern)
+{
+  g_return_val_if_fail ((guint) pattern < G_N_ELEMENTS (pattern_prefixes), "SEQ");
+  return pattern_prefixes[pattern];
+}
+
 char *
 dmk_test_spec_to_name (const DmkTestSpec *spec)
 {
@@ -27,7 +41,10 @@ dmk_test_spec_to_name (const DmkTestSpec *spec)
 
   g_return_val_if_fail (spec != NULL, NULL);
   bs = dmk_format_block_size (spec->block_size);
-  return g_strdup_printf ("%s%s Q%uT%u", spec->pattern == DMK_PATTERN_SEQUENTIAL ? "SEQ" : "RND", bs,
+  if (spec->pattern == DMK_PATTERN_STRIDED)
+    return g_strdup_printf ("STR%s Q%uT%u S%u", bs, spec->queue_depth, spec->threads,
+                            spec->stride);
+  return g_strdup_printf ("%s%s Q%uT%u", dmk_pattern_prefix (spec->pattern), bs,
                           spec->queue_depth, spec->threads);
 }
 
@@ -35,7 +52,8 @@ gboolean
 dmk_test_spec_equal (const DmkTestSpec *a, const DmkTestSpec *b)
 {
   return a->pattern == b->pattern && a->block_size == b->block_size &&
-         a->queue_depth == b->queue_depth && a->threads == b->threads;
+         a->queue_depth == b->queue_depth && a->threads == b->threads &&
+         (a->pattern != DMK_PATTERN_STRIDED || a->stride == b->stride);
 }
 
 gboolean
@@ -65,6 +83,14 @@ dmk_test_spec_validate (const DmkTestSpec *spec, GError **error)
                    DMK_SPEC_MAX_THREADS);
       return FALSE;
     }
+  if (spec->pattern == DMK_PATTERN_STRIDED &&
+      (spec->stride < 2 || spec->stride > DMK_SPEC_MAX_STRIDE))
+    {
+      g_set_error (error, DMK_ERROR, DMK_ERROR_INVALID_ARGUMENT,
+                   _("Test “%s”: the stride must be between 2 and %u records"), name,
+                   DMK_SPEC_MAX_STRIDE);
+      return FALSE;
+    }
   return TRUE;
 }
 
@@ -82,6 +108,30 @@ parse_uint (const char **p, guint64 *out)
   return TRUE;
 }
 
+/* A strided test's " S17" (it must have one; the others none), and the spaces after. */
+static gboolean
+parse_stride (const char **p, DmkTestSpec *spec)
+{
+  guint64 stride = 0;
+
+  if (spec->pattern == DMK_PATTERN_STRIDED)
+    {
+      if (**p != ' ' && **p != '-' && **p != '_')
+        return FALSE;
+      while (**p == ' ' || **p == '-' || **p == '_')
+        (*p)++;
+      if (g_ascii_toupper (**p) != 'S')
+        return FALSE;
+      (*p)++;
+      if (!parse_uint (p, &stride))
+        return FALSE;
+      spec->stride = (guint) stride;
+    }
+  while (g_ascii_isspace (**p))
+    (*p)++;
+  return TRUE;
+}
+
 /* Accepts "SEQ1M Q8T1", "RND4K Q32T16", "seq128k q32t1", "RND4KiB Q1T1" and "RND4K-Q1T1". */
 gboolean
 dmk_test_spec_parse (const char *text, DmkTestSpec *out, GError **error)
@@ -94,11 +144,10 @@ dmk_test_spec_parse (const char *text, DmkTestSpec *out, GError **error)
 
   while (g_ascii_isspace (*p))
     p++;
-  if (g_ascii_strncasecmp (p, "SEQ", 3) == 0)
-    spec.pattern = DMK_PATTERN_SEQUENTIAL;
-  else if (g_ascii_strncasecmp (p, "RND", 3) == 0)
-    spec.pattern = DMK_PATTERN_RANDOM;
-  else
+  for (spec.pattern = 0; spec.pattern < G_N_ELEMENTS (pattern_prefixes); spec.pattern++)
+    if (g_ascii_strncasecmp (p, pattern_prefixes[spec.pattern], 3) == 0)
+      break;
+  if (spec.pattern >= G_N_ELEMENTS (pattern_prefixes))
     goto bad;
   p += 3;
   if (!parse_uint (&p, &n))
@@ -132,8 +181,8 @@ dmk_test_spec_parse (const char *text, DmkTestSpec *out, GError **error)
   p++;
   if (!parse_uint (&p, &threads))
     goto bad;
-  while (g_ascii_isspace (*p))
-    p++;
+  if (!parse_stride (&p, &spec))
+    goto bad;
   if (*p != '\0' || n > G_MAXUINT32)
     goto bad;
 
@@ -147,8 +196,10 @@ dmk_test_spec_parse (const char *text, DmkTestSpec *out, GError **error)
 
 bad:
   g_set_error (error, DMK_ERROR, DMK_ERROR_INVALID_ARGUMENT,
-               _("“%s” is not a test: write it like “SEQ1M Q8T1” or “RND4K Q32T16” "
-                 "(SEQ or RND, block size with K or M, queue depth Q, threads T)"),
+               _("“%s” is not a test: write it like “SEQ1M Q8T1”, “RND4K Q32T16”, "
+                 "“BWD1M Q1T1” or “STR4K Q1T1 S17” (SEQ, RND, BWD for backward or STR for "
+                 "strided, block size with K or M, queue depth Q, threads T, a stride's S in "
+                 "records)"),
                text);
   return FALSE;
 }
@@ -430,7 +481,9 @@ static const struct
   [DMK_DIRECTION_MIX] = { N_("Mix"), N_("mixed") },
 };
 static const EnumName pattern_names[] = { { DMK_PATTERN_SEQUENTIAL, "sequential" },
-                                          { DMK_PATTERN_RANDOM, "random" } };
+                                          { DMK_PATTERN_RANDOM, "random" },
+                                          { DMK_PATTERN_BACKWARD, "backward" },
+                                          { DMK_PATTERN_STRIDED, "strided" } };
 
 static const char *
 enum_to_string (const EnumName *names, gsize n, int value)

@@ -9,6 +9,8 @@ typedef enum
 {
   DMK_PATTERN_SEQUENTIAL,
   DMK_PATTERN_RANDOM,
+  DMK_PATTERN_BACKWARD, /* iozone's read backwards: offsets descending ("BWD1M Q1T1") */
+  DMK_PATTERN_STRIDED,  /* iozone's -j: every stride-th record ("STR4K Q1T1 S17") */
 } DmkPattern;
 
 typedef enum
@@ -50,6 +52,7 @@ typedef enum
 #define DMK_SPEC_MAX_BLOCK (64u * 1024 * 1024)
 #define DMK_SPEC_MAX_QD 512u
 #define DMK_SPEC_MAX_THREADS 64u
+#define DMK_SPEC_MAX_STRIDE 65536u
 
 typedef struct
 {
@@ -57,6 +60,7 @@ typedef struct
   guint32 block_size; /* bytes */
   guint queue_depth;
   guint threads;
+  guint stride; /* DMK_PATTERN_STRIDED: in records, 2 or more; else 0 */
 } DmkTestSpec;
 
 /* Settings ranges, as in CrystalDiskMark. */
@@ -91,12 +95,17 @@ typedef struct
   gboolean verify;
   gboolean until_stable;  /* add passes while their RSD is 2.5% or more, up to 3× passes */
   DmkScore score;
+  /* iozone's re-read and re-write: each test is two passes, each over its whole region once, the
+   * second over the same data as the first; no warm-up (--reread). */
+  gboolean reread;
 } DmkSettings;
 
 char *dmk_test_spec_to_name (const DmkTestSpec *spec);
 gboolean dmk_test_spec_parse (const char *text, DmkTestSpec *out, GError **error);
 gboolean dmk_test_spec_validate (const DmkTestSpec *spec, GError **error);
 char *dmk_format_block_size (guint32 block_size); /* "1M", "512K", "4K" */
+/* The name's first three letters: "SEQ", "RND", "BWD", "STR". */
+const char *dmk_pattern_prefix (DmkPattern pattern);
 gboolean dmk_test_spec_equal (const DmkTestSpec *a, const DmkTestSpec *b);
 /* Seconds of the warm-up pass each test starts with (0: none). */
 guint dmk_settings_warmup_s (const DmkSettings *settings);

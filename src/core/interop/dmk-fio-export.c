@@ -33,21 +33,34 @@ fio_size (guint64 bytes)
   return g_strdup_printf ("%" G_GUINT64_FORMAT, bytes);
 }
 
-static const char *
+/* fio's rw=: a stride is a sequential job with a gap after each I/O (rw=read:GAP, the gap in
+ * bytes: the stride-1 records skipped); fio has no backward order, so a backward test is
+ * exported forward and the job says so in a comment. */
+static char *
 fio_rw (const DmkJob *job)
 {
-  gboolean seq = job->spec.pattern == DMK_PATTERN_SEQUENTIAL;
+  gboolean seq = job->spec.pattern != DMK_PATTERN_RANDOM;
+  const char *rw;
 
   switch (job->direction)
     {
     case DMK_DIRECTION_READ:
-      return seq ? "read" : "randread";
+      rw = seq ? "read" : "randread";
+      break;
     case DMK_DIRECTION_WRITE:
-      return seq ? "write" : "randwrite";
+      rw = seq ? "write" : "randwrite";
+      break;
     case DMK_DIRECTION_MIX:
     default:
-      return seq ? "rw" : "randrw";
+      rw = seq ? "rw" : "randrw";
+      break;
     }
+  if (job->spec.pattern == DMK_PATTERN_STRIDED)
+    {
+      g_autofree char *gap = fio_size ((guint64) (job->spec.stride - 1) * job->spec.block_size);
+      return g_strdup_printf ("%s:%s", rw, gap);
+    }
+  return g_strdup (rw);
 }
 
 static char *
@@ -117,13 +130,13 @@ job_options (const DmkSettings *settings, const DmkJob *job)
   guint threads = job->spec.threads;
 
 #define ADD(k, v) (g_ptr_array_add (o, g_strdup (k)), g_ptr_array_add (o, (v)))
-  ADD ("rw", g_strdup (fio_rw (job)));
+  ADD ("rw", fio_rw (job));
   if (job->direction == DMK_DIRECTION_MIX)
     ADD ("rwmixread", g_strdup_printf ("%u", settings->mix_read_percent));
   ADD ("bs", fio_size (job->spec.block_size));
   ADD ("iodepth", g_strdup_printf ("%u", job->spec.queue_depth));
   ADD ("numjobs", g_strdup_printf ("%u", threads));
-  if (job->spec.pattern == DMK_PATTERN_SEQUENTIAL && threads > 1)
+  if (job->spec.pattern != DMK_PATTERN_RANDOM && threads > 1)
     {
       /* Each thread streams through its own slice of the test size, as GDiskMark's do. */
       guint64 slice = settings->size_bytes / threads / job->spec.block_size * job->spec.block_size;
@@ -230,7 +243,12 @@ dmk_fio_job_export (const DmkSettings *settings, GArray *jobs, const char *targe
       g_autofree char *name = section_name (settings, job);
       g_autofree char *command = dmk_fio_command (settings, job, target);
 
-      g_string_append_printf (s, "\n; %s\n[%s]\n", command, name);
+      g_string_append_printf (s, "\n; %s\n", command);
+      if (job->spec.pattern == DMK_PATTERN_BACKWARD)
+        g_string_append (s, "; GDiskMark runs this test backwards (offsets descending); fio "
+                            "cannot,\n; so this job runs forward and its number is a forward "
+                            "one.\n");
+      g_string_append_printf (s, "[%s]\n", name);
       /* Each job waits for the one before it, as GDiskMark's tests run one at a time. */
       g_string_append (s, "stonewall\n");
       append_options (s, own);

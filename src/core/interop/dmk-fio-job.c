@@ -99,7 +99,7 @@ shared_size (Parser *p, Section *global, Section *sec, Shared *sh, const DmkJob 
                             "slice), or be left out"),
                           sec->name);
   sh->size_at = LINE (size_line);
-  if (inc != -1 && j->spec.pattern == DMK_PATTERN_SEQUENTIAL)
+  if (inc != -1 && j->spec.pattern != DMK_PATTERN_RANDOM)
     {
       guint64 whole;
 
@@ -185,6 +185,23 @@ cap_sync_depth (Parser *p, Section *global, Section *sec, DmkJob *j)
   j->spec.queue_depth = 1;
 }
 
+/* rw=read:GAP: a strided test when the gap is whole records (GDiskMark's stride S reads one
+ * record and skips S-1). */
+static gboolean
+strided_spec (Parser *p, const Section *rw, const char *name, DmkTestSpec *spec)
+{
+  if (spec->pattern != DMK_PATTERN_STRIDED)
+    return TRUE;
+  p->line = rw->rw_line;
+  if (rw->gap % spec->block_size != 0 || rw->gap / spec->block_size + 1 > DMK_SPEC_MAX_STRIDE)
+    return _dmk_fio_fail (p,
+                          _("job “%s”: the gap after rw= must be a whole number of blocks (bs), "
+                            "fewer than %u"),
+                          name, DMK_SPEC_MAX_STRIDE);
+  spec->stride = (guint) (rw->gap / spec->block_size + 1);
+  return TRUE;
+}
+
 static gboolean
 add_job (Parser *p, Section *global, Section *sec, Shared *sh, gboolean first)
 {
@@ -201,6 +218,8 @@ add_job (Parser *p, Section *global, Section *sec, Shared *sh, gboolean first)
   j.spec.block_size = PICK (bs) != -1 ? (guint32) PICK (bs) : 4096; /* fio's default bs */
   j.spec.queue_depth = PICK (iodepth) != -1 ? (guint) PICK (iodepth) : 1;
   j.spec.threads = PICK (numjobs) != -1 ? (guint) PICK (numjobs) : 1;
+  if (!strided_spec (p, sec->direction != -1 ? sec : global, sec->name, &j.spec))
+    return FALSE;
   if (!shared_options (p, global, sec, sh, &j) || !shared_target (p, global, sec, sh, first))
     return FALSE;
   /* fio starts a job without stonewall together with the jobs before it. */

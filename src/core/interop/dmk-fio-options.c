@@ -17,6 +17,7 @@ _dmk_fio_section_init (Section *s, const char *name, guint line)
   s->name = g_strdup (name);
   s->line = line;
   s->pattern = s->direction = -1;
+  s->gap = -1;
   s->bs = s->iodepth = s->numjobs = s->rwmixread = s->size = s->offset_increment = -1;
   s->runtime = s->ramp = s->loops = s->direct = s->engine = s->data = s->stonewall = -1;
 }
@@ -183,12 +184,25 @@ opt_rw (Parser *p, Section *s, const char *key, const char *v)
     { "randrw", DMK_PATTERN_RANDOM, DMK_DIRECTION_MIX },
   };
 
+  const char *colon = strchr (v, ':');
+  g_autofree char *base = g_strndup (v, colon != NULL ? (gsize) (colon - v) : strlen (v));
+
   for (guint i = 0; i < G_N_ELEMENTS (rws); i++)
-    if (strcmp (v, rws[i].rw) == 0)
+    if (strcmp (base, rws[i].rw) == 0)
       {
         s->pattern = rws[i].pattern;
         s->direction = rws[i].dir;
         s->rw_line = p->line;
+        s->gap = -1;
+        /* rw=read:GAP, a gap in bytes after each I/O: GDiskMark's strided test. */
+        if (colon == NULL)
+          return TRUE;
+        if (rws[i].pattern != DMK_PATTERN_SEQUENTIAL || !parse_size (p, key, colon + 1, &s->gap))
+          return _dmk_fio_fail (p, _("“%s=%s” is not supported: a gap (“:”) goes only after "
+                                     "read, write or rw, in bytes"),
+                                key, v);
+        if (s->gap > 0)
+          s->pattern = DMK_PATTERN_STRIDED;
         return TRUE;
       }
   return _dmk_fio_fail (p, _("“%s=%s” is not supported: use read, write, randread, randwrite, rw or "

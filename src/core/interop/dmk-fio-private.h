@@ -25,6 +25,7 @@ typedef struct
   guint line;
   int pattern;   /* DmkPattern */
   int direction; /* DmkDirection */
+  gint64 gap;    /* rw=read:GAP, in bytes; -1 when none */
   gint64 bs, iodepth, numjobs, rwmixread, size, offset_increment;
   gint64 runtime, ramp, loops, direct, engine, data, stonewall;
   gboolean time_based;

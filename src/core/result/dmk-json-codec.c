@@ -55,6 +55,8 @@ _dmk_jb_spec (JsonBuilder *b, const DmkTestSpec *spec)
   _dmk_jb_int (b, "block_size", spec->block_size);
   _dmk_jb_int (b, "queue_depth", spec->queue_depth);
   _dmk_jb_int (b, "threads", spec->threads);
+  if (spec->pattern == DMK_PATTERN_STRIDED)
+    _dmk_jb_int (b, "stride", spec->stride);
 }
 
 /* ---- reading ---- */
@@ -237,8 +239,13 @@ _dmk_rd_spec (DmkJsonReader *rd, JsonObject *o, const char *where, DmkTestSpec *
   if (rd->failed)
     return FALSE;
   if (!dmk_pattern_from_string (pattern, &spec->pattern))
-    return _dmk_rd_fail (rd, _("“%spattern” must be “sequential” or “random”"), where);
-  return TRUE;
+    return _dmk_rd_fail (rd, _("“%spattern” must be “sequential”, “random”, “backward” or "
+                               "“strided”"),
+                         where);
+  spec->stride = 0;
+  if (spec->pattern == DMK_PATTERN_STRIDED)
+    spec->stride = (guint) _dmk_rd_int (rd, o, where, "stride", 2, DMK_SPEC_MAX_STRIDE);
+  return !rd->failed;
 }
 
 /* ---- columns ---- */

@@ -34,9 +34,11 @@ append_test_line (GString *s, const DmkTestResult *t)
   g_autofree char *bsi = g_strconcat (bs, g_ascii_isdigit (bs[strlen (bs) - 1]) ? "B" : "iB",
                                       NULL);
 
-  g_string_append_printf (s, "  %s %7s (Q=%3u, T=%2u): ",
-                          t->spec.pattern == DMK_PATTERN_SEQUENTIAL ? "SEQ" : "RND", bsi,
+  g_string_append_printf (s, "  %s %7s (Q=%3u, T=%2u", dmk_pattern_prefix (t->spec.pattern), bsi,
                           t->spec.queue_depth, t->spec.threads);
+  if (t->spec.pattern == DMK_PATTERN_STRIDED)
+    g_string_append_printf (s, ", S=%u", t->spec.stride);
+  g_string_append (s, "): ");
   append_padded (s, t->mb_per_s, DMK_UNIT_MB_S, 9);
   g_string_append (s, " MB/s [");
   append_padded (s, t->iops, DMK_UNIT_IOPS, 8);
@@ -66,6 +68,28 @@ append_spread_lines (GString *s, DmkResult *r, DmkDirection dir)
     }
 }
 
+/* --reread: the first pass over the data and the second over the same, as iozone's read and
+ * re-read (write and re-write). */
+static void
+append_reread_line (GString *s, const DmkResult *r, const DmkTestResult *t)
+{
+  const DmkPass *first, *second;
+
+  if (!r->settings.reread || t->passes == NULL || t->passes->len < 2)
+    return;
+  first = &g_array_index (t->passes, DmkPass, 0);
+  second = &g_array_index (t->passes, DmkPass, 1);
+  g_string_append_printf (s, "      %s: ", t->direction == DMK_DIRECTION_WRITE ? "write  "
+                                           : t->direction == DMK_DIRECTION_READ ? "read   "
+                                                                                : "mix    ");
+  append_padded (s, first->mb_per_s, DMK_UNIT_MB_S, 9);
+  g_string_append_printf (s, " MB/s, %s: ", t->direction == DMK_DIRECTION_WRITE ? "re-write"
+                                            : t->direction == DMK_DIRECTION_READ  ? "re-read "
+                                                                                  : "re-mix  ");
+  append_padded (s, second->mb_per_s, DMK_UNIT_MB_S, 9);
+  g_string_append (s, " MB/s\n");
+}
+
 static void
 append_section (GString *s, DmkResult *r, DmkDirection dir, const char *detail)
 {
@@ -80,6 +104,7 @@ append_section (GString *s, DmkResult *r, DmkDirection dir, const char *detail)
         g_string_append_printf (s, "\n[%s]%s\n", dmk_direction_report_label (dir), detail);
       any = TRUE;
       append_test_line (s, t);
+      append_reread_line (s, r, t);
     }
   append_spread_lines (s, r, dir);
 }
@@ -333,14 +358,16 @@ report_text (DmkResult *r)
     g_string_append (s, "\nProfile: Block-size sweep\n");
   else
     g_string_append_printf (s, "\nProfile: %s\n", dmk_profile_report_name (r->settings.profile));
-  dmk_report_append_target (s, r, size, r->settings.passes);
-  g_string_append_printf (s, "   Mode: %s, %s data, %s%s, %s\n",
+  dmk_report_append_target (s, r, size, r->settings.reread ? 2 : r->settings.passes);
+  g_string_append_printf (s, "   Mode: %s, %s data, %s%s, %s%s\n",
                           r->settings.mode == DMK_MODE_READ ? "Read"
                           : r->settings.mode == DMK_MODE_WRITE ? "Write"
                                                                : "Read & Write",
                           dmk_data_to_string (r->settings.data), r->engine ? r->engine : "libaio",
                           r->settings.poll ? " polled" : "",
-                          r->settings.direct ? "direct I/O" : "buffered I/O");
+                          r->settings.direct ? "direct I/O" : "buffered I/O",
+                          r->settings.reread ? ", re-read: two passes over the same data, each "
+                                               "the whole test size once, no warm-up" : "");
   g_string_append_printf (s, "   Time: Measure %u sec / Interval %u sec\n", r->settings.measure_s,
                           r->settings.interval_s);
   /* Another tool's result read in has its own rule, which its file does not say. */

@@ -534,6 +534,7 @@ read_settings (DmkJsonReader *rd, JsonObject *o, DmkResult *r)
   s->until_stable =
     json_object_has_member (so, "until_stable") && _dmk_rd_bool (rd, so, w, "until_stable");
   read_score (rd, so, w, s);
+  s->reread = json_object_has_member (so, "reread") && _dmk_rd_bool (rd, so, w, "reread");
 }
 
 /* --verify's count, where the settings say it ran. */

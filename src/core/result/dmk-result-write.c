@@ -77,6 +77,8 @@ add_settings (JsonBuilder *b, const DmkSettings *settings)
     _dmk_jb_bool (b, "poll", TRUE); /* only when used: files before it had none */
   if (settings->verify)
     _dmk_jb_bool (b, "verify", TRUE); /* the same */
+  if (settings->reread)
+    _dmk_jb_bool (b, "reread", TRUE); /* the same */
   if (settings->until_stable)
     _dmk_jb_bool (b, "until_stable", TRUE); /* the same */
   if (settings->score != DMK_SCORE_BEST)

@@ -20,6 +20,13 @@ dmk_describe_test (const DmkTestSpec *spec, DmkDirection direction)
                        spec->threads);
   if (spec->pattern == DMK_PATTERN_SEQUENTIAL)
     return g_strdup_printf (_("Sequential %s, queue %u, %s, %s"), bs, spec->queue_depth, t, dir);
+  if (spec->pattern == DMK_PATTERN_BACKWARD)
+    /* TRANSLATORS: "Backward 1 MiB, queue 1, 1 thread, read": offsets descending */
+    return g_strdup_printf (_("Backward %s, queue %u, %s, %s"), bs, spec->queue_depth, t, dir);
+  if (spec->pattern == DMK_PATTERN_STRIDED)
+    /* TRANSLATORS: "Strided 4 KiB, one block in 17, queue 1, 1 thread, read" */
+    return g_strdup_printf (_("Strided %s, one block in %u, queue %u, %s, %s"), bs, spec->stride,
+                            spec->queue_depth, t, dir);
   return g_strdup_printf (_("Random %s, queue %u, %s, %s"), bs, spec->queue_depth, t, dir);
 }
 

@@ -191,6 +191,32 @@ check_spread (DmkResult *result, const DmkTestResult *test, const char *name, co
                              name, dir, spread.rsd_percent, spread.min, spread.max));
 }
 
+/* A re-read (or re-write) this much faster than the first pass over the same data was answered
+ * by a cache: the page cache with buffered I/O, else the drive's or the host's. */
+#define REREAD_CACHED_RATIO 1.5
+
+static void
+check_reread (DmkResult *result, const DmkTestResult *test, const char *name, const char *dir)
+{
+  const DmkPass *first, *second;
+
+  if (!result->settings.reread || test->passes == NULL || test->passes->len < 2)
+    return;
+  first = &g_array_index (test->passes, DmkPass, 0);
+  second = &g_array_index (test->passes, DmkPass, 1);
+  if (first->mb_per_s <= 0 || second->mb_per_s < first->mb_per_s * REREAD_CACHED_RATIO)
+    return;
+  /* TRANSLATORS: "SEQ1M Q1T1 Read: the second pass over the same data ran at 2650.3 MB/s, 26.5 ×
+   * the first (100.0 MB/s): a cache answered it (…)" */
+  add_once (result,
+            g_strdup_printf (_("%s %s: the second pass over the same data ran at %.1f MB/s, %.1f × "
+                               "the first (%.1f MB/s): a cache answered it (%s), not the drive."),
+                             name, dir, second->mb_per_s, second->mb_per_s / first->mb_per_s,
+                             first->mb_per_s,
+                             result->settings.direct ? _("the drive’s or the host’s")
+                                                     : _("the page cache: buffered I/O")));
+}
+
 void
 dmk_plausibility_check_test (DmkResult *result, const DmkTestResult *test, const DmkLink *link)
 {
@@ -216,6 +242,7 @@ dmk_plausibility_check_test (DmkResult *result, const DmkTestResult *test, const
                                  "disks often claim to rotate)."),
                                name, dir, test->iops));
   check_spread (result, test, name, dir);
+  check_reread (result, test, name, dir);
 }
 
 void

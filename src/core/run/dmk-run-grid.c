@@ -73,21 +73,44 @@ wants_pass (RunData *d, const DmkTestResult *test, guint p)
   return d->settings.until_stable && dmk_spread_wants_more (test, d->settings.passes);
 }
 
-/* A test's warm-up (pass 0, left out when it is set to none) and measured passes. */
+/* --reread: the next pass goes over the whole region once, from the pattern's start, so that the
+ * second pass reads (or writes) the very data of the first, as iozone's re-read does. */
+static void
+bound_to_region (DmkWorkers *ws)
+{
+  for (guint i = 0; i < ws->n; i++)
+    {
+      Worker *w = &ws->w[i];
+
+      /* Random threads share the whole region: together they do its size once. */
+      w->limit_ios = w->pattern == DMK_PATTERN_RANDOM ? MAX (w->region_blocks / ws->n, 1)
+                                                      : w->region_blocks;
+      w->seq_next = w->seq_lane = 0;
+    }
+}
+
+/* A test's warm-up (pass 0, left out when it is set to none) and measured passes; with --reread
+ * no warm-up and two passes, each one sweep of the region. */
 static gboolean
 run_passes (RunData *d, DmkWorkers *ws, DmkTestResult *test, DmkProgress *prog,
             GCancellable *cancellable, GError **error)
 {
   g_autofree DmkHistogram *hist = g_new0 (DmkHistogram, 1);
   g_autoptr (GArray) latencies = g_array_new (FALSE, TRUE, sizeof (DmkLatency));
-  guint warmup = dmk_settings_warmup_s (&d->settings);
+  gboolean reread = d->settings.reread;
+  guint warmup = reread ? 0 : dmk_settings_warmup_s (&d->settings);
 
-  for (guint p = warmup > 0 ? 0 : 1; wants_pass (d, test, p); p++)
+  for (guint p = warmup > 0 ? 0 : 1; reread ? p <= 2 : wants_pass (d, test, p); p++)
     {
       DmkPassPlan plan = { 0 };
       DmkPassOutcome out = { .hist = hist };
 
       plan.duration_ns = (gint64) (p > 0 ? d->settings.measure_s : warmup) * G_GINT64_CONSTANT (1000000000);
+      if (reread)
+        {
+          plan.duration_ns = 0;
+          bound_to_region (ws);
+        }
       /* Only measured passes keep a series and tell their speed; a warm-up is not tallied. */
       plan.sample_every_ns = p > 0 ? dmk_series_interval_ns (d->settings.measure_s) : 0;
       plan.max_points = DMK_SERIES_MAX_POINTS;
@@ -110,7 +133,7 @@ run_passes (RunData *d, DmkWorkers *ws, DmkTestResult *test, DmkProgress *prog,
                                                         latencies->len - 1));
       post_pass_done (d, prog, &out);
     }
-  if (d->settings.until_stable)
+  if (d->settings.until_stable && !reread)
     dmk_spread_settle (test, d->settings.passes);
   dmk_test_result_apply_score (test, d->settings.score, (const DmkLatency *) latencies->data);
   return TRUE;
@@ -129,7 +152,7 @@ run_test (RunData *d, guint index, GCancellable *cancellable, GError **error)
   prog.n_tests = d->jobs->len;
   prog.spec = job->spec;
   prog.direction = job->direction;
-  prog.n_passes = d->settings.passes;
+  prog.n_passes = d->settings.reread ? 2 : d->settings.passes;
   ok = _dmk_workers_setup (d, &ws, job, error);
   if (ok)
     {

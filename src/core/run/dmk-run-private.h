@@ -120,6 +120,8 @@ typedef struct
   guint64 rng;
   guint64 region_start, region_blocks; /* in blocks of bs */
   guint64 seq_next;                    /* next block, relative to region_start */
+  guint64 seq_lane;                    /* a stride's first block of this round */
+  guint stride;                        /* DMK_PATTERN_STRIDED: in blocks; else 1 */
   guint64 limit_ios; /* submit no more than this many in a pass; 0: until stopped */
   guint32 bs;
   guint depth;

@@ -11,19 +11,82 @@
 #include "dmk-random.h"
 #include "dmk-run-private.h"
 
-static inline void
-prepare_io (Worker *w, DmkIo *io)
+/* The next block of the thread's region, by its pattern. Every ordered pattern wraps at the end
+ * of its region. A stride reads every stride-th block from block 0 (iozone's -j), then the same
+ * from block 1, and so on (seq_lane), so that a region is covered once per round whatever its
+ * size and the stride share. */
+static inline guint64
+next_block (Worker *w)
 {
   guint64 block;
 
-  if (w->pattern == DMK_PATTERN_RANDOM)
-    block = dmk_rng_below (&w->rng, w->region_blocks);
-  else
+  switch (w->pattern)
     {
+    case DMK_PATTERN_RANDOM:
+      return dmk_rng_below (&w->rng, w->region_blocks);
+    case DMK_PATTERN_BACKWARD:
+      block = w->region_blocks - 1 - w->seq_next++;
+      if (w->seq_next >= w->region_blocks)
+        w->seq_next = 0;
+      return block;
+    case DMK_PATTERN_STRIDED:
+      block = w->seq_next;
+      w->seq_next += w->stride;
+      if (w->seq_next >= w->region_blocks)
+        {
+          w->seq_lane = (w->seq_lane + 1) % MIN (w->stride, w->region_blocks);
+          w->seq_next = w->seq_lane;
+        }
+      return block;
+    case DMK_PATTERN_SEQUENTIAL:
+    default:
       block = w->seq_next++;
       if (w->seq_next >= w->region_blocks)
-        w->seq_next = 0; /* sequential I/O wraps at the end of its region */
+        w->seq_next = 0;
+      return block;
     }
+}
+
+/* Ordered patterns give each thread its own slice, as separate sequential readers do; random
+ * offsets spread over the whole test size, from every thread. */
+static void
+set_region (Worker *w, const DmkTestSpec *spec, guint index, guint64 total_blocks)
+{
+  w->pattern = spec->pattern;
+  w->stride = MAX (spec->stride, 1u);
+  if (spec->pattern != DMK_PATTERN_RANDOM)
+    {
+      w->region_blocks = total_blocks / spec->threads;
+      w->region_start = w->region_blocks * index;
+    }
+  else
+    {
+      w->region_blocks = total_blocks;
+      w->region_start = 0;
+    }
+}
+
+guint64 *
+dmk_test_spec_offsets (const DmkTestSpec *spec, guint64 test_size, guint thread, guint n)
+{
+  Worker w = { 0 };
+  guint64 *out;
+
+  g_return_val_if_fail (spec != NULL && spec->threads > 0 && thread < spec->threads, NULL);
+  set_region (&w, spec, thread, test_size / spec->block_size);
+  g_return_val_if_fail (w.region_blocks > 0, NULL);
+  w.rng = dmk_rng_seed ();
+  out = g_new (guint64, n);
+  for (guint i = 0; i < n; i++)
+    out[i] = (w.region_start + next_block (&w)) * spec->block_size;
+  return out;
+}
+
+static inline void
+prepare_io (Worker *w, DmkIo *io)
+{
+  guint64 block = next_block (w);
+
   io->offset = (w->region_start + block) * w->bs;
   if (w->direction == DMK_DIRECTION_READ)
     io->is_write = FALSE;
@@ -185,7 +248,6 @@ worker_setup (Worker *w, guint index, DmkTarget *target, const DmkJob *job,
   memset (w, 0, sizeof *w);
   w->bs = job->spec.block_size;
   w->depth = job->spec.queue_depth;
-  w->pattern = job->spec.pattern;
   w->direction = job->direction;
   w->mix_read_percent = settings->mix_read_percent;
   w->stop = stop;
@@ -196,18 +258,7 @@ worker_setup (Worker *w, guint index, DmkTarget *target, const DmkJob *job,
   w->engine.buffer_size = w->bs;
   w->engine.poll = settings->poll;
 
-  if (job->spec.pattern == DMK_PATTERN_SEQUENTIAL)
-    {
-      /* Each thread streams through its own slice, as separate sequential readers do. */
-      w->region_blocks = total_blocks / threads;
-      w->region_start = w->region_blocks * index;
-    }
-  else
-    {
-      /* Random offsets spread over the whole test size, from every thread. */
-      w->region_blocks = total_blocks;
-      w->region_start = 0;
-    }
+  set_region (w, &job->spec, index, total_blocks);
   if (w->region_blocks == 0)
     {
       g_set_error (error, DMK_ERROR, DMK_ERROR_INVALID_ARGUMENT,

@@ -90,6 +90,11 @@ void dmk_runner_run_async (DmkRunner *runner, const char *path, const DmkSetting
 DmkResult *dmk_runner_run_finish (DmkRunner *runner, GAsyncResult *result, DmkResult **partial,
                                   GError **error);
 
+/* The first n offsets (bytes) thread (0 .. threads-1) of spec issues on a test size of
+ * test_size, in order, as a run's worker makes them; g_free() it. */
+guint64 *dmk_test_spec_offsets (const DmkTestSpec *spec, guint64 test_size, guint thread,
+                                guint n);
+
 /* ---- a block-size sweep: the grid's passes over one test at many block sizes ---- */
 
 /* The sweep's tests, for block sizes from min_block to max_block in powers of two. */

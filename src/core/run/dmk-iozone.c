@@ -1,0 +1,224 @@
+/* dmk-iozone.c: iozone's automatic mode as plans over the one pipeline: the tests of each
+ * operation, and the file size × record size table its -R report lays out, as text and CSV. */
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <math.h>
+#include <string.h>
+
+#include "dmk-error.h"
+#include "dmk-iozone.h"
+
+static const struct
+{
+  const char *name;
+  const char *report; /* iozone's -R heading */
+  DmkPattern pattern;
+  DmkDirection direction;
+  guint pass; /* 0: the first pass over the data; 1: the second (re-read, re-write) */
+} ops[DMK_IOZONE_N_OPS] = {
+  [DMK_IOZONE_WRITE] = { "write", "Writer report", DMK_PATTERN_SEQUENTIAL, DMK_DIRECTION_WRITE, 0 },
+  [DMK_IOZONE_REWRITE] = { "rewrite", "Re-writer report", DMK_PATTERN_SEQUENTIAL,
+                           DMK_DIRECTION_WRITE, 1 },
+  [DMK_IOZONE_READ] = { "read", "Reader report", DMK_PATTERN_SEQUENTIAL, DMK_DIRECTION_READ, 0 },
+  [DMK_IOZONE_REREAD] = { "reread", "Re-Reader report", DMK_PATTERN_SEQUENTIAL,
+                          DMK_DIRECTION_READ, 1 },
+  [DMK_IOZONE_RANDOM_READ] = { "random-read", "Random read report", DMK_PATTERN_RANDOM,
+                               DMK_DIRECTION_READ, 0 },
+  [DMK_IOZONE_RANDOM_WRITE] = { "random-write", "Random write report", DMK_PATTERN_RANDOM,
+                                DMK_DIRECTION_WRITE, 0 },
+  [DMK_IOZONE_BACKWARD] = { "backward", "Backward read report", DMK_PATTERN_BACKWARD,
+                            DMK_DIRECTION_READ, 0 },
+  [DMK_IOZONE_STRIDE] = { "stride", "Stride read report", DMK_PATTERN_STRIDED, DMK_DIRECTION_READ,
+                          0 },
+};
+
+const char *
+dmk_iozone_op_name (DmkIozoneOp op)
+{
+  g_return_val_if_fail ((guint) op < DMK_IOZONE_N_OPS, NULL);
+  return ops[op].name;
+}
+
+const char *
+dmk_iozone_op_report (DmkIozoneOp op)
+{
+  g_return_val_if_fail ((guint) op < DMK_IOZONE_N_OPS, NULL);
+  return ops[op].report;
+}
+
+gboolean
+dmk_iozone_ops_parse (const char *text, guint *mask, GError **error)
+{
+  g_auto (GStrv) names = g_strsplit (text != NULL ? text : "", ",", -1);
+  guint m = 0;
+
+  for (guint i = 0; names[i] != NULL; i++)
+    {
+      const char *n = g_strstrip (names[i]);
+      guint op;
+
+      if (strcmp (n, "all") == 0)
+        {
+          m |= DMK_IOZONE_ALL_OPS;
+          continue;
+        }
+      for (op = 0; op < DMK_IOZONE_N_OPS && strcmp (n, ops[op].name) != 0; op++)
+        ;
+      if (op == DMK_IOZONE_N_OPS)
+        {
+          g_set_error (error, DMK_ERROR, DMK_ERROR_INVALID_ARGUMENT,
+                       _("Unknown operation “%s”: choose from write, rewrite, read, reread, "
+                         "random-read, random-write, backward, stride or all"),
+                       n);
+          return FALSE;
+        }
+      m |= 1u << op;
+    }
+  if (m == 0)
+    {
+      g_set_error (error, DMK_ERROR, DMK_ERROR_INVALID_ARGUMENT, _("No operation was chosen"));
+      return FALSE;
+    }
+  *mask = m;
+  return TRUE;
+}
+
+static DmkTestSpec
+op_spec (DmkIozoneOp op, guint32 record)
+{
+  DmkTestSpec spec = { ops[op].pattern, record, 1, 1, 0 };
+
+  if (ops[op].pattern == DMK_PATTERN_STRIDED)
+    spec.stride = DMK_IOZONE_STRIDE_RECORDS;
+  return spec;
+}
+
+GArray *
+dmk_iozone_jobs (guint mask, const guint32 *records, guint n_records)
+{
+  GArray *jobs = g_array_new (FALSE, TRUE, sizeof (DmkJob));
+
+  for (guint r = 0; r < n_records; r++)
+    for (guint op = 0; op < DMK_IOZONE_N_OPS; op++)
+      {
+        /* A re-operation is the second pass of its first one's test: one job for both. */
+        DmkJob job = { .spec = op_spec (op, records[r]), .direction = ops[op].direction };
+        gboolean dup = FALSE;
+
+        if ((mask & (1u << op)) == 0)
+          continue;
+        for (guint j = 0; j < jobs->len; j++)
+          dup |= dmk_test_spec_equal (&g_array_index (jobs, DmkJob, j).spec, &job.spec) &&
+                 g_array_index (jobs, DmkJob, j).direction == job.direction;
+        if (!dup)
+          g_array_append_val (jobs, job);
+      }
+  return jobs;
+}
+
+DmkIozoneTable *
+dmk_iozone_table_new (guint mask, const guint64 *files, guint n_files, const guint32 *records,
+                      guint n_records)
+{
+  DmkIozoneTable *t = g_new0 (DmkIozoneTable, 1);
+  gsize n = (gsize) DMK_IOZONE_N_OPS * n_files * n_records;
+
+  t->mask = mask;
+  t->n_files = n_files;
+  t->n_records = n_records;
+  t->files = g_memdup2 (files, sizeof (guint64) * n_files);
+  t->records = g_memdup2 (records, sizeof (guint32) * n_records);
+  t->mb_per_s = g_new (double, n);
+  for (gsize i = 0; i < n; i++)
+    t->mb_per_s[i] = NAN;
+  return t;
+}
+
+void
+dmk_iozone_table_free (DmkIozoneTable *table)
+{
+  if (table == NULL)
+    return;
+  g_free (table->files);
+  g_free (table->records);
+  g_free (table->mb_per_s);
+  g_free (table);
+}
+
+double *
+dmk_iozone_table_cell (DmkIozoneTable *table, DmkIozoneOp op, guint file, guint record)
+{
+  g_return_val_if_fail (op < DMK_IOZONE_N_OPS && file < table->n_files &&
+                          record < table->n_records, NULL);
+  return &table->mb_per_s[((gsize) op * table->n_files + file) * table->n_records + record];
+}
+
+void
+dmk_iozone_table_fill (DmkIozoneTable *table, guint file, DmkResult *result)
+{
+  for (guint op = 0; op < DMK_IOZONE_N_OPS; op++)
+    for (guint r = 0; r < table->n_records && (table->mask & (1u << op)) != 0; r++)
+      {
+        DmkTestSpec spec = op_spec (op, table->records[r]);
+        const DmkTestResult *t = dmk_result_find (result, &spec, ops[op].direction);
+
+        if (t != NULL && t->passes != NULL && t->passes->len > ops[op].pass)
+          *dmk_iozone_table_cell (table, op, file, r) =
+            g_array_index (t->passes, DmkPass, ops[op].pass).mb_per_s;
+      }
+}
+
+char *
+dmk_iozone_table_to_text (DmkIozoneTable *table)
+{
+  GString *s = g_string_new ("GDiskMark iozone-style sweep (iozone -a): one table per operation, "
+                             "rows file size in KiB,\ncolumns record size in KiB, values MB/s "
+                             "(1 MB/s = 1,000,000 bytes/s); - where the record is larger than "
+                             "the file.\n");
+
+  for (guint op = 0; op < DMK_IOZONE_N_OPS; op++)
+    {
+      if ((table->mask & (1u << op)) == 0)
+        continue;
+      g_string_append_printf (s, "\n\"%s\" (%s)\n%10s", ops[op].report, ops[op].name, "KiB");
+      for (guint r = 0; r < table->n_records; r++)
+        g_string_append_printf (s, " %10u", table->records[r] / 1024);
+      g_string_append_c (s, '\n');
+      for (guint f = 0; f < table->n_files; f++)
+        {
+          g_string_append_printf (s, "%10" G_GUINT64_FORMAT, table->files[f] / 1024);
+          for (guint r = 0; r < table->n_records; r++)
+            {
+              double v = *dmk_iozone_table_cell (table, op, f, r);
+              if (isnan (v))
+                g_string_append_printf (s, " %10s", "-");
+              else
+                g_string_append_printf (s, " %10.1f", v);
+            }
+          g_string_append_c (s, '\n');
+        }
+    }
+  return g_string_free (s, FALSE);
+}
+
+char *
+dmk_iozone_table_to_csv (DmkIozoneTable *table)
+{
+  GString *s = g_string_new ("operation,file_bytes,record_bytes,mb_per_s\n");
+
+  for (guint op = 0; op < DMK_IOZONE_N_OPS; op++)
+    for (guint f = 0; f < table->n_files && (table->mask & (1u << op)) != 0; f++)
+      for (guint r = 0; r < table->n_records; r++)
+        {
+          double v = *dmk_iozone_table_cell (table, op, f, r);
+          char num[G_ASCII_DTOSTR_BUF_SIZE];
+
+          if (isnan (v))
+            continue;
+          g_string_append_printf (s, "%s,%" G_GUINT64_FORMAT ",%u,%s\n", ops[op].name,
+                                  table->files[f], table->records[r],
+                                  g_ascii_formatd (num, sizeof num, "%.3f", v));
+        }
+  return g_string_free (s, FALSE);
+}
