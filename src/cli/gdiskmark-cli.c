@@ -60,6 +60,8 @@ static GOptionEntry entries[] = {
   { "time", 't', 0, G_OPTION_ARG_INT, &opt_time,
     N_("Measure time per pass, 1–60 seconds (default: 5)"), N_("SECONDS") },
   { "until-stable", 0, 0, G_OPTION_ARG_NONE, &opt_until_stable,
+    /* "2.5% or" is no format: this text is never given to printf. */
+    /* xgettext:no-c-format */
     N_("Add passes while they scatter by 2.5% or more (relative standard deviation), up to 3× "
        "--passes"),
     NULL },
