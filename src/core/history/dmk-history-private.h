@@ -9,6 +9,7 @@ struct _DmkHistory
 {
   sqlite3 *db;
   char *path;
+  gboolean busy; /* the last failure was another connection's lock */
 };
 
 /* Sets error from the connection's last failure, told as locked, full, read-only or damaged;

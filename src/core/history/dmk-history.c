@@ -66,6 +66,7 @@ _dmk_history_db_error (GError **error, DmkHistory *h, const char *what)
   int sys = sqlite3_system_errno (h->db);
   const char *why = sqlite3_errmsg (h->db);
 
+  h->busy = code == SQLITE_BUSY || code == SQLITE_LOCKED;
   /* An I/O error says more by its errno: a full disk often fails a write of the WAL's index
    * before SQLite's own SQLITE_FULL. */
   if (code == SQLITE_IOERR || code == SQLITE_CANTOPEN)
@@ -164,6 +165,33 @@ make_folder (const char *path, GError **error)
   return FALSE;
 }
 
+/* WAL lets a window read the history while a CLI run writes; the journal mode is the file's, so
+ * it is asked for on every open (a no-op once set). Two processes making a new store at once can
+ * get SQLITE_BUSY here without SQLite's busy handler being asked (switching the journal mode,
+ * and upgrading a read lock, are refused at once rather than risk a deadlock): so the steps are
+ * tried again until the busy time has passed, as a lock held elsewhere is waited for. */
+static gboolean
+prepare_store (DmkHistory *h, int busy_ms, GError **error)
+{
+  gint64 end = g_get_monotonic_time () + (gint64) MAX (busy_ms, 0) * 1000;
+
+  for (;;)
+    {
+      g_autoptr (GError) local = NULL;
+
+      h->busy = FALSE;
+      if (exec (h, "PRAGMA journal_mode = WAL", _("opening"), &local) &&
+          exec (h, "PRAGMA foreign_keys = ON", _("opening"), &local) && migrate (h, &local))
+        return TRUE;
+      if (!h->busy || g_get_monotonic_time () >= end)
+        {
+          g_propagate_error (error, g_steal_pointer (&local));
+          return FALSE;
+        }
+      g_usleep (10 * 1000);
+    }
+}
+
 DmkHistory *
 dmk_history_open (const char *path, int busy_ms, GError **error)
 {
@@ -181,10 +209,7 @@ dmk_history_open (const char *path, int busy_ms, GError **error)
     }
   sqlite3_extended_result_codes (h->db, 1);
   sqlite3_busy_timeout (h->db, busy_ms);
-  /* WAL lets a window read the history while a CLI run writes; the journal mode is the file's,
-   * so it is asked for on every open (a no-op once set). */
-  if (!exec (h, "PRAGMA journal_mode = WAL", _("opening"), error) ||
-      !exec (h, "PRAGMA foreign_keys = ON", _("opening"), error) || !migrate (h, error))
+  if (!prepare_store (h, busy_ms, error))
     return NULL;
   return g_steal_pointer (&h);
 }
