@@ -145,19 +145,25 @@ run_uring (double secs, unsigned flags, int two_calls)
       for (int k = 0; k < 64; k++, n++)
         {
           struct io_uring_sqe *sqe = io_uring_get_sqe (&ring);
-          struct io_uring_cqe *cqe;
+          struct io_uring_cqe *cqe = NULL;
+          int r;
 
           io_uring_prep_read_fixed (sqe, 0, buf, BLOCK, next_offset (), 0);
           sqe->flags |= IOSQE_FIXED_FILE;
           if (two_calls)
-            {
-              io_uring_submit (&ring);
-              io_uring_wait_cqe (&ring, &cqe);
-            }
+            r = io_uring_submit (&ring);
           else
+            do
+              r = io_uring_submit_and_wait (&ring, 1);
+            while (r == -EINTR);
+          /* Waits (again, after an interrupted or empty enter) until the completion is there. */
+          while (r >= 0 && io_uring_peek_cqe (&ring, &cqe) != 0)
+            if ((r = io_uring_wait_cqe (&ring, &cqe)) == -EINTR)
+              r = 0;
+          if (r < 0 || cqe == NULL)
             {
-              io_uring_submit_and_wait (&ring, 1);
-              io_uring_peek_cqe (&ring, &cqe);
+              fprintf (stderr, "engine-qd1: io_uring: %s\n", strerror (-r));
+              exit (1);
             }
           check (cqe->res, "io_uring");
           io_uring_cqe_seen (&ring, cqe);
