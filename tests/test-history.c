@@ -243,6 +243,52 @@ test_verdict (void)
   g_assert_cmpstr (text, ==, "-25.0 % against this drive’s median (beyond noise)");
 }
 
+/* Only runs measured alike are pooled: a run through the page cache, at another size or with
+ * another engine says nothing about this drive's normal at the newest run's settings. */
+static void
+test_alike (void)
+{
+  const double r200a[] = { 199.8, 200.4, 200.1 }, r200b[] = { 200.3, 199.7, 200.0 };
+  const double cached[] = { 3100.0, 2950.0, 3050.0 }, r201[] = { 200.2, 199.9, 200.6 };
+  g_autoptr (GPtrArray) results = g_ptr_array_new_with_free_func ((GDestroyNotify) dmk_result_unref);
+  g_autoptr (GArray) stats = NULL;
+  const DmkHistoryStat *s;
+  DmkResult *r;
+
+  g_ptr_array_add (results, make_result ("X", r200a, 3));
+  r = make_result ("X", cached, 3);
+  r->settings.direct = !r->settings.direct; /* the other cache use */
+  g_ptr_array_add (results, r);
+  r = make_result ("X", cached, 3);
+  r->settings.size_bytes = 16u << 20; /* another test size */
+  g_ptr_array_add (results, r);
+  r = make_result ("X", cached, 3);
+  g_free (r->engine);
+  r->engine = g_strdup ("psync"); /* another engine */
+  g_ptr_array_add (results, r);
+  g_ptr_array_add (results, make_result ("X", r200b, 3));
+  g_ptr_array_add (results, make_result ("X", r201, 3));
+  stats = dmk_history_stats (results);
+  g_assert_cmpuint (stats->len, ==, 1);
+  s = &g_array_index (stats, DmkHistoryStat, 0);
+  /* The three alike runs only: with the cached ones pooled the median would be far above. */
+  g_assert_cmpuint (s->n_entries, ==, 3);
+  g_assert_cmpfloat_with_epsilon (s->median, 200.4, 1e-9);
+  g_assert_cmpfloat (s->max, <, 201);
+  g_assert_cmpint (s->noise, ==, DMK_NOISE_WITHIN);
+  g_clear_pointer (&stats, g_array_unref);
+
+  /* The newest through the cache: judged only against the other run through the cache. */
+  r = make_result ("X", cached, 3);
+  r->settings.direct = !r->settings.direct;
+  g_ptr_array_add (results, r);
+  stats = dmk_history_stats (results);
+  s = &g_array_index (stats, DmkHistoryStat, 0);
+  g_assert_cmpuint (s->n_entries, ==, 2);
+  g_assert_cmpfloat (s->min, >, 2900);
+  g_assert_cmpint (s->noise, ==, DMK_NOISE_WITHIN);
+}
+
 /* ---- two writers ---- */
 
 typedef struct
@@ -506,6 +552,7 @@ main (int argc, char **argv)
   g_test_add_func ("/history/stats/t-critical", test_t_critical);
   g_test_add_func ("/history/stats/welch", test_welch);
   g_test_add_func ("/history/stats/verdict", test_verdict);
+  g_test_add_func ("/history/stats/alike", test_alike);
   g_test_add_func ("/history/concurrent/threads", test_threads);
   g_test_add_func ("/history/concurrent/processes", test_processes);
   g_test_add_func ("/history/fails/locked", test_locked);

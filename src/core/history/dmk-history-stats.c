@@ -208,16 +208,38 @@ stat_of (const Acc *a)
   return s;
 }
 
+/* Whether two runs measured alike enough to be pooled: a run through the page cache, at another
+ * test size, with another engine, another mode or iozone's second pass measures something else
+ * than the drive's normal, and would make any difference look like noise or noise look like one. */
+static gboolean
+settings_alike (const DmkResult *a, const DmkResult *b)
+{
+  const DmkSettings *x = &a->settings, *y = &b->settings;
+
+  return g_strcmp0 (a->engine, b->engine) == 0 && x->engine == y->engine
+         && x->size_bytes == y->size_bytes && x->mode == y->mode && x->direct == y->direct
+         && x->reread == y->reread && x->data == y->data
+         && x->mix_read_percent == y->mix_read_percent;
+}
+
 GArray *
 dmk_history_stats (GPtrArray *results)
 {
   g_autoptr (GArray) accs = g_array_new (FALSE, FALSE, sizeof (Acc));
   GArray *out = g_array_new (FALSE, FALSE, sizeof (DmkHistoryStat));
+  const DmkResult *newest = NULL;
 
+  /* The newest grid's settings choose which of the older runs it is judged against. */
+  for (guint i = results->len; i > 0 && newest == NULL; i--)
+    {
+      const DmkResult *r = g_ptr_array_index (results, i - 1);
+      if (r->kind == DMK_KIND_GRID)
+        newest = r;
+    }
   for (guint i = 0; i < results->len; i++)
     {
       DmkResult *r = g_ptr_array_index (results, i);
-      if (r->kind != DMK_KIND_GRID)
+      if (r->kind != DMK_KIND_GRID || !settings_alike (r, newest))
         continue;
       for (guint j = 0; j < r->tests->len; j++)
         {

@@ -106,7 +106,8 @@ typedef struct
   DmkNoise noise;
 } DmkHistoryStat;
 
-/* results: DmkResult* of one drive, oldest first (scans are skipped). */
+/* results: DmkResult* of one drive, oldest first (scans are skipped, and so are grids whose
+ * engine, test size, mode, data, cache use or re-read differ from the newest grid's). */
 GArray *dmk_history_stats (GPtrArray *results);
 /* "+6.1 % against this drive's median (beyond noise)", "… (within noise)", translated. */
 char *dmk_history_stat_verdict (const DmkHistoryStat *stat);
