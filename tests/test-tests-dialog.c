@@ -160,6 +160,76 @@ test_custom_rows (void)
   g_rmdir (dir);
 }
 
+/* A strided row shows its stride, which the keyboard changes (real key presses): the name, the
+ * stored custom tests, the grid and the CLI all take it, and the dialog opened again shows it. */
+static void
+test_stride (void)
+{
+  g_autoptr (GSettings) s = g_settings_new (APP_ID);
+  g_autofree char *dir = make_target_dir ();
+  g_auto (GStrv) names = NULL;
+  g_auto (GStrv) stored = NULL;
+  const char *const strided[] = { "SEQ1M Q8T1", "SEQ1M Q1T1", "RND4K Q32T1", "STR4K Q1T1 S17",
+                                  NULL };
+  const char *const wider[] = { "SEQ1M Q8T1", "SEQ1M Q1T1", "RND4K Q32T1", "STR4K Q1T1 S20",
+                                NULL };
+  DmkTestsDialog *dialog;
+  GtkSpinButton *spin;
+  DmkWindow *win;
+
+  reset_settings ();
+  set_tiny ("default");
+  g_settings_set_string (s, "mode", "read");
+  win = new_window (dir);
+  dialog = open_dialog (win);
+  gtk_window_present (GTK_WINDOW (dialog));
+  spin = dmk_tests_dialog_get_stride (dialog, 3);
+  settle ();
+  /* A random row has no stride to show. */
+  g_assert_false (gtk_widget_is_visible (GTK_WIDGET (spin)));
+  adw_combo_row_set_selected (dmk_tests_dialog_get_combo (dialog, 3, DMK_TESTS_FIELD_TYPE),
+                              DMK_PATTERN_STRIDED);
+  settle ();
+  g_assert_true (gtk_widget_is_visible (GTK_WIDGET (spin)));
+  g_assert_cmpint (gtk_spin_button_get_value_as_int (spin), ==, 17);
+  names = dmk_tests_dialog_get_names (dialog);
+  g_assert_cmpstrv (names, strided);
+  g_clear_pointer (&names, g_strfreev);
+
+  /* Three presses of Up in the focused spin button: 17 → 20. */
+  g_assert_true (gtk_widget_grab_focus (GTK_WIDGET (spin)));
+  settle ();
+  for (guint i = 0; i < 3; i++)
+    {
+      g_assert_true (press_key (GTK_WIDGET (dialog), "Up"));
+      settle ();
+    }
+  g_assert_cmpint (gtk_spin_button_get_value_as_int (spin), ==, 20);
+  names = dmk_tests_dialog_get_names (dialog);
+  g_assert_cmpstrv (names, wider);
+  stored = g_settings_get_strv (s, "custom-tests");
+  g_assert_cmpstrv (stored, wider);
+  check_profile (s, DMK_PROFILE_CUSTOM);
+  check_grid (win, wider);
+  check_cli_names (dir, wider);
+
+  /* Opened again, the dialog shows the stride kept. */
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  settle ();
+  dialog = open_dialog (win);
+  spin = dmk_tests_dialog_get_stride (dialog, 3);
+  g_assert_cmpint (gtk_spin_button_get_value_as_int (spin), ==, 20);
+  g_clear_pointer (&names, g_strfreev);
+  names = dmk_tests_dialog_get_names (dialog);
+  g_assert_cmpstrv (names, wider);
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  settle ();
+
+  destroy_window (win);
+  g_assert_cmpuint (count_entries (dir), ==, 0);
+  g_rmdir (dir);
+}
+
 /* Custom tests a hand edit broke plan Default's rows rather than none. */
 static void
 test_broken_custom (void)
@@ -183,6 +253,7 @@ main (int argc, char *argv[])
   if (!dmk_test_gui_init (&argc, &argv, "tests-dialog"))
     return g_test_run ();
   g_test_add_func ("/tests-dialog/custom-rows", test_custom_rows);
+  g_test_add_func ("/tests-dialog/stride", test_stride);
   g_test_add_func ("/tests-dialog/broken-custom", test_broken_custom);
   return g_test_run ();
 }

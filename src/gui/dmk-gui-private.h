@@ -32,6 +32,8 @@ GtkWidget *dmk_result_cell_get_value_label (DmkResultCell *self);
 /* For tests: a row's combo row for field, the rows' names ("SEQ1M Q8T1") and Reset to Profile. */
 guint dmk_tests_dialog_get_n_rows (DmkTestsDialog *self);
 AdwComboRow *dmk_tests_dialog_get_combo (DmkTestsDialog *self, guint row, DmkTestsField field);
+/* A row's stride (its row shown when the type is Strided). */
+GtkSpinButton *dmk_tests_dialog_get_stride (DmkTestsDialog *self, guint row);
 GtkWidget *dmk_tests_dialog_get_reset_button (DmkTestsDialog *self);
 
 /* dmk-target-chooser.c */

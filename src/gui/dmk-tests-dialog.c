@@ -28,6 +28,8 @@ struct _DmkTestsDialog
   AdwPreferencesGroup *groups[MAX_ROWS];
   AdwComboRow *combos[MAX_ROWS][DMK_TESTS_N_FIELDS];
   guint strides[MAX_ROWS]; /* a strided row's stride, in records */
+  AdwActionRow *stride_rows[MAX_ROWS]; /* shown for a strided row only */
+  GtkSpinButton *stride_spins[MAX_ROWS];
   GtkWidget *reset_button;
   gboolean updating; /* the combos are being set from specs, not by a user */
 };
@@ -101,7 +103,7 @@ row_spec (DmkTestsDialog *self, guint row, DmkTestSpec *spec)
 
   spec->pattern = (DmkPattern) MIN (adw_combo_row_get_selected (c[DMK_TESTS_FIELD_TYPE]),
                                     (guint) DMK_PATTERN_STRIDED);
-  /* The stride has no row: a setting's own stands, else iozone's default of 17. */
+  /* The stride's row; iozone's default of 17 until one is chosen. */
   spec->stride = spec->pattern == DMK_PATTERN_STRIDED ? self->strides[row] : 0;
   spec->block_size = step_value (DMK_TESTS_FIELD_BLOCK,
                                  adw_combo_row_get_selected (c[DMK_TESTS_FIELD_BLOCK]));
@@ -137,6 +139,19 @@ update_names (DmkTestsDialog *self)
     adw_preferences_group_set_description (self->groups[r], names[r]);
 }
 
+/* A stride has a meaning for a strided row only: the others hide its row. */
+static void
+update_stride_rows (DmkTestsDialog *self)
+{
+  for (guint r = 0; r < self->n_rows; r++)
+    {
+      gboolean strided = adw_combo_row_get_selected (self->combos[r][DMK_TESTS_FIELD_TYPE])
+                         == DMK_PATTERN_STRIDED;
+      gtk_widget_set_visible (GTK_WIDGET (self->stride_rows[r]), strided);
+      gtk_spin_button_set_value (self->stride_spins[r], self->strides[r]);
+    }
+}
+
 static void
 on_selected (AdwComboRow *combo, GParamSpec *pspec, DmkTestsDialog *self)
 {
@@ -144,6 +159,9 @@ on_selected (AdwComboRow *combo, GParamSpec *pspec, DmkTestsDialog *self)
 
   if (self->updating)
     return;
+  self->updating = TRUE;
+  update_stride_rows (self);
+  self->updating = FALSE;
   names = dmk_tests_dialog_get_names (self);
   update_names (self);
   dmk_settings_map_set_custom (self->settings, (const char *const *) names);
@@ -167,8 +185,47 @@ show_specs (DmkTestsDialog *self, GArray *specs)
       adw_combo_row_set_selected (c[DMK_TESTS_FIELD_THREADS],
                                   step_index (DMK_TESTS_FIELD_THREADS, spec->threads));
     }
+  update_stride_rows (self);
   self->updating = FALSE;
   update_names (self);
+}
+
+static void
+on_stride (GtkSpinButton *spin, DmkTestsDialog *self)
+{
+  g_auto (GStrv) names = NULL;
+
+  if (self->updating)
+    return;
+  for (guint r = 0; r < self->n_rows; r++)
+    if (self->stride_spins[r] == spin)
+      self->strides[r] = (guint) gtk_spin_button_get_value_as_int (spin);
+  names = dmk_tests_dialog_get_names (self);
+  update_names (self);
+  dmk_settings_map_set_custom (self->settings, (const char *const *) names);
+}
+
+/* "Stride": every how many records a strided test reads one (iozone's -j), 2 and up. */
+static void
+add_stride (AdwPreferencesGroup *group, guint r, DmkTestsDialog *self)
+{
+  GtkWidget *row = adw_action_row_new ();
+  GtkWidget *spin = gtk_spin_button_new_with_range (2, DMK_SPEC_MAX_STRIDE, 1);
+
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _("_Stride"));
+  adw_preferences_row_set_use_underline (ADW_PREFERENCES_ROW (row), TRUE);
+  /* TRANSLATORS: under "Stride": a strided test reads one record, then skips this many less one */
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (row), _("Records from one read to the next"));
+  gtk_spin_button_set_numeric (GTK_SPIN_BUTTON (spin), TRUE);
+  gtk_widget_set_valign (spin, GTK_ALIGN_CENTER);
+  adw_action_row_add_suffix (ADW_ACTION_ROW (row), spin);
+  adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), spin);
+  gtk_accessible_update_relation (GTK_ACCESSIBLE (spin), GTK_ACCESSIBLE_RELATION_LABELLED_BY,
+                                  row, NULL, -1);
+  adw_preferences_group_add (group, row);
+  g_signal_connect_object (spin, "value-changed", G_CALLBACK (on_stride), self, 0);
+  self->stride_rows[r] = ADW_ACTION_ROW (row);
+  self->stride_spins[r] = GTK_SPIN_BUTTON (spin);
 }
 
 static void
@@ -230,6 +287,7 @@ build (DmkTestsDialog *self, GArray *specs)
       adw_preferences_group_set_title (self->groups[r], title);
       for (guint f = 0; f < DMK_TESTS_N_FIELDS; f++)
         self->combos[r][f] = add_combo (self->groups[r], f, self);
+      add_stride (self->groups[r], r, self);
       adw_preferences_page_add (page, self->groups[r]);
     }
   adw_preferences_window_add (ADW_PREFERENCES_WINDOW (self), page);
@@ -271,6 +329,14 @@ dmk_tests_dialog_get_combo (DmkTestsDialog *self, guint row, DmkTestsField field
   g_return_val_if_fail (DMK_IS_TESTS_DIALOG (self), NULL);
   g_return_val_if_fail (row < self->n_rows && field < DMK_TESTS_N_FIELDS, NULL);
   return self->combos[row][field];
+}
+
+GtkSpinButton *
+dmk_tests_dialog_get_stride (DmkTestsDialog *self, guint row)
+{
+  g_return_val_if_fail (DMK_IS_TESTS_DIALOG (self), NULL);
+  g_return_val_if_fail (row < self->n_rows, NULL);
+  return self->stride_spins[row];
 }
 
 GtkWidget *
