@@ -128,6 +128,52 @@ check_cell_words (DmkResultCell *cell, const DmkTestResult *t, const char *shown
   g_assert_nonnull (strstr (dmk_result_cell_get_accessible_description (cell), "microseconds"));
 }
 
+/* Settings → Passes and Checks → Re-read and Re-write: every test of the window's run goes twice
+ * over the same data (iozone's read and re-read), and the line over the grid says so before and
+ * after the run. */
+static void
+test_reread_run (void)
+{
+  g_autoptr (GSettings) gs = g_settings_new (APP_ID);
+  g_autofree char *dir = make_target_dir ();
+  g_autofree char *report = NULL;
+  DmkResult *result;
+  DmkWindow *win;
+
+  reset_settings ();
+  set_tiny ("default");
+  g_settings_set_string (gs, "mode", "read");
+  win = new_window (dir);
+  g_assert_false (g_settings_get_boolean (gs, "reread"));
+  g_action_group_activate_action (G_ACTION_GROUP (win), "reread", NULL);
+  g_assert_true (g_settings_get_boolean (gs, "reread"));
+  settle ();
+  g_test_message ("facts: %s", gtk_label_get_text (win->facts_label));
+  g_assert_nonnull (strstr (gtk_label_get_text (win->facts_label),
+                            "2 × 16 MiB · best of 2 passes over the same data (re-read), no "
+                            "warm-up"));
+  click (dmk_window_get_all_button (win));
+  g_assert_true (iterate_until (not_running, win));
+  g_assert_cmpstr (dmk_window_get_last_error (win), ==, NULL);
+  result = dmk_window_get_last_result (win);
+  g_assert_nonnull (result);
+  g_assert_true (result->settings.reread);
+  g_assert_cmpuint (result->tests->len, ==, 4);
+  for (guint i = 0; i < result->tests->len; i++)
+    {
+      DmkTestResult *t = g_ptr_array_index (result->tests, i);
+      g_assert_nonnull (t->passes);
+      g_assert_cmpuint (t->passes->len, ==, 2);
+    }
+  g_assert_nonnull (strstr (gtk_label_get_text (win->facts_label), "(re-read)"));
+  /* The report names both passes of each test. */
+  report = dmk_result_to_text (result);
+  g_assert_nonnull (strstr (report, "MB/s, re-read"));
+  destroy_window (win);
+  g_assert_cmpuint (count_entries (dir), ==, 0);
+  g_rmdir (dir);
+}
+
 static void
 test_run_all (void)
 {
@@ -399,6 +445,7 @@ test_settings_survive (void)
   g_action_group_activate_action (ag, "engine", g_variant_new_string ("psync"));
   g_action_group_activate_action (ag, "direct", NULL);
   g_action_group_activate_action (ag, "until-stable", NULL);
+  g_action_group_activate_action (ag, "reread", NULL);
   g_action_group_activate_action (ag, "score", g_variant_new_string ("median"));
   g_action_group_activate_action (ag, "measure-time", g_variant_new_int32 (10));
   g_action_group_activate_action (ag, "interval", g_variant_new_int32 (30));
@@ -429,6 +476,7 @@ test_settings_survive (void)
   ASSERT_STATE ("engine", "s", "psync");
   ASSERT_STATE ("direct", "b", FALSE);
   ASSERT_STATE ("until-stable", "b", TRUE);
+  ASSERT_STATE ("reread", "b", TRUE);
   ASSERT_STATE ("score", "s", "median");
   ASSERT_STATE ("measure-time", "i", 10);
   ASSERT_STATE ("interval", "i", 30);
@@ -440,6 +488,7 @@ test_settings_survive (void)
 
     dmk_settings_map_read (gs, &run_settings);
     g_assert_true (run_settings.until_stable);
+    g_assert_true (run_settings.reread);
     g_assert_cmpint (run_settings.score, ==, DMK_SCORE_MEDIAN);
     dmk_settings_clear (&run_settings);
   }
@@ -455,7 +504,14 @@ test_settings_survive (void)
     dmk_settings_clear (&flash);
     g_settings_set_string (gs, "profile", "nvme");
   }
-  /* The line over the grid says how the scores will be taken (issue 25). */
+  /* The line over the grid says how the scores will be taken (issue 25); a re-read takes two
+   * passes whatever the others say, so it goes first. */
+  g_action_group_activate_action (ag, "reread", NULL);
+  {
+    g_autoptr (GVariant) st = g_action_group_get_action_state (ag, "reread");
+    g_assert_false (g_variant_get_boolean (st));
+  }
+  settle ();
   g_test_message ("facts: %s", gtk_label_get_text (win->facts_label));
   {
     g_autofree char *want =
@@ -1961,6 +2017,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/window/grid/default", test_grid_default);
   g_test_add_func ("/window/grid/mix", test_grid_mix);
   g_test_add_func ("/window/run/all", test_run_all);
+  g_test_add_func ("/window/run/reread", test_reread_run);
   g_test_add_func ("/window/run/one-row", test_run_one_row);
   g_test_add_func ("/window/run/stop-button", test_stop_button);
   g_test_add_func ("/window/run/stop-action", test_stop_action);

@@ -27,6 +27,7 @@ dmk_settings_map_read (GSettings *gs, DmkSettings *s)
   s->direct = g_settings_get_boolean (gs, "direct");
   s->verify = g_settings_get_boolean (gs, "verify");
   s->until_stable = g_settings_get_boolean (gs, "until-stable");
+  s->reread = g_settings_get_boolean (gs, "reread");
   if (!dmk_score_from_string (score, &s->score))
     s->score = DMK_SCORE_BEST;
   s->mix_read_percent = g_settings_get_boolean (gs, "mix")

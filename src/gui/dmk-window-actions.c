@@ -392,7 +392,7 @@ static const char *const settings_actions[] = {
   "profile", "mode", "mix", "mix-ratio", "data", "measure-time", "interval", "engine", "direct",
   "verify",
   "save-history",
-  "until-stable", "score",
+  "until-stable", "score", "reread",
 };
 
 void

@@ -86,12 +86,12 @@ describe_result (DmkResult *r)
     /* TRANSLATORS: what a result belongs to and how its scores were taken: "/dev/shm (tmpfs) ·
      * 2026-11-30 22:31 · Default · 5 × 1 GiB · best of 5 passes after a 5 s warm-up" */
     return g_strdup_printf (_("%s · %s · %s · %u × %s · %s"), where, date,
-                            dmk_profile_short_name (r->settings.profile), r->settings.passes,
+                            dmk_profile_short_name (r->settings.profile), r->settings.reread ? 2 : r->settings.passes,
                             size, rule);
   /* TRANSLATORS: what a result belongs to: "/dev/shm (tmpfs) · 2026-11-30 22:31 · Default ·
    * 5 × 1 GiB" */
   return g_strdup_printf (_("%s · %s · %s · %u × %s"), where, date,
-                          dmk_profile_short_name (r->settings.profile), r->settings.passes,
+                          dmk_profile_short_name (r->settings.profile), r->settings.reread ? 2 : r->settings.passes,
                           size);
 }
 
@@ -154,7 +154,7 @@ show_plan_facts (DmkWindow *self)
   /* TRANSLATORS: what a run does and how its scores are taken: "/home · Default · 5 × 1 GiB ·
    * best of 5 passes after a 5 s warm-up" */
   what = g_strdup_printf (_("%s · %s · %u × %s · %s"), path != NULL ? path : "?",
-                          dmk_profile_short_name (s.profile), s.passes, size, rule);
+                          dmk_profile_short_name (s.profile), s.reread ? 2 : s.passes, size, rule);
   text = dmk_run_controller_get_running (self->run)
            /* TRANSLATORS: the line over the grid during a run */
            ? g_strdup_printf (_("Testing %s"), what)

@@ -181,6 +181,12 @@ passes_phrase (const DmkSettings *s, gboolean translated)
 {
   guint n = s->passes, most = s->passes * DMK_SPREAD_MAX_FACTOR;
 
+  if (s->reread)
+    return translated
+             /* TRANSLATORS: inside the score's rule: "best of 2 passes over the same data
+              * (re-read), no warm-up": iozone's read and re-read */
+             ? g_strdup (_("2 passes over the same data (re-read)"))
+             : g_strdup ("2 passes over the same data (re-read)");
   if (s->until_stable)
     return translated
              /* TRANSLATORS: inside the score's rule: "best of 5 to 15 passes (until stable)" */
@@ -200,7 +206,8 @@ dmk_score_rule_text (const DmkSettings *s, gboolean translated)
 
   g_return_val_if_fail (s != NULL, NULL);
   p = passes_phrase (s, translated);
-  w = dmk_settings_warmup_s (s);
+  /* A re-read has no warm-up: its first pass is iozone's first read. */
+  w = s->reread ? 0 : dmk_settings_warmup_s (s);
   median = s->score == DMK_SCORE_MEDIAN;
   if (!translated)
     {
