@@ -31,6 +31,14 @@ saved_once (gpointer data)
   return entries_in_store () == GPOINTER_TO_UINT (data);
 }
 
+static gboolean
+facts_say (gpointer data)
+{
+  const char *const *what = data;
+
+  return strstr (dmk_window_get_facts_text ((DmkWindow *) what[0]), what[1]) != NULL;
+}
+
 static void
 run_all (DmkWindow *win)
 {
@@ -76,6 +84,8 @@ test_saved (void)
   reset_settings ();
   set_tiny ("classic");
   g_settings_set_string (dmk_test_settings (), "mode", "read");
+  /* Two passes a test at least: one pass cannot say how noisy it is. */
+  g_settings_set_int (dmk_test_settings (), "passes", 2);
   win = new_window (dir);
   run_all (win);
   g_assert_true (iterate_until (saved_once, GUINT_TO_POINTER (1)));
@@ -83,14 +93,39 @@ test_saved (void)
   all = dmk_history_list (h, NULL, NULL);
   g_assert_cmpstr (((DmkHistoryEntry *) all->pdata[0])->target, ==, dir);
   g_assert_cmpstr (((DmkHistoryEntry *) all->pdata[0])->kind, ==, "grid");
+  /* The line over the grid says what the drive's history says of the run: nothing yet. */
+  {
+    const char *first[] = { (const char *) win, "The first run with these settings in this "
+                                                "drive’s history" };
+    g_assert_true (iterate_until (facts_say, first));
+  }
 
-  /* Off: the next run is shown, and not kept. */
+  /* The second run is judged against the first, test by test. */
+  run_all (win);
+  g_assert_true (iterate_until (saved_once, GUINT_TO_POINTER (2)));
+  {
+    const char *second[] = { (const char *) win, "Against this drive’s history: " };
+    const char *facts;
+
+    g_assert_true (iterate_until (facts_say, second));
+    facts = dmk_window_get_facts_text (win);
+    g_test_message ("facts: %s", facts);
+    g_assert_true (strstr (facts, "every test within noise (1 earlier run)") != NULL ||
+                   strstr (facts, "beyond noise in ") != NULL);
+  }
+  g_clear_pointer (&all, g_ptr_array_unref);
+  all = dmk_history_list (h, NULL, NULL);
+  g_assert_cmpuint (all->len, ==, 2);
+  g_assert_true (dmk_history_delete (h, ((DmkHistoryEntry *) all->pdata[1])->id, NULL));
+
+  /* Off: the next run is shown, and not kept, and nothing is said of it against the history. */
   g_settings_set_boolean (dmk_test_settings (), "save-history", FALSE);
   run_all (win);
   settle ();
   g_usleep (300000);
   settle ();
   g_assert_cmpuint (entries_in_store (), ==, 1);
+  g_assert_null (strstr (dmk_window_get_facts_text (win), "history"));
   check_dialog (win);
   destroy_window (win);
 }

@@ -194,6 +194,10 @@ update_facts (DmkWindow *self)
   if (self->shown_source != NULL)
     /* TRANSLATORS: "Viewing saved result “ssd.json”: /home (ext4) · …" */
     text = g_strdup_printf (_("Viewing saved result “%s”: %s"), self->shown_name, what);
+  else if (self->history_verdict != NULL && self->history_verdict_of == self->shown)
+    /* TRANSLATORS: the line over the numbers of a run, then what the drive's history says of
+     * it: "Results of /home (ext4) · …\nAgainst this drive's history: every test within noise" */
+    text = g_strdup_printf (_("Results of %s\n%s"), what, self->history_verdict);
   else
     /* TRANSLATORS: the line over the numbers of a run: "Results of /home (ext4) · …" */
     text = g_strdup_printf (_("Results of %s"), what);

@@ -42,6 +42,10 @@ struct _DmkWindow
   DmkResult *shown;
   char *shown_source; /* the file it came from; NULL for a run */
   char *shown_name;
+  /* What the drive's history says of the last run saved ("Against this drive's history: …"),
+   * and the run it says it of (a reference); NULL until a save and its statistics came back. */
+  char *history_verdict;
+  DmkResult *history_verdict_of;
   DmkResult *last_run; /* the last run's result, to come back to from an opened file */
   char *last_error;
   char *end_status; /* how the last run ended; NULL once a new plan or run replaced it */

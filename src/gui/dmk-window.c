@@ -668,6 +668,8 @@ dmk_window_dispose (GObject *object)
   /* A scan in flight keeps the chooser alive after the window: it must not call back here. */
   if (self->target_chooser != NULL)
     g_signal_handlers_disconnect_by_data (self->target_chooser, self);
+  g_clear_pointer (&self->history_verdict, g_free);
+  g_clear_pointer (&self->history_verdict_of, dmk_result_unref);
   _dmk_window_scans_dispose (self);
   _dmk_window_files_dispose (self);
   _dmk_window_actions_dispose (self);
