@@ -378,6 +378,136 @@ test_processes (void)
   g_assert_cmpuint (count_entries (path), ==, 60);
 }
 
+/* ---- an import joins the drive it was measured on ---- */
+
+/* gdiskmark-cli history import with args, into the store at path: its exit status and stderr. */
+static gboolean
+run_import (const char *path, const char *const *args, char **err)
+{
+  g_autoptr (GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr (GSubprocessLauncher) l =
+    g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDOUT_SILENCE | G_SUBPROCESS_FLAGS_STDERR_PIPE);
+  g_autoptr (GSubprocess) p = NULL;
+  g_autoptr (GError) error = NULL;
+
+  g_ptr_array_add (argv, (gpointer) g_getenv ("GDISKMARK_CLI"));
+  g_ptr_array_add (argv, "history");
+  g_ptr_array_add (argv, "import");
+  for (guint i = 0; args[i] != NULL; i++)
+    g_ptr_array_add (argv, (gpointer) args[i]);
+  g_ptr_array_add (argv, NULL);
+  g_subprocess_launcher_setenv (l, "GDISKMARK_HISTORY", path, TRUE);
+  g_subprocess_launcher_setenv (l, "LC_ALL", "C.UTF-8", TRUE);
+  p = g_subprocess_launcher_spawnv (l, (const char *const *) argv->pdata, &error);
+  g_assert_no_error (error);
+  g_assert_true (g_subprocess_communicate_utf8 (p, NULL, NULL, NULL, err, &error));
+  g_assert_no_error (error);
+  g_test_message ("import %s: %s", args[0], *err);
+  return g_subprocess_get_if_exited (p) && g_subprocess_get_exit_status (p) == 0;
+}
+
+/* The drive number of the store's newest entry. */
+static gint64
+newest_drive (const char *path)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (DmkHistory) h = dmk_history_open (path, 5000, &error);
+  g_autoptr (GPtrArray) all = dmk_history_list (h, NULL, &error);
+  gint64 drive = 0, id = 0;
+
+  g_assert_no_error (error);
+  for (guint i = 0; i < all->len; i++)
+    {
+      DmkHistoryEntry *e = g_ptr_array_index (all, i);
+      if (e->id > id)
+        {
+          id = e->id;
+          drive = e->drive_id;
+        }
+    }
+  return drive;
+}
+
+static gint64
+add_live (const char *path, const char *model, const char *serial)
+{
+  const double rates[] = { 500, 502 };
+  g_autoptr (DmkResult) r = make_result (model, rates, 2);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (DmkHistory) h = dmk_history_open (path, 5000, &error);
+  DmkDriveId d;
+  gint64 id;
+
+  /* As a run on this machine: the facts, and the serial sysfs told. */
+  dmk_drive_id_from_result (r, FALSE, &d);
+  g_free (d.key);
+  d.serial = g_strdup (serial);
+  d.key = g_strdup_printf ("device/%s/%s", model, serial);
+  id = dmk_history_add (h, r, &d, "run", &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (id, >, 0);
+  dmk_drive_id_clear (&d);
+  return newest_drive (path);
+}
+
+/* A file tells no serial: imported, it joins the one drive of its model and size that runs on
+ * this machine made; beside two such drives (twins) it is kept apart and the message names
+ * --drive, which then puts it where the user says; a --drive the store has not is an error that
+ * adds nothing. */
+static void
+test_import_join (void)
+{
+  g_autofree char *dir = fresh_dir ("import-join");
+  g_autofree char *path = g_build_filename (dir, "history.sqlite", NULL);
+  g_autofree char *file = g_build_filename (dir, "old.json", NULL);
+  g_autofree char *twin_file = g_build_filename (dir, "twin.json", NULL);
+  const double rates[] = { 480, 481 };
+  g_autoptr (DmkResult) old = make_result ("Samsung SSD 980", rates, 2);
+  g_autoptr (DmkResult) twin = make_result ("WD Blue SN570", rates, 2);
+  gint64 live, other, twin_a, twin_b, apart;
+  g_autofree char *number = NULL;
+  char *err = NULL;
+
+  if (g_getenv ("GDISKMARK_CLI") == NULL)
+    {
+      g_test_skip ("GDISKMARK_CLI is not set");
+      return;
+    }
+  g_assert_true (dmk_result_save (old, file, NULL));
+  g_assert_true (dmk_result_save (twin, twin_file, NULL));
+  live = add_live (path, "Samsung SSD 980", "S64DNF0R123456");
+  other = add_live (path, "Samsung SSD 990", "S73VNJ0W654321");
+  g_assert_cmpint (live, !=, other);
+
+  g_assert_true (run_import (path, (const char *const[]) { file, NULL }, &err));
+  g_assert_cmpint (newest_drive (path), ==, live);
+  g_clear_pointer (&err, g_free);
+
+  twin_a = add_live (path, "WD Blue SN570", "22150F800001");
+  twin_b = add_live (path, "WD Blue SN570", "22150F800002");
+  g_assert_true (run_import (path, (const char *const[]) { twin_file, NULL }, &err));
+  apart = newest_drive (path);
+  g_assert_cmpint (apart, !=, twin_a);
+  g_assert_cmpint (apart, !=, twin_b);
+  g_assert_nonnull (strstr (err, "2 drives in the history have its model (WD Blue SN570) and size"));
+  g_assert_nonnull (strstr (err, "--drive NUMBER"));
+  g_clear_pointer (&err, g_free);
+
+  number = g_strdup_printf ("%" G_GINT64_FORMAT, twin_b);
+  g_assert_true (run_import (path, (const char *const[]) { "--drive", number, twin_file, NULL },
+                             &err));
+  g_assert_cmpint (newest_drive (path), ==, twin_b);
+  g_clear_pointer (&err, g_free);
+
+  g_assert_cmpuint (count_entries (path), ==, 7);
+  g_assert_false (run_import (path, (const char *const[]) { "--drive", "999", file, NULL },
+                              &err));
+  g_assert_nonnull (strstr (err, "The history has no drive 999"));
+  g_assert_nonnull (strstr (err, path));
+  g_assert_cmpuint (count_entries (path), ==, 7);
+  g_free (err);
+}
+
 /* ---- the store fails: the run is kept as a file, and the message says where and what to do ---- */
 
 static void
@@ -555,6 +685,7 @@ main (int argc, char **argv)
   g_test_add_func ("/history/stats/alike", test_alike);
   g_test_add_func ("/history/concurrent/threads", test_threads);
   g_test_add_func ("/history/concurrent/processes", test_processes);
+  g_test_add_func ("/history/import/join", test_import_join);
   g_test_add_func ("/history/fails/locked", test_locked);
   g_test_add_func ("/history/fails/corrupt", test_corrupt);
   g_test_add_func ("/history/fails/read-only", test_read_only);

@@ -300,6 +300,46 @@ history_csv (GPtrArray *entries)
 
 /* ---- import, show, delete ---- */
 
+static gint64 opt_drive = 0;
+
+/* The drive an imported result joins: --drive's, else the one drive measured here of the same
+ * kind, model and size (a file tells no serial), else a drive of its own. */
+static gint64
+import_one (DmkHistory *h, DmkResult *r, const char *file, GError **error)
+{
+  DmkDriveId drive;
+  gint64 alike, id;
+  guint n_alike = 0;
+
+  if (opt_drive > 0)
+    return dmk_history_add_to_drive (h, r, opt_drive, "import", error);
+  /* A file may come from another machine: its facts, never this machine's sysfs. */
+  dmk_drive_id_from_result (r, FALSE, &drive);
+  alike = dmk_history_find_alike (h, &drive, &n_alike, error);
+  if (alike < 0)
+    id = 0;
+  else if (alike > 0)
+    id = dmk_history_add_to_drive (h, r, alike, "import", error);
+  else
+    {
+      id = dmk_history_add (h, r, &drive, "import", error);
+      if (id > 0 && n_alike > 1)
+        g_printerr (g_dngettext (GETTEXT_PACKAGE,
+                                 "gdiskmark-cli: %s: %u drive in the history has its model (%s) "
+                                 "and size; the run is kept apart. If it was measured on it, "
+                                 "import it again with --drive NUMBER (see gdiskmark-cli "
+                                 "history)\n",
+                                 "gdiskmark-cli: %s: %u drives in the history have its model "
+                                 "(%s) and size; the run is kept apart. If it was measured on one "
+                                 "of them, import it again with --drive NUMBER (see gdiskmark-cli "
+                                 "history)\n",
+                                 n_alike),
+                    file, n_alike, drive.model);
+    }
+  dmk_drive_id_clear (&drive);
+  return id;
+}
+
 static int
 history_import (DmkHistory *h, int argc, char **argv)
 {
@@ -313,15 +353,8 @@ history_import (DmkHistory *h, int argc, char **argv)
       g_autoptr (GError) error = NULL;
       g_autoptr (GPtrArray) all = dmk_result_load_all (argv[i], &error);
       for (guint k = 0; all != NULL && k < all->len && error == NULL; k++)
-        {
-          DmkResult *r = g_ptr_array_index (all, k);
-          DmkDriveId drive;
-          /* A file may come from another machine: its facts, never this machine's sysfs. */
-          dmk_drive_id_from_result (r, FALSE, &drive);
-          if (dmk_history_add (h, r, &drive, "import", &error) > 0)
-            added++;
-          dmk_drive_id_clear (&drive);
-        }
+        if (import_one (h, g_ptr_array_index (all, k), argv[i], &error) > 0)
+          added++;
       if (error != NULL)
         {
           g_printerr ("gdiskmark-cli: %s\n", error->message);
@@ -410,6 +443,10 @@ static const GOptionEntry history_entries[] = {
   { "json", 'j', 0, G_OPTION_ARG_NONE, &opt_json, N_("Print JSON (same as --format=json)"), NULL },
   { "csv", 0, 0, G_OPTION_ARG_NONE, &opt_csv, N_("Print CSV (same as --format=csv)"), NULL },
   { "output", 'o', 0, G_OPTION_ARG_FILENAME, &opt_output, N_("Write to FILE"), N_("FILE") },
+  { "drive", 'd', 0, G_OPTION_ARG_INT64, &opt_drive,
+    N_("import: add the runs to drive NUMBER (by default, to the one drive of their model and "
+       "size, or a drive of their own)"),
+    N_("NUMBER") },
   { NULL }
 };
 
@@ -417,9 +454,9 @@ int
 history_main (int argc, char **argv)
 {
   g_autoptr (GOptionContext) ctx = g_option_context_new (
-    _("[DRIVE] — every run so far, per drive\n  gdiskmark-cli history import FILE.json… — add "
-      "results saved before\n  gdiskmark-cli history show ID — one entry as a result\n  "
-      "gdiskmark-cli history delete ID — forget an entry"));
+    _("[DRIVE] — every run so far, per drive\n  gdiskmark-cli history import [--drive N] "
+      "FILE.json… — add results saved before\n  gdiskmark-cli history show ID — one entry as a "
+      "result\n  gdiskmark-cli history delete ID — forget an entry"));
   g_autoptr (GError) error = NULL;
   g_autoptr (DmkHistory) h = NULL;
   const char *verb;
@@ -438,6 +475,10 @@ history_main (int argc, char **argv)
   if (h == NULL)
     return EXIT_RUN_FAILED;
   verb = argc > 1 ? argv[1] : "";
+  if (opt_drive != 0 && strcmp (verb, "import") != 0)
+    die_usage (_("--drive is for history import"));
+  if (opt_drive < 0)
+    die_usage (_("--drive takes a drive’s number (see gdiskmark-cli history)"));
   if (strcmp (verb, "import") == 0)
     return history_import (h, argc - 2, argv + 2);
   if (strcmp (verb, "show") == 0)

@@ -336,20 +336,48 @@ insert_entry (DmkHistory *h, DmkResult *r, gint64 drive, const char *source, con
   return sqlite3_last_insert_rowid (h->db);
 }
 
-gint64
-dmk_history_add (DmkHistory *history, DmkResult *result, const DmkDriveId *drive,
-                 const char *source, GError **error)
+/* Whether the store has a drive numbered id (an error that says so when not). */
+static gboolean
+drive_exists (DmkHistory *h, gint64 id, GError **error)
+{
+  sqlite3_stmt *st = NULL;
+  gboolean found;
+
+  if (sqlite3_prepare_v2 (h->db, "SELECT id FROM drives WHERE id = ?", -1, &st, NULL) !=
+      SQLITE_OK)
+    return _dmk_history_db_error (error, h, _("adding the run"));
+  sqlite3_bind_int64 (st, 1, id);
+  found = sqlite3_step (st) == SQLITE_ROW;
+  sqlite3_finalize (st);
+  if (!found)
+    {
+      g_autofree char *number = g_strdup_printf ("%" G_GINT64_FORMAT, id);
+
+      g_set_error (error, DMK_ERROR, DMK_ERROR_HISTORY,
+                   /* TRANSLATORS: %s is a drive's number, %s the history file */
+                   _("The history has no drive %s (%s): see the drives and their numbers with "
+                     "“gdiskmark-cli history”"),
+                   number, h->path);
+    }
+  return found;
+}
+
+static gint64
+add_entry (DmkHistory *history, DmkResult *result, const DmkDriveId *drive, gint64 drive_number,
+           const char *source, GError **error)
 {
   g_autofree char *json = NULL;
   gint64 drive_id, id = 0;
 
-  g_return_val_if_fail (history != NULL && result != NULL && drive != NULL, 0);
   json = dmk_result_to_json (result);
   /* One immediate transaction: a writer that waits, waits for the lock at its start (where
    * the busy timeout applies), never half-way through. */
   if (!exec (history, "BEGIN IMMEDIATE", _("adding the run"), error))
     return 0;
-  drive_id = drive_row (history, drive, error);
+  if (drive_number > 0)
+    drive_id = drive_exists (history, drive_number, error) ? drive_number : 0;
+  else
+    drive_id = drive_row (history, drive, error);
   if (drive_id > 0)
     id = insert_entry (history, result, drive_id, source, json, error);
   if (id > 0 && !exec (history, "COMMIT", _("adding the run"), error))
@@ -357,4 +385,68 @@ dmk_history_add (DmkHistory *history, DmkResult *result, const DmkDriveId *drive
   if (id <= 0)
     sqlite3_exec (history->db, "ROLLBACK", NULL, NULL, NULL);
   return id > 0 ? id : 0;
+}
+
+gint64
+dmk_history_add (DmkHistory *history, DmkResult *result, const DmkDriveId *drive,
+                 const char *source, GError **error)
+{
+  g_return_val_if_fail (history != NULL && result != NULL && drive != NULL, 0);
+  return add_entry (history, result, drive, 0, source, error);
+}
+
+gint64
+dmk_history_add_to_drive (DmkHistory *history, DmkResult *result, gint64 drive_number,
+                          const char *source, GError **error)
+{
+  g_return_val_if_fail (history != NULL && result != NULL && drive_number > 0, 0);
+  return add_entry (history, result, NULL, drive_number, source, error);
+}
+
+gint64
+dmk_history_find_alike (DmkHistory *history, const DmkDriveId *drive, guint *n_alike,
+                        GError **error)
+{
+  sqlite3_stmt *st = NULL;
+  gint64 with_serial = 0, without = 0;
+  guint n_serial = 0, n_without = 0;
+
+  g_return_val_if_fail (history != NULL && drive != NULL, -1);
+  if (n_alike != NULL)
+    *n_alike = 0;
+  if (sqlite3_prepare_v2 (history->db,
+                          "SELECT id, serial FROM drives WHERE kind = ? AND model = ? AND "
+                          "size_bytes = ? AND filesystem IS ? ORDER BY id",
+                          -1, &st, NULL) != SQLITE_OK)
+    {
+      _dmk_history_db_error (error, history, _("reading the drives"));
+      return -1;
+    }
+  bind_text (st, 1, drive->kind);
+  bind_text (st, 2, drive->model);
+  sqlite3_bind_int64 (st, 3, (sqlite3_int64) drive->size_bytes);
+  bind_text (st, 4, drive->filesystem);
+  while (sqlite3_step (st) == SQLITE_ROW)
+    {
+      if (sqlite3_column_type (st, 1) != SQLITE_NULL)
+        {
+          with_serial = sqlite3_column_int64 (st, 0);
+          n_serial++;
+        }
+      else
+        {
+          without = sqlite3_column_int64 (st, 0);
+          n_without++;
+        }
+    }
+  sqlite3_finalize (st);
+  if (n_alike != NULL)
+    *n_alike = n_serial + n_without;
+  /* A drive measured here (it has a serial) is the one a file of the same model and size was
+   * measured on, when there is one such drive; two alike drives (twins) cannot be told apart. */
+  if (n_serial == 1)
+    return with_serial;
+  if (n_serial == 0 && n_without == 1)
+    return without;
+  return 0;
 }

@@ -65,6 +65,15 @@ const char *dmk_history_get_path (DmkHistory *history);
 /* Adds result for drive (source "run" or "import"); returns the entry's id, or 0 on error. */
 gint64 dmk_history_add (DmkHistory *history, DmkResult *result, const DmkDriveId *drive,
                         const char *source, GError **error);
+/* Adds result to the drive numbered drive_number, whatever its identity (an imported file that
+ * the user says was measured on that drive); an error when the store has no such drive. */
+gint64 dmk_history_add_to_drive (DmkHistory *history, DmkResult *result, gint64 drive_number,
+                                 const char *source, GError **error);
+/* The drive a result read from a file (no serial or firmware) was measured on: the one drive
+ * with a serial of drive's kind, model, size and filesystem, else the one without; 0 when there
+ * is none or more than one (twins); -1 on error. *n_alike (may be NULL) gets how many match. */
+gint64 dmk_history_find_alike (DmkHistory *history, const DmkDriveId *drive, guint *n_alike,
+                               GError **error);
 /* Entries oldest first, by drive; drive NULL for all, else a drive's number, an entry's target
  * or device path, or part of a model or serial. */
 GPtrArray *dmk_history_list (DmkHistory *history, const char *drive, GError **error);
