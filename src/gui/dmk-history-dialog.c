@@ -1,9 +1,13 @@
 /* dmk-history-dialog.c: a drive's history in a window: a drive chooser, each test's median,
- * spread and verdict, and the entries with Open and Delete. */
+ * spread and verdict, a chosen test's score over the runs as a chart, and the entries with Open,
+ * Delete and a check to compare them side by side. */
 #include "config.h"
 
 #include <glib/gi18n.h>
 
+#include "dmk-application.h"
+#include "dmk-compare-window.h"
+#include "dmk-history-chart.h"
 #include "dmk-history-dialog.h"
 
 struct _DmkHistoryDialog
@@ -17,9 +21,17 @@ struct _DmkHistoryDialog
   GArray *drive_ids;  /* gint64, in the chooser's order */
   GtkDropDown *drives;
   GtkLabel *stats;
+  GtkDropDown *tests;     /* the chart's test */
+  GtkWidget *chart;       /* DmkHistoryChart */
+  GArray *chart_stats;    /* DmkHistoryStat, in the tests chooser's order */
+  GPtrArray *results;     /* DmkResult* of the chosen drive's entries, oldest first */
+  GArray *result_ids;     /* gint64, alike */
+  GPtrArray *checks;      /* GtkCheckButton*, a row's "compare" check, newest first */
+  GtkWidget *compare;
   GtkListBox *list;
   GtkLabel *empty;
   gboolean filling;
+  DmkCompareWindow *compared; /* the comparison the last Compare filled (a weak pointer) */
 };
 
 G_DEFINE_FINAL_TYPE (DmkHistoryDialog, dmk_history_dialog, ADW_TYPE_WINDOW)
@@ -60,6 +72,22 @@ scores_text (const DmkHistoryEntry *e)
 static void on_open (GtkButton *button, DmkHistoryDialog *self);
 static void on_delete (GtkButton *button, DmkHistoryDialog *self);
 
+static guint
+n_checked (DmkHistoryDialog *self)
+{
+  guint n = 0;
+
+  for (guint i = 0; i < self->checks->len; i++)
+    n += gtk_check_button_get_active (g_ptr_array_index (self->checks, i));
+  return n;
+}
+
+static void
+on_check_toggled (DmkHistoryDialog *self)
+{
+  gtk_widget_set_sensitive (self->compare, n_checked (self) >= 2);
+}
+
 static GtkWidget *
 entry_row (DmkHistoryDialog *self, DmkHistoryEntry *e)
 {
@@ -68,7 +96,20 @@ entry_row (DmkHistoryDialog *self, DmkHistoryEntry *e)
   GtkWidget *label = gtk_label_new (text);
   GtkWidget *open = gtk_button_new_with_mnemonic (_("_Open"));
   GtkWidget *del = gtk_button_new_from_icon_name ("user-trash-symbolic");
+  GtkWidget *check = gtk_check_button_new ();
+  g_autofree char *id = g_strdup_printf ("%" G_GINT64_FORMAT, e->id);
+  /* TRANSLATORS: a screen reader's name for a history row's check: "Compare run 12" */
+  g_autofree char *check_label = g_strdup_printf (_("Compare run %s"), id);
 
+  gtk_widget_set_valign (check, GTK_ALIGN_CENTER);
+  gtk_widget_set_tooltip_text (check, _("Choose this run for the comparison"));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (check), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  check_label, -1);
+  g_object_set_data (G_OBJECT (check), "entry", e);
+  g_object_set_data (G_OBJECT (box), "check", check);
+  g_signal_connect_swapped (check, "toggled", G_CALLBACK (on_check_toggled), self);
+  g_ptr_array_add (self->checks, check);
+  gtk_box_append (GTK_BOX (box), check);
   gtk_label_set_xalign (GTK_LABEL (label), 0);
   gtk_label_set_wrap (GTK_LABEL (label), TRUE);
   gtk_widget_set_hexpand (label, TRUE);
@@ -121,17 +162,80 @@ stats_text (GPtrArray *results)
   return g_string_free (s, FALSE);
 }
 
-/* The chosen drive's entries, newest first, and its statistics. */
+/* The chosen test's scores over the drive's runs pooled for its statistics (those made with the
+ * newest grid's settings), and its median. */
+static void
+fill_chart (DmkHistoryDialog *self)
+{
+  DmkHistoryChart *chart = DMK_HISTORY_CHART (self->chart);
+  guint i = gtk_drop_down_get_selected (self->tests);
+  const DmkHistoryStat *st;
+  const DmkResult *newest = NULL;
+  g_autofree char *name = NULL, *test = NULL;
+
+  gtk_widget_set_visible (self->chart, i < self->chart_stats->len);
+  gtk_widget_set_visible (GTK_WIDGET (self->tests), self->chart_stats->len > 0);
+  if (i >= self->chart_stats->len)
+    return;
+  st = &g_array_index (self->chart_stats, DmkHistoryStat, i);
+  name = dmk_test_spec_to_name (&st->spec);
+  test = g_strdup_printf ("%s %s", name, dmk_direction_label (st->direction));
+  for (guint k = self->results->len; k > 0 && newest == NULL; k--)
+    if (((DmkResult *) g_ptr_array_index (self->results, k - 1))->kind == DMK_KIND_GRID)
+      newest = g_ptr_array_index (self->results, k - 1);
+  dmk_history_chart_reset (chart, test, st->median);
+  for (guint k = 0; k < self->results->len; k++)
+    {
+      const DmkResult *r = g_ptr_array_index (self->results, k);
+
+      if (r->kind != DMK_KIND_GRID || !dmk_history_results_alike (r, newest))
+        continue;
+      for (guint j = 0; j < r->tests->len; j++)
+        {
+          const DmkTestResult *t = g_ptr_array_index (r->tests, j);
+          if (t->direction == st->direction && dmk_test_spec_equal (&t->spec, &st->spec))
+            dmk_history_chart_add (chart, g_array_index (self->result_ids, gint64, k), r->date,
+                                   t->mb_per_s);
+        }
+    }
+  dmk_history_chart_done (chart);
+}
+
+static void
+fill_tests (DmkHistoryDialog *self)
+{
+  g_autoptr (GtkStringList) names = gtk_string_list_new (NULL);
+  guint before = gtk_drop_down_get_selected (self->tests);
+
+  g_clear_pointer (&self->chart_stats, g_array_unref);
+  self->chart_stats = dmk_history_stats (self->results);
+  for (guint i = 0; i < self->chart_stats->len; i++)
+    {
+      const DmkHistoryStat *st = &g_array_index (self->chart_stats, DmkHistoryStat, i);
+      g_autofree char *name = dmk_test_spec_to_name (&st->spec);
+      g_autofree char *label = g_strdup_printf ("%s %s", name, dmk_direction_label (st->direction));
+      gtk_string_list_append (names, label);
+    }
+  self->filling = TRUE;
+  gtk_drop_down_set_model (self->tests, G_LIST_MODEL (names));
+  gtk_drop_down_set_selected (self->tests, before < self->chart_stats->len ? before : 0);
+  self->filling = FALSE;
+  fill_chart (self);
+}
+
+/* The chosen drive's entries, newest first, its statistics and its chart. */
 static void
 fill_list (DmkHistoryDialog *self)
 {
-  g_autoptr (GPtrArray) results = g_ptr_array_new_with_free_func ((GDestroyNotify) dmk_result_unref);
   g_autofree char *stats = NULL;
   gint64 drive = chosen_drive (self);
   GtkWidget *child;
 
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->list))) != NULL)
     gtk_list_box_remove (self->list, child);
+  g_ptr_array_set_size (self->checks, 0);
+  g_ptr_array_set_size (self->results, 0);
+  g_array_set_size (self->result_ids, 0);
   for (guint i = self->entries->len; i-- > 0;)
     {
       DmkHistoryEntry *e = g_ptr_array_index (self->entries, i);
@@ -142,11 +246,16 @@ fill_list (DmkHistoryDialog *self)
       r = dmk_history_entry_result (e, NULL);
       gtk_list_box_append (self->list, entry_row (self, e));
       if (r != NULL)
-        g_ptr_array_insert (results, 0, r);
+        {
+          g_ptr_array_insert (self->results, 0, r);
+          g_array_prepend_val (self->result_ids, e->id);
+        }
     }
-  stats = stats_text (results);
+  stats = stats_text (self->results);
   gtk_label_set_text (self->stats, stats);
   gtk_widget_set_visible (GTK_WIDGET (self->stats), stats[0] != '\0');
+  on_check_toggled (self);
+  fill_tests (self);
 }
 
 static char *
@@ -223,6 +332,39 @@ on_open (GtkButton *button, DmkHistoryDialog *self)
     self->open (r, name, self->open_data);
 }
 
+/* The chosen entry's parsed result (the dialog's own, so a second Compare finds it there). */
+static DmkResult *
+result_of (DmkHistoryDialog *self, const DmkHistoryEntry *e)
+{
+  for (guint i = 0; i < self->result_ids->len; i++)
+    if (g_array_index (self->result_ids, gint64, i) == e->id)
+      return g_ptr_array_index (self->results, i);
+  return NULL;
+}
+
+/* The checked runs, oldest first, join the comparison, which comes up. */
+static void
+on_compare (DmkHistoryDialog *self)
+{
+  GtkWindow *parent = gtk_window_get_transient_for (GTK_WINDOW (self));
+  GtkApplication *app = parent != NULL ? gtk_window_get_application (parent) : NULL;
+  DmkCompareWindow *cmp = DMK_IS_APPLICATION (app)
+                            ? dmk_application_get_compare_window (DMK_APPLICATION (app), TRUE)
+                            : dmk_compare_window_new (app);
+
+  for (guint i = self->checks->len; i-- > 0;)
+    {
+      GtkCheckButton *check = g_ptr_array_index (self->checks, i);
+      DmkResult *r = gtk_check_button_get_active (check)
+                       ? result_of (self, g_object_get_data (G_OBJECT (check), "entry"))
+                       : NULL;
+      if (r != NULL)
+        dmk_compare_window_add_result (cmp, r, NULL);
+    }
+  g_set_weak_pointer (&self->compared, cmp);
+  gtk_window_present (GTK_WINDOW (cmp));
+}
+
 static gboolean
 reload_later (gpointer data)
 {
@@ -257,12 +399,24 @@ on_drive_chosen (DmkHistoryDialog *self)
 }
 
 static void
+on_test_chosen (DmkHistoryDialog *self)
+{
+  if (!self->filling)
+    fill_chart (self);
+}
+
+static void
 dmk_history_dialog_finalize (GObject *object)
 {
   DmkHistoryDialog *self = DMK_HISTORY_DIALOG (object);
 
   g_clear_pointer (&self->entries, g_ptr_array_unref);
   g_clear_pointer (&self->drive_ids, g_array_unref);
+  g_clear_pointer (&self->chart_stats, g_array_unref);
+  g_clear_pointer (&self->results, g_ptr_array_unref);
+  g_clear_pointer (&self->result_ids, g_array_unref);
+  g_clear_pointer (&self->checks, g_ptr_array_unref);
+  g_clear_weak_pointer (&self->compared);
   g_free (self->path);
   G_OBJECT_CLASS (dmk_history_dialog_parent_class)->finalize (object);
 }
@@ -281,9 +435,29 @@ dmk_history_dialog_init (DmkHistoryDialog *self)
   GtkWidget *scroller = gtk_scrolled_window_new ();
   GtkWidget *header = adw_header_bar_new ();
 
+  GtkWidget *chart_label;
+
   self->drive_ids = g_array_new (FALSE, FALSE, sizeof (gint64));
+  self->results = g_ptr_array_new_with_free_func ((GDestroyNotify) dmk_result_unref);
+  self->result_ids = g_array_new (FALSE, FALSE, sizeof (gint64));
+  self->checks = g_ptr_array_new ();
+  self->chart_stats = g_array_new (FALSE, FALSE, sizeof (DmkHistoryStat));
+  self->compare = gtk_button_new_with_mnemonic (_("_Compare"));
+  gtk_widget_set_tooltip_text (self->compare,
+                               _("Show the checked runs side by side (check two or more)"));
+  gtk_widget_set_sensitive (self->compare, FALSE);
+  g_signal_connect_swapped (self->compare, "clicked", G_CALLBACK (on_compare), self);
+  adw_header_bar_pack_start (ADW_HEADER_BAR (header), self->compare);
+  self->tests = GTK_DROP_DOWN (gtk_drop_down_new (NULL, NULL));
+  g_signal_connect_swapped (self->tests, "notify::selected", G_CALLBACK (on_test_chosen), self);
+  self->chart = dmk_history_chart_new ();
+  /* TRANSLATORS: the label before the chooser of the history chart's test */
+  chart_label = gtk_label_new_with_mnemonic (_("Chart _test"));
+  gtk_label_set_mnemonic_widget (GTK_LABEL (chart_label), GTK_WIDGET (self->tests));
+  gtk_accessible_update_relation (GTK_ACCESSIBLE (self->tests), GTK_ACCESSIBLE_RELATION_LABELLED_BY,
+                                  chart_label, NULL, -1);
   gtk_window_set_title (GTK_WINDOW (self), _("Drive History"));
-  gtk_window_set_default_size (GTK_WINDOW (self), 620, 520);
+  gtk_window_set_default_size (GTK_WINDOW (self), 680, 680);
   self->drives = GTK_DROP_DOWN (gtk_drop_down_new (NULL, NULL));
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->drives), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   _("Drive"), -1);
@@ -305,6 +479,15 @@ dmk_history_dialog_init (DmkHistoryDialog *self)
   gtk_box_append (GTK_BOX (content), GTK_WIDGET (self->drives));
   gtk_box_append (GTK_BOX (content), GTK_WIDGET (self->empty));
   gtk_box_append (GTK_BOX (content), GTK_WIDGET (self->stats));
+  {
+    GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
+
+    gtk_box_append (GTK_BOX (row), chart_label);
+    gtk_box_append (GTK_BOX (row), GTK_WIDGET (self->tests));
+    g_object_bind_property (self->tests, "visible", row, "visible", G_BINDING_SYNC_CREATE);
+    gtk_box_append (GTK_BOX (content), row);
+  }
+  gtk_box_append (GTK_BOX (content), self->chart);
   gtk_box_append (GTK_BOX (content), scroller);
   gtk_box_append (GTK_BOX (box), header);
   gtk_box_append (GTK_BOX (box), content);
@@ -363,4 +546,28 @@ const char *
 dmk_history_dialog_get_stats_text (DmkHistoryDialog *self)
 {
   return gtk_label_get_text (self->stats);
+}
+
+DmkHistoryChart *
+dmk_history_dialog_get_chart (DmkHistoryDialog *self)
+{
+  return DMK_HISTORY_CHART (self->chart);
+}
+
+GtkDropDown *
+dmk_history_dialog_get_tests (DmkHistoryDialog *self)
+{
+  return self->tests;
+}
+
+GtkWidget *
+dmk_history_dialog_get_compare_button (DmkHistoryDialog *self)
+{
+  return self->compare;
+}
+
+DmkCompareWindow *
+dmk_history_dialog_get_compared (DmkHistoryDialog *self)
+{
+  return self->compared;
 }

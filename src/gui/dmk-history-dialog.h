@@ -4,7 +4,9 @@
 
 #include <adwaita.h>
 
+#include "dmk-compare-window.h"
 #include "dmk-core.h"
+#include "dmk-history-chart.h"
 
 G_BEGIN_DECLS
 
@@ -24,9 +26,14 @@ void dmk_history_dialog_reload (DmkHistoryDialog *self);
 guint dmk_history_dialog_get_n_drives (DmkHistoryDialog *self);
 void dmk_history_dialog_select_drive (DmkHistoryDialog *self, guint index);
 guint dmk_history_dialog_get_n_rows (DmkHistoryDialog *self);
-/* which: "open" or "delete". */
+/* which: "open", "delete" or "check" (the check that chooses it for the comparison). */
 GtkWidget *dmk_history_dialog_get_row_button (DmkHistoryDialog *self, guint row,
                                               const char *which);
 const char *dmk_history_dialog_get_stats_text (DmkHistoryDialog *self);
+/* The chart, the chooser of its test, the Compare button and the comparison it last filled. */
+DmkHistoryChart *dmk_history_dialog_get_chart (DmkHistoryDialog *self);
+GtkDropDown *dmk_history_dialog_get_tests (DmkHistoryDialog *self);
+GtkWidget *dmk_history_dialog_get_compare_button (DmkHistoryDialog *self);
+DmkCompareWindow *dmk_history_dialog_get_compared (DmkHistoryDialog *self);
 
 G_END_DECLS

@@ -211,8 +211,8 @@ stat_of (const Acc *a)
 /* Whether two runs measured alike enough to be pooled: a run through the page cache, at another
  * test size, with another engine, another mode or iozone's second pass measures something else
  * than the drive's normal, and would make any difference look like noise or noise look like one. */
-static gboolean
-settings_alike (const DmkResult *a, const DmkResult *b)
+gboolean
+dmk_history_results_alike (const DmkResult *a, const DmkResult *b)
 {
   const DmkSettings *x = &a->settings, *y = &b->settings;
 
@@ -239,7 +239,7 @@ dmk_history_stats (GPtrArray *results)
   for (guint i = 0; i < results->len; i++)
     {
       DmkResult *r = g_ptr_array_index (results, i);
-      if (r->kind != DMK_KIND_GRID || !settings_alike (r, newest))
+      if (r->kind != DMK_KIND_GRID || !dmk_history_results_alike (r, newest))
         continue;
       for (guint j = 0; j < r->tests->len; j++)
         {

@@ -118,6 +118,9 @@ typedef struct
 /* results: DmkResult* of one drive, oldest first (scans are skipped, and so are grids whose
  * engine, test size, mode, data, cache use or re-read differ from the newest grid's). */
 GArray *dmk_history_stats (GPtrArray *results);
+/* Whether two runs measured alike enough to be pooled: the same engine, test size, mode, data,
+ * cache use, re-read and mix. */
+gboolean dmk_history_results_alike (const DmkResult *a, const DmkResult *b);
 /* "+6.1 % against this drive's median (beyond noise)", "… (within noise)", translated. */
 char *dmk_history_stat_verdict (const DmkHistoryStat *stat);
 
