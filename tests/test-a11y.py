@@ -189,6 +189,13 @@ def xdotool(*args):
                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
 
+def x_window_named(name):
+    out = subprocess.run(['xdotool', 'search', '--onlyvisible', '--name', '^%s$' % name],
+                         capture_output=True, text=True, timeout=10).stdout
+    ids = out.split()
+    return ids[0] if ids else None
+
+
 def x_window(pid):
     out = subprocess.run(['xdotool', 'search', '--onlyvisible', '--pid', str(pid), '--name',
                           '^GDiskMark$'], capture_output=True, text=True, timeout=10).stdout
@@ -354,6 +361,64 @@ def check_comparison(tap, app, gui, env, home, dump):
     return files
 
 
+def check_history(tap, app, win, xid, dump):
+    """Drive → History… from the menu (F10, then each item's own action, as a screen reader
+    user activates it): the dialog's chart is an image whose description speaks every run's
+    score, and each run's check is named for the comparison."""
+    if xid is None:
+        tap.check(False, 'the History dialog can be reached from the keyboard', ['no X window'])
+        return
+    xdotool('key', '--window', xid, 'F10')
+
+    def item(name):
+        return [o for o, _ in walk(win) if (safe(lambda: o.name, '') or '').replace('_', '')
+                == name and safe(o.getRoleName, '').startswith('menu')]
+    for name in ('Drive', 'History…'):
+        found = wait_for(lambda: item(name), 10)
+        if not found:
+            tap.check(False, 'the menu offers "%s"' % name, ['not found'])
+            xdotool('key', '--window', xid, 'Escape')
+            return
+        action = safe(found[0].queryAction)
+        if action is None or not safe(lambda: action.doAction(0), False):
+            xdotool('key', '--window', xid, 'Return')
+        time.sleep(0.5)
+
+    def dialog():
+        for j in range(safe(lambda: app.childCount, 0)):
+            w = safe(lambda: app.getChildAtIndex(j))
+            if w is not None and safe(lambda: w.name, '') == 'Drive History':
+                return w
+        return None
+    dlg = wait_for(dialog, 20)
+    tap.check(dlg is not None, 'Drive → History… opens the "Drive History" dialog', [])
+    if dlg is None:
+        return
+    time.sleep(1.0)
+    objects = list(walk(dlg))[:MAX_NODES]
+    if dump:
+        for obj, path in objects:
+            print('# history: ' + '  ' * (len(path) - 1) + describe(obj, path))
+    bad = focusable_without_name(objects) + badly_named(objects)
+    tap.check(not bad, 'every focusable object in the History dialog has a spoken name (%d '
+              'objects)' % len(objects), ['badly named or unnamed: ' + b for b in bad])
+    charts = [safe(lambda: o.description, '') or '' for o, _ in objects
+              if safe(o.getRoleName) == 'image' and
+              ' over 2 runs, in MB/s:' in (safe(lambda: o.description, '') or '')]
+    tap.check(len(charts) == 1 and len(re.findall(r' #[0-9]+, [^;]*: [0-9.,]+;', charts[0])) == 2
+              and ' median ' in charts[0],
+              'the history chart speaks both runs\' scores and the median',
+              ['described images: %r' % charts])
+    checks = [o for o, _ in objects if safe(o.getRoleName) == 'check box' and
+              re.match(r'Compare run [0-9]+$', safe(lambda: o.name, '') or '')]
+    tap.check(len(checks) == 2, 'each run\'s check is named "Compare run N"',
+              ['check boxes: %r' % [safe(lambda: o.name, '') for o, _ in objects
+                                    if safe(o.getRoleName) == 'check box']])
+    dxid = x_window_named('Drive History')
+    if dxid is not None:
+        xdotool('key', '--window', dxid, 'Escape')
+
+
 def check_opened_result(tap, win, gui, env, files):
     """One saved result opened in the main window: its Close button is named as it reads."""
     subprocess.run([gui, files[0]], env=env, stdout=sys.stderr, stdin=subprocess.DEVNULL,
@@ -378,6 +443,8 @@ def inner():
     env.pop('NO_AT_BRIDGE', None)
     for name in ('DATA', 'CONFIG', 'CACHE'):
         env['XDG_%s_HOME' % name] = os.path.join(home, name.lower())
+    # A history of its own: the comparison's two runs are its target's only entries.
+    env['GDISKMARK_HISTORY'] = os.path.join(home, 'history.sqlite')
     # A used settings store, as a keyfile: tiny runs on a folder of the test's own.
     target = os.path.join(home, 'target')
     os.makedirs(target)
@@ -477,6 +544,7 @@ def inner():
         files = check_comparison(tap, app, gui, env, home, dump)
         if files:
             check_opened_result(tap, win, gui, env, files)
+            check_history(tap, app, win, xid, dump)
         return tap.emit()
     finally:
         app_proc.terminate()

@@ -4,9 +4,11 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <string.h>
 
 #include "dmk-application.h"
 #include "dmk-compare-window.h"
+#include "dmk-gui-utils.h"
 #include "dmk-history-chart.h"
 #include "dmk-history-dialog.h"
 
@@ -244,7 +246,18 @@ fill_list (DmkHistoryDialog *self)
       if (e->drive_id != drive)
         continue;
       r = dmk_history_entry_result (e, NULL);
-      gtk_list_box_append (self->list, entry_row (self, e));
+      {
+        GtkWidget *row = entry_row (self, e);
+        g_autofree char *text = scores_text (e);
+        char *nl = strchr (text, '\n');
+
+        gtk_list_box_append (self->list, row);
+        /* A screen reader names the row by its first line: number, date and target. */
+        if (nl != NULL)
+          *nl = '\0';
+        gtk_accessible_update_property (GTK_ACCESSIBLE (gtk_widget_get_parent (row)),
+                                        GTK_ACCESSIBLE_PROPERTY_LABEL, text, -1);
+      }
       if (r != NULL)
         {
           g_ptr_array_insert (self->results, 0, r);
@@ -256,6 +269,7 @@ fill_list (DmkHistoryDialog *self)
   gtk_widget_set_visible (GTK_WIDGET (self->stats), stats[0] != '\0');
   on_check_toggled (self);
   fill_tests (self);
+  dmk_name_mnemonic_buttons (GTK_WIDGET (self));
 }
 
 static char *
@@ -450,17 +464,18 @@ dmk_history_dialog_init (DmkHistoryDialog *self)
   adw_header_bar_pack_start (ADW_HEADER_BAR (header), self->compare);
   self->tests = GTK_DROP_DOWN (gtk_drop_down_new (NULL, NULL));
   g_signal_connect_swapped (self->tests, "notify::selected", G_CALLBACK (on_test_chosen), self);
+  /* TRANSLATORS: a screen reader's name for the chooser of the history chart's test */
+  dmk_drop_down_set_accessible_label (self->tests, _("Chart test"));
   self->chart = dmk_history_chart_new ();
   /* TRANSLATORS: the label before the chooser of the history chart's test */
   chart_label = gtk_label_new_with_mnemonic (_("Chart _test"));
   gtk_label_set_mnemonic_widget (GTK_LABEL (chart_label), GTK_WIDGET (self->tests));
-  gtk_accessible_update_relation (GTK_ACCESSIBLE (self->tests), GTK_ACCESSIBLE_RELATION_LABELLED_BY,
-                                  chart_label, NULL, -1);
+  /* Named by that label (its mnemonic widget): a name of its own would be said twice. */
+  gtk_accessible_reset_property (GTK_ACCESSIBLE (self->tests), GTK_ACCESSIBLE_PROPERTY_LABEL);
   gtk_window_set_title (GTK_WINDOW (self), _("Drive History"));
   gtk_window_set_default_size (GTK_WINDOW (self), 680, 680);
   self->drives = GTK_DROP_DOWN (gtk_drop_down_new (NULL, NULL));
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self->drives), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  _("Drive"), -1);
+  dmk_drop_down_set_accessible_label (self->drives, _("Drive"));
   g_signal_connect_swapped (self->drives, "notify::selected", G_CALLBACK (on_drive_chosen), self);
   self->stats = GTK_LABEL (gtk_label_new (NULL));
   gtk_label_set_wrap (self->stats, TRUE);
@@ -472,6 +487,10 @@ dmk_history_dialog_init (DmkHistoryDialog *self)
   gtk_list_box_set_selection_mode (self->list, GTK_SELECTION_NONE);
   gtk_widget_add_css_class (GTK_WIDGET (self->list), "boxed-list");
   gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), GTK_WIDGET (self->list));
+  /* TRANSLATORS: a screen reader's name for the list of a drive's runs */
+  dmk_name_lists (scroller, _("Runs"));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->list), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("Runs"), -1);
   gtk_widget_set_vexpand (scroller, TRUE);
   gtk_widget_set_margin_start (content, 12);
   gtk_widget_set_margin_end (content, 12);
