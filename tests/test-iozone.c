@@ -546,6 +546,110 @@ test_xlsx (void)
   dmk_test_loop_cleanup ();
 }
 
+/* The check a reader makes of the .ods: a ZIP whose first member is "mimetype", stored, saying
+ * the ODF spreadsheet type; every member's CRC right; every CSV line's number in the table of
+ * its operation, at its file size's row and its record size's column, as a float cell; and a
+ * real ODF reader (odfpy) reads the same tables. */
+static const char ods_check[] =
+  "import csv, sys, zipfile, xml.etree.ElementTree as ET\n"
+  "z = zipfile.ZipFile(sys.argv[1])\n"
+  "first = z.infolist()[0]\n"
+  "assert first.filename == 'mimetype' and first.compress_type == zipfile.ZIP_STORED, first\n"
+  "assert z.read('mimetype') == b'application/vnd.oasis.opendocument.spreadsheet'\n"
+  "assert z.testzip() is None, 'a member with a bad CRC'\n"
+  "ET.fromstring(z.read('META-INF/manifest.xml'))\n"
+  "ns = {'t': 'urn:oasis:names:tc:opendocument:xmlns:table:1.0',\n"
+  "      'o': 'urn:oasis:names:tc:opendocument:xmlns:office:1.0'}\n"
+  "T = '{%s}' % ns['t']; O = '{%s}' % ns['o']\n"
+  "root = ET.fromstring(z.read('content.xml'))\n"
+  "tables = {t.get(T + 'name'): [[c.get(O + 'value') for c in r.findall('t:table-cell', ns)]\n"
+  "          for r in t.findall('t:table-row', ns)] for t in root.iter(T + 'table')}\n"
+  "n = 0\n"
+  "for row in csv.DictReader(open(sys.argv[2])):\n"
+  "    rows = tables[row['operation']]\n"
+  "    cols = [float(v) for v in rows[1][1:]]\n"
+  "    c = cols.index(int(row['record_bytes']) / 1024)\n"
+  "    r = [float(x[0]) for x in rows[2:]].index(int(row['file_bytes']) // 1024)\n"
+  "    got = float(rows[2 + r][1 + c])\n"
+  "    assert abs(got - float(row['mb_per_s'])) < 0.0006, (row, got)\n"
+  "    n += 1\n"
+  "from odf.opendocument import load\n"
+  "from odf.table import Table, TableRow, TableCell\n"
+  "doc = load(sys.argv[1])\n"
+  "read = {t.getAttribute('name'): [[c.getAttribute('value') for c in r.getElementsByType(TableCell)]\n"
+  "        for r in t.getElementsByType(TableRow)] for t in doc.spreadsheet.getElementsByType(Table)}\n"
+  "assert read == tables, 'odfpy reads other tables than the XML holds'\n"
+  "print(n, 'cells,', len(tables), 'tables:', ' '.join(tables))\n";
+
+/* A table from a real sweep of two file sizes (the smaller one leaves its larger record empty),
+ * out as CSV and as .ods: a reader finds the CSV's numbers in the spreadsheet, each in its
+ * place, and a failed write leaves no file. */
+static void
+test_ods (void)
+{
+  const guint32 records[] = { 8 << 20, 32 << 20 };
+  const guint64 files[] = { 16 << 20, 32 << 20 };
+  g_autoptr (DmkIozoneTable) table = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *dir = NULL, *ods = NULL, *csv_path = NULL, *csv = NULL, *out = NULL;
+  g_autofree char *missing = NULL;
+  const char *probe[] = { "/usr/bin/python3", "-c", "import odf.opendocument", NULL };
+  guint mask = 0;
+  DmkSettings s;
+
+  if (dmk_test_run_tool (probe, NULL) != 0)
+    {
+      g_test_skip ("python3-odf is not installed");
+      return;
+    }
+  g_assert_true (dmk_iozone_ops_parse ("write,read,stride", &mask, NULL));
+  table = dmk_iozone_table_new (mask, files, G_N_ELEMENTS (files), records, G_N_ELEMENTS (records));
+  if (!dmk_test_loop_setup_sized (64 << 20))
+    return;
+  dir = g_dir_make_tmp ("gdiskmark-ods-XXXXXX", NULL);
+  settings_for_cap (&s);
+  s.reread = TRUE;
+  s.mode = DMK_MODE_READ_WRITE;
+  s.allow_write_device = TRUE; /* the test's own image */
+  for (guint f = 0; f < G_N_ELEMENTS (files); f++)
+    {
+      guint n = f == 0 ? 1 : 2;
+      g_autoptr (GArray) jobs = dmk_iozone_jobs (mask, records, n);
+      g_autoptr (GArray) specs = g_array_new (FALSE, TRUE, sizeof (DmkTestSpec));
+      DmkResult *r;
+
+      for (guint i = 0; i < jobs->len; i++)
+        g_array_append_val (specs, g_array_index (jobs, DmkJob, i).spec);
+      s.size_bytes = files[f];
+      r = dmk_test_run_to_end (dmk_test_loop, &s, specs, NULL, NULL);
+      dmk_iozone_table_fill (table, f, r);
+      dmk_result_unref (r);
+    }
+  dmk_test_loop_cleanup ();
+  g_assert_true (isnan (*dmk_iozone_table_cell (table, DMK_IOZONE_READ, 0, 1)));
+  csv = dmk_iozone_table_to_csv (table);
+  csv_path = g_build_filename (dir, "sweep.csv", NULL);
+  g_assert_true (g_file_set_contents (csv_path, csv, -1, NULL));
+  ods = g_build_filename (dir, "sweep.ods", NULL);
+  g_assert_true (dmk_iozone_table_save_ods (table, ods, &error));
+  g_assert_no_error (error);
+  {
+    const char *argv[] = { "/usr/bin/python3", "-c", ods_check, ods, csv_path, NULL };
+    g_assert_cmpint (dmk_test_run_tool (argv, &out), ==, 0);
+  }
+  g_test_message ("%s", out);
+  g_assert_nonnull (strstr (out, "9 cells, 3 tables: write read stride"));
+  /* Into a folder that is not there: an error naming the file, and nothing written. */
+  missing = g_build_filename (dir, "gone", "sweep.ods", NULL);
+  g_assert_false (dmk_iozone_table_save_ods (table, missing, &error));
+  g_assert_error (error, DMK_ERROR, DMK_ERROR_IO);
+  g_assert_nonnull (strstr (error->message, missing));
+  g_unlink (ods);
+  g_unlink (csv_path);
+  g_assert_cmpint (g_rmdir (dir), ==, 0);
+  dmk_settings_clear (&s);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -558,6 +662,7 @@ main (int argc, char **argv)
   g_test_add_func ("/iozone/reread", test_reread);
   g_test_add_func ("/iozone/cli-sweep", test_cli_sweep);
   g_test_add_func ("/iozone/xlsx", test_xlsx);
+  g_test_add_func ("/iozone/ods", test_ods);
   g_test_add_func ("/iozone/fio/round-trip", test_fio_round_trip);
   g_test_add_func ("/iozone/fio/runs-stride", test_fio_runs_stride);
   return g_test_run ();

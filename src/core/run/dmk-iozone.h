@@ -62,6 +62,9 @@ char *dmk_iozone_table_to_csv (DmkIozoneTable *table);
  * file sizes down, MB/s), each with a chart of MB/s by record size, a line per file size. FALSE
  * with DMK_ERROR_INVALID_ARGUMENT in a build without libxlsxwriter. */
 gboolean dmk_iozone_table_save_xlsx (DmkIozoneTable *table, const char *path, GError **error);
+/* The same tables as an OpenDocument spreadsheet (.ods), one table per operation, without the
+ * charts; every build has it. */
+gboolean dmk_iozone_table_save_ods (DmkIozoneTable *table, const char *path, GError **error);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (DmkIozoneTable, dmk_iozone_table_free)
 
