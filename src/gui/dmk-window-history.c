@@ -139,7 +139,7 @@ saved (GObject *source, GAsyncResult *res, gpointer user_data)
         {
           g_free (self->history_verdict);
           self->history_verdict = g_steal_pointer (&save->verdict);
-          _dmk_window_facts_update (self);
+          _dmk_window_update_state (self);
         }
       if (dialog != NULL)
         dmk_history_dialog_reload (dialog);
