@@ -26,6 +26,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -35,6 +36,7 @@
 
 static int fd;
 static void *buf;
+static long last_ios;
 static unsigned long long rng_state = 0x9e3779b97f4a7c15ull;
 
 static double
@@ -103,6 +105,7 @@ run_libaio (double secs)
     }
   while (t - t0 < secs);
   io_destroy (ctx);
+  last_ios = n;
   return (double) n / (t - t0);
 }
 
@@ -119,6 +122,7 @@ run_psync (double secs)
       t = now_s ();
     }
   while (t - t0 < secs);
+  last_ios = n;
   return (double) n / (t - t0);
 }
 
@@ -172,6 +176,7 @@ run_uring (double secs, unsigned flags, int two_calls)
     }
   while (t - t0 < secs);
   io_uring_queue_exit (&ring);
+  last_ios = n;
   return (double) n / (t - t0);
 }
 
@@ -191,6 +196,10 @@ main (int argc, char **argv)
                         | IORING_SETUP_DEFER_TASKRUN;
   enum { N_MODES = 5 };
   static double iops[N_MODES][MAX_ROUNDS], ratio[N_MODES][MAX_ROUNDS];
+  /* Context switches of the submitting thread per I/O: whether it slept for each completion
+   * (voluntary) or was put aside for the device's worker (involuntary). */
+  static double vcsw[N_MODES], ivcsw[N_MODES], ios[N_MODES];
+  struct rusage before, after;
   int rounds = argc > 2 ? atoi (argv[2]) : 9;
   double secs = argc > 3 ? atof (argv[3]) : 1.0;
 
@@ -219,6 +228,7 @@ main (int argc, char **argv)
       {
         int m = (i + r) % N_MODES; /* each round starts with the next mode */
 
+        getrusage (RUSAGE_THREAD, &before);
         switch (m)
           {
           case 0: iops[m][r] = run_libaio (secs); break;
@@ -227,6 +237,10 @@ main (int argc, char **argv)
           case 3: iops[m][r] = run_uring (secs, lean, 1); break;
           default: iops[m][r] = run_uring (secs, 0, 0); break;
           }
+        getrusage (RUSAGE_THREAD, &after);
+        vcsw[m] += (double) (after.ru_nvcsw - before.ru_nvcsw);
+        ivcsw[m] += (double) (after.ru_nivcsw - before.ru_nivcsw);
+        ios[m] += (double) last_ios;
       }
   /* Each round's ratio to libaio's in the same round: the machine's drift from one round to
    * the next (this one's depth-1 rate swings several-fold) cancels in the pair. */
@@ -241,17 +255,17 @@ main (int argc, char **argv)
           printf (" %s %.0f", names[m], iops[m][r]);
         printf ("\n");
       }
-  printf ("%-12s %10s %10s %10s %8s %18s\n", "mode", "median", "min", "max", "/libaio",
-          "paired (min-max)");
+  printf ("%-12s %10s %10s %10s %8s %18s %12s %12s\n", "mode", "median", "min", "max",
+          "/libaio", "paired (min-max)", "sleeps/I/O", "preempt/I/O");
   for (int m = 0; m < N_MODES; m++)
     {
       qsort (iops[m], (size_t) rounds, sizeof (double), compare_doubles);
       qsort (ratio[m], (size_t) rounds, sizeof (double), compare_doubles);
     }
   for (int m = 0; m < N_MODES; m++)
-    printf ("%-12s %10.0f %10.0f %10.0f %8.3f %8.3f (%.2f-%.2f)\n", names[m],
+    printf ("%-12s %10.0f %10.0f %10.0f %8.3f %8.3f (%.2f-%.2f) %12.3f %12.3f\n", names[m],
             iops[m][rounds / 2], iops[m][0], iops[m][rounds - 1],
             iops[m][rounds / 2] / iops[0][rounds / 2], ratio[m][rounds / 2], ratio[m][0],
-            ratio[m][rounds - 1]);
+            ratio[m][rounds - 1], vcsw[m] / ios[m], ivcsw[m] / ios[m]);
   return 0;
 }
