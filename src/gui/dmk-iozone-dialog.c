@@ -233,8 +233,8 @@ dmk_iozone_dialog_start (DmkIozoneDialog *self)
   self->file = 0;
   self->n_measured = 0;
   gtk_progress_bar_set_fraction (self->bar, 0);
-  /* TRANSLATORS: "Sweeping /dev/sdb…" */
   {
+    /* TRANSLATORS: "Sweeping /dev/sdb…" */
     g_autofree char *text = g_strdup_printf (_("Sweeping %s…"), self->path);
     set_status (self, text);
   }

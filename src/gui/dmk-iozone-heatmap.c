@@ -106,9 +106,12 @@ describe (DmkIozoneHeatmap *self)
             continue;
           rec = dmk_format_size (self->records[r]);
           v = value_text (value_at (self, f, r));
-          /* TRANSLATORS: a row of the heat map read out: " 16 MiB file: 4 KiB records 123.45" */
-          g_string_append_printf (s, any ? _(", %s records %s") : _(" %s file: %s records %s"),
-                                  any ? rec : file, any ? v : rec, v);
+          if (any)
+            /* TRANSLATORS: the next cell of a row read out: ", 8 KiB records 130.20" */
+            g_string_append_printf (s, _(", %s records %s"), rec, v);
+          else
+            /* TRANSLATORS: a row of the heat map read out: " 16 MiB file: 4 KiB records 123.45" */
+            g_string_append_printf (s, _(" %s file: %s records %s"), file, rec, v);
           any = TRUE;
           n++;
         }
