@@ -312,8 +312,8 @@ on_finalized (gpointer data, GObject *where_the_object_was)
   *(gboolean *) data = TRUE;
 }
 
-/* Closing mid-run stops the sweep: the dialog goes (the sweep's last ref with it) and nothing is
- * left in the folder. */
+/* Closing mid-run (Escape) stops the sweep: the dialog goes (the sweep's last ref with it) and
+ * nothing is left in the folder. */
 static void
 test_close_mid_run (void)
 {
@@ -330,7 +330,9 @@ test_close_mid_run (void)
   g_object_weak_ref (G_OBJECT (dialog), on_finalized, &finalized);
   click (dmk_iozone_dialog_get_start_button (dialog));
   g_assert_true (iterate_until (started_no_result, dialog));
-  gtk_window_close (GTK_WINDOW (dialog));
+  /* As a keyboard closes it: Escape, a real key press, when xdotool is there. */
+  if (!press_key (dmk_iozone_dialog_get_start_button (dialog), "Escape"))
+    gtk_window_close (GTK_WINDOW (dialog));
   g_assert_true (iterate_until (dialog_gone, NULL));
   g_assert_true (iterate_until (flag_set, &finalized));
   g_assert_cmpuint (count_entries (dir), ==, 0);
