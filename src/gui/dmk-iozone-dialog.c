@@ -525,6 +525,9 @@ build_ops (DmkIozoneDialog *self)
       gtk_widget_set_sensitive (check, allowed);
       if (!allowed)
         gtk_widget_set_tooltip_text (check, _("Writes to a device need your consent first"));
+      /* Spoken as the operation's name, never with the mnemonic's underscore. */
+      gtk_accessible_update_property (GTK_ACCESSIBLE (check), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                      dmk_iozone_op_title (op), -1);
       self->ops[op] = GTK_CHECK_BUTTON (check);
       gtk_flow_box_append (flow, check);
       /* The flow box's children take the focus themselves: the check box is what is used. */
@@ -644,6 +647,8 @@ build (DmkIozoneDialog *self)
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->status), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   _("Progress"), -1);
   self->bar = GTK_PROGRESS_BAR (gtk_progress_bar_new ());
+  /* The whole sweep's share done, as a percentage a user can read. */
+  gtk_progress_bar_set_show_text (self->bar, TRUE);
   gtk_box_append (box, GTK_WIDGET (self->bar));
   gtk_box_append (box, build_map (self));
   update_sensitivity (self);
