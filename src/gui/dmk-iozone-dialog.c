@@ -448,6 +448,8 @@ add_bound (GtkGrid *grid, guint which, const char *mnemonic, guint64 first, guin
   gtk_grid_attach (grid, dd, (which % 2) * 2 + 1, which / 2, 1, 1);
   dmk_drop_down_set_accessible_label (GTK_DROP_DOWN (dd),
                                       gtk_label_get_text (GTK_LABEL (label)));
+  /* Named by its label (its mnemonic widget): a name of its own would be said twice. */
+  gtk_accessible_reset_property (GTK_ACCESSIBLE (dd), GTK_ACCESSIBLE_PROPERTY_LABEL);
   return GTK_DROP_DOWN (dd);
 }
 
@@ -575,6 +577,7 @@ build_map (DmkIozoneDialog *self)
   self->show = GTK_DROP_DOWN (gtk_drop_down_new (G_LIST_MODEL (g_steal_pointer (&titles)), NULL));
   gtk_label_set_mnemonic_widget (GTK_LABEL (label), GTK_WIDGET (self->show));
   dmk_drop_down_set_accessible_label (self->show, _("Operation shown"));
+  gtk_accessible_reset_property (GTK_ACCESSIBLE (self->show), GTK_ACCESSIBLE_PROPERTY_LABEL);
   g_signal_connect_swapped (self->show, "notify::selected", G_CALLBACK (refresh_map), self);
   gtk_box_append (row, label);
   gtk_box_append (row, GTK_WIDGET (self->show));
