@@ -419,6 +419,68 @@ def check_history(tap, app, win, xid, dump):
         xdotool('key', '--window', dxid, 'Escape')
 
 
+def check_iozone(tap, app, win, xid, dump):
+    """Drive → iozone Sweep… from the menu: every focusable object of the dialog is named as it
+    reads (its operations' check boxes by the operation, never "_Write"), and its heat map is an
+    image named for the operation it shows, whose description speaks what it holds."""
+    if xid is None:
+        tap.check(False, 'the iozone dialog can be reached from the keyboard', ['no X window'])
+        return
+    xdotool('key', '--window', xid, 'F10')
+
+    def item(name):
+        return [o for o, _ in walk(win) if (safe(lambda: o.name, '') or '').replace('_', '')
+                == name and safe(o.getRoleName, '').startswith('menu')]
+    for name in ('Drive', 'iozone Sweep…'):
+        found = wait_for(lambda: item(name), 10)
+        if not found and name == 'Drive':
+            # F10 may have closed a menu left open: once more.
+            xdotool('key', '--window', xid, 'F10')
+            found = wait_for(lambda: item(name), 10)
+        if not found:
+            tap.check(False, 'the menu offers "%s"' % name, ['not found'])
+            xdotool('key', '--window', xid, 'Escape')
+            return
+        action = safe(found[0].queryAction)
+        if action is None or not safe(lambda: action.doAction(0), False):
+            xdotool('key', '--window', xid, 'Return')
+        time.sleep(0.5)
+
+    def dialog():
+        for j in range(safe(lambda: app.childCount, 0)):
+            w = safe(lambda: app.getChildAtIndex(j))
+            if w is not None and safe(lambda: w.name, '') == 'iozone Sweep':
+                return w
+        return None
+    dlg = wait_for(dialog, 20)
+    tap.check(dlg is not None, 'Drive → iozone Sweep… opens the "iozone Sweep" dialog', [])
+    if dlg is None:
+        return
+    time.sleep(1.0)
+    objects = list(walk(dlg))[:MAX_NODES]
+    if dump:
+        for obj, path in objects:
+            print('# iozone: ' + '  ' * (len(path) - 1) + describe(obj, path))
+    bad = focusable_without_name(objects) + badly_named(objects)
+    tap.check(not bad, 'every focusable object in the iozone dialog has a spoken name (%d '
+              'objects)' % len(objects), ['badly named or unnamed: ' + b for b in bad])
+    checks = sorted(safe(lambda: o.name, '') or '' for o, _ in objects
+                    if safe(o.getRoleName) == 'check box')
+    want = sorted(['Write', 'Re-write', 'Read', 'Re-read', 'Random Read', 'Random Write',
+                   'Backward Read', 'Stride Read'])
+    tap.check(checks == want, 'each operation\'s check box is named by its operation',
+              ['check boxes: %r' % checks])
+    maps = [(safe(lambda: o.name, ''), safe(lambda: o.description, '') or '') for o, _ in objects
+            if safe(o.getRoleName) == 'image']
+    tap.check(len(maps) == 1 and maps[0][0] == 'Write, MB/s by file and record size' and
+              'Nothing measured yet' in maps[0][1],
+              'the heat map is an image named for its operation that says what it holds',
+              ['images: %r' % maps])
+    dxid = x_window_named('iozone Sweep')
+    if dxid is not None:
+        xdotool('key', '--window', dxid, 'Escape')
+
+
 def check_opened_result(tap, win, gui, env, files):
     """One saved result opened in the main window: its Close button is named as it reads."""
     subprocess.run([gui, files[0]], env=env, stdout=sys.stderr, stdin=subprocess.DEVNULL,
@@ -541,6 +603,7 @@ def inner():
 
         check_stop_state(tap, win, xid, dump)
         check_scan_views(tap, win, xid, dump)
+        check_iozone(tap, app, win, xid, dump)
         files = check_comparison(tap, app, gui, env, home, dump)
         if files:
             check_opened_result(tap, win, gui, env, files)

@@ -650,6 +650,211 @@ test_ods (void)
   dmk_settings_clear (&s);
 }
 
+/* ---- /iozone/sweep-object: the sweep as the window runs it, on a real folder ---- */
+
+typedef struct
+{
+  GMainLoop *loop;
+  GCancellable *cancellable;
+  DmkIozoneSweep *sweep;
+  const char *dir;
+  gboolean done, ok;
+  GError *error;
+  double last_fraction;
+  guint n_filled, n_reports, files_seen;
+  gint64 cancelled_at, ended_at;
+  guint cancel_on_file; /* cancel at the first cell of this file size (G_MAXUINT: never) */
+  guint dir_entries_max;
+} SweepRun;
+
+static guint
+entries_in (const char *dir)
+{
+  g_autoptr (GDir) d = g_dir_open (dir, 0, NULL);
+  guint n = 0;
+
+  g_assert_nonnull (d);
+  while (g_dir_read_name (d) != NULL)
+    n++;
+  return n;
+}
+
+static void
+on_sweep_progress (const DmkIozoneProgress *p, gpointer data)
+{
+  SweepRun *run = data;
+
+  g_assert_cmpfloat (p->fraction, >=, run->last_fraction - 1e-9);
+  g_assert_cmpfloat (p->fraction, <=, 1.0);
+  g_assert_cmpuint (p->n_files, ==, dmk_iozone_sweep_get_table (run->sweep)->n_files);
+  run->last_fraction = p->fraction;
+  run->n_reports++;
+  run->files_seen |= 1u << p->file;
+  /* While it runs, the test file has no name: the folder looks empty. */
+  run->dir_entries_max = MAX (run->dir_entries_max, entries_in (run->dir));
+  if (p->filled)
+    {
+      run->n_filled++;
+      if (p->file == run->cancel_on_file && run->cancelled_at == 0)
+        {
+          run->cancelled_at = g_get_monotonic_time ();
+          g_cancellable_cancel (run->cancellable);
+        }
+    }
+}
+
+static void
+on_sweep_done (GObject *source, GAsyncResult *res, gpointer data)
+{
+  SweepRun *run = data;
+
+  run->ok = dmk_iozone_sweep_run_finish (DMK_IOZONE_SWEEP (source), res, &run->error);
+  run->ended_at = g_get_monotonic_time ();
+  run->done = TRUE;
+  g_main_loop_quit (run->loop);
+}
+
+static DmkIozoneSweep *
+run_sweep_on (const char *dir, guint cancel_on_file, SweepRun *run)
+{
+  const guint64 files[] = { 16 << 20, 32 << 20 };
+  const guint32 records[] = { 1 << 20, 4 << 20 };
+  guint mask = 0;
+  DmkSettings s;
+
+  g_assert_true (dmk_iozone_ops_parse ("write,rewrite,read,reread,random-read", &mask, NULL));
+  memset (run, 0, sizeof *run);
+  run->dir = dir;
+  run->cancel_on_file = cancel_on_file;
+  run->loop = g_main_loop_new (NULL, FALSE);
+  run->cancellable = g_cancellable_new ();
+  run->sweep = dmk_iozone_sweep_new (
+    dmk_iozone_table_new (mask, files, G_N_ELEMENTS (files), records, G_N_ELEMENTS (records)));
+  dmk_settings_init_default (&s);
+  s.engine = DMK_ENGINE_PSYNC;
+  dmk_iozone_sweep_set_progress_func (run->sweep, on_sweep_progress, run, NULL);
+  g_assert_false (dmk_iozone_sweep_get_running (run->sweep));
+  dmk_iozone_sweep_run_async (run->sweep, dir, &s, NULL, run->cancellable, on_sweep_done, run);
+  g_assert_true (dmk_iozone_sweep_get_running (run->sweep));
+  g_main_loop_run (run->loop);
+  g_assert_false (dmk_iozone_sweep_get_running (run->sweep));
+  dmk_settings_clear (&s);
+  g_clear_object (&run->cancellable);
+  g_clear_pointer (&run->loop, g_main_loop_unref);
+  return run->sweep;
+}
+
+static void
+test_sweep_object (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("gdiskmark-sweep-XXXXXX", NULL);
+  g_autoptr (DmkIozoneSweep) sweep = NULL, stopped = NULL;
+  DmkIozoneTable *t;
+  SweepRun run;
+
+  g_assert_nonnull (dir);
+  /* To the end: every cell that fits measured, the progress rising to 1. */
+  sweep = run_sweep_on (dir, G_MAXUINT, &run);
+  g_assert_no_error (run.error);
+  g_assert_true (run.ok);
+  t = dmk_iozone_sweep_get_table (sweep);
+  g_assert_cmpuint (dmk_iozone_sweep_get_n_done (sweep), ==, 2);
+  g_assert_cmpfloat (run.last_fraction, ==, 1.0);
+  g_assert_cmpuint (run.files_seen, ==, 3);
+  for (guint op = 0; op < DMK_IOZONE_N_OPS; op++)
+    for (guint f = 0; f < t->n_files; f++)
+      for (guint r = 0; r < t->n_records; r++)
+        {
+          double v = *dmk_iozone_table_cell (t, op, f, r);
+          if ((t->mask & (1u << op)) != 0)
+            g_assert_cmpfloat (v, >, 0);
+          else
+            g_assert_true (isnan (v));
+        }
+  /* Cells were told as their tests ended: more than once a file size. */
+  g_assert_cmpuint (run.n_filled, >, t->n_files);
+  g_assert_cmpuint (run.dir_entries_max, ==, 0);
+  g_assert_cmpuint (entries_in (dir), ==, 0);
+
+  /* Cancelled at the second file size's first cell: it ends at once, the first row kept, the
+   * second one's later cells never measured, and nothing left in the folder. */
+  stopped = run_sweep_on (dir, 1, &run);
+  g_assert_false (run.ok);
+  g_assert_error (run.error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+  g_clear_error (&run.error);
+  g_test_message ("cancel to end: %.3f s", (run.ended_at - run.cancelled_at) / 1e6);
+  g_assert_cmpint (run.ended_at - run.cancelled_at, <, G_USEC_PER_SEC);
+  t = dmk_iozone_sweep_get_table (stopped);
+  g_assert_cmpuint (dmk_iozone_sweep_get_n_done (stopped), ==, 1);
+  g_assert_cmpfloat (*dmk_iozone_table_cell (t, DMK_IOZONE_READ, 0, 1), >, 0);
+  g_assert_true (isnan (*dmk_iozone_table_cell (t, DMK_IOZONE_RANDOM_READ, 1, 1)));
+  g_assert_cmpuint (entries_in (dir), ==, 0);
+  g_assert_cmpint (g_rmdir (dir), ==, 0);
+}
+
+/* ---- gdiskmark-cli iozone --format=ods / -o FILE.ods ---- */
+
+static void
+test_cli_ods (void)
+{
+  const char *cli = g_getenv ("GDISKMARK_CLI");
+  g_autofree char *dir = g_dir_make_tmp ("gdiskmark-cli-ods-XXXXXX", NULL);
+  g_autofree char *by_name = g_build_filename (dir, "sweep.ODS", NULL);
+  g_autofree char *by_format = g_build_filename (dir, "sweep.out", NULL);
+  g_autofree char *out = NULL;
+  g_autofree char *opt1 = g_strconcat ("--output=", by_name, NULL);
+  g_autofree char *opt2 = g_strconcat ("--output=", by_format, NULL);
+  const char *probe[] = { "/usr/bin/python3", "-c", "import odf.opendocument", NULL };
+
+  {
+    const char *argv[] = { cli, "iozone", "--max-file=16MiB", "--min-record=1M",
+                           "--max-record=4M", "--ops=write,read", "--engine=psync", "--quiet",
+                           opt1, dir, NULL };
+    g_assert_cmpint (dmk_test_run_tool (argv, NULL), ==, 0);
+  }
+  {
+    const char *argv[] = { cli, "iozone", "--max-file=16MiB", "--min-record=1M",
+                           "--max-record=1M", "--ops=read", "--engine=psync", "--quiet",
+                           "--format=ods", opt2, dir, NULL };
+    g_assert_cmpint (dmk_test_run_tool (argv, NULL), ==, 0);
+  }
+  {
+    /* Without a file to write the spreadsheet to: a usage error. */
+    const char *argv[] = { cli, "iozone", "--format=ods", "--quiet", dir, NULL };
+    g_assert_cmpint (dmk_test_run_tool (argv, NULL), ==, 2);
+  }
+  for (guint i = 0; i < 2; i++)
+    {
+      g_autoptr (GError) error = NULL;
+      g_autofree char *contents = NULL;
+      gsize len = 0;
+
+      g_assert_true (g_file_get_contents (i == 0 ? by_name : by_format, &contents, &len, &error));
+      g_assert_no_error (error);
+      /* An ODF package: its stored "mimetype" member first (name at 30, contents at 38). */
+      g_assert_cmpuint (len, >, 100);
+      g_assert_cmpmem (contents, 2, "PK", 2);
+      g_assert_cmpmem (contents + 30, 8, "mimetype", 8);
+      g_assert_cmpmem (contents + 38, 46, "application/vnd.oasis.opendocument.spreadsheet", 46);
+    }
+  if (dmk_test_run_tool (probe, NULL) == 0)
+    {
+      /* A real ODF reader finds one table per operation asked for. */
+      const char *names[] = { "/usr/bin/python3", "-c",
+                              "import sys\nfrom odf.opendocument import load\n"
+                              "from odf.table import Table\n"
+                              "d = load(sys.argv[1])\n"
+                              "print(' '.join(t.getAttribute('name') for t in "
+                              "d.spreadsheet.getElementsByType(Table)))\n",
+                              by_name, NULL };
+      g_assert_cmpint (dmk_test_run_tool (names, &out), ==, 0);
+      g_assert_cmpstr (out, ==, "write read\n");
+    }
+  g_unlink (by_name);
+  g_unlink (by_format);
+  g_assert_cmpint (g_rmdir (dir), ==, 0);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -663,6 +868,8 @@ main (int argc, char **argv)
   g_test_add_func ("/iozone/cli-sweep", test_cli_sweep);
   g_test_add_func ("/iozone/xlsx", test_xlsx);
   g_test_add_func ("/iozone/ods", test_ods);
+  g_test_add_func ("/iozone/cli-ods", test_cli_ods);
+  g_test_add_func ("/iozone/sweep-object", test_sweep_object);
   g_test_add_func ("/iozone/fio/round-trip", test_fio_round_trip);
   g_test_add_func ("/iozone/fio/runs-stride", test_fio_runs_stride);
   return g_test_run ();

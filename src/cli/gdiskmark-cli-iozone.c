@@ -1,5 +1,5 @@
 /* gdiskmark-cli-iozone.c: gdiskmark-cli iozone: iozone's automatic mode (-a), file sizes ×
- * record sizes for the chosen operations, as iozone's table in text, or CSV. */
+ * record sizes for the chosen operations, as iozone’s table in text, CSV, .xlsx or .ods. */
 #include "config.h"
 
 #include <glib-unix.h>
@@ -38,8 +38,9 @@ static const GOptionEntry iozone_entries[] = {
   { "buffered", 0, 0, G_OPTION_ARG_NONE, &opt_buffered,
     N_("Use the page cache instead of direct I/O, as iozone does by default"), NULL },
   { "format", 'f', 0, G_OPTION_ARG_STRING, &opt_format,
-    N_("Output format: text, csv or xlsx (a workbook as iozone’s -R -b; needs --output) "
-       "(default: from the --output file’s extension, else text)"),
+    N_("Output format: text, csv, xlsx (a workbook as iozone’s -R -b) or ods (an OpenDocument "
+       "spreadsheet); xlsx and ods need --output (default: from the --output file’s extension, "
+       "else text)"),
     N_("FORMAT") },
   { "output", 'o', 0, G_OPTION_ARG_FILENAME, &opt_output, N_("Write the tables to FILE"),
     N_("FILE") },
@@ -47,31 +48,46 @@ static const GOptionEntry iozone_entries[] = {
   { NULL }
 };
 
-/* xlsx is this command's own: the others take text, json or csv. */
-static gboolean
-want_xlsx (void)
+typedef enum
 {
+  SHEET_NONE,
+  SHEET_XLSX,
+  SHEET_ODS,
+} Sheet;
+
+/* xlsx and ods are this command's own: the others take text, json or csv. */
+static Sheet
+want_sheet (void)
+{
+  static const char *const names[] = { [SHEET_XLSX] = "xlsx", [SHEET_ODS] = "ods" };
   g_autofree char *lower = opt_output != NULL ? g_ascii_strdown (opt_output, -1) : NULL;
 
-  if (g_strcmp0 (opt_format, "xlsx") == 0 ||
-      (opt_format == NULL && lower != NULL && g_str_has_suffix (lower, ".xlsx")))
+  for (Sheet k = SHEET_XLSX; k <= SHEET_ODS; k++)
     {
-      if (opt_output == NULL)
+      g_autofree char *suffix = g_strconcat (".", names[k], NULL);
+
+      if (g_strcmp0 (opt_format, names[k]) != 0 &&
+          (opt_format != NULL || lower == NULL || !g_str_has_suffix (lower, suffix)))
+        continue;
+      if (opt_output == NULL && k == SHEET_XLSX)
         die_usage (_("--format=xlsx writes a workbook: give its file with --output"));
-      return TRUE;
+      if (opt_output == NULL)
+        die_usage (_("--format=ods writes a spreadsheet: give its file with --output"));
+      return k;
     }
-  return FALSE;
+  return SHEET_NONE;
 }
 
 static int
-write_tables (DmkIozoneTable *table, gboolean xlsx, Format format)
+write_tables (DmkIozoneTable *table, Sheet sheet, Format format)
 {
   g_autoptr (GError) error = NULL;
   g_autofree char *text = NULL;
 
-  if (xlsx)
+  if (sheet != SHEET_NONE)
     {
-      if (dmk_iozone_table_save_xlsx (table, opt_output, &error))
+      if (sheet == SHEET_XLSX ? dmk_iozone_table_save_xlsx (table, opt_output, &error)
+                              : dmk_iozone_table_save_ods (table, opt_output, &error))
         return 0;
       g_printerr ("gdiskmark-cli: %s\n", error->message);
       return EXIT_RUN_FAILED;
@@ -100,48 +116,44 @@ on_done (GObject *source, GAsyncResult *res, gpointer user_data)
 {
   Cli *cli = user_data;
 
-  cli->result = dmk_runner_run_finish (DMK_RUNNER (source), res, NULL, &cli->error);
+  dmk_iozone_sweep_run_finish (DMK_IOZONE_SWEEP (source), res, &cli->error);
   g_main_loop_quit (cli->loop);
 }
 
 static void
-on_progress (const DmkProgress *p, gpointer user_data)
+on_progress (const DmkIozoneProgress *p, gpointer user_data)
 {
   Cli *cli = user_data;
-  g_autofree char *status = dmk_progress_describe (p);
+  g_autofree char *status = NULL;
 
+  if (p->run == NULL)
+    {
+      /* Between tests and file sizes: the line goes, as each run's did at its end. */
+      clear_progress (cli);
+      return;
+    }
+  status = dmk_progress_describe (p->run);
   if (status == NULL)
     return;
-  fprintf (stderr, "\r\033[K[%u/%u] %s", p->test_index + 1, p->n_tests, status);
+  fprintf (stderr, "\r\033[K[%u/%u] %s", p->run->test_index + 1, p->run->n_tests, status);
   cli->progress_line = TRUE;
 }
 
-/* One file size: its tests at every record size that fits, as one --reread run. */
+/* Every file size, one --reread run each (dmk-iozone-sweep.c); the first one's warnings said. */
 static gboolean
-run_file (Cli *cli, const char *target, DmkSettings *s, DmkIozoneTable *table, guint f)
+run_sweep (Cli *cli, const char *target, const DmkSettings *s, DmkIozoneSweep *sweep)
 {
-  g_autoptr (DmkRunner) runner = dmk_runner_new ();
-  g_autoptr (GArray) jobs = NULL;
-  guint n = 0;
+  GPtrArray *warnings = dmk_iozone_sweep_get_warnings (sweep);
 
-  while (n < table->n_records && table->records[n] <= table->files[f])
-    n++;
-  jobs = dmk_iozone_jobs (table->mask, table->records, n);
-  s->size_bytes = table->files[f];
   if (cli->progress)
-    dmk_runner_set_progress_func (runner, on_progress, cli, NULL);
-  dmk_runner_set_fd_providers (runner, dmk_default_fd_providers ());
-  dmk_runner_run_async (runner, target, s, jobs, opt_comment, cli->cancellable, on_done, cli);
+    dmk_iozone_sweep_set_progress_func (sweep, on_progress, cli, NULL);
+  dmk_iozone_sweep_set_fd_providers (sweep, dmk_default_fd_providers ());
+  dmk_iozone_sweep_run_async (sweep, target, s, opt_comment, cli->cancellable, on_done, cli);
   g_main_loop_run (cli->loop);
   clear_progress (cli);
-  if (cli->result == NULL)
-    return FALSE;
-  dmk_iozone_table_fill (table, f, cli->result);
-  for (guint i = 0; i < cli->result->warnings->len && f == 0; i++)
-    g_printerr (_("gdiskmark-cli: warning: %s\n"),
-                (const char *) g_ptr_array_index (cli->result->warnings, i));
-  g_clear_pointer (&cli->result, dmk_result_unref);
-  return TRUE;
+  for (guint i = 0; i < warnings->len; i++)
+    g_printerr (_("gdiskmark-cli: warning: %s\n"), (const char *) g_ptr_array_index (warnings, i));
+  return cli->error == NULL;
 }
 
 static DmkIozoneTable *
@@ -178,12 +190,13 @@ iozone_main (int argc, char **argv)
   g_autoptr (GOptionContext) ctx = g_option_context_new (
     _("[TARGET] — iozone’s automatic mode: every file size × record size, for each operation"));
   g_autoptr (GError) error = NULL;
-  g_autoptr (DmkIozoneTable) table = NULL;
+  g_autoptr (DmkIozoneSweep) sweep = NULL;
+  DmkIozoneTable *table;
   DmkSettings s;
   Cli cli = { 0 };
   const char *target;
   Format format = FORMAT_TEXT;
-  gboolean ok = TRUE, xlsx;
+  Sheet sheet;
   int status = 0;
 
   g_option_context_add_main_entries (ctx, iozone_entries, GETTEXT_PACKAGE);
@@ -198,17 +211,14 @@ iozone_main (int argc, char **argv)
   if (argc > 2)
     die_usage (_("Give one target, not %d (see --help)"), argc - 1);
   target = argc == 2 ? argv[1] : ".";
-  xlsx = want_xlsx ();
-  if (!xlsx)
+  sheet = want_sheet ();
+  if (sheet == SHEET_NONE)
     format = parse_format (FALSE);
-  table = parse_table ();
+  sweep = dmk_iozone_sweep_new (parse_table ());
+  table = dmk_iozone_sweep_get_table (sweep);
   dmk_settings_init_default (&s);
-  g_free (s.profile);
-  s.profile = g_strdup (DMK_PROFILE_CUSTOM);
   parse_io_options (&s);
-  s.reread = TRUE;
-  s.interval_s = 0;
-  s.passes = 2;
+  dmk_iozone_settings_apply (&s);
   if (opt_output != NULL && !check_output_writable (opt_output))
     return EXIT_USAGE;
 
@@ -217,10 +227,8 @@ iozone_main (int argc, char **argv)
   cli.progress = !opt_quiet && isatty (STDERR_FILENO);
   g_unix_signal_add (SIGINT, on_sigint, &cli);
   g_unix_signal_add (SIGTERM, on_sigint, &cli);
-  for (guint f = 0; f < table->n_files && ok; f++)
-    ok = run_file (&cli, target, &s, table, f);
-  if (ok)
-    status = write_tables (table, xlsx, format);
+  if (run_sweep (&cli, target, &s, sweep))
+    status = write_tables (table, sheet, format);
   else
     status = report_failure (&cli);
   g_clear_error (&cli.error);

@@ -27,6 +27,7 @@
 #include "dmk-capacity.h"
 #include "dmk-describe.h"
 #include "dmk-iozone.h"
+#include "dmk-iozone-sweep.h"
 #include "dmk-runner.h"
 /* interop */
 #include "dmk-compare.h"

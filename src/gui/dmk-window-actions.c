@@ -5,6 +5,7 @@
 #include <glib/gi18n.h>
 
 #include "dmk-capacity-dialog.h"
+#include "dmk-iozone-dialog.h"
 #include "dmk-gui-utils.h"
 #include "dmk-tests-dialog.h"
 #include "dmk-window-private.h"
@@ -334,6 +335,31 @@ check_capacity_activated (GSimpleAction *action, GVariant *param, gpointer data)
   gtk_window_present (dialog);
 }
 
+/* iozone Sweep…: the window's target and settings; on a device the writes only with the consent
+ * write tests have, which the dialog's runs check against the device at the path. */
+static void
+iozone_sweep_activated (GSimpleAction *action, GVariant *param, gpointer data)
+{
+  DmkWindow *self = data;
+  const char *path = dmk_target_chooser_get_path (self->target_chooser);
+  gboolean device = _dmk_window_target_is_device (self);
+  DmkSettings s;
+  GtkWindow *dialog;
+
+  if (path == NULL || dmk_run_controller_get_running (self->run))
+    return;
+  /* The device at the path now is the one writes were allowed on, or they are not. */
+  if (device)
+    dmk_target_chooser_recheck_consent (self->target_chooser);
+  _dmk_window_read_settings (self, &s);
+  dialog = dmk_iozone_dialog_new (GTK_WINDOW (self), path, &s, device,
+                                  s.allow_write_device
+                                    ? dmk_target_chooser_get_consent (self->target_chooser)
+                                    : NULL);
+  dmk_settings_clear (&s);
+  gtk_window_present (dialog);
+}
+
 void
 _dmk_window_actions_class_init (GtkWidgetClass *widget_class)
 {
@@ -386,6 +412,7 @@ static const GActionEntry win_actions[] = {
   { "toast", toast_activated, "s", NULL, NULL },
   { "edit-tests", edit_tests_activated, NULL, NULL, NULL },
   { "check-capacity", check_capacity_activated, NULL, NULL, NULL },
+  { "iozone-sweep", iozone_sweep_activated, NULL, NULL, NULL },
 };
 
 static const char *const settings_actions[] = {

@@ -389,6 +389,7 @@ _dmk_window_update_actions (DmkWindow *self)
   _dmk_window_enable_action (self, "run-test", !running);
   _dmk_window_enable_action (self, "open", !running);
   _dmk_window_enable_action (self, "check-capacity", !running);
+  _dmk_window_enable_action (self, "iozone-sweep", !running);
   _dmk_window_enable_action (self, "close-result", !running && self->shown_source != NULL);
   _dmk_window_enable_action (self, "close-job", !running && self->job != NULL);
   _dmk_window_enable_action (self, "allow-device-writes",

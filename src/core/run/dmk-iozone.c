@@ -154,19 +154,33 @@ dmk_iozone_table_cell (DmkIozoneTable *table, DmkIozoneOp op, guint file, guint 
   return &table->mb_per_s[((gsize) op * table->n_files + file) * table->n_records + record];
 }
 
-void
-dmk_iozone_table_fill (DmkIozoneTable *table, guint file, DmkResult *result)
+gboolean
+dmk_iozone_table_fill_test (DmkIozoneTable *table, guint file, const DmkTestResult *test)
 {
+  gboolean filled = FALSE;
+
+  g_return_val_if_fail (table != NULL && test != NULL && file < table->n_files, FALSE);
   for (guint op = 0; op < DMK_IOZONE_N_OPS; op++)
     for (guint r = 0; r < table->n_records && (table->mask & (1u << op)) != 0; r++)
       {
         DmkTestSpec spec = op_spec (op, table->records[r]);
-        const DmkTestResult *t = dmk_result_find (result, &spec, ops[op].direction);
 
-        if (t != NULL && t->passes != NULL && t->passes->len > ops[op].pass)
-          *dmk_iozone_table_cell (table, op, file, r) =
-            g_array_index (t->passes, DmkPass, ops[op].pass).mb_per_s;
+        if (test->direction != ops[op].direction || !dmk_test_spec_equal (&test->spec, &spec) ||
+            test->passes == NULL || test->passes->len <= ops[op].pass)
+          continue;
+        *dmk_iozone_table_cell (table, op, file, r) =
+          g_array_index (test->passes, DmkPass, ops[op].pass).mb_per_s;
+        filled = TRUE;
       }
+  return filled;
+}
+
+void
+dmk_iozone_table_fill (DmkIozoneTable *table, guint file, DmkResult *result)
+{
+  /* Backwards: where a run holds a test twice, the first one's numbers are the ones kept. */
+  for (guint i = result->tests->len; i-- > 0;)
+    dmk_iozone_table_fill_test (table, file, g_ptr_array_index (result->tests, i));
 }
 
 char *

@@ -53,6 +53,10 @@ double *dmk_iozone_table_cell (DmkIozoneTable *table, DmkIozoneOp op, guint file
 /* Fills file's row from a --reread run of dmk_iozone_jobs (): first passes and, for the re-
  * operations, second passes. */
 void dmk_iozone_table_fill (DmkIozoneTable *table, guint file, DmkResult *result);
+/* The same for one test as it ends (a run's DMK_PHASE_TEST_DONE): the cells of every operation
+ * it measures; FALSE when it measures none of the table's. */
+gboolean dmk_iozone_table_fill_test (DmkIozoneTable *table, guint file,
+                                     const DmkTestResult *test);
 /* iozone -a's table per operation: rows file size (KiB), columns record size (KiB), MB/s. */
 char *dmk_iozone_table_to_text (DmkIozoneTable *table);
 /* operation,file_bytes,record_bytes,mb_per_s: one line a cell. */
