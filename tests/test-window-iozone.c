@@ -505,6 +505,36 @@ test_device_consent (void)
   dmk_test_loop_cleanup ();
 }
 
+/* The map of the default record sizes (4 KiB to 1 MiB, nine columns) shows whole in the dialog as
+ * it opens: no column is cut off or left to a scroll bar that appears only under the pointer. */
+static void
+test_fits (void)
+{
+  g_autofree char *dir = make_target_dir ();
+  DmkIozoneDialog *dialog;
+  GtkWidget *map, *view;
+  DmkWindow *win;
+  int min = 0, natural = 0;
+
+  reset_settings ();
+  win = new_window (dir);
+  dialog = open_dialog (win);
+  dmk_iozone_dialog_set_bounds (dialog, 16 << 20, 16 << 20, 4096, 1 << 20);
+  choose_ops (dialog, "read");
+  click (dmk_iozone_dialog_get_start_button (dialog));
+  g_assert_true (iterate_until (sweep_ended, dialog));
+  g_assert_cmpuint (dmk_iozone_dialog_get_n_measured (dialog), ==, 9);
+  map = GTK_WIDGET (dmk_iozone_dialog_get_heatmap (dialog));
+  gtk_widget_measure (map, GTK_ORIENTATION_HORIZONTAL, -1, &min, &natural, NULL, NULL);
+  view = gtk_widget_get_ancestor (map, GTK_TYPE_SCROLLED_WINDOW);
+  g_assert_nonnull (view);
+  g_test_message ("heat map %d px wide, its view %d px", natural, gtk_widget_get_width (view));
+  g_assert_cmpint (gtk_widget_get_width (view), >=, natural);
+  close_dialog (dialog);
+  destroy_window (win);
+  g_assert_cmpint (g_rmdir (dir), ==, 0);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -513,6 +543,7 @@ main (int argc, char **argv)
   dmk_test_loop_cleanup_on_signals (NULL);
   test_application ();
   g_test_add_func ("/window-iozone/run", test_run);
+  g_test_add_func ("/window-iozone/fits", test_fits);
   g_test_add_func ("/window-iozone/stop", test_stop);
   g_test_add_func ("/window-iozone/close-mid-run", test_close_mid_run);
   g_test_add_func ("/window-iozone/save", test_save);

@@ -603,7 +603,10 @@ dmk_iozone_dialog_init (DmkIozoneDialog *self)
 
   dmk_settings_init_default (&self->settings);
   gtk_window_set_title (GTK_WINDOW (self), _("iozone Sweep"));
-  gtk_window_set_default_size (GTK_WINDOW (self), 760, -1);
+  /* Wide enough for the map of the default record sizes, 4 KiB to 1 MiB: nine columns with the
+   * file sizes' one and the margins, about 810 px (window-iozone's /fits checks it); a wider
+   * sweep scrolls. */
+  gtk_window_set_default_size (GTK_WINDOW (self), 860, -1);
   gtk_box_append (GTK_BOX (toolbar), adw_header_bar_new ());
   gtk_widget_set_margin_start (GTK_WIDGET (box), 18);
   gtk_widget_set_margin_end (GTK_WIDGET (box), 18);
