@@ -199,8 +199,12 @@ uring_reap (DmkEngine *engine, guint min, guint max, DmkIo **done)
     {
       struct io_uring_cqe *cqe = NULL;
 
+      /* What the kernel did not take (EAGAIN, EBUSY) is offered again with the wait: a wait
+       * alone would not submit it, and with nothing in flight would never end. */
       do
-        r = io_uring_wait_cqe_nr (&p->ring, &cqe, min - got);
+        r = io_uring_sq_ready (&p->ring) > 0
+              ? io_uring_submit_and_wait (&p->ring, min - got)
+              : io_uring_wait_cqe_nr (&p->ring, &cqe, min - got);
       while (r == -EINTR);
       if (r < 0 && r != -EAGAIN && r != -EBUSY && r != -ETIME)
         return got > 0 ? (int) got : r;
