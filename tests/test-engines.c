@@ -1,10 +1,13 @@
 /* test-engines.c: each engine against a device of known speed: a loop device capped by the
  * kernel's block throttle (cgroup v1 blkio.throttle.*); the reported rate must be the cap. And
  * io_uring refused to the process (a seccomp filter, as a container's) falls back to libaio, said
- * in the result, never a failed run; refused in the middle of a run, the error says which call. */
+ * in the result, never a failed run; refused in the middle of a run, the error says which call.
+ * Where the target cannot take I/O without waiting (tmpfs), io_uring would hand every I/O to a
+ * worker thread: the run uses libaio and says why. */
 #include "config.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <linux/filter.h>
 #include <linux/seccomp.h>
 #include <stddef.h>
@@ -297,6 +300,111 @@ test_refused (gconstpointer data)
   g_test_trap_assert_passed ();
 }
 
+static gboolean
+said_prefix (const DmkResult *result, const char *prefix)
+{
+  for (guint i = 0; i < result->warnings->len; i++)
+    if (g_str_has_prefix (g_ptr_array_index (result->warnings, i), prefix))
+      return TRUE;
+  return FALSE;
+}
+
+/* The engine a default run gets on path, asserting the run passed; whether it said it could
+ * not use io_uring on this target. */
+static char *
+default_engine_on (const char *path, gboolean *said)
+{
+  DmkSettings s;
+  DmkResult *result;
+  char *engine;
+
+  tiny_settings (&s);
+  s.mode = DMK_MODE_READ;
+  result = dmk_test_run_to_end (path, &s, NULL, NULL, NULL);
+  engine = g_strdup (result->engine);
+  g_assert_cmpint (result->settings.engine, ==,
+                   strcmp (engine, "libaio") == 0 ? DMK_ENGINE_LIBAIO : DMK_ENGINE_IO_URING);
+  *said = said_prefix (result, "io_uring cannot start I/O on this target");
+  dmk_result_unref (result);
+  dmk_settings_clear (&s);
+  return engine;
+}
+
+/* path opened for direct reads, as a run opens its target: the fd the probe is given. */
+static int
+open_direct (const char *path)
+{
+  int fd = open (path, O_RDONLY | O_DIRECT | O_CLOEXEC);
+
+  g_assert_no_errno (fd);
+  return fd;
+}
+
+/* tmpfs takes O_DIRECT but cannot start a read without waiting (no FMODE_NOWAIT): io_uring
+ * would pass every I/O to a kernel worker thread, measured 20-40 times slower than libaio at
+ * queue depth 1 (bench/compare-fio --target engines). A default run there uses libaio and says
+ * why; a loop device can, and keeps io_uring. The probe only reads. */
+static void
+test_no_nowait (void)
+{
+  g_autofree char *file = NULL, *engine = NULL, *before = NULL, *after = NULL;
+  gboolean said = TRUE;
+  int fd;
+
+  if (!dmk_engine_io_uring_usable (NULL))
+    {
+      g_test_skip ("io_uring is refused here");
+      return;
+    }
+  if (!dmk_test_tmpfs_setup ("48m"))
+    return;
+  file = g_build_filename (dmk_test_tmpfs, "probe", NULL);
+  g_assert_true (g_file_set_contents (file, "x", 1, NULL));
+  fd = open_direct (file);
+  g_assert_false (dmk_engine_fd_can_nowait (fd, 4096));
+  close (fd);
+  g_assert_cmpint (g_unlink (file), ==, 0);
+  engine = default_engine_on (dmk_test_tmpfs, &said);
+  g_assert_cmpstr (engine, ==, "libaio");
+  g_assert_true (said);
+  {
+    /* Asked for by name, the same: an engine kept that would measure its worker threads
+     * instead of the target is not what the user asked to know. psync and libaio are kept. */
+    DmkSettings s;
+    DmkResult *result;
+
+    tiny_settings (&s);
+    s.mode = DMK_MODE_READ;
+    s.engine = DMK_ENGINE_PSYNC;
+    result = dmk_test_run_to_end (dmk_test_tmpfs, &s, NULL, NULL, NULL);
+    g_assert_cmpstr (result->engine, ==, "psync");
+    g_assert_false (said_prefix (result, "io_uring cannot start I/O on this target"));
+    dmk_result_unref (result);
+    dmk_settings_clear (&s);
+  }
+  {
+    /* Nothing left behind by either run. */
+    g_autoptr (GDir) dir = g_dir_open (dmk_test_tmpfs, 0, NULL);
+    g_assert_nonnull (dir);
+    g_assert_null (g_dir_read_name (dir));
+  }
+  dmk_test_tmpfs_cleanup ();
+
+  if (!dmk_test_loop_setup (5))
+    return;
+  before = dmk_test_loop_checksum ();
+  fd = open_direct (dmk_test_loop);
+  g_assert_true (dmk_engine_fd_can_nowait (fd, 4096));
+  close (fd);
+  g_clear_pointer (&engine, g_free);
+  engine = default_engine_on (dmk_test_loop, &said);
+  g_assert_cmpstr (engine, ==, "io_uring");
+  g_assert_false (said);
+  after = dmk_test_loop_checksum ();
+  g_assert_cmpstr (before, ==, after);
+  dmk_test_loop_cleanup ();
+}
+
 /* Polled I/O: refused with the reason where the device has no poll queues (a loop device) or
  * the engine is not io_uring; where sysfs says it has them (a fake tree the runner is pointed
  * at), the ring really is made with IOPOLL, and the loop device's I/O fails as the kernel
@@ -377,6 +485,7 @@ main (int argc, char **argv)
   g_test_add_data_func ("/engines/fallback", fallback_in_child, test_refused);
   g_test_add_data_func ("/engines/refused-mid-run", refused_mid_run_in_child, test_refused);
   g_test_add_func ("/engines/poll", test_poll);
+  g_test_add_func ("/engines/no-nowait", test_no_nowait);
   g_test_add_data_func ("/engines/known-rate/io_uring", GINT_TO_POINTER (DMK_ENGINE_IO_URING),
                         test_known_rate);
   g_test_add_data_func ("/engines/known-rate/libaio", GINT_TO_POINTER (DMK_ENGINE_LIBAIO),

@@ -49,14 +49,18 @@ new_result (RunData *d)
   return result;
 }
 
-/* io_uring where the kernel allows it, else libaio, said in the result; psync's depth said. */
+/* io_uring where the kernel allows it and the target can take its I/O without a worker thread,
+ * else libaio, said in the result; psync's depth said. */
 static void
 resolve_engine (RunData *d)
 {
   g_autofree char *warning = NULL;
   DmkResult *result = d->result;
 
-  d->settings.engine = dmk_engine_resolve (d->settings.engine, &warning);
+  d->settings.engine = dmk_engine_resolve_for_fd (
+      d->settings.engine, dmk_target_get_fd (d->target),
+      MAX (dmk_target_get_offset_align (d->target), dmk_target_get_mem_align (d->target)),
+      d->settings.poll, &warning);
   result->settings.engine = d->settings.engine;
   g_free (result->engine);
   result->engine = g_strdup (dmk_engine_kind_to_string (d->settings.engine));
