@@ -15,13 +15,17 @@
  *   sudo /tmp/engine-qd1 /dev/loopN [ROUNDS [SECONDS [CPU]]]
  *
  * CPU pins the process to one CPU (taskset's effect), to see how much of a difference is where
- * the scheduler puts the submitter against the device's completion work. The device is only
- * read; its first 256 MiB are used. */
+ * the scheduler puts the submitter against the device's completion work. With
+ * ENGINE_QD1_THREAD=1 every run is made in a thread of its own while the first thread wakes every
+ * 20 ms to look at it, as gdiskmark-cli's pass and fio's job are run: whether the remaining gap
+ * between the probe and the tools is the tools' code or the place their I/O runs in. The device
+ * is only read; its first 256 MiB are used. */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
 #include <libaio.h>
 #include <liburing.h>
+#include <pthread.h>
 #include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -180,6 +184,59 @@ run_uring (double secs, unsigned flags, int two_calls)
   return (double) n / (t - t0);
 }
 
+/* One run, made in the thread that calls this or, with ENGINE_QD1_THREAD, in a new one; the
+ * context switches counted are those of the thread that made the I/O. */
+typedef struct
+{
+  int mode;
+  double secs, iops;
+  struct rusage before, after;
+  volatile int done;
+} Run;
+
+static void *
+run_mode (void *data)
+{
+  Run *run = data;
+  const unsigned lean = IORING_SETUP_COOP_TASKRUN | IORING_SETUP_SINGLE_ISSUER
+                        | IORING_SETUP_DEFER_TASKRUN;
+
+  getrusage (RUSAGE_THREAD, &run->before);
+  switch (run->mode)
+    {
+    case 0: run->iops = run_libaio (run->secs); break;
+    case 1: run->iops = run_psync (run->secs); break;
+    case 2: run->iops = run_uring (run->secs, lean, 0); break;
+    case 3: run->iops = run_uring (run->secs, lean, 1); break;
+    default: run->iops = run_uring (run->secs, 0, 0); break;
+    }
+  getrusage (RUSAGE_THREAD, &run->after);
+  __atomic_store_n (&run->done, 1, __ATOMIC_RELEASE);
+  return NULL;
+}
+
+static useconds_t tick_us = 20000;
+
+static void
+run_one (Run *run, int in_thread)
+{
+  pthread_t thread;
+
+  if (!in_thread)
+    {
+      run_mode (run);
+      return;
+    }
+  if (pthread_create (&thread, NULL, run_mode, run) != 0)
+    {
+      fprintf (stderr, "engine-qd1: pthread_create failed\n");
+      exit (1);
+    }
+  while (tick_us > 0 && !__atomic_load_n (&run->done, __ATOMIC_ACQUIRE))
+    usleep (tick_us);
+  pthread_join (thread, NULL);
+}
+
 static int
 compare_doubles (const void *a, const void *b)
 {
@@ -192,14 +249,15 @@ int
 main (int argc, char **argv)
 {
   static const char *names[] = { "libaio", "psync", "uring-1call", "uring-2call", "uring-plain" };
-  const unsigned lean = IORING_SETUP_COOP_TASKRUN | IORING_SETUP_SINGLE_ISSUER
-                        | IORING_SETUP_DEFER_TASKRUN;
   enum { N_MODES = 5 };
   static double iops[N_MODES][MAX_ROUNDS], ratio[N_MODES][MAX_ROUNDS];
   /* Context switches of the submitting thread per I/O: whether it slept for each completion
    * (voluntary) or was put aside for the device's worker (involuntary). */
   static double vcsw[N_MODES], ivcsw[N_MODES], ios[N_MODES];
-  struct rusage before, after;
+  int in_thread = getenv ("ENGINE_QD1_THREAD") != NULL;
+
+  if (getenv ("ENGINE_QD1_TICK_MS") != NULL)
+    tick_us = (useconds_t) (atof (getenv ("ENGINE_QD1_TICK_MS")) * 1000);
   int rounds = argc > 2 ? atoi (argv[2]) : 9;
   double secs = argc > 3 ? atof (argv[3]) : 1.0;
 
@@ -228,18 +286,12 @@ main (int argc, char **argv)
       {
         int m = (i + r) % N_MODES; /* each round starts with the next mode */
 
-        getrusage (RUSAGE_THREAD, &before);
-        switch (m)
-          {
-          case 0: iops[m][r] = run_libaio (secs); break;
-          case 1: iops[m][r] = run_psync (secs); break;
-          case 2: iops[m][r] = run_uring (secs, lean, 0); break;
-          case 3: iops[m][r] = run_uring (secs, lean, 1); break;
-          default: iops[m][r] = run_uring (secs, 0, 0); break;
-          }
-        getrusage (RUSAGE_THREAD, &after);
-        vcsw[m] += (double) (after.ru_nvcsw - before.ru_nvcsw);
-        ivcsw[m] += (double) (after.ru_nivcsw - before.ru_nivcsw);
+        Run run = { .mode = m, .secs = secs };
+
+        run_one (&run, in_thread);
+        iops[m][r] = run.iops;
+        vcsw[m] += (double) (run.after.ru_nvcsw - run.before.ru_nvcsw);
+        ivcsw[m] += (double) (run.after.ru_nivcsw - run.before.ru_nivcsw);
         ios[m] += (double) last_ios;
       }
   /* Each round's ratio to libaio's in the same round: the machine's drift from one round to
