@@ -21,6 +21,7 @@
 
 #include "dmk-core.h"
 #include "dmk-engine.h"
+#include "dmk-sysinfo.h"
 #include "dmk-test-loop.h"
 
 
@@ -324,7 +325,7 @@ default_engine_on (const char *path, gboolean *said)
   engine = g_strdup (result->engine);
   g_assert_cmpint (result->settings.engine, ==,
                    strcmp (engine, "libaio") == 0 ? DMK_ENGINE_LIBAIO : DMK_ENGINE_IO_URING);
-  *said = said_prefix (result, "io_uring cannot start I/O on this target");
+  *said = said_prefix (result, "On this target io_uring hands every I/O to a kernel thread");
   dmk_result_unref (result);
   dmk_settings_clear (&s);
   return engine;
@@ -361,7 +362,7 @@ test_no_nowait (void)
   file = g_build_filename (dmk_test_tmpfs, "probe", NULL);
   g_assert_true (g_file_set_contents (file, "x", 1, NULL));
   fd = open_direct (file);
-  g_assert_false (dmk_engine_fd_can_nowait (fd, 4096));
+  g_assert_false (dmk_fd_can_nowait (fd, 4096));
   close (fd);
   g_assert_cmpint (g_unlink (file), ==, 0);
   engine = default_engine_on (dmk_test_tmpfs, &said);
@@ -378,7 +379,7 @@ test_no_nowait (void)
     s.engine = DMK_ENGINE_PSYNC;
     result = dmk_test_run_to_end (dmk_test_tmpfs, &s, NULL, NULL, NULL);
     g_assert_cmpstr (result->engine, ==, "psync");
-    g_assert_false (said_prefix (result, "io_uring cannot start I/O on this target"));
+    g_assert_false (said_prefix (result, "On this target io_uring hands every I/O to a kernel thread"));
     dmk_result_unref (result);
     dmk_settings_clear (&s);
   }
@@ -394,7 +395,7 @@ test_no_nowait (void)
     return;
   before = dmk_test_loop_checksum ();
   fd = open_direct (dmk_test_loop);
-  g_assert_true (dmk_engine_fd_can_nowait (fd, 4096));
+  g_assert_true (dmk_fd_can_nowait (fd, 4096));
   close (fd);
   g_clear_pointer (&engine, g_free);
   engine = default_engine_on (dmk_test_loop, &said);

@@ -58,18 +58,6 @@ gboolean dmk_engine_io_uring_usable (char **reason);
 /* The engine a run really uses: io_uring when asked for and usable, else libaio, with a
  * warning for the result in *warning (NULL when the asked one is used). */
 DmkEngineKind dmk_engine_resolve (DmkEngineKind asked, char **warning);
-/* Whether the kernel can start an I/O on fd without blocking (the open file has FMODE_NOWAIT).
- * Where it cannot (tmpfs, zram and other bio devices without the feature), io_uring hands every
- * I/O to one of its worker threads: two thread switches per I/O, 20-40 times slower at queue
- * depth 1 than libaio, which completes such I/O inline. TRUE when it cannot be told (a
- * write-only fd). block is the read the probe makes at offset 0, a multiple of the target's
- * offset alignment; it is read only. */
-gboolean dmk_engine_fd_can_nowait (int fd, gsize block);
-/* As dmk_engine_resolve, then libaio instead of io_uring on a target where io_uring could not
- * do one I/O without a worker thread (dmk_engine_fd_can_nowait), with the reason in
- * *warning. Polled I/O keeps io_uring: only io_uring polls. */
-DmkEngineKind dmk_engine_resolve_for_fd (DmkEngineKind asked, int fd, gsize block,
-                                         gboolean poll, char **warning);
 
 const DmkEngineOps *dmk_engine_ops_for_kind (DmkEngineKind kind);
 

@@ -10,6 +10,7 @@
 
 #include "dmk-error.h"
 #include "dmk-fio-private.h"
+#include "dmk-sysinfo.h"
 
 /* The name of the file fio makes in a directory: the first job lays it out, every later job
  * reuses it, and the last job's unlink=1 removes it. unlink=1 in [global] would remove it after
@@ -82,17 +83,30 @@ _dmk_fio_is_block_device (const char *path)
   return path != NULL && stat (path, &st) == 0 && S_ISBLK (st.st_mode);
 }
 
+/* The engine GDiskMark's run on target would use: libaio instead of io_uring where the target
+ * cannot take io_uring's I/O without a worker thread, as the run decides it (the run's
+ * prologue); fio's io_uring there is as slow as ours would be. */
+static DmkEngineKind
+engine_for (const DmkSettings *settings, const char *target)
+{
+  if (settings->engine == DMK_ENGINE_IO_URING && !settings->poll &&
+      !dmk_path_can_nowait (target))
+    return DMK_ENGINE_LIBAIO;
+  return settings->engine;
+}
+
 /* The options every job shares, as (name, value) pairs; value NULL for a flag. */
 static GPtrArray *
 global_options (const DmkSettings *settings, const char *target, gboolean device)
 {
   GPtrArray *o = g_ptr_array_new_with_free_func (g_free);
+  DmkEngineKind engine = engine_for (settings, target);
 
 #define ADD(k, v) (g_ptr_array_add (o, g_strdup (k)), g_ptr_array_add (o, (v)))
-  ADD ("ioengine", g_strdup (settings->engine == DMK_ENGINE_IO_URING ? "io_uring"
-                             : settings->engine == DMK_ENGINE_LIBAIO ? "libaio"
-                                                                     : "psync"));
-  if (settings->engine == DMK_ENGINE_IO_URING)
+  ADD ("ioengine", g_strdup (engine == DMK_ENGINE_IO_URING ? "io_uring"
+                             : engine == DMK_ENGINE_LIBAIO ? "libaio"
+                                                           : "psync"));
+  if (engine == DMK_ENGINE_IO_URING)
     {
       /* GDiskMark's io_uring registers its buffers and its file, as these make fio do. */
       ADD ("fixedbufs", g_strdup ("1"));
@@ -229,6 +243,10 @@ dmk_fio_job_export (const DmkSettings *settings, GArray *jobs, const char *targe
                         "ramp_time.\n");
   g_string_append (s, "; fio's bw_bytes and iops are what GDiskMark reports as MB/s "
                       "(1,000,000 bytes/s) and IOPS.\n");
+  if (engine_for (settings, target) != settings->engine)
+    g_string_append (s, "; io_uring cannot start I/O on this target without waiting (every "
+                        "I/O would go to a\n; kernel worker thread, many times slower): "
+                        "libaio, as GDiskMark's run uses here.\n");
   if (!device)
     g_string_append_printf (s, "; fio lays out %s (%s) in the directory once and every job "
                                "reuses it;\n; the last job removes it (unlink=1). The directory "

@@ -57,10 +57,18 @@ resolve_engine (RunData *d)
   g_autofree char *warning = NULL;
   DmkResult *result = d->result;
 
-  d->settings.engine = dmk_engine_resolve_for_fd (
-      d->settings.engine, dmk_target_get_fd (d->target),
-      MAX (dmk_target_get_offset_align (d->target), dmk_target_get_mem_align (d->target)),
-      d->settings.poll, &warning);
+  d->settings.engine = dmk_engine_resolve (d->settings.engine, &warning);
+  /* Polled I/O keeps io_uring: only io_uring polls, and poll_available() says the rest. */
+  if (d->settings.engine == DMK_ENGINE_IO_URING && !d->settings.poll &&
+      !dmk_fd_can_nowait (dmk_target_get_fd (d->target),
+                          MAX (dmk_target_get_offset_align (d->target),
+                               dmk_target_get_mem_align (d->target))))
+    {
+      d->settings.engine = DMK_ENGINE_LIBAIO;
+      /* TRANSLATORS: io_uring's worker threads (io-wq); "many times slower" at queue depth 1 */
+      warning = g_strdup (_("On this target io_uring hands every I/O to a kernel thread, many "
+                            "times slower: this run used libaio."));
+    }
   result->settings.engine = d->settings.engine;
   g_free (result->engine);
   result->engine = g_strdup (dmk_engine_kind_to_string (d->settings.engine));

@@ -1,9 +1,14 @@
 /* dmk-sysinfo.c: reads /etc/os-release, uname, /proc/self/mountinfo and /sys/dev/block. */
 #include "config.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/statfs.h>
+#include <sys/uio.h>
 #include <sys/sysmacros.h>
 #include <sys/utsname.h>
 #include <unistd.h>
@@ -467,4 +472,47 @@ dmk_fs_type_name (guint32 magic)
     if (fs_magics[i].magic == magic)
       return g_strdup (fs_magics[i].name);
   return g_strdup_printf ("0x%x", magic);
+}
+
+gboolean
+dmk_fd_can_nowait (int fd, gsize block)
+{
+  struct iovec iov;
+  void *buf = NULL;
+  ssize_t r;
+  int err;
+
+  block = MAX (block, 4096);
+  if (posix_memalign (&buf, 4096, block) != 0)
+    return TRUE;
+  iov.iov_base = buf;
+  iov.iov_len = block;
+  /* The file's flags are checked before anything is read (alignment, the end of the file,
+   * locks): EOPNOTSUPP says the file cannot, EAGAIN only that this read would have waited. */
+  do
+    r = preadv2 (fd, &iov, 1, 0, RWF_NOWAIT);
+  while (r < 0 && errno == EINTR);
+  err = r < 0 ? errno : 0;
+  free (buf);
+  return err != EOPNOTSUPP;
+}
+
+gboolean
+dmk_path_can_nowait (const char *path)
+{
+  struct stat st;
+  gboolean can;
+  int fd;
+
+  if (path == NULL || stat (path, &st) != 0)
+    return TRUE;
+  if (S_ISDIR (st.st_mode))
+    fd = open (path, O_TMPFILE | O_RDWR | O_DIRECT | O_CLOEXEC, 0600);
+  else
+    fd = open (path, O_RDONLY | O_DIRECT | O_NONBLOCK | O_CLOEXEC);
+  if (fd < 0)
+    return TRUE;
+  can = dmk_fd_can_nowait (fd, 4096);
+  close (fd);
+  return can;
 }
