@@ -1,4 +1,5 @@
-/* dmk-sysinfo.c: reads /etc/os-release, uname, /proc/self/mountinfo and /sys/dev/block. */
+/* dmk-sysinfo.c: reads /etc/os-release, uname, /proc/self/mountinfo and /sys/dev/block; and
+ * asks a file whether the kernel can start I/O on it without waiting (RWF_NOWAIT). */
 #include "config.h"
 
 #include <errno.h>
@@ -8,8 +9,8 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/statfs.h>
-#include <sys/uio.h>
 #include <sys/sysmacros.h>
+#include <sys/uio.h>
 #include <sys/utsname.h>
 #include <unistd.h>
 
