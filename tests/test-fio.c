@@ -587,6 +587,22 @@ expected_rw (const DmkJob *job)
   return seq ? "rw" : "randrw";
 }
 
+/* Settings for a job fio runs quickly: profile (NULL: the default one), 16 MiB, each job
+ * measured 1 s with no ramp. */
+static void
+quick_fio_settings (DmkSettings *s, const char *profile)
+{
+  dmk_settings_init_default (s);
+  if (profile != NULL)
+    {
+      g_free (s->profile);
+      s->profile = g_strdup (profile);
+    }
+  s->size_bytes = 16 << 20;
+  s->measure_s = 1;
+  s->warmup_s = 0;
+}
+
 /* Runs text with the real fio in dir: exit status 0, every job without an error, and each job's
  * options in fio's own report are ours, in our order. */
 static void
@@ -688,12 +704,7 @@ test_fio_runs_on_folder (void)
       g_autofree char *text = NULL;
       DmkSettings s;
 
-      dmk_settings_init_default (&s);
-      g_free (s.profile);
-      s.profile = g_strdup (fio_runs[i].profile);
-      s.size_bytes = 16 << 20;
-      s.measure_s = 1;
-      s.warmup_s = 0;
+      quick_fio_settings (&s, fio_runs[i].profile);
       s.mix_read_percent = fio_runs[i].mix;
       s.engine = i % 2 == 0 ? DMK_ENGINE_LIBAIO : DMK_ENGINE_IO_URING;
       for (guint t = 0; fio_runs[i].tests[t] != NULL; t++)
@@ -729,13 +740,8 @@ test_fio_engine_for_target (void)
 
   if (!fio_available () || !dmk_test_tmpfs_setup ("64m"))
     return;
-  dmk_settings_init_default (&s);
+  quick_fio_settings (&s, "demo");
   g_assert_cmpint (s.engine, ==, DMK_ENGINE_IO_URING);
-  g_free (s.profile);
-  s.profile = g_strdup ("demo");
-  s.size_bytes = 16 << 20;
-  s.measure_s = 1;
-  s.warmup_s = 0;
   jobs = dmk_runner_plan (&s, NULL, &error);
   g_assert_no_error (error);
   g_assert_false (dmk_path_can_nowait (dmk_test_tmpfs));
@@ -782,10 +788,7 @@ test_fio_runs_on_device (void)
 
   if (!fio_available () || !dmk_test_loop_setup_sized (64 << 20))
     return;
-  dmk_settings_init_default (&s);
-  s.size_bytes = 16 << 20;
-  s.measure_s = 1;
-  s.warmup_s = 0;
+  quick_fio_settings (&s, NULL);
   s.mix_read_percent = 70;
   s.engine = DMK_ENGINE_LIBAIO;
   s.allow_write_device = TRUE;
@@ -834,13 +837,8 @@ test_fio_client_server (void)
       g_assert_no_error (error);
     }
   g_usleep (700 * 1000); /* the servers listen */
-  dmk_settings_init_default (&s);
-  g_free (s.profile);
-  s.profile = g_strdup (DMK_PROFILE_CUSTOM);
+  quick_fio_settings (&s, DMK_PROFILE_CUSTOM);
   s.mode = DMK_MODE_READ;
-  s.size_bytes = 16 << 20;
-  s.measure_s = 1;
-  s.warmup_s = 0;
   s.engine = DMK_ENGINE_LIBAIO;
   g_assert_true (dmk_test_spec_parse ("RND4K Q4T2", &spec, NULL));
   g_array_append_val (specs, spec);

@@ -97,10 +97,10 @@ engine_for (const DmkSettings *settings, const char *target)
 
 /* The options every job shares, as (name, value) pairs; value NULL for a flag. */
 static GPtrArray *
-global_options (const DmkSettings *settings, const char *target, gboolean device)
+global_options (const DmkSettings *settings, const char *target, gboolean device,
+                DmkEngineKind engine)
 {
   GPtrArray *o = g_ptr_array_new_with_free_func (g_free);
-  DmkEngineKind engine = engine_for (settings, target);
 
 #define ADD(k, v) (g_ptr_array_add (o, g_strdup (k)), g_ptr_array_add (o, (v)))
   ADD ("ioengine", g_strdup (engine == DMK_ENGINE_IO_URING ? "io_uring"
@@ -191,10 +191,10 @@ append_arguments (GString *s, GPtrArray *o)
     }
 }
 
-char *
-dmk_fio_command (const DmkSettings *settings, const DmkJob *job, const char *target)
+/* One job as a command line of its own, with the shared options already decided. */
+static char *
+command_with (GPtrArray *global, const DmkSettings *settings, const DmkJob *job, gboolean device)
 {
-  g_autoptr (GPtrArray) global = global_options (settings, target, _dmk_fio_is_block_device (target));
   g_autoptr (GPtrArray) own = job_options (settings, job);
   g_autofree char *name = section_name (settings, job);
   GString *s = g_string_new ("fio");
@@ -203,9 +203,19 @@ dmk_fio_command (const DmkSettings *settings, const DmkJob *job, const char *tar
   append_arguments (s, global);
   append_arguments (s, own);
   /* One job on its own: its file goes when it ends. */
-  if (!_dmk_fio_is_block_device (target))
+  if (!device)
     g_string_append (s, " --unlink=1");
   return g_string_free (s, FALSE);
+}
+
+char *
+dmk_fio_command (const DmkSettings *settings, const DmkJob *job, const char *target)
+{
+  gboolean device = _dmk_fio_is_block_device (target);
+  g_autoptr (GPtrArray) global =
+    global_options (settings, target, device, engine_for (settings, target));
+
+  return command_with (global, settings, job, device);
 }
 
 char *
@@ -215,6 +225,7 @@ dmk_fio_job_export (const DmkSettings *settings, GArray *jobs, const char *targe
   gboolean device = _dmk_fio_is_block_device (target);
   g_autoptr (GPtrArray) global = NULL;
   g_autofree char *size = dmk_format_size (settings->size_bytes);
+  DmkEngineKind engine;
   GString *s;
 
   g_return_val_if_fail (jobs != NULL && target != NULL, NULL);
@@ -228,7 +239,9 @@ dmk_fio_job_export (const DmkSettings *settings, GArray *jobs, const char *targe
                        target);
           return NULL;
         }
-  global = global_options (settings, target, device);
+  /* Decided once: the check opens the target (an O_TMPFILE in a folder). */
+  engine = engine_for (settings, target);
+  global = global_options (settings, target, device, engine);
   s = g_string_new (NULL);
   g_string_append_printf (s, "; GDiskMark %s: %s, %s, test size %s, on %s\n", PACKAGE_VERSION,
                           dmk_profile_report_name (settings->profile),
@@ -243,7 +256,7 @@ dmk_fio_job_export (const DmkSettings *settings, GArray *jobs, const char *targe
                         "ramp_time.\n");
   g_string_append (s, "; fio's bw_bytes and iops are what GDiskMark reports as MB/s "
                       "(1,000,000 bytes/s) and IOPS.\n");
-  if (engine_for (settings, target) != settings->engine)
+  if (engine != settings->engine)
     g_string_append (s, "; io_uring cannot start I/O on this target without waiting (every "
                         "I/O would go to a\n; kernel worker thread, many times slower): "
                         "libaio, as GDiskMark's run uses here.\n");
@@ -259,7 +272,7 @@ dmk_fio_job_export (const DmkSettings *settings, GArray *jobs, const char *targe
       const DmkJob *job = &g_array_index (jobs, DmkJob, i);
       g_autoptr (GPtrArray) own = job_options (settings, job);
       g_autofree char *name = section_name (settings, job);
-      g_autofree char *command = dmk_fio_command (settings, job, target);
+      g_autofree char *command = command_with (global, settings, job, device);
 
       g_string_append_printf (s, "\n; %s\n", command);
       if (job->spec.pattern == DMK_PATTERN_BACKWARD)
