@@ -1,5 +1,5 @@
 /* dmk-engine-io-uring.c: the io_uring engine: the fd and every slot's buffer registered, every
- * free slot submitted with one io_uring_enter, completions read from the shared ring (and waited
+ * free slot submitted, two per io_uring_enter, completions read from the shared ring (and waited
  * for in a second enter when none are there). */
 #include "config.h"
 
@@ -130,6 +130,22 @@ uring_setup (DmkEngine *engine, GError **error)
   return TRUE;
 }
 
+#define URING_SUBMIT_CHUNK 2u
+
+/* Hands the prepared I/Os to the kernel without waiting; 0 or -errno. */
+static int
+uring_flush (UringPriv *p)
+{
+  int r;
+
+  if (io_uring_sq_ready (&p->ring) == 0)
+    return 0;
+  do
+    r = io_uring_submit (&p->ring);
+  while (r == -EINTR);
+  return r < 0 && r != -EAGAIN && r != -EBUSY ? r : 0;
+}
+
 static int
 uring_submit (DmkEngine *engine, DmkIo **ios, guint n)
 {
@@ -158,23 +174,16 @@ uring_submit (DmkEngine *engine, DmkIo **ios, guint n)
       if (p->fixed_file)
         sqe->flags |= IOSQE_FIXED_FILE;
       io_uring_sqe_set_data (sqe, io);
+      /* Two at a time, as libaio (dmk-engine-libaio.c): the kernel plugs a larger batch and
+       * a loop device's worker sees none of it until the call ends. Measured on a RAM-backed
+       * loop device (bench/compare-fio, RND4K Q32T1, 7 rounds of 2 s): 1.07x the rate of one
+       * call for every free slot, reading and writing. A failure here is left to the flush in
+       * reap, which sees it again. */
+      if (io_uring_sq_ready (&p->ring) >= URING_SUBMIT_CHUNK)
+        (void) uring_flush (p);
     }
-  /* The kernel is entered in reap, which submits them before it waits. */
+  /* The kernel is entered in reap, which submits what is left before it waits. */
   return (int) prepared;
-}
-
-/* Hands the prepared I/Os to the kernel without waiting; 0 or -errno. */
-static int
-uring_flush (UringPriv *p)
-{
-  int r;
-
-  if (io_uring_sq_ready (&p->ring) == 0)
-    return 0;
-  do
-    r = io_uring_submit (&p->ring);
-  while (r == -EINTR);
-  return r < 0 && r != -EAGAIN && r != -EBUSY ? r : 0;
 }
 
 static int

@@ -1,4 +1,5 @@
-/* dmk-engine-libaio.c: the Linux native AIO engine; batched io_submit and io_getevents. */
+/* dmk-engine-libaio.c: the Linux native AIO engine: io_submit two at a time, completions read
+ * from the shared ring (io_getevents only to wait). */
 #include "config.h"
 
 #include <errno.h>
@@ -56,11 +57,20 @@ libaio_setup (DmkEngine *engine, GError **error)
   return TRUE;
 }
 
+/* io_submit plugs the block queue for a batch of more than two (AIO_PLUG_THRESHOLD in fs/aio.c)
+ * and lets the device see the batch only when the call ends. Where a kernel thread does the I/O
+ * (a loop device's worker, on the other CPU) that holds it idle for the whole call: measured on
+ * a RAM-backed loop device (bench/compare-fio, RND4K Q32T1, 7 rounds of 2 s), all free slots in
+ * one call read at 0.82x fio's libaio defaults (one I/O per call) and write at 0.77x; two per
+ * call read at 0.98x, one per call 0.99x and 0.94x. Two per call is the largest batch the kernel
+ * does not plug. */
+#define LIBAIO_SUBMIT_CHUNK 2
+
 static int
 libaio_submit (DmkEngine *engine, DmkIo **ios, guint n)
 {
   LibaioPriv *p = engine->priv;
-  int r;
+  guint taken = 0;
 
   for (guint i = 0; i < n; i++)
     {
@@ -74,13 +84,23 @@ libaio_submit (DmkEngine *engine, DmkIo **ios, guint n)
       cb->data = io;
       p->iocb_ptrs[i] = cb;
     }
-  do
-    r = io_submit (p->ctx, (long) n, p->iocb_ptrs);
-  while (r == -EINTR);
-  /* -EAGAIN with nothing in flight would spin; the caller treats 0 as "reap first". */
-  if (r == -EAGAIN)
-    return 0;
-  return r;
+  while (taken < n)
+    {
+      long chunk = (long) MIN (n - taken, LIBAIO_SUBMIT_CHUNK);
+      int r;
+
+      do
+        r = io_submit (p->ctx, chunk, p->iocb_ptrs + taken);
+      while (r == -EINTR);
+      if (r < 0)
+        /* What the kernel took stands; the rest is offered again after a reap. -EAGAIN with
+         * nothing taken is 0, which the caller treats as "reap first". */
+        return taken > 0 || r == -EAGAIN ? (int) taken : r;
+      taken += (guint) r;
+      if (r < chunk)
+        break;
+    }
+  return (int) taken;
 }
 
 static void
