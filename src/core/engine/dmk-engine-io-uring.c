@@ -130,11 +130,10 @@ uring_setup (DmkEngine *engine, GError **error)
   return TRUE;
 }
 
-#define URING_SUBMIT_CHUNK 2u
-
-/* Hands the prepared I/Os to the kernel without waiting; 0 or -errno. */
+/* Hands the prepared I/Os to the kernel without waiting: how many it took, -EAGAIN or -EBUSY
+ * when it has no room for them now (they stay queued), or another -errno. */
 static int
-uring_flush (UringPriv *p)
+uring_enter (UringPriv *p)
 {
   int r;
 
@@ -143,6 +142,15 @@ uring_flush (UringPriv *p)
   do
     r = io_uring_submit (&p->ring);
   while (r == -EINTR);
+  return r;
+}
+
+/* As uring_enter, with no room counted as nothing taken: 0 or -errno. */
+static int
+uring_flush (UringPriv *p)
+{
+  int r = uring_enter (p);
+
   return r < 0 && r != -EAGAIN && r != -EBUSY ? r : 0;
 }
 
@@ -152,6 +160,7 @@ uring_submit (DmkEngine *engine, DmkIo **ios, guint n)
   UringPriv *p = engine->priv;
   int fd = p->fixed_file ? 0 : engine->fd;
   guint prepared = 0;
+  gboolean entering = TRUE;
 
   for (; prepared < n; prepared++)
     {
@@ -174,13 +183,11 @@ uring_submit (DmkEngine *engine, DmkIo **ios, guint n)
       if (p->fixed_file)
         sqe->flags |= IOSQE_FIXED_FILE;
       io_uring_sqe_set_data (sqe, io);
-      /* Two at a time, as libaio (dmk-engine-libaio.c): the kernel plugs a larger batch and
-       * a loop device's worker sees none of it until the call ends. Measured on a RAM-backed
-       * loop device (bench/compare-fio, RND4K Q32T1, 7 rounds of 2 s): 1.07x the rate of one
-       * call for every free slot, reading and writing. A failure here is left to the flush in
-       * reap, which sees it again. */
-      if (io_uring_sq_ready (&p->ring) >= URING_SUBMIT_CHUNK)
-        (void) uring_flush (p);
+      /* A few at a time (DMK_ENGINE_SUBMIT_BATCH). Once the kernel refuses or fails a batch,
+       * the rest of this call only queues: the flush in reap offers them again after
+       * completions have made room, and sees a failure again. */
+      if (entering && io_uring_sq_ready (&p->ring) >= DMK_ENGINE_SUBMIT_BATCH)
+        entering = uring_enter (p) >= 0;
     }
   /* The kernel is entered in reap, which submits what is left before it waits. */
   return (int) prepared;

@@ -57,15 +57,6 @@ libaio_setup (DmkEngine *engine, GError **error)
   return TRUE;
 }
 
-/* io_submit plugs the block queue for a batch of more than two (AIO_PLUG_THRESHOLD in fs/aio.c)
- * and lets the device see the batch only when the call ends. Where a kernel thread does the I/O
- * (a loop device's worker, on the other CPU) that holds it idle for the whole call: measured on
- * a RAM-backed loop device (bench/compare-fio, RND4K Q32T1, 7 rounds of 2 s), all free slots in
- * one call read at 0.82x fio's libaio defaults (one I/O per call) and write at 0.77x; two per
- * call read at 0.98x, one per call 0.99x and 0.94x. Two per call is the largest batch the kernel
- * does not plug. */
-#define LIBAIO_SUBMIT_CHUNK 2
-
 static int
 libaio_submit (DmkEngine *engine, DmkIo **ios, guint n)
 {
@@ -86,7 +77,7 @@ libaio_submit (DmkEngine *engine, DmkIo **ios, guint n)
     }
   while (taken < n)
     {
-      long chunk = (long) MIN (n - taken, LIBAIO_SUBMIT_CHUNK);
+      long chunk = (long) MIN (n - taken, DMK_ENGINE_SUBMIT_BATCH);
       int r;
 
       do
