@@ -19,7 +19,12 @@
  * ENGINE_QD1_THREAD=1 every run is made in a thread of its own while the first thread wakes every
  * 20 ms to look at it, as gdiskmark-cli's pass and fio's job are run: whether the remaining gap
  * between the probe and the tools is the tools' code or the place their I/O runs in. The device
- * is only read; its first 256 MiB are used. */
+ * is only read; its first 256 MiB are used.
+ *
+ * With ENGINE_QD1_MODE=NAME (one of the modes above) only that mode runs, once, for SECONDS,
+ * and the line printed is "MB/s I/Os" for a script to read: bench/compare-fio's ipi target puts
+ * the bare loop in the same rounds as gdiskmark-cli and fio, to tell a tool's own cost from the
+ * kernel's way of running a depth-1 stream. */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
@@ -237,6 +242,23 @@ run_one (Run *run, int in_thread)
   pthread_join (thread, NULL);
 }
 
+/* ENGINE_QD1_MODE: one run of the named mode, "MB/s I/Os" on stdout. */
+static int
+run_named (const char *name, const char *const *names, int n_modes, double secs, int in_thread)
+{
+  for (int m = 0; m < n_modes; m++)
+    if (strcmp (names[m], name) == 0)
+      {
+        Run run = { .mode = m, .secs = secs };
+
+        run_one (&run, in_thread);
+        printf ("%.1f %ld\n", run.iops * BLOCK / 1e6, last_ios);
+        return 0;
+      }
+  fprintf (stderr, "engine-qd1: ENGINE_QD1_MODE=%s: no such mode\n", name);
+  return 2;
+}
+
 static int
 compare_doubles (const void *a, const void *b)
 {
@@ -281,6 +303,8 @@ main (int argc, char **argv)
       perror (argv[1]);
       return 1;
     }
+  if (getenv ("ENGINE_QD1_MODE") != NULL)
+    return run_named (getenv ("ENGINE_QD1_MODE"), names, N_MODES, secs, in_thread);
   for (int r = 0; r < rounds; r++)
     for (int i = 0; i < N_MODES; i++)
       {
