@@ -102,6 +102,8 @@ check_engine (DmkEngineKind engine)
       g_array_append_val (specs, spec);
       dmk_settings_init_default (&s);
       s.engine = engine;
+      /* Named: every case on this engine, none moved to libaio (dmk_engine_for_test). */
+      s.engine_asked = TRUE;
       s.size_bytes = 256 << 20;
       s.passes = 1;
       /* blk-throttle hands out its budget in 100 ms slices: a pass can start on a slice's
@@ -132,6 +134,7 @@ check_engine (DmkEngineKind engine)
       t = dmk_result_find (run.result, &spec, c->dir);
       g_assert_nonnull (t);
       g_assert_cmpstr (run.result->engine, ==, dmk_engine_kind_to_string (engine));
+      g_assert_null (t->engine);
       /* A mix capped on its reads runs at the cap over the reads' share. */
       want = (double) value / (c->mix > 0 ? c->mix / 100.0 : 1.0);
       got = c->iops ? t->iops : t->mb_per_s * 1e6;
@@ -180,11 +183,11 @@ test_known_rate (gconstpointer data)
  * intermittent "Operation not permitted" of issue 7/7). all_threads: the process's running
  * threads too (SECCOMP_FILTER_FLAG_TSYNC), not only this one and those it starts later. */
 static gboolean
-refuse_io_uring (gboolean all_threads)
+refuse_call (long nr, gboolean all_threads)
 {
   struct sock_filter code[] = {
     BPF_STMT (BPF_LD | BPF_W | BPF_ABS, offsetof (struct seccomp_data, nr)),
-    BPF_JUMP (BPF_JMP | BPF_JEQ | BPF_K, __NR_io_uring_setup, 0, 1),
+    BPF_JUMP (BPF_JMP | BPF_JEQ | BPF_K, (guint32) nr, 0, 1),
     BPF_STMT (BPF_RET | BPF_K, SECCOMP_RET_ERRNO | (EPERM & SECCOMP_RET_DATA)),
     BPF_STMT (BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
   };
@@ -194,6 +197,12 @@ refuse_io_uring (gboolean all_threads)
     return FALSE;
   return syscall (__NR_seccomp, SECCOMP_SET_MODE_FILTER,
                   all_threads ? SECCOMP_FILTER_FLAG_TSYNC : 0, &prog) == 0;
+}
+
+static gboolean
+refuse_io_uring (gboolean all_threads)
+{
+  return refuse_call (__NR_io_uring_setup, all_threads);
 }
 
 static void
@@ -478,6 +487,198 @@ test_poll (void)
   dmk_test_loop_cleanup ();
 }
 
+/* The tests of the per-test choice, and the engine each must get by default on a loop device:
+ * at 16 or more I/Os in flight per thread of 16 KiB or less, libaio (its completions run in the
+ * device's worker thread, io_uring's in ours: measured up to 30 % faster); shallower or larger,
+ * io_uring. */
+static const struct
+{
+  const char *test;
+  const char *engine; /* the test result's: NULL for the run's own (io_uring) */
+} per_test[] = {
+  { "RND4K Q1T1", NULL },
+  { "RND4K Q32T1", "libaio" },
+  { "RND16K Q16T1", "libaio" },
+  { "RND32K Q32T1", NULL },
+  { "RND4K Q8T4", NULL },
+};
+
+static GArray *
+per_test_specs (void)
+{
+  GArray *specs = g_array_new (FALSE, TRUE, sizeof (DmkTestSpec));
+
+  for (guint i = 0; i < G_N_ELEMENTS (per_test); i++)
+    {
+      DmkTestSpec spec;
+
+      g_assert_true (dmk_test_spec_parse (per_test[i].test, &spec, NULL));
+      g_array_append_val (specs, spec);
+    }
+  return specs;
+}
+
+static guint
+count_said (const DmkResult *result, const char *prefix)
+{
+  guint n = 0;
+
+  for (guint i = 0; i < result->warnings->len; i++)
+    n += g_str_has_prefix (g_ptr_array_index (result->warnings, i), prefix);
+  return n;
+}
+
+static void
+assert_per_test (const DmkResult *result, GArray *specs)
+{
+  g_assert_cmpstr (result->engine, ==, "io_uring");
+  for (guint i = 0; i < specs->len; i++)
+    {
+      const DmkTestResult *t =
+        dmk_result_find ((DmkResult *) result, &g_array_index (specs, DmkTestSpec, i),
+                         DMK_DIRECTION_READ);
+
+      g_assert_nonnull (t);
+      g_assert_cmpstr (t->engine, ==, per_test[i].engine);
+      g_assert_cmpfloat (t->mb_per_s, >, 0);
+    }
+}
+
+#define SAID_LOOP "On this loop device, tests with 16 or more I/Os of 16 KiB or less"
+
+/* A default run on a loop device: each test on its engine, said in the result, its text, its
+ * JSON (read back the same) and the fio job exported for it; named, every test on that one.
+ * Reads only: the device is left as it was. */
+static void
+test_per_test (void)
+{
+  g_autoptr (GArray) specs = NULL;
+  g_autofree char *before = NULL, *after = NULL;
+  DmkSettings s;
+  DmkResult *result;
+
+  if (!dmk_engine_io_uring_usable (NULL))
+    {
+      g_test_skip ("io_uring is refused here");
+      return;
+    }
+  if (!dmk_test_loop_setup (11))
+    return;
+  before = dmk_test_loop_checksum ();
+  specs = per_test_specs ();
+  tiny_settings (&s);
+  s.mode = DMK_MODE_READ;
+  s.warmup_s = 0;
+  g_assert_false (s.engine_asked);
+  result = dmk_test_run_to_end (dmk_test_loop, &s, specs, NULL, NULL);
+  assert_per_test (result, specs);
+  g_assert_cmpuint (count_said (result, SAID_LOOP), ==, 1);
+  {
+    g_autofree char *text = dmk_result_to_text (result);
+    g_assert_nonnull (strstr (text, "io_uring, libaio for RND4K Q32T1, libaio for RND16K Q16T1, "
+                                    "direct I/O"));
+  }
+  {
+    /* The JSON says it per test, and only where it differs; read back, the same. */
+    g_autofree char *json = dmk_result_to_json (result);
+    g_autoptr (GError) error = NULL;
+    DmkResult *back = dmk_result_from_json (json, -1, &error);
+    guint n = 0;
+
+    g_assert_no_error (error);
+    for (const char *p = json; (p = strstr (p, "\"engine\" : \"libaio\"")) != NULL; p++)
+      n++;
+    g_assert_cmpuint (n, ==, 2);
+    assert_per_test (back, specs);
+    dmk_result_unref (back);
+  }
+  dmk_result_unref (result);
+  {
+    /* The fio job for this target runs the same tests on the same engines. */
+    g_autoptr (GError) error = NULL;
+    g_autoptr (GArray) jobs = dmk_runner_plan (&s, specs, &error);
+    g_autofree char *text = NULL;
+    g_autoptr (DmkFioJob) back = NULL;
+    guint n = 0;
+
+    g_assert_no_error (error);
+    text = dmk_fio_job_export (&s, jobs, dmk_test_loop, &error);
+    g_assert_no_error (error);
+    g_assert_nonnull (strstr (text, "[global]\nioengine=io_uring\n"));
+    for (const char *p = text; (p = strstr (p, "\nioengine=libaio\n")) != NULL; p++)
+      n++;
+    g_assert_cmpuint (n, ==, 2);
+    g_assert_nonnull (strstr (text, "--name=RND4K-Q32T1-Read --ioengine=libaio --direct=1"));
+    back = dmk_fio_job_parse (text, -1, "loop.fio", &error);
+    g_assert_no_error (error);
+    g_assert_cmpint (back->settings.engine, ==, DMK_ENGINE_IO_URING);
+    for (guint i = 0; i < back->jobs->len; i++)
+      {
+        const DmkJob *job = &g_array_index (back->jobs, DmkJob, i);
+
+        g_assert_true (job->has_engine);
+        g_assert_cmpint (job->engine, ==, per_test[i].engine != NULL ? DMK_ENGINE_LIBAIO
+                                                                     : DMK_ENGINE_IO_URING);
+      }
+  }
+  {
+    /* Named, the engine is every test's, with nothing to say. */
+    g_autoptr (GArray) one = g_array_new (FALSE, TRUE, sizeof (DmkTestSpec));
+
+    g_array_append_val (one, g_array_index (specs, DmkTestSpec, 1));
+    s.engine_asked = TRUE;
+    result = dmk_test_run_to_end (dmk_test_loop, &s, one, NULL, NULL);
+    g_assert_cmpstr (result->engine, ==, "io_uring");
+    g_assert_null (((DmkTestResult *) g_ptr_array_index (result->tests, 0))->engine);
+    g_assert_cmpuint (count_said (result, SAID_LOOP), ==, 0);
+    dmk_result_unref (result);
+  }
+  dmk_settings_clear (&s);
+  after = dmk_test_loop_checksum ();
+  g_assert_cmpstr (before, ==, after);
+  dmk_test_loop_cleanup ();
+}
+
+/* The label is the truth: with Linux AIO refused to every thread (io_setup fails), the test
+ * said to run on libaio fails naming it, while a depth-1 test (io_uring) and the same test with
+ * io_uring named still run. */
+static void
+per_test_refused_in_child (void)
+{
+  g_autoptr (GArray) q1 = g_array_new (FALSE, TRUE, sizeof (DmkTestSpec));
+  g_autoptr (GArray) q32 = g_array_new (FALSE, TRUE, sizeof (DmkTestSpec));
+  DmkTestSpec spec;
+  DmkSettings s;
+  DmkResult *result;
+  Run run = { 0 };
+
+  if (!dmk_test_loop_setup (12))
+    return;
+  g_assert_true (dmk_test_spec_parse ("RND4K Q1T1", &spec, NULL));
+  g_array_append_val (q1, spec);
+  g_assert_true (dmk_test_spec_parse ("RND4K Q32T1", &spec, NULL));
+  g_array_append_val (q32, spec);
+  tiny_settings (&s);
+  s.mode = DMK_MODE_READ;
+  s.warmup_s = 0;
+  g_assert_true (refuse_call (__NR_io_setup, TRUE));
+  run_sync (&run, dmk_test_loop, &s, q32);
+  g_assert_null (run.result);
+  g_assert_error (run.error, DMK_ERROR, DMK_ERROR_ENGINE);
+  g_assert_nonnull (strstr (run.error->message, "Linux AIO"));
+  g_assert_nonnull (strstr (run.error->message, g_strerror (EPERM)));
+  g_clear_error (&run.error);
+  result = dmk_test_run_to_end (dmk_test_loop, &s, q1, NULL, NULL);
+  g_assert_cmpstr (result->engine, ==, "io_uring");
+  dmk_result_unref (result);
+  s.engine_asked = TRUE;
+  result = dmk_test_run_to_end (dmk_test_loop, &s, q32, NULL, NULL);
+  g_assert_null (((DmkTestResult *) g_ptr_array_index (result->tests, 0))->engine);
+  dmk_result_unref (result);
+  dmk_settings_clear (&s);
+  dmk_test_loop_cleanup ();
+}
+
 int
 main (int argc, char **argv)
 {
@@ -487,6 +688,8 @@ main (int argc, char **argv)
   g_test_add_data_func ("/engines/refused-mid-run", refused_mid_run_in_child, test_refused);
   g_test_add_func ("/engines/poll", test_poll);
   g_test_add_func ("/engines/no-nowait", test_no_nowait);
+  g_test_add_func ("/engines/per-test", test_per_test);
+  g_test_add_data_func ("/engines/per-test-refused", per_test_refused_in_child, test_refused);
   g_test_add_data_func ("/engines/known-rate/io_uring", GINT_TO_POINTER (DMK_ENGINE_IO_URING),
                         test_known_rate);
   g_test_add_data_func ("/engines/known-rate/libaio", GINT_TO_POINTER (DMK_ENGINE_LIBAIO),

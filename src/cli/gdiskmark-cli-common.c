@@ -82,6 +82,7 @@ parse_io_options (DmkSettings *s)
     die_usage (_("Unknown test data “%s”: choose random or zero"), opt_data);
   if (opt_engine != NULL && !dmk_engine_kind_from_string (opt_engine, &s->engine))
     die_usage (_("Unknown engine “%s”: choose io_uring, libaio or psync"), opt_engine);
+  s->engine_asked = opt_engine != NULL;
   if (opt_size != NULL && !dmk_parse_size (opt_size, &s->size_bytes, &error))
     die_usage ("%s", error->message);
   if (opt_passes != G_MININT)

@@ -20,6 +20,12 @@ dmk_settings_map_read (GSettings *gs, DmkSettings *s)
     s->data = DMK_DATA_RANDOM;
   if (!dmk_engine_kind_from_string (engine, &s->engine))
     s->engine = DMK_ENGINE_IO_URING;
+  /* Left at its default, the engine may differ per test (dmk_engine_for_test); chosen, never. */
+  {
+    g_autoptr (GVariant) chosen = g_settings_get_user_value (gs, "engine");
+
+    s->engine_asked = chosen != NULL;
+  }
   s->passes = (guint) g_settings_get_int (gs, "passes");
   s->size_bytes = (guint64) g_settings_get_int (gs, "size-mib") << 20;
   s->measure_s = (guint) g_settings_get_int (gs, "measure-time");

@@ -87,6 +87,9 @@ typedef struct
   guint interval_s;
   DmkData data;
   DmkEngineKind engine;
+  /* The engine was named (--engine, a fio job, the preference changed): every test runs on it.
+   * Otherwise a test may run on libaio where io_uring is slower (dmk_engine_for_test). */
+  gboolean engine_asked;
   gboolean direct;
   gboolean poll;          /* io_uring polled I/O (IORING_SETUP_IOPOLL), where the device has it */
   guint mix_read_percent; /* 0 = no mix test */

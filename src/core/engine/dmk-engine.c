@@ -22,6 +22,17 @@ dmk_engine_ops_for_kind (DmkEngineKind kind)
 }
 
 DmkEngineKind
+dmk_engine_for_test (const DmkSettings *settings, gboolean served_by_thread,
+                     const DmkTestSpec *spec)
+{
+  if (settings->engine == DMK_ENGINE_IO_URING && !settings->poll && !settings->engine_asked &&
+      served_by_thread && spec->queue_depth >= DMK_ENGINE_DEEP_DEPTH &&
+      spec->block_size <= DMK_ENGINE_DEEP_BLOCK)
+    return DMK_ENGINE_LIBAIO;
+  return settings->engine;
+}
+
+DmkEngineKind
 dmk_engine_resolve (DmkEngineKind asked, char **warning)
 {
   g_autofree char *reason = NULL;

@@ -72,4 +72,21 @@ DmkEngineKind dmk_engine_resolve (DmkEngineKind asked, char **warning);
 
 const DmkEngineOps *dmk_engine_ops_for_kind (DmkEngineKind kind);
 
+/* Where a kernel thread does the device's I/O (a loop device: its worker, on another CPU),
+ * libaio completes each I/O in that thread and io_uring in the thread that submitted it. With
+ * many small I/Os in flight per thread the submitter is the bottleneck, and io_uring's extra
+ * work there costs more than its fewer system calls save. Measured on a RAM-backed loop device
+ * (bench/compare-fio --target engines, alternating rounds of 2 s): io_uring/libaio at RND4K
+ * Q32T1 0.935 read (won 1 round of 15) and 0.959 write (2 of 15), RND4K Q32T16 0.70 and 0.71
+ * (1 and 0 of 7), while RND4K Q8T4 1.07/1.08, SEQ128K Q32T1 1.03/1.03 and every depth-1 test
+ * 1.09-1.27 favour io_uring. From this depth and up to this block size a test the user did not
+ * name an engine for runs on libaio on such a target. */
+#define DMK_ENGINE_DEEP_DEPTH 16u
+#define DMK_ENGINE_DEEP_BLOCK (16u << 10)
+
+/* The engine spec runs on: settings' engine, or libaio for a deep queue of small I/O where
+ * served_by_thread (above) unless the user named the engine. */
+DmkEngineKind dmk_engine_for_test (const DmkSettings *settings, gboolean served_by_thread,
+                                   const DmkTestSpec *spec);
+
 G_END_DECLS

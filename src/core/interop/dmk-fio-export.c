@@ -95,6 +95,25 @@ engine_for (const DmkSettings *settings, const char *target)
   return settings->engine;
 }
 
+/* fio's name for an engine. */
+static const char *
+engine_name (DmkEngineKind engine)
+{
+  return engine == DMK_ENGINE_IO_URING ? "io_uring" : engine == DMK_ENGINE_LIBAIO ? "libaio"
+                                                                                 : "psync";
+}
+
+/* The engine job runs on, as the run decides it: a fio job's own, or the file's engine, or
+ * libaio for a deep queue of small I/O on a loop device (dmk_engine_for_test). */
+static DmkEngineKind
+job_engine (const DmkSettings *settings, DmkEngineKind engine, gboolean on_loop, const DmkJob *job)
+{
+  DmkSettings as_run = *settings;
+
+  as_run.engine = engine;
+  return dmk_runner_job_engine (&as_run, on_loop, job);
+}
+
 /* The options every job shares, as (name, value) pairs; value NULL for a flag. */
 static GPtrArray *
 global_options (const DmkSettings *settings, const char *target, gboolean device,
@@ -103,9 +122,7 @@ global_options (const DmkSettings *settings, const char *target, gboolean device
   GPtrArray *o = g_ptr_array_new_with_free_func (g_free);
 
 #define ADD(k, v) (g_ptr_array_add (o, g_strdup (k)), g_ptr_array_add (o, (v)))
-  ADD ("ioengine", g_strdup (engine == DMK_ENGINE_IO_URING ? "io_uring"
-                             : engine == DMK_ENGINE_LIBAIO ? "libaio"
-                                                           : "psync"));
+  ADD ("ioengine", g_strdup (engine_name (engine)));
   if (engine == DMK_ENGINE_IO_URING)
     {
       /* GDiskMark's io_uring registers its buffers and its file, as these make fio do. */
@@ -193,12 +210,17 @@ append_arguments (GString *s, GPtrArray *o)
 
 /* One job as a command line of its own, with the shared options already decided. */
 static char *
-command_with (GPtrArray *global, const DmkSettings *settings, const DmkJob *job, gboolean device)
+command_with (GPtrArray *global, const DmkSettings *settings, const DmkJob *job, gboolean device,
+              const char *target, DmkEngineKind file_engine, DmkEngineKind own_engine)
 {
   g_autoptr (GPtrArray) own = job_options (settings, job);
   g_autofree char *name = section_name (settings, job);
+  g_autoptr (GPtrArray) global_own = NULL;
   GString *s = g_string_new ("fio");
 
+  /* A job on another engine than the file's has its own, without io_uring's options. */
+  if (own_engine != file_engine)
+    global = global_own = global_options (settings, target, device, own_engine);
   g_string_append_printf (s, " --name=%s", name);
   append_arguments (s, global);
   append_arguments (s, own);
@@ -212,10 +234,11 @@ char *
 dmk_fio_command (const DmkSettings *settings, const DmkJob *job, const char *target)
 {
   gboolean device = _dmk_fio_is_block_device (target);
-  g_autoptr (GPtrArray) global =
-    global_options (settings, target, device, engine_for (settings, target));
+  DmkEngineKind engine = engine_for (settings, target);
+  g_autoptr (GPtrArray) global = global_options (settings, target, device, engine);
 
-  return command_with (global, settings, job, device);
+  return command_with (global, settings, job, device, target, engine,
+                       job_engine (settings, engine, dmk_path_on_loop_device (target), job));
 }
 
 char *
@@ -226,6 +249,7 @@ dmk_fio_job_export (const DmkSettings *settings, GArray *jobs, const char *targe
   g_autoptr (GPtrArray) global = NULL;
   g_autofree char *size = dmk_format_size (settings->size_bytes);
   DmkEngineKind engine;
+  gboolean on_loop;
   GString *s;
 
   g_return_val_if_fail (jobs != NULL && target != NULL, NULL);
@@ -241,6 +265,7 @@ dmk_fio_job_export (const DmkSettings *settings, GArray *jobs, const char *targe
         }
   /* Decided once: the check opens the target (an O_TMPFILE in a folder). */
   engine = engine_for (settings, target);
+  on_loop = dmk_path_on_loop_device (target);
   global = global_options (settings, target, device, engine);
   s = g_string_new (NULL);
   g_string_append_printf (s, "; GDiskMark %s: %s, %s, test size %s, on %s\n", PACKAGE_VERSION,
@@ -272,16 +297,23 @@ dmk_fio_job_export (const DmkSettings *settings, GArray *jobs, const char *targe
       const DmkJob *job = &g_array_index (jobs, DmkJob, i);
       g_autoptr (GPtrArray) own = job_options (settings, job);
       g_autofree char *name = section_name (settings, job);
-      g_autofree char *command = command_with (global, settings, job, device);
+      DmkEngineKind own_engine = job_engine (settings, engine, on_loop, job);
+      g_autofree char *command =
+        command_with (global, settings, job, device, target, engine, own_engine);
 
       g_string_append_printf (s, "\n; %s\n", command);
       if (job->spec.pattern == DMK_PATTERN_BACKWARD)
         g_string_append (s, "; GDiskMark runs this test backwards (offsets descending); fio "
                             "cannot,\n; so this job runs forward and its number is a forward "
                             "one.\n");
+      if (own_engine != engine && !job->has_engine)
+        g_string_append (s, "; On a loop device GDiskMark runs a deep queue of small I/O on "
+                            "libaio, faster\n; there than io_uring: so does this job.\n");
       g_string_append_printf (s, "[%s]\n", name);
       /* Each job waits for the one before it, as GDiskMark's tests run one at a time. */
       g_string_append (s, "stonewall\n");
+      if (own_engine != engine)
+        g_string_append_printf (s, "ioengine=%s\n", engine_name (own_engine));
       append_options (s, own);
       if (!device && i + 1 == jobs->len)
         g_string_append (s, "unlink=1\n");

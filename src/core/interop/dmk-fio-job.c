@@ -134,8 +134,6 @@ shared_options (Parser *p, Section *global, Section *sec, Shared *sh, const DmkJ
       /* A job that says nothing has fio's default (buffered, psync), not the others' value. */
       !same_for_all (p, &sh->direct, PICK (direct) != -1 ? PICK (direct) : 0, LINE (direct_line),
                      "direct") ||
-      !same_for_all (p, &sh->engine, PICK (engine) != -1 ? PICK (engine) : DMK_ENGINE_PSYNC,
-                     LINE (engine_line), "ioengine") ||
       !same_for_all (p, &sh->data, PICK (data), LINE (data_line), "buffer data"))
     return FALSE;
   /* fio's default mix is 50 % reads. */
@@ -145,6 +143,10 @@ shared_options (Parser *p, Section *global, Section *sec, Shared *sh, const DmkJ
     return FALSE;
   sh->time_based |= sec->time_based;
   sh->engine_given |= PICK (engine) != -1;
+  /* Jobs may name different engines (GDiskMark's own export does, on a loop device): each test
+   * runs on its job's, the first job's is the run's. */
+  if (sh->engine == -1)
+    sh->engine = PICK (engine) != -1 ? PICK (engine) : DMK_ENGINE_PSYNC;
   return TRUE;
 }
 
@@ -233,6 +235,8 @@ add_job (Parser *p, Section *global, Section *sec, Shared *sh, gboolean first)
                             sec->name);
     }
   cap_sync_depth (p, global, sec, &j);
+  j.has_engine = TRUE;
+  j.engine = (DmkEngineKind) (PICK (engine) != -1 ? PICK (engine) : DMK_ENGINE_PSYNC);
   g_array_append_val (p->job->jobs, j);
   g_ptr_array_add (p->job->names, g_strdup (sec->name));
   return TRUE;
@@ -295,6 +299,17 @@ apply_shared (Parser *p, const Shared *sh)
   job->has_direct = TRUE;
   /* Without ioengine, fio's default (psync): the run fio would do. */
   job->settings.engine = (DmkEngineKind) sh->engine;
+  job->settings.engine_asked = TRUE; /* the file's, or fio's default: what fio would run */
+  {
+    /* A job keeps its own engine only where the file's jobs differ; else the run's engine is
+     * the file's (and --engine may still replace it). */
+    gboolean differ = FALSE;
+
+    for (guint i = 0; i < job->jobs->len; i++)
+      differ |= g_array_index (job->jobs, DmkJob, i).engine != job->settings.engine;
+    for (guint i = 0; !differ && i < job->jobs->len; i++)
+      g_array_index (job->jobs, DmkJob, i).has_engine = FALSE;
+  }
   job->has_engine = sh->engine_given;
   if (sh->data != -1)
     job->settings.data = (DmkData) sh->data;

@@ -329,15 +329,43 @@ scan_to_text (DmkResult *r)
   return g_string_free (s, FALSE);
 }
 
+/* The run's engine, and the tests that ran on another one: "io_uring, libaio for RND4K Q32T1". */
+static char *
+engines_text (const DmkResult *r)
+{
+  GString *s = g_string_new (r->engine ? r->engine : "libaio");
+  g_autoptr (GPtrArray) seen = g_ptr_array_new_with_free_func (g_free);
+
+  for (guint i = 0; i < r->tests->len; i++)
+    {
+      const DmkTestResult *t = g_ptr_array_index (r->tests, i);
+      g_autofree char *name = NULL;
+      g_autofree char *key = NULL;
+      guint at;
+
+      if (t->engine == NULL)
+        continue;
+      name = dmk_test_spec_to_name (&t->spec);
+      key = g_strconcat (t->engine, " ", name, NULL);
+      if (g_ptr_array_find_with_equal_func (seen, key, g_str_equal, &at))
+        continue;
+      g_string_append_printf (s, ", %s for %s", t->engine, name);
+      g_ptr_array_add (seen, g_steal_pointer (&key));
+    }
+  return g_string_free (s, FALSE);
+}
+
 static char *
 report_text (DmkResult *r)
 {
   GString *s;
   g_autofree char *size = NULL;
+  g_autofree char *engines = NULL;
 
   g_return_val_if_fail (r != NULL, NULL);
   if (r->kind == DMK_KIND_SUSTAINED || r->kind == DMK_KIND_SURFACE)
     return scan_to_text (r);
+  engines = engines_text (r);
 
   s = g_string_new (NULL);
   size = dmk_format_size (r->settings.size_bytes);
@@ -363,7 +391,7 @@ report_text (DmkResult *r)
                           r->settings.mode == DMK_MODE_READ ? "Read"
                           : r->settings.mode == DMK_MODE_WRITE ? "Write"
                                                                : "Read & Write",
-                          dmk_data_to_string (r->settings.data), r->engine ? r->engine : "libaio",
+                          dmk_data_to_string (r->settings.data), engines,
                           r->settings.poll ? " polled" : "",
                           r->settings.direct ? "direct I/O" : "buffered I/O",
                           r->settings.reread ? ", re-read: two passes over the same data, each "

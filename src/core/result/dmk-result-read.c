@@ -309,6 +309,18 @@ read_test (DmkJsonReader *rd, JsonObject *o, DmkResult *r, guint index)
     return;
   t = dmk_test_result_new (&spec, dir);
   g_ptr_array_add (r->tests, t);
+  /* Optional: present only where the test ran on another engine than the run's. */
+  if (json_object_has_member (o, "engine"))
+    {
+      DmkEngineKind kind;
+
+      t->engine = _dmk_rd_string (rd, o, where, "engine", FALSE);
+      if (!rd->failed && !dmk_engine_kind_from_string (t->engine, &kind))
+        {
+          _dmk_rd_fail (rd, _("“%sengine” must be “io_uring”, “libaio” or “psync”"), where);
+          return;
+        }
+    }
   t->mb_per_s = _dmk_rd_number (rd, o, where, "mb_per_s", 0, DMK_JSON_BIG);
   t->iops = _dmk_rd_number (rd, o, where, "iops", 0, DMK_JSON_BIG);
   read_latency (rd, o, where, &t->latency_us);

@@ -121,6 +121,9 @@ add_test (JsonBuilder *b, const DmkTestResult *t)
   json_builder_begin_object (b);
   _dmk_jb_spec (b, &t->spec);
   _dmk_jb_string (b, "direction", dmk_direction_to_string (t->direction));
+  /* Only where the test ran on another engine than the run's (tool.engine). */
+  if (t->engine != NULL)
+    _dmk_jb_string (b, "engine", t->engine);
   _dmk_jb_double (b, "mb_per_s", t->mb_per_s);
   _dmk_jb_double (b, "iops", t->iops);
   json_builder_set_member_name (b, "latency_us");

@@ -87,6 +87,7 @@ dmk_test_result_copy (const DmkTestResult *test)
   for (guint i = 0; test->series != NULL && i < test->series->len; i++)
     g_ptr_array_add (copy->series, dmk_series_copy (g_ptr_array_index (test->series, i)));
   copy->name = g_strdup (test->name);
+  copy->engine = g_strdup (test->engine);
   return copy;
 }
 
@@ -98,6 +99,7 @@ dmk_test_result_free (DmkTestResult *test)
   g_array_unref (test->passes);
   g_clear_pointer (&test->series, g_ptr_array_unref);
   g_free (test->name);
+  g_free (test->engine);
   g_free (test);
 }
 

@@ -55,6 +55,9 @@ typedef struct
   /* Another tool's name for the test (fio's job name), NULL for GDiskMark's own: two jobs of
    * the same test in one fio output are two tests, told apart by it. */
   char *name;
+  /* The engine this test ran on where it is not the run's (tool.engine): libaio for a deep
+   * queue of small I/O on a loop device (dmk_engine_for_test); NULL where it is the run's. */
+  char *engine;
 } DmkTestResult;
 
 /* What a result holds: the grid of tests (CrystalDiskMark's), or one of the scans of

@@ -156,7 +156,11 @@ run_test (RunData *d, guint index, GCancellable *cancellable, GError **error)
   ok = _dmk_workers_setup (d, &ws, job, error);
   if (ok)
     {
+      DmkEngineKind engine = _dmk_job_engine (d, job);
+
       test = dmk_test_result_new (&job->spec, job->direction);
+      if (engine != d->settings.engine)
+        test->engine = g_strdup (dmk_engine_kind_to_string (engine));
       ok = run_passes (d, &ws, test, &prog, cancellable, error);
     }
   _dmk_verify_collect (d, &ws);
@@ -239,12 +243,13 @@ verify_end (RunData *d, GCancellable *cancellable, GError **error)
   bad = g_strdup_printf ("%" G_GUINT64_FORMAT, v->bad);
   checked = g_strdup_printf ("%" G_GUINT64_FORMAT, v->checked);
   first = g_strdup_printf ("%" G_GUINT64_FORMAT, v->first_bad);
+  /* First of the warnings: lost data matters more than any number. */
   /* TRANSLATORS: "Verify failed: 1 of 4096 blocks read did not hold …" */
-  g_ptr_array_add (d->result->warnings,
-                   g_strdup_printf (_("Verify failed: %s of %s blocks read did not hold what was "
-                                      "written (the first at offset %s): this drive loses or "
-                                      "corrupts data."),
-                                    bad, checked, first));
+  g_ptr_array_insert (d->result->warnings, 0,
+                      g_strdup_printf (_("Verify failed: %s of %s blocks read did not hold what "
+                                         "was written (the first at offset %s): this drive "
+                                         "loses or corrupts data."),
+                                       bad, checked, first));
 }
 
 static void

@@ -50,6 +50,10 @@ typedef struct
   DmkTarget *target;
   DmkResult *result;
   char *disk; /* the disk under the target (sda, nvme0n1), or NULL (tmpfs) */
+  /* A kernel thread does the disk's I/O (a loop device): see dmk_engine_for_test. */
+  gboolean served_by_thread;
+  gboolean told_libaio; /* the result says why some tests ran on libaio */
+  gboolean uring_ok;    /* io_uring runs here, and without a worker thread (resolve_engine) */
   DmkLink link;
 
   /* the drive's temperature, read every half second while measuring */
@@ -160,6 +164,9 @@ typedef struct
 /* Sets up job's threads on d's target: checks the block size against the target's alignment,
  * then each thread's engine, buffers and region. FALSE with error set; clear them either way. */
 gboolean _dmk_workers_setup (RunData *d, DmkWorkers *ws, const DmkJob *job, GError **error);
+/* The engine job runs on (dmk_engine_for_test); the first time that is libaio instead of the
+ * run's io_uring, the result's warnings say why. */
+DmkEngineKind _dmk_job_engine (RunData *d, const DmkJob *job);
 void _dmk_workers_clear (DmkWorkers *ws);
 
 /* The thread of a pass: submits and reaps until *stop (or its limit), then drains. */

@@ -56,13 +56,23 @@ resolve_engine (RunData *d)
 {
   g_autofree char *warning = NULL;
   DmkResult *result = d->result;
+  gboolean uring_asked = d->settings.engine == DMK_ENGINE_IO_URING;
 
+  for (guint i = 0; d->jobs != NULL && i < d->jobs->len; i++)
+    {
+      const DmkJob *job = &g_array_index (d->jobs, DmkJob, i);
+
+      uring_asked |= job->has_engine && job->engine == DMK_ENGINE_IO_URING;
+    }
+  /* A fio job's own io_uring (DmkJob.engine) is held to the same two checks. */
+  d->uring_ok = uring_asked && dmk_engine_io_uring_usable (NULL) &&
+                (d->settings.poll ||
+                 dmk_fd_can_nowait (dmk_target_get_fd (d->target),
+                                    MAX (dmk_target_get_offset_align (d->target),
+                                         dmk_target_get_mem_align (d->target))));
   d->settings.engine = dmk_engine_resolve (d->settings.engine, &warning);
   /* Polled I/O keeps io_uring: only io_uring polls, and poll_available() says the rest. */
-  if (d->settings.engine == DMK_ENGINE_IO_URING && !d->settings.poll &&
-      !dmk_fd_can_nowait (dmk_target_get_fd (d->target),
-                          MAX (dmk_target_get_offset_align (d->target),
-                               dmk_target_get_mem_align (d->target))))
+  if (d->settings.engine == DMK_ENGINE_IO_URING && !d->uring_ok)
     {
       d->settings.engine = DMK_ENGINE_LIBAIO;
       /* TRANSLATORS: io_uring's worker threads (io-wq); "many times slower" at queue depth 1 */
@@ -245,6 +255,7 @@ _dmk_run_prologue (RunData *d, gboolean write, gboolean layout, GCancellable *ca
   d->result = new_result (d);
   resolve_engine (d);
   d->disk = target_disk (d->target);
+  d->served_by_thread = d->disk != NULL && g_str_has_prefix (d->disk, "loop");
   if (d->settings.poll && !poll_available (d, error))
     return FALSE;
   /* The link the target's drive hangs on, for the plausibility checks, and the warnings known

@@ -57,7 +57,17 @@ typedef struct
 {
   DmkTestSpec spec;
   DmkDirection direction;
+  /* A fio job file's own ioengine for this job, where its jobs name different ones; else the
+   * run's engine applies (dmk_engine_for_test). */
+  gboolean has_engine;
+  DmkEngineKind engine;
 } DmkJob;
+
+/* The engine job runs on in a run whose engine is settings->engine: the job's own where it has
+ * one (a fio job's), else libaio for a deep queue of small I/O on a loop device (on_loop)
+ * unless the engine was named (dmk_engine_for_test), else the run's. */
+DmkEngineKind dmk_runner_job_engine (const DmkSettings *settings, gboolean on_loop,
+                                     const DmkJob *job);
 
 #define DMK_TYPE_RUNNER (dmk_runner_get_type ())
 G_DECLARE_FINAL_TYPE (DmkRunner, dmk_runner, DMK, RUNNER, GObject)

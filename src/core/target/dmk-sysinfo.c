@@ -499,6 +499,21 @@ dmk_fd_can_nowait (int fd, gsize block)
 }
 
 gboolean
+dmk_path_on_loop_device (const char *path)
+{
+  struct stat st;
+  DmkBlockFacts facts;
+  gboolean loop;
+
+  if (path == NULL || stat (path, &st) != 0 ||
+      !dmk_block_facts_for_dev (S_ISBLK (st.st_mode) ? st.st_rdev : st.st_dev, &facts))
+    return FALSE;
+  loop = facts.disk != NULL && g_str_has_prefix (facts.disk, "loop");
+  dmk_block_facts_clear (&facts);
+  return loop;
+}
+
+gboolean
 dmk_path_can_nowait (const char *path)
 {
   struct stat st;

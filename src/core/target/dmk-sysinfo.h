@@ -74,6 +74,9 @@ gboolean dmk_fd_can_nowait (int fd, gsize block);
  * file made in it (O_TMPFILE: nothing is left), a device or a file opened to read. TRUE when
  * it cannot be told (no permission to open a device). */
 gboolean dmk_path_can_nowait (const char *path);
+/* Whether path (a device, or a file or folder on one) is on a loop device, whose I/O a kernel
+ * thread does (dmk_engine_for_test). */
+gboolean dmk_path_on_loop_device (const char *path);
 char *dmk_fs_type_name (guint32 magic);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (DmkMount, dmk_mount_free)
