@@ -847,7 +847,7 @@ test_fio_runs_on_device (void)
       {
         const DmkTestSpec *spec = &g_array_index (reads, DmkJob, i).spec;
 
-        if (spec->queue_depth >= 16 && spec->block_size <= 16384)
+        if (spec->queue_depth >= 32 && spec->block_size <= 4096)
           engines[deep++, i] = "libaio";
       }
     g_assert_cmpuint (deep, ==, 1); /* RND4K Q32T1 */

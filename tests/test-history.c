@@ -266,6 +266,10 @@ test_alike (void)
   g_free (r->engine);
   r->engine = g_strdup ("psync"); /* another engine */
   g_ptr_array_add (results, r);
+  r = make_result ("X", cached, 3);
+  /* The same run's engine, but this test on another (a loop device's deep queue on libaio) */
+  ((DmkTestResult *) g_ptr_array_index (r->tests, 0))->engine = g_strdup ("psync");
+  g_ptr_array_add (results, r);
   g_ptr_array_add (results, make_result ("X", r200b, 3));
   g_ptr_array_add (results, make_result ("X", r201, 3));
   stats = dmk_history_stats (results);

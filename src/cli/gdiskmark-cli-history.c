@@ -278,7 +278,7 @@ history_csv (GPtrArray *entries)
           DmkTestResult *t = k < n ? g_ptr_array_index (r->tests, k) : NULL;
           g_autofree char *spec = t != NULL ? dmk_test_spec_to_name (&t->spec) : NULL;
           const char *fields[] = { e->drive.model, e->drive.serial, e->date, e->kind,
-                                   e->target, e->engine, spec,
+                                   e->target, t && t->engine ? t->engine : e->engine, spec,
                                    t ? dmk_direction_to_string (t->direction) : NULL };
 
           g_string_append_printf (out, "%" G_GINT64_FORMAT ",%" G_GINT64_FORMAT ",", e->id,

@@ -81,8 +81,8 @@ const DmkEngineOps *dmk_engine_ops_for_kind (DmkEngineKind kind);
  * (1 and 0 of 7), while RND4K Q8T4 1.07/1.08, SEQ128K Q32T1 1.03/1.03 and every depth-1 test
  * 1.09-1.27 favour io_uring. From this depth and up to this block size a test the user did not
  * name an engine for runs on libaio on such a target. */
-#define DMK_ENGINE_DEEP_DEPTH 16u
-#define DMK_ENGINE_DEEP_BLOCK (16u << 10)
+#define DMK_ENGINE_DEEP_DEPTH 32u
+#define DMK_ENGINE_DEEP_BLOCK (4u << 10)
 
 /* The engine spec runs on: settings' engine, or libaio for a deep queue of small I/O where
  * served_by_thread (above) unless the user named the engine. */

@@ -222,6 +222,29 @@ dmk_history_results_alike (const DmkResult *a, const DmkResult *b)
          && x->mix_read_percent == y->mix_read_percent;
 }
 
+/* The engine a test ran on: its own where it is not its run's. */
+static const char *
+test_engine (const DmkResult *r, const DmkTestResult *t)
+{
+  return t->engine != NULL ? t->engine : r->engine;
+}
+
+/* Whether t (of r) ran on the engine the newest run's same test did: on a loop device a deep
+ * queue of small I/O runs on libaio unless the engine was named, so two alike runs may still
+ * have measured that test with different engines. */
+static gboolean
+same_test_engine (const DmkResult *newest, const DmkResult *r, const DmkTestResult *t)
+{
+  for (guint i = 0; i < newest->tests->len; i++)
+    {
+      const DmkTestResult *n = g_ptr_array_index (newest->tests, i);
+
+      if (n->direction == t->direction && dmk_test_spec_equal (&n->spec, &t->spec))
+        return g_strcmp0 (test_engine (newest, n), test_engine (r, t)) == 0;
+    }
+  return TRUE;
+}
+
 GArray *
 dmk_history_stats (GPtrArray *results)
 {
@@ -244,7 +267,9 @@ dmk_history_stats (GPtrArray *results)
       for (guint j = 0; j < r->tests->len; j++)
         {
           DmkTestResult *t = g_ptr_array_index (r->tests, j);
-          acc_add (acc_for (accs, t), t);
+
+          if (same_test_engine (newest, r, t))
+            acc_add (acc_for (accs, t), t);
         }
     }
   for (guint i = 0; i < accs->len; i++)
