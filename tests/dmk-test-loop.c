@@ -243,6 +243,18 @@ run_to_end_done (GObject *source, GAsyncResult *res, gpointer data)
   g_assert_no_error (error);
 }
 
+void
+dmk_test_consent (DmkRunner *runner, const char *path, const DmkSettings *s)
+{
+  DmkDeviceIdentity id;
+
+  if (s->allow_write_device && dmk_device_identity_read (path, &id))
+    {
+      dmk_runner_set_write_consent (runner, &id);
+      dmk_device_identity_clear (&id);
+    }
+}
+
 DmkResult *
 dmk_test_run_to_end (const char *path, const DmkSettings *s, GArray *specs,
                      DmkProgressFunc progress, gpointer data)
@@ -255,6 +267,7 @@ dmk_test_run_to_end (const char *path, const DmkSettings *s, GArray *specs,
   g_assert_no_error (error);
   if (progress != NULL)
     dmk_runner_set_progress_func (runner, progress, data, NULL);
+  dmk_test_consent (runner, path, s);
   dmk_runner_run_async (runner, path, s, jobs, "", NULL, run_to_end_done, &result);
   while (result == NULL)
     g_main_context_iteration (NULL, TRUE);

@@ -47,6 +47,10 @@ void dmk_test_unthrottle (const char *dev);
 /* TRUE when the throttle can be set here; else the test is skipped, with the reason. */
 gboolean dmk_test_throttle_available (void);
 
+/* The consent a user gives to write path, a block device, as it is now, when s allows writes to
+ * devices: what the CLI's --allow-write-device and the window's question give the runner. */
+void dmk_test_consent (DmkRunner *runner, const char *path, const DmkSettings *s);
+
 /* Runs specs on path with s to the end in this thread's main context, progress (may be NULL)
  * told as it goes; the result, asserting that the run did not fail. */
 DmkResult *dmk_test_run_to_end (const char *path, const DmkSettings *s, GArray *specs,

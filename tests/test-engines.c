@@ -50,6 +50,7 @@ run_sync (Run *run, const char *path, const DmkSettings *s, GArray *specs)
   if (jobs == NULL)
     return;
   run->loop = g_main_loop_new (NULL, FALSE);
+  dmk_test_consent (runner, path, s);
   dmk_runner_run_async (runner, path, s, jobs, "", NULL, on_done, run);
   g_main_loop_run (run->loop);
   g_main_loop_unref (run->loop);

@@ -538,6 +538,7 @@ test_fio_runs_export (void)
   g_rmdir (dir);
 
   /* GDiskMark on the same device with the same settings. */
+  dmk_test_consent (runner, dmk_test_loop, &s);
   dmk_runner_run_async (runner, dmk_test_loop, &s, jobs, "", NULL, run_done, &ours);
   while (ours == NULL)
     g_main_context_iteration (NULL, TRUE);

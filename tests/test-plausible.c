@@ -336,6 +336,7 @@ check_sustained_temperature (const char *sensor, const DmkSettings *grid_setting
   s.allow_write_device = TRUE;
   dmk_scan_options_init (&o, DMK_KIND_SUSTAINED);
   o.span = DMK_SPAN_DEVICE;
+  dmk_test_consent (runner, dmk_test_loop, &s);
   dmk_sustained_run_async (runner, dmk_test_loop, &s, &o, "", NULL, on_scan_done, &r);
   while (r == NULL)
     g_main_context_iteration (NULL, TRUE);

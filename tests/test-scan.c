@@ -90,6 +90,7 @@ run_scan (Run *run, const char *path, const DmkSettings *s, const DmkScanOptions
 
   run->loop = g_main_loop_new (NULL, FALSE);
   dmk_runner_set_progress_func (runner, on_progress, run, NULL);
+  dmk_test_consent (runner, path, s);
   if (sweep_specs != NULL)
     {
       run->finish = dmk_sweep_run_finish;

@@ -12,6 +12,10 @@
 static const GOptionEntry capacity_entries[] = {
   { "allow-write-device", 0, 0, G_OPTION_ARG_NONE, &opt_allow_write_device,
     N_("Allow the check to write to a block device, destroying its data"), NULL },
+  { "allow-stacked-loop", 0, 0, G_OPTION_ARG_NONE, &opt_allow_stacked_loop,
+    N_("With --allow-write-device: also write a loop device whose file is on FUSE or overlayfs, "
+       "which hide whether its data is in use elsewhere (a fake disk of a test setup)"),
+    NULL },
   { "format", 'f', 0, G_OPTION_ARG_STRING, &opt_format,
     N_("text or json (default: from the --output file’s extension, else text)"), N_("FORMAT") },
   { "json", 'j', 0, G_OPTION_ARG_NONE, &opt_json, N_("Print JSON (same as --format=json)"), NULL },
@@ -91,6 +95,8 @@ capacity_main (int argc, char **argv)
   g_autoptr (GError) error = NULL;
   CapacityCli c = { 0 };
   DmkSettings settings;
+  DmkDeviceIdentity consent;
+  gboolean has_consent;
   const char *target;
   Format format;
   int status;
@@ -117,15 +123,18 @@ capacity_main (int argc, char **argv)
 
   dmk_settings_init_default (&settings);
   settings.allow_write_device = opt_allow_write_device;
+  settings.allow_stacked_loop = opt_allow_stacked_loop;
   c.cli.loop = g_main_loop_new (NULL, FALSE);
   c.cli.cancellable = g_cancellable_new ();
   c.cli.progress = !opt_quiet && isatty (STDERR_FILENO);
-  g_unix_signal_add (SIGINT, on_sigint, &c.cli);
-  g_unix_signal_add (SIGTERM, on_sigint, &c.cli);
-  dmk_capacity_check_async (target, &settings, dmk_default_fd_providers (),
+  catch_stop_signals (&c.cli);
+  has_consent = cli_write_consent (target, TRUE, &consent);
+  dmk_capacity_check_async (target, &settings, has_consent ? &consent : NULL,
+                            dmk_default_fd_providers (),
                             c.cli.progress ? on_capacity_progress : NULL, &c, c.cli.cancellable,
                             on_capacity_done, &c);
   g_main_loop_run (c.cli.loop);
+  release_stop_signals (&c.cli);
   clear_progress (&c.cli);
 
   status = c.report != NULL ? report_capacity (c.report, format) : capacity_failure (&c.cli, target);
@@ -134,5 +143,6 @@ capacity_main (int argc, char **argv)
   g_clear_object (&c.cli.cancellable);
   g_clear_pointer (&c.cli.loop, g_main_loop_unref);
   dmk_settings_clear (&settings);
+  dmk_device_identity_clear (&consent);
   return status;
 }

@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <glib-unix.h>
 #include <locale.h>
 #include <stdio.h>
 #include <string.h>
@@ -23,6 +24,7 @@ int opt_time = G_MININT;
 int opt_interval = G_MININT;
 gboolean opt_buffered = FALSE;
 gboolean opt_allow_write_device = FALSE;
+gboolean opt_allow_stacked_loop = FALSE;
 gboolean opt_json = FALSE;
 char *opt_format = NULL;
 gboolean opt_quiet = FALSE;
@@ -55,13 +57,28 @@ clear_progress (Cli *cli)
   cli->progress_line = FALSE;
 }
 
-gboolean
+static gboolean
 on_sigint (gpointer user_data)
 {
   Cli *cli = user_data;
 
   g_cancellable_cancel (cli->cancellable);
   return G_SOURCE_CONTINUE;
+}
+
+void
+catch_stop_signals (Cli *cli)
+{
+  cli->signal_sources[0] = g_unix_signal_add (SIGINT, on_sigint, cli);
+  cli->signal_sources[1] = g_unix_signal_add (SIGTERM, on_sigint, cli);
+}
+
+void
+release_stop_signals (Cli *cli)
+{
+  /* With its last source gone, GLib gives each signal its default again. */
+  for (guint i = 0; i < G_N_ELEMENTS (cli->signal_sources); i++)
+    g_clear_handle_id (&cli->signal_sources[i], g_source_remove);
 }
 
 /* Range checks belong to the core; a negative number cannot even reach it as a guint. */
@@ -97,16 +114,20 @@ parse_io_options (DmkSettings *s)
   if (opt_score != NULL && !dmk_score_from_string (opt_score, &s->score))
     die_usage (_("Unknown score “%s”: choose best or median"), opt_score);
   s->allow_write_device = opt_allow_write_device;
+  s->allow_stacked_loop = opt_allow_stacked_loop;
 }
 
 gboolean
 check_output_writable (const char *path)
 {
   g_autofree char *dir = g_path_get_dirname (path);
+  g_autoptr (GError) error = NULL;
 
-  if (g_file_test (path, G_FILE_TEST_IS_DIR))
+  if (strcmp (path, "-") == 0)
+    return TRUE;
+  if (!dmk_output_check (path, &error))
     {
-      g_printerr (_("gdiskmark-cli: --output “%s” is a directory: give a file name\n"), path);
+      g_printerr ("gdiskmark-cli: --output: %s\n", error->message);
       return FALSE;
     }
   if (access (dir, W_OK) != 0)
@@ -114,6 +135,23 @@ check_output_writable (const char *path)
       g_printerr (_("gdiskmark-cli: cannot write --output “%s”: %s; choose another place\n"), path,
                   g_strerror (errno));
       return FALSE;
+    }
+  return TRUE;
+}
+
+gboolean
+cli_write_consent (const char *target, gboolean named, DmkDeviceIdentity *out)
+{
+  memset (out, 0, sizeof *out);
+  if (!opt_allow_write_device || !dmk_device_identity_read (target, out))
+    return FALSE;
+  if (!named)
+    {
+      dmk_device_identity_clear (out);
+      die_usage (_("The job file names the device %s (filename=), which the command line does "
+                   "not: --allow-write-device allows writes only on a device you name, so give "
+                   "%s as the target too"),
+                 target, target);
     }
   return TRUE;
 }
@@ -146,22 +184,33 @@ parse_format (gboolean allow_json)
   return FORMAT_TEXT;
 }
 
+/* Standard output, flushed: a write that fails there (a full disk, a closed pipe) is a failure
+ * of the run's output too. */
+static gboolean
+write_stdout (const char *text)
+{
+  if (fputs (text, stdout) < 0 || fflush (stdout) != 0)
+    {
+      int err = errno;
+      g_printerr (_("gdiskmark-cli: could not write to standard output: %s\n"), g_strerror (err));
+      clearerr (stdout);
+      return FALSE;
+    }
+  return TRUE;
+}
+
 gboolean
 write_output (const char *text)
 {
   g_autoptr (GError) error = NULL;
 
-  if (opt_output == NULL)
-    {
-      fputs (text, stdout);
-      return TRUE;
-    }
-  if (!g_file_set_contents (opt_output, text, -1, &error))
+  if (opt_output == NULL || strcmp (opt_output, "-") == 0)
+    return write_stdout (text);
+  if (!dmk_output_save (opt_output, text, strlen (text), &error))
     {
       /* Never lose a finished run: print it, then say what went wrong. */
-      fputs (text, stdout);
-      g_printerr (_("gdiskmark-cli: could not write “%s”: %s (printed above instead)\n"),
-                  opt_output, error->message);
+      write_stdout (text);
+      g_printerr (_("gdiskmark-cli: %s (printed above instead)\n"), error->message);
       return FALSE;
     }
   return TRUE;

@@ -107,6 +107,7 @@ static char *
 history_text (GPtrArray *entries)
 {
   GString *out = g_string_new (NULL);
+  g_autofree char *text = NULL;
 
   for (guint i = 0; i < entries->len;)
     {
@@ -131,7 +132,10 @@ history_text (GPtrArray *entries)
     g_string_append (out, _("No runs in the history yet.\n"));
   g_string_append (out, _("MB/s = 1,000,000 bytes/s; a score is a run’s best pass. The newest run "
                           "is judged on its passes against the others’ (Welch’s t-test, 95 %).\n"));
-  return g_string_free (out, FALSE);
+  /* What it quotes (a model, a serial, a target, from a device or an imported file) may hold
+   * ESC, CR or bidi controls: shown, never obeyed, as in every other report. */
+  text = g_string_free (out, FALSE);
+  return dmk_text_escape_controls (text, TRUE);
 }
 
 /* ---- JSON and CSV ---- */
@@ -340,31 +344,54 @@ import_one (DmkHistory *h, DmkResult *r, const char *file, GError **error)
   return id;
 }
 
+/* Every file is read first, and then their runs go in as one transaction: a batch is imported
+ * whole or not at all, also when it is interrupted (Ctrl+C, a kill), so importing it again never
+ * doubles a part of it. */
 static int
 history_import (DmkHistory *h, int argc, char **argv)
 {
-  int status = 0;
+  g_autoptr (GPtrArray) files = g_ptr_array_new_with_free_func ((GDestroyNotify) g_ptr_array_unref);
+  g_autoptr (GError) error = NULL;
   guint added = 0;
 
   if (argc < 1)
     die_usage (_("history import needs at least one result file"));
   for (int i = 0; i < argc; i++)
     {
-      g_autoptr (GError) error = NULL;
-      g_autoptr (GPtrArray) all = dmk_result_load_all (argv[i], &error);
-      for (guint k = 0; all != NULL && k < all->len && error == NULL; k++)
+      GPtrArray *all = dmk_result_load_all (argv[i], &error);
+
+      if (all == NULL)
+        {
+          g_printerr (_("gdiskmark-cli: %s\nNothing was imported: fix or leave out that file, "
+                        "then import again\n"),
+                      error->message);
+          return EXIT_RUN_FAILED;
+        }
+      g_ptr_array_add (files, all);
+    }
+  if (!dmk_history_begin (h, &error))
+    {
+      g_printerr ("gdiskmark-cli: %s\n", error->message);
+      return EXIT_RUN_FAILED;
+    }
+  for (guint i = 0; i < files->len && error == NULL; i++)
+    {
+      GPtrArray *all = g_ptr_array_index (files, i);
+
+      for (guint k = 0; k < all->len && error == NULL; k++)
         if (import_one (h, g_ptr_array_index (all, k), argv[i], &error) > 0)
           added++;
-      if (error != NULL)
-        {
-          g_printerr ("gdiskmark-cli: %s\n", error->message);
-          status = EXIT_RUN_FAILED;
-        }
+    }
+  if (error != NULL || !dmk_history_commit (h, &error))
+    {
+      dmk_history_rollback (h);
+      g_printerr (_("gdiskmark-cli: %s\nNothing was imported\n"), error->message);
+      return EXIT_RUN_FAILED;
     }
   g_print (g_dngettext (GETTEXT_PACKAGE, "Imported %u run into %s\n",
                         "Imported %u runs into %s\n", added),
            added, dmk_history_get_path (h));
-  return status;
+  return 0;
 }
 
 static gint64

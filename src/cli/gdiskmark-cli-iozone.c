@@ -150,6 +150,7 @@ run_sweep (Cli *cli, const char *target, const DmkSettings *s, DmkIozoneSweep *s
   dmk_iozone_sweep_set_fd_providers (sweep, dmk_default_fd_providers ());
   dmk_iozone_sweep_run_async (sweep, target, s, opt_comment, cli->cancellable, on_done, cli);
   g_main_loop_run (cli->loop);
+  release_stop_signals (cli);
   clear_progress (cli);
   for (guint i = 0; i < warnings->len; i++)
     g_printerr (_("gdiskmark-cli: warning: %s\n"), (const char *) g_ptr_array_index (warnings, i));
@@ -225,8 +226,7 @@ iozone_main (int argc, char **argv)
   cli.loop = g_main_loop_new (NULL, FALSE);
   cli.cancellable = g_cancellable_new ();
   cli.progress = !opt_quiet && isatty (STDERR_FILENO);
-  g_unix_signal_add (SIGINT, on_sigint, &cli);
-  g_unix_signal_add (SIGTERM, on_sigint, &cli);
+  catch_stop_signals (&cli);
   if (run_sweep (&cli, target, &s, sweep))
     status = write_tables (table, sheet, format);
   else

@@ -290,6 +290,7 @@ scan_main (DmkResultKind kind, int argc, char **argv)
   g_autoptr (DmkRunner) runner = NULL;
   g_autoptr (GArray) specs = NULL;
   DmkSettings settings;
+  DmkDeviceIdentity consent;
   DmkScanOptions options;
   Cli cli = { 0 };
   const char *target;
@@ -326,10 +327,13 @@ scan_main (DmkResultKind kind, int argc, char **argv)
   if (cli.progress)
     dmk_runner_set_progress_func (runner, on_scan_progress, &cli, NULL);
   dmk_runner_set_fd_providers (runner, dmk_default_fd_providers ());
-  g_unix_signal_add (SIGINT, on_sigint, &cli);
-  g_unix_signal_add (SIGTERM, on_sigint, &cli);
+  if (cli_write_consent (target, TRUE, &consent))
+    dmk_runner_set_write_consent (runner, &consent);
+  dmk_device_identity_clear (&consent);
+  catch_stop_signals (&cli);
   start_scan (&cli, runner, kind, target, &settings, specs, &options);
   g_main_loop_run (cli.loop);
+  release_stop_signals (&cli);
   clear_progress (&cli);
 
   if (cli.result != NULL)

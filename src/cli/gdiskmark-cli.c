@@ -85,6 +85,10 @@ static GOptionEntry entries[] = {
     N_("Run this test instead of the profile’s, like “RND4K Q32T16”; repeatable"), N_("SPEC") },
   { "allow-write-device", 0, 0, G_OPTION_ARG_NONE, &opt_allow_write_device,
     N_("Allow write tests on a block device, destroying the data on it"), NULL },
+  { "allow-stacked-loop", 0, 0, G_OPTION_ARG_NONE, &opt_allow_stacked_loop,
+    N_("With --allow-write-device: also write a loop device whose file is on FUSE or overlayfs, "
+       "which hide whether its data is in use elsewhere (a fake disk of a test setup)"),
+    NULL },
   { "verify", 0, 0, G_OPTION_ARG_NONE, &opt_verify,
     N_("Stamp every block written with its offset and check every block read; exit status 3 on "
        "a mismatch (writes the test region first: on a device, needs --allow-write-device)"),
@@ -309,6 +313,7 @@ parse_job_file (DmkSettings *s)
   o.allow_write_device = opt_allow_write_device;
   if (!dmk_fio_job_settings (job, &o, s, &error))
     die_usage ("%s: %s", opt_job_file, error->message);
+  s->allow_stacked_loop = opt_allow_stacked_loop;
   s->verify = opt_verify;
   s->until_stable = opt_until_stable;
   if (opt_score != NULL && !dmk_score_from_string (opt_score, &s->score))
@@ -451,8 +456,10 @@ new_run_context (void)
 /* Runs the benchmark on target until it finishes, fails or is interrupted; cli->result or
  * cli->error says which. Returns the runner, which the caller keeps until it exits. */
 static DmkRunner *
-run_to_end (Cli *cli, const char *target, const DmkSettings *settings, GArray *jobs)
+run_to_end (Cli *cli, const char *target, gboolean named, const DmkSettings *settings,
+            GArray *jobs)
 {
+  DmkDeviceIdentity consent;
   DmkRunner *runner;
 
   cli->loop = g_main_loop_new (NULL, FALSE);
@@ -462,12 +469,15 @@ run_to_end (Cli *cli, const char *target, const DmkSettings *settings, GArray *j
   if (cli->progress)
     dmk_runner_set_progress_func (runner, on_progress, cli, NULL);
   dmk_runner_set_fd_providers (runner, dmk_default_fd_providers ());
+  if (cli_write_consent (target, named, &consent))
+    dmk_runner_set_write_consent (runner, &consent);
+  dmk_device_identity_clear (&consent);
 
-  g_unix_signal_add (SIGINT, on_sigint, cli);
-  g_unix_signal_add (SIGTERM, on_sigint, cli);
+  catch_stop_signals (cli);
   dmk_runner_run_async (runner, target, settings, jobs, opt_comment, cli->cancellable,
                         on_run_done, cli);
   g_main_loop_run (cli->loop);
+  release_stop_signals (cli);
   clear_progress (cli);
   return runner;
 }
@@ -566,7 +576,7 @@ main (int argc, char **argv)
     }
   format = parse_format (TRUE);
 
-  runner = run_to_end (&cli, target, &settings, jobs);
+  runner = run_to_end (&cli, target, argc == 2, &settings, jobs);
   /* The note about the job's own file only where the job's target was tested. */
   if (cli.result != NULL && job != NULL)
     dmk_fio_job_add_notes (job, target, cli.result->warnings);

@@ -19,6 +19,7 @@ typedef struct
   GError *error;
   gboolean progress;
   gboolean progress_line; /* a progress line is on screen */
+  guint signal_sources[2]; /* SIGINT's and SIGTERM's, while a job runs */
 } Cli;
 
 typedef enum
@@ -31,7 +32,7 @@ typedef enum
 /* Options that every run takes, parsed into these by GOption. */
 extern char *opt_score;
 extern char *opt_mode, *opt_data, *opt_engine, *opt_size, *opt_output, *opt_comment, *opt_format;
-extern gboolean opt_buffered, opt_allow_write_device, opt_json, opt_quiet;
+extern gboolean opt_buffered, opt_allow_write_device, opt_allow_stacked_loop, opt_json, opt_quiet;
 extern int opt_passes, opt_time, opt_interval, opt_warmup;
 extern gboolean opt_poll, opt_until_stable;
 extern gboolean opt_no_history;
@@ -42,10 +43,19 @@ void init_terminal (void);
 void die_usage (const char *format, ...) G_GNUC_PRINTF (1, 2) G_GNUC_NORETURN;
 guint non_negative (const char *option, int value);
 void clear_progress (Cli *cli);
-gboolean on_sigint (gpointer user_data);
+/* While a job runs, Ctrl+C and SIGTERM stop it (its cancellable) and what it measured is kept;
+ * once it has ended they end the program at once again, so that nothing after it (saving to
+ * the history) can outlive a kill. */
+void catch_stop_signals (Cli *cli);
+void release_stop_signals (Cli *cli);
 /* --data, --engine, --size, --passes, --time, --buffered and --allow-write-device into s; bad
  * values end the program with a usage error. */
 void parse_io_options (DmkSettings *s);
+/* The consent --allow-write-device gives: to the block device target as it is now, into *out
+ * (clear it after); FALSE when there is none (no --allow-write-device, or a folder). named says
+ * the user named target on the command line: a device that only a job file's filename= names
+ * gets no consent (the run ends with a usage error saying so). */
+gboolean cli_write_consent (const char *target, gboolean named, DmkDeviceIdentity *out);
 /* The format asked for with --format/--json, or told by --output's extension. */
 Format parse_format (gboolean allow_json);
 gboolean check_output_writable (const char *path);

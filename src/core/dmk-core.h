@@ -6,6 +6,7 @@
 #include "dmk-error.h"
 #include "dmk-file.h"
 #include "dmk-histogram.h"
+#include "dmk-output.h"
 #include "dmk-random.h"
 #include "dmk-series.h"
 #include "dmk-spec.h"

@@ -211,7 +211,8 @@ dmk_capacity_dialog_init (DmkCapacityDialog *self)
 }
 
 GtkWindow *
-dmk_capacity_dialog_new (GtkWindow *parent, const char *path, const DmkSettings *settings)
+dmk_capacity_dialog_new (GtkWindow *parent, const char *path, const DmkSettings *settings,
+                         const DmkDeviceIdentity *consent)
 {
   DmkCapacityDialog *self;
   g_autofree char *what = NULL;
@@ -224,8 +225,8 @@ dmk_capacity_dialog_new (GtkWindow *parent, const char *path, const DmkSettings 
   what = g_strdup_printf (_("Checking %s…"), path);
   gtk_label_set_text (self->status, what);
   self->running = TRUE;
-  dmk_capacity_check_async (path, settings, dmk_default_fd_providers (), on_progress, self,
-                            self->cancellable, on_done, g_object_ref (self));
+  dmk_capacity_check_async (path, settings, consent, dmk_default_fd_providers (), on_progress,
+                            self, self->cancellable, on_done, g_object_ref (self));
   return GTK_WINDOW (self);
 }
 

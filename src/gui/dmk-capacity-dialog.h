@@ -12,10 +12,12 @@ G_BEGIN_DECLS
 #define DMK_TYPE_CAPACITY_DIALOG (dmk_capacity_dialog_get_type ())
 G_DECLARE_FINAL_TYPE (DmkCapacityDialog, dmk_capacity_dialog, DMK, CAPACITY_DIALOG, AdwWindow)
 
-/* Starts the check of path with settings (their consent to write a device) at once; closing the
- * dialog stops it. */
+/* Starts the check of path with settings at once; consent is the device writes were allowed
+ * on (NULL for a folder): a device is written only if it is still that one. Closing the dialog
+ * stops it. */
 GtkWindow *dmk_capacity_dialog_new (GtkWindow *parent, const char *path,
-                                    const DmkSettings *settings);
+                                    const DmkSettings *settings,
+                                    const DmkDeviceIdentity *consent);
 
 /* For the tests: whether the check is still going, the report (NULL until it finished) and the
  * verdict shown (the summary, or why it failed). */

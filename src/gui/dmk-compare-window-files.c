@@ -79,7 +79,7 @@ dmk_compare_window_export_text (DmkCompareWindow *self, const char *filename, GE
   if (!need_columns (self, error))
     return FALSE;
   text = dmk_compare_window_to_text (self);
-  return g_file_set_contents (filename, text, -1, error);
+  return dmk_output_save (filename, text, strlen (text), error);
 }
 
 gboolean
@@ -91,7 +91,7 @@ dmk_compare_window_export_csv (DmkCompareWindow *self, const char *filename, GEr
   if (!need_columns (self, error))
     return FALSE;
   csv = dmk_compare_window_to_csv (self);
-  return g_file_set_contents (filename, csv, -1, error);
+  return dmk_output_save (filename, csv, strlen (csv), error);
 }
 
 /* The whole table with its legend, even the part scrolled out of view. */

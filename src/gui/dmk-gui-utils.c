@@ -4,6 +4,7 @@
 #include <glib/gi18n.h>
 
 #include "dmk-gui-utils.h"
+#include "dmk-output.h"
 
 gboolean
 dmk_save_widget_png (GtkWidget *widget, const char *filename, GError **error)
@@ -12,6 +13,7 @@ dmk_save_widget_png (GtkWidget *widget, const char *filename, GError **error)
   g_autoptr (GtkSnapshot) snapshot = gtk_snapshot_new ();
   g_autoptr (GskRenderNode) node = NULL;
   g_autoptr (GdkTexture) texture = NULL;
+  g_autoptr (GBytes) png = NULL;
   GskRenderer *renderer = gtk_native_get_renderer (gtk_widget_get_native (widget));
   int w = gtk_widget_get_width (widget);
   int h = gtk_widget_get_height (widget);
@@ -33,12 +35,8 @@ dmk_save_widget_png (GtkWidget *widget, const char *filename, GError **error)
     }
   texture = gsk_renderer_render_texture (renderer, node,
                                          &GRAPHENE_RECT_INIT (0, 0, w * scale, h * scale));
-  if (!gdk_texture_save_to_png (texture, filename))
-    {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, _("Could not write “%s”"), filename);
-      return FALSE;
-    }
-  return TRUE;
+  png = gdk_texture_save_to_png_bytes (texture);
+  return dmk_output_save (filename, g_bytes_get_data (png, NULL), g_bytes_get_size (png), error);
 }
 
 void

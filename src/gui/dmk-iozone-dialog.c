@@ -269,40 +269,7 @@ save_csv (DmkIozoneTable *t, const char *path, GError **error)
 {
   g_autofree char *csv = dmk_iozone_table_to_csv (t);
 
-  /* g_file_set_contents writes a temporary file and renames it: whole or not at all. */
-  return g_file_set_contents (path, csv, -1, error);
-}
-
-/* libxlsxwriter writes in place: the workbook is written beside, then renamed over path. */
-static gboolean
-save_xlsx (DmkIozoneTable *t, const char *path, GError **error)
-{
-  g_autofree char *dir = g_path_get_dirname (path);
-  g_autofree char *tmp = g_build_filename (dir, ".gdiskmark-iozone-XXXXXX.xlsx", NULL);
-  int fd = g_mkstemp_full (tmp, O_RDWR, 0644);
-
-  if (fd < 0)
-    {
-      int saved = errno;
-      g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved),
-                   _("Could not write “%s”: %s"), path, g_strerror (saved));
-      return FALSE;
-    }
-  close (fd);
-  if (!dmk_iozone_table_save_xlsx (t, tmp, error))
-    {
-      g_unlink (tmp);
-      return FALSE;
-    }
-  if (g_rename (tmp, path) != 0)
-    {
-      int saved = errno;
-      g_unlink (tmp);
-      g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved),
-                   _("Could not write “%s”: %s"), path, g_strerror (saved));
-      return FALSE;
-    }
-  return TRUE;
+  return dmk_output_save (path, csv, strlen (csv), error);
 }
 
 gboolean
@@ -323,7 +290,7 @@ dmk_iozone_dialog_save (DmkIozoneDialog *self, const char *path, GError **error)
   if (g_str_has_suffix (lower, ".ods"))
     return dmk_iozone_table_save_ods (t, path, error);
   if (g_str_has_suffix (lower, ".xlsx"))
-    return save_xlsx (t, path, error);
+    return dmk_iozone_table_save_xlsx (t, path, error);
   return save_csv (t, path, error);
 }
 

@@ -451,13 +451,22 @@ _dmk_scan_chart_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
   cairo_destroy (cr);
 }
 
+/* cairo's stream writer: into a byte array. */
+static cairo_status_t
+append_bytes (void *closure, const unsigned char *data, unsigned int length)
+{
+  g_byte_array_append (closure, data, length);
+  return CAIRO_STATUS_SUCCESS;
+}
+
 gboolean
 dmk_scan_chart_save (DmkScanChart *self, const char *filename, GError **error)
 {
   const double w = 1000, h = 560;
   const GdkRGBA black = { 0, 0, 0, 1 };
   gboolean svg = g_str_has_suffix (filename, ".svg") || g_str_has_suffix (filename, ".SVG");
-  cairo_surface_t *surface = svg ? cairo_svg_surface_create (filename, w, h)
+  g_autoptr (GByteArray) bytes = g_byte_array_new ();
+  cairo_surface_t *surface = svg ? cairo_svg_surface_create_for_stream (append_bytes, bytes, w, h)
                                  : cairo_image_surface_create (CAIRO_FORMAT_RGB24, (int) w,
                                                                (int) h);
   cairo_t *cr = cairo_create (surface);
@@ -470,7 +479,7 @@ dmk_scan_chart_save (DmkScanChart *self, const char *filename, GError **error)
   cairo_destroy (cr);
   cairo_surface_flush (surface);
   status = svg ? cairo_surface_status (surface)
-               : cairo_surface_write_to_png (surface, filename);
+               : cairo_surface_write_to_png_stream (surface, append_bytes, bytes);
   cairo_surface_finish (surface);
   if (status == CAIRO_STATUS_SUCCESS)
     status = cairo_surface_status (surface);
@@ -482,6 +491,7 @@ dmk_scan_chart_save (DmkScanChart *self, const char *filename, GError **error)
                    cairo_status_to_string (status));
       return FALSE;
     }
-  return TRUE;
+  /* The file is made only when the picture is whole: a regular file, or nothing. */
+  return dmk_output_save (filename, bytes->data, bytes->len, error);
 }
 

@@ -375,7 +375,7 @@ dmk_scan_view_save_csv (DmkScanView *self, const char *path, GError **error)
   if (self->result == NULL)
     return FALSE;
   csv = dmk_result_to_csv (self->result);
-  return g_file_set_contents (path, csv, -1, error);
+  return dmk_output_save (path, csv, strlen (csv), error);
 }
 
 static gboolean

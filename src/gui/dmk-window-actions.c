@@ -315,13 +315,19 @@ check_capacity_activated (GSimpleAction *action, GVariant *param, gpointer data)
 {
   DmkWindow *self = data;
   const char *path = dmk_target_chooser_get_path (self->target_chooser);
+  gboolean device = _dmk_window_target_is_device (self);
+  const DmkDeviceIdentity *consent = NULL;
   DmkSettings s;
   GtkWindow *dialog;
 
   if (path == NULL || dmk_run_controller_get_running (self->run))
     return;
+  /* The device at the path now is the one writes were allowed on, or they are not; the check
+   * itself compares the device it opened with this consent before it writes. */
+  if (device && dmk_target_chooser_recheck_consent (self->target_chooser))
+    consent = dmk_target_chooser_get_consent (self->target_chooser);
   _dmk_window_read_settings (self, &s);
-  if (_dmk_window_target_is_device (self) && !s.allow_write_device)
+  if (device && (!s.allow_write_device || consent == NULL))
     {
       _dmk_window_show_error (self, _("Checking a Device’s Capacity Destroys Its Data"),
                               _("The check writes over the whole device. Allow write tests on "
@@ -330,7 +336,7 @@ check_capacity_activated (GSimpleAction *action, GVariant *param, gpointer data)
       dmk_settings_clear (&s);
       return;
     }
-  dialog = dmk_capacity_dialog_new (GTK_WINDOW (self), path, &s);
+  dialog = dmk_capacity_dialog_new (GTK_WINDOW (self), path, &s, consent);
   dmk_settings_clear (&s);
   gtk_window_present (dialog);
 }

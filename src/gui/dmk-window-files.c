@@ -22,7 +22,7 @@ dmk_window_save_text (DmkWindow *self, const char *filename, GError **error)
       return FALSE;
     }
   text = dmk_result_to_text (result);
-  return g_file_set_contents (filename, text, -1, error);
+  return dmk_output_save (filename, text, strlen (text), error);
 }
 
 gboolean

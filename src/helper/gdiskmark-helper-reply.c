@@ -32,35 +32,6 @@ static const char *const status_names[] = {
 };
 
 void
-set_str (char *dest, size_t size, const char *src)
-{
-  size_t n = src != NULL ? strnlen (src, size - 1) : 0;
-
-  memcpy (dest, src != NULL ? src : "", n);
-  dest[n] = '\0';
-}
-
-void
-escape_str (char *dest, size_t size, const char *src, size_t len)
-{
-  size_t o = 0;
-
-  for (size_t i = 0; i < len; i++)
-    {
-      unsigned char c = (unsigned char) src[i];
-      int plain = c >= 0x20 && c < 0x7f && c != '\\';
-
-      if (o + (plain ? 1 : 4) >= size)
-        break;
-      if (plain)
-        dest[o++] = (char) c;
-      else
-        o += (size_t) snprintf (dest + o, size - o, "\\x%02x", c);
-    }
-  dest[o] = '\0';
-}
-
-void
 finish (int status, int err, const char *device, const char *detail, int fd)
 {
   char cbuf[CMSG_SPACE (sizeof (int))] = { 0 };
@@ -78,9 +49,9 @@ finish (int status, int err, const char *device, const char *detail, int fd)
   reply.sys_errno = err;
   /* Device names are the kernel's; details are escaped where they are made. Both are escaped
    * again here, so that nothing outside printable ASCII ever reaches the caller or the log. */
-  escape_str (reply.device, sizeof reply.device, device ? device : "",
+  dmk_str_escape (reply.device, sizeof reply.device, device ? device : "",
               device ? strlen (device) : 0);
-  set_str (reply.detail, sizeof reply.detail, detail);
+  dmk_str_copy (reply.detail, sizeof reply.detail, detail);
   for (char *c = reply.detail; *c; c++)
     if ((unsigned char) *c < 0x20 || (unsigned char) *c >= 0x7f)
       *c = '?';

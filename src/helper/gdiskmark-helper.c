@@ -13,7 +13,7 @@
  * ioctls (LOOP_CHANGE_FD, LOOP_CLR_FD, LOOP_SET_STATUS64) whatever the open mode, so a caller
  * that is not root gets no loop device, nor a partition of one. For writes, devices that are
  * mounted, swapped on, held, or that share their storage with a loop device are refused
- * (gdiskmark-helper-checks.c). Nothing from the caller's process state is trusted: signal
+ * (dmk-device-checks.c, which the core runs in its own process too). Nothing from the caller's process state is trusted: signal
  * dispositions, the signal mask and rlimits are reset, and the whole run is bounded in time.
  * The environment is cleared; the helper writes only to the socket and the system log.
  */
@@ -45,6 +45,16 @@
 #define SEND_TIMEOUT_S 5
 
 static int caller_is_root;
+/* The device asked for and the devices a write to it reaches. */
+static DmkDeviceFamily *family;
+
+/* Sends a check's refusal, when it has one. */
+static void
+refuse_unless_ok (int r, const DmkDeviceVerdict *v)
+{
+  if (r != 0)
+    finish (v->status, v->err, v->device, v->detail, -1);
+}
 
 static void
 check_type (int fd, struct stat *st)
@@ -118,7 +128,7 @@ read_request (char *path, uint32_t *flags)
   *flags = req.flags;
 
   /* The log gets an escaped copy, so a crafted path cannot forge log lines. */
-  escape_str (helper_logpath, sizeof helper_logpath, buf + sizeof req, req.path_len);
+  dmk_str_escape (helper_logpath, sizeof helper_logpath, buf + sizeof req, req.path_len);
   for (size_t i = 0; i < req.path_len; i++)
     if ((unsigned char) path[i] < 0x20 || path[i] == 0x7f)
       finish (DMK_HELPER_E_PATH_BAD_CHAR, 0, NULL, NULL, -1);
@@ -299,13 +309,15 @@ reopen_checked_inode (int pfd, uint32_t flags)
   fd = open (proc, fl);
   if (fd < 0 && errno == EBUSY && (flags & DMK_HELPER_FLAG_WRITE))
     {
+      DmkDeviceVerdict v;
+
       /* Say why, when we can tell: mounted, swap or held. */
-      check_in_use ();
-      finish (DMK_HELPER_E_EXCL_BUSY, EBUSY, devs[0].name, NULL, -1);
+      refuse_unless_ok (dmk_device_check_in_use (family, &v), &v);
+      finish (DMK_HELPER_E_EXCL_BUSY, EBUSY, dmk_device_family_name (family), NULL, -1);
     }
   if (fd < 0)
     finish (errno == ENOENT ? DMK_HELPER_E_NOT_FOUND : DMK_HELPER_E_OPEN_FAILED, errno,
-            devs[0].name, NULL, -1);
+            dmk_device_family_name (family), NULL, -1);
   close (pfd);
   return fd;
 }
@@ -315,23 +327,25 @@ reopen_checked_inode (int pfd, uint32_t flags)
 static void
 check_fd_to_send (int fd, const struct stat *st, uint32_t flags)
 {
+  const char *name = dmk_device_family_name (family);
+  DmkDeviceVerdict v;
   struct stat st2;
   int fl;
 
   check_type (fd, &st2);
   if (st2.st_rdev != st->st_rdev)
-    finish (DMK_HELPER_E_UNKNOWN_DEVICE, 0, devs[0].name, NULL, -1);
+    finish (DMK_HELPER_E_UNKNOWN_DEVICE, 0, name, NULL, -1);
 
   if (flags & DMK_HELPER_FLAG_WRITE)
     {
-      check_in_use ();
-      check_shared_storage ();
+      refuse_unless_ok (dmk_device_check_in_use (family, &v), &v);
+      refuse_unless_ok (dmk_device_check_shared_storage (family, 0, &v), &v);
     }
 
   /* The core's libaio and pread I/O expect a blocking fd. */
   fl = fcntl (fd, F_GETFL);
   if (fl < 0 || fcntl (fd, F_SETFL, fl & ~O_NONBLOCK) != 0)
-    finish (DMK_HELPER_E_INTERNAL, errno, devs[0].name, "fcntl", -1);
+    finish (DMK_HELPER_E_INTERNAL, errno, name, "fcntl", -1);
 }
 
 int
@@ -341,6 +355,7 @@ main (int argc, char **argv)
   const char *uid = getenv ("PKEXEC_UID");
   struct stat st;
   uint32_t flags = 0;
+  DmkDeviceVerdict v;
   int pfd, fd;
 
   /* Only stdin, stdout and stderr may come from the caller. */
@@ -374,15 +389,16 @@ main (int argc, char **argv)
   pfd = open_path (path);
   check_type (pfd, &st);
   check_in_dev (pfd, path);
-  if (find_in_sysfs (st.st_rdev) != 0)
-    finish (DMK_HELPER_E_UNKNOWN_DEVICE, 0, NULL, NULL, -1);
+  family = dmk_device_family_new (st.st_rdev, &v);
+  if (family == NULL)
+    finish (v.status, v.err, v.device, v.detail, -1);
   /* Before any driver's open: a loop's fd would let its holder re-point the loop. */
-  if (!caller_is_root && target_is_loop ())
-    finish (DMK_HELPER_E_LOOP, 0, devs[0].name,
+  if (!caller_is_root && dmk_device_family_is_loop (family))
+    finish (DMK_HELPER_E_LOOP, 0, dmk_device_family_name (family),
             "loop devices are tested as root or through their backing file's folder", -1);
 
   fd = reopen_checked_inode (pfd, flags);
   check_fd_to_send (fd, &st, flags);
 
-  finish (DMK_HELPER_OK, 0, devs[0].name, NULL, fd);
+  finish (DMK_HELPER_OK, 0, dmk_device_family_name (family), NULL, fd);
 }

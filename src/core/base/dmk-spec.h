@@ -94,6 +94,9 @@ typedef struct
   gboolean poll;          /* io_uring polled I/O (IORING_SETUP_IOPOLL), where the device has it */
   guint mix_read_percent; /* 0 = no mix test */
   gboolean allow_write_device;
+  /* With allow_write_device: a loop device whose file is on FUSE or overlayfs may be written too
+   * (those hide whether the data is in use elsewhere; the user says they know: a fake disk). */
+  gboolean allow_stacked_loop;
   /* Every block written carries its offset and the run's stamp; reads check them (--verify). */
   gboolean verify;
   gboolean until_stable;  /* add passes while their RSD is 2.5% or more, up to 3× passes */

@@ -104,6 +104,7 @@ dmk_history_list (DmkHistory *history, const char *drive, GError **error)
   if (drive != NULL)
     sqlite3_bind_text (st, 1, drive, -1, SQLITE_TRANSIENT);
   sqlite3_bind_int64 (st, 2, number);
+  _dmk_history_start (history);
   while ((rc = sqlite3_step (st)) == SQLITE_ROW)
     g_ptr_array_add (out, entry_from_row (st));
   sqlite3_finalize (st);
@@ -115,13 +116,13 @@ dmk_history_list (DmkHistory *history, const char *drive, GError **error)
   return g_steal_pointer (&out);
 }
 
-gboolean
-dmk_history_delete (DmkHistory *history, gint64 id, GError **error)
+/* The entry id, and its drive when it was that drive's last: FALSE with error set. */
+static gboolean
+delete_entry (DmkHistory *history, gint64 id, GError **error)
 {
   sqlite3_stmt *st = NULL;
   int rc;
 
-  g_return_val_if_fail (history != NULL, FALSE);
   if (sqlite3_prepare_v2 (history->db, "DELETE FROM entries WHERE id = ?", -1, &st, NULL) !=
       SQLITE_OK)
     return _dmk_history_db_error (error, history, _("deleting"));
@@ -139,8 +140,24 @@ dmk_history_delete (DmkHistory *history, gint64 id, GError **error)
       return FALSE;
     }
   /* A drive without entries is forgotten with its last one. */
-  sqlite3_exec (history->db,
-                "DELETE FROM drives WHERE id NOT IN (SELECT DISTINCT drive_id FROM entries)", NULL,
-                NULL, NULL);
+  if (sqlite3_exec (history->db,
+                    "DELETE FROM drives WHERE id NOT IN (SELECT DISTINCT drive_id FROM entries)",
+                    NULL, NULL, NULL) != SQLITE_OK)
+    return _dmk_history_db_error (error, history, _("deleting"));
   return TRUE;
+}
+
+gboolean
+dmk_history_delete (DmkHistory *history, gint64 id, GError **error)
+{
+  g_return_val_if_fail (history != NULL, FALSE);
+  /* Both statements or neither: never an entry gone and its drive left half-forgotten. */
+  if (!dmk_history_begin (history, error))
+    return FALSE;
+  if (!delete_entry (history, id, error))
+    {
+      dmk_history_rollback (history);
+      return FALSE;
+    }
+  return dmk_history_commit (history, error);
 }

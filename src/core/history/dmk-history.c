@@ -67,6 +67,25 @@ _dmk_history_db_error (GError **error, DmkHistory *h, const char *what)
   const char *why = sqlite3_errmsg (h->db);
 
   h->busy = code == SQLITE_BUSY || code == SQLITE_LOCKED;
+  if (code == SQLITE_INTERRUPT && h->timed_out)
+    {
+      g_autofree char *limit = g_strdup_printf ("%d", DMK_HISTORY_STEP_LIMIT_MS / 1000);
+      /* TRANSLATORS: "The history /…/history.sqlite took longer than 10 s (listing the runs)…" */
+      g_set_error (error, DMK_ERROR, DMK_ERROR_HISTORY,
+                   _("The history %s took longer than %s s (%s) and was stopped: it holds more "
+                     "than GDiskMark put there (a trigger or view that never ends, or a huge "
+                     "table); move the file away to start a new history"),
+                   h->path, limit, what);
+      return FALSE;
+    }
+  if ((sqlite3_extended_errcode (h->db) & 0xffff) == SQLITE_CANTOPEN_SYMLINK)
+    {
+      g_set_error (error, DMK_ERROR, DMK_ERROR_HISTORY,
+                   _("The history %s is a symbolic link, which is not followed: give the file "
+                     "itself (GDISKMARK_HISTORY), or move the link away"),
+                   h->path);
+      return FALSE;
+    }
   /* An I/O error says more by its errno: a full disk often fails a write of the WAL's index
    * before SQLite's own SQLITE_FULL. */
   if (code == SQLITE_IOERR || code == SQLITE_CANTOPEN)
@@ -115,6 +134,35 @@ user_version (DmkHistory *h)
   return v;
 }
 
+/* GDiskMark's schema has tables and indexes only: a trigger or a view was put there by someone
+ * else, and could make every statement run forever. Such a store is refused (they never run:
+ * see defend ()). */
+static gboolean
+only_ours (DmkHistory *h, GError **error)
+{
+  sqlite3_stmt *st = NULL;
+  int rc, n = -1;
+
+  if (sqlite3_prepare_v2 (h->db,
+                          "SELECT count(*) FROM sqlite_schema WHERE type IN ('trigger', 'view')",
+                          -1, &st, NULL) != SQLITE_OK)
+    return _dmk_history_db_error (error, h, _("reading its schema"));
+  rc = sqlite3_step (st);
+  if (rc == SQLITE_ROW)
+    n = sqlite3_column_int (st, 0);
+  sqlite3_finalize (st);
+  if (rc != SQLITE_ROW)
+    return _dmk_history_db_error (error, h, _("reading its schema"));
+  if (n == 0)
+    return TRUE;
+  g_set_error (error, DMK_ERROR, DMK_ERROR_HISTORY,
+               _("The history %s holds triggers or views that GDiskMark never makes: another "
+                 "program changed it. Nothing was read or written; move the file away to start "
+                 "a new history"),
+               h->path);
+  return FALSE;
+}
+
 /* Brings the schema up to DMK_HISTORY_SCHEMA_VERSION. The version is read inside an immediate
  * transaction, so two processes opening a new store at once migrate it once. */
 static gboolean
@@ -140,6 +188,11 @@ migrate (DmkHistory *h, GError **error)
                    h->path, v);
       return FALSE;
     }
+  if (!only_ours (h, error))
+    {
+      sqlite3_exec (h->db, "ROLLBACK", NULL, NULL, NULL);
+      return FALSE;
+    }
   for (; v < DMK_HISTORY_SCHEMA_VERSION; v++)
     {
       g_autofree char *bump = g_strdup_printf ("PRAGMA user_version = %d", v + 1);
@@ -151,6 +204,56 @@ migrate (DmkHistory *h, GError **error)
         }
     }
   return exec (h, "COMMIT", _("opening"), error);
+}
+
+void
+_dmk_history_start (DmkHistory *h)
+{
+  h->timed_out = FALSE;
+  h->deadline = g_get_monotonic_time () +
+                (gint64) (DMK_HISTORY_STEP_LIMIT_MS + MAX (h->busy_ms, 0)) * 1000;
+}
+
+/* SQLite asks every 64 steps of a statement: past the operation's time (the step limit, after
+ * the longest wait for another process's lock), it ends. */
+static int
+past_deadline (void *data)
+{
+  DmkHistory *h = data;
+
+  if (g_get_monotonic_time () < h->deadline)
+    return 0;
+  h->timed_out = TRUE;
+  return 1;
+}
+
+/* What a file that is not ours could run when read: nothing. Triggers and views are not in
+ * GDiskMark's schema, so a store that has them was changed by someone else. */
+static void
+defend (DmkHistory *h)
+{
+  sqlite3_db_config (h->db, SQLITE_DBCONFIG_DEFENSIVE, 1, NULL);
+  sqlite3_db_config (h->db, SQLITE_DBCONFIG_ENABLE_TRIGGER, 0, NULL);
+  sqlite3_db_config (h->db, SQLITE_DBCONFIG_ENABLE_VIEW, 0, NULL);
+  sqlite3_db_config (h->db, SQLITE_DBCONFIG_TRUSTED_SCHEMA, 0, NULL);
+  sqlite3_db_config (h->db, SQLITE_DBCONFIG_ENABLE_LOAD_EXTENSION, 0, NULL);
+  sqlite3_progress_handler (h->db, 64, past_deadline, h);
+}
+
+/* Only a regular file (or nothing yet) is opened as the store: a FIFO would hang the open, a
+ * device would be written. */
+static gboolean
+check_store_file (const char *path, GError **error)
+{
+  GStatBuf st;
+
+  if (g_lstat (path, &st) != 0 || S_ISREG (st.st_mode) || S_ISLNK (st.st_mode))
+    return TRUE; /* nothing yet; a link is refused by the open itself, with its own words */
+  g_set_error (error, DMK_ERROR, DMK_ERROR_HISTORY,
+               _("The history %s is not a regular file: move it away, or give another file "
+                 "(GDISKMARK_HISTORY)"),
+               path);
+  return FALSE;
 }
 
 static gboolean
@@ -196,18 +299,23 @@ DmkHistory *
 dmk_history_open (const char *path, int busy_ms, GError **error)
 {
   g_autoptr (DmkHistory) h = g_new0 (DmkHistory, 1);
-  int flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX;
+  int flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX |
+              SQLITE_OPEN_NOFOLLOW;
 
   g_return_val_if_fail (path != NULL, NULL);
   h->path = g_strdup (path);
-  if (!make_folder (path, error))
+  if (!make_folder (path, error) || !check_store_file (path, error))
     return NULL;
   if (sqlite3_open_v2 (path, &h->db, flags, NULL) != SQLITE_OK)
     {
+      sqlite3_extended_result_codes (h->db, 1);
       _dmk_history_db_error (error, h, _("opening"));
       return NULL;
     }
   sqlite3_extended_result_codes (h->db, 1);
+  h->busy_ms = busy_ms;
+  defend (h);
+  _dmk_history_start (h);
   sqlite3_busy_timeout (h->db, busy_ms);
   if (!prepare_store (h, busy_ms, error))
     return NULL;
@@ -369,10 +477,13 @@ add_entry (DmkHistory *history, DmkResult *result, const DmkDriveId *drive, gint
   g_autofree char *json = NULL;
   gint64 drive_id, id = 0;
 
+  gboolean own = sqlite3_get_autocommit (history->db); /* else the caller's batch */
+
   json = dmk_result_to_json (result);
+  _dmk_history_start (history);
   /* One immediate transaction: a writer that waits, waits for the lock at its start (where
    * the busy timeout applies), never half-way through. */
-  if (!exec (history, "BEGIN IMMEDIATE", _("adding the run"), error))
+  if (own && !exec (history, "BEGIN IMMEDIATE", _("adding the run"), error))
     return 0;
   if (drive_number > 0)
     drive_id = drive_exists (history, drive_number, error) ? drive_number : 0;
@@ -380,11 +491,38 @@ add_entry (DmkHistory *history, DmkResult *result, const DmkDriveId *drive, gint
     drive_id = drive_row (history, drive, error);
   if (drive_id > 0)
     id = insert_entry (history, result, drive_id, source, json, error);
-  if (id > 0 && !exec (history, "COMMIT", _("adding the run"), error))
+  if (own && id > 0 && !exec (history, "COMMIT", _("adding the run"), error))
     id = 0;
-  if (id <= 0)
+  if (own && id <= 0)
     sqlite3_exec (history->db, "ROLLBACK", NULL, NULL, NULL);
   return id > 0 ? id : 0;
+}
+
+gboolean
+dmk_history_begin (DmkHistory *history, GError **error)
+{
+  g_return_val_if_fail (history != NULL, FALSE);
+  _dmk_history_start (history);
+  return exec (history, "BEGIN IMMEDIATE", _("adding the runs"), error);
+}
+
+gboolean
+dmk_history_commit (DmkHistory *history, GError **error)
+{
+  g_return_val_if_fail (history != NULL, FALSE);
+  _dmk_history_start (history);
+  if (exec (history, "COMMIT", _("adding the runs"), error))
+    return TRUE;
+  dmk_history_rollback (history);
+  return FALSE;
+}
+
+void
+dmk_history_rollback (DmkHistory *history)
+{
+  g_return_if_fail (history != NULL);
+  if (!sqlite3_get_autocommit (history->db))
+    sqlite3_exec (history->db, "ROLLBACK", NULL, NULL, NULL);
 }
 
 gint64
@@ -410,6 +548,7 @@ dmk_history_find_alike (DmkHistory *history, const DmkDriveId *drive, guint *n_a
   sqlite3_stmt *st = NULL;
   gint64 with_serial = 0, without = 0;
   guint n_serial = 0, n_without = 0;
+  int rc;
 
   g_return_val_if_fail (history != NULL && drive != NULL, -1);
   if (n_alike != NULL)
@@ -426,7 +565,8 @@ dmk_history_find_alike (DmkHistory *history, const DmkDriveId *drive, guint *n_a
   bind_text (st, 2, drive->model);
   sqlite3_bind_int64 (st, 3, (sqlite3_int64) drive->size_bytes);
   bind_text (st, 4, drive->filesystem);
-  while (sqlite3_step (st) == SQLITE_ROW)
+  _dmk_history_start (history);
+  while ((rc = sqlite3_step (st)) == SQLITE_ROW)
     {
       if (sqlite3_column_type (st, 1) != SQLITE_NULL)
         {
@@ -438,6 +578,13 @@ dmk_history_find_alike (DmkHistory *history, const DmkDriveId *drive, guint *n_a
           without = sqlite3_column_int64 (st, 0);
           n_without++;
         }
+    }
+  if (rc != SQLITE_DONE)
+    {
+      /* A busy or failing store is not "no such drive". */
+      _dmk_history_db_error (error, history, _("reading the drives"));
+      sqlite3_finalize (st);
+      return -1;
     }
   sqlite3_finalize (st);
   if (n_alike != NULL)

@@ -12,6 +12,9 @@ G_BEGIN_DECLS
 #define DMK_HISTORY_SCHEMA_VERSION 1
 /* How long a writer waits for another process's transaction before it gives up. */
 #define DMK_HISTORY_BUSY_MS 5000
+/* The longest one operation of the store (an open, an add, a listing) may run once it has its
+ * lock: the store is small, so only a planted statement that never ends comes near it. */
+#define DMK_HISTORY_STEP_LIMIT_MS 10000
 
 /* Who a drive is: the same drive under another device name (or re-attached) has the same key.
  * A device: its model, serial, firmware and size; a folder: its filesystem and the disk beneath. */
@@ -58,7 +61,9 @@ DmkResult *dmk_history_entry_result (const DmkHistoryEntry *entry, GError **erro
 /* $GDISKMARK_HISTORY, else $XDG_DATA_HOME/gdiskmark/history.sqlite. */
 char *dmk_history_default_path (void);
 /* Opens (creating it and its folder) and migrates the store: WAL, a busy timeout of busy_ms.
- * Errors are DMK_ERROR_HISTORY with a sentence that names the file. */
+ * Errors are DMK_ERROR_HISTORY with a sentence that names the file. A symbolic link or anything
+ * but a regular file at path is refused; the store is opened defensively (no triggers, views or
+ * untrusted functions run, and no statement runs longer than DMK_HISTORY_STEP_LIMIT_MS). */
 DmkHistory *dmk_history_open (const char *path, int busy_ms, GError **error);
 void dmk_history_close (DmkHistory *history);
 const char *dmk_history_get_path (DmkHistory *history);
@@ -78,6 +83,12 @@ gint64 dmk_history_find_alike (DmkHistory *history, const DmkDriveId *drive, gui
  * or device path, or part of a model or serial. */
 GPtrArray *dmk_history_list (DmkHistory *history, const char *drive, GError **error);
 gboolean dmk_history_delete (DmkHistory *history, gint64 id, GError **error);
+/* A batch of adds as one transaction, all or nothing (an import of many files): begin, the adds,
+ * then commit, or rollback on the first failure. Between begin and commit or rollback, other
+ * processes wait to write. */
+gboolean dmk_history_begin (DmkHistory *history, GError **error);
+gboolean dmk_history_commit (DmkHistory *history, GError **error);
+void dmk_history_rollback (DmkHistory *history);
 
 /* Saves a finished run in the store at path (NULL: the default). When the store cannot take it
  * (locked, full, read-only, damaged), the run is written as JSON beside the store (or in the data

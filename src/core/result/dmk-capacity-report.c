@@ -74,8 +74,10 @@ dmk_capacity_report_to_text (const DmkCapacityReport *r)
   g_string_append_printf (s, "%-22s %s\n", _("Target:"), r->target.path);
   if (r->target.model != NULL)
     g_string_append_printf (s, "%-22s %s\n", _("Model:"), r->target.model);
-  text_size_line (s, r->target.kind == DMK_TARGET_DIRECTORY ? _("Free space:") : _("Claimed size:"),
+  text_size_line (s, r->target.kind == DMK_TARGET_DIRECTORY ? _("To fill:") : _("Claimed size:"),
                   r->claimed_bytes);
+  if (r->target.kind == DMK_TARGET_DIRECTORY && r->margin_bytes > 0)
+    text_size_line (s, _("Left free for others:"), r->margin_bytes);
   text_size_line (s, _("Written:"), r->written_bytes);
   text_size_line (s, _("Usable:"), r->usable_bytes);
   if (r->tally.has_bad)
@@ -157,6 +159,8 @@ dmk_capacity_report_to_json (const DmkCapacityReport *r)
   jb_size (b, "stamp_bytes", DMK_STAMP_SIZE);
   jb_size (b, "write_errors", r->write_errors);
   _dmk_jb_bool (b, "short_write", r->short_write);
+  if (r->target.kind == DMK_TARGET_DIRECTORY)
+    jb_size (b, "margin_bytes", r->margin_bytes);
   _dmk_jb_bool (b, "buffered", r->buffered);
   _dmk_jb_double (b, "write_mb_per_s", r->write_mb_per_s);
   _dmk_jb_double (b, "read_mb_per_s", r->read_mb_per_s);

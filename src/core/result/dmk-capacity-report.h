@@ -23,6 +23,7 @@ typedef struct
   DmkStampTally tally;
   guint64 write_errors;     /* writes the target refused (counted bad when read) */
   gboolean short_write;     /* a folder filled before its free space was written (ENOSPC) */
+  guint64 margin_bytes;     /* a folder: what was left free for other programs */
   double write_mb_per_s, read_mb_per_s;
   gboolean buffered;        /* a folder without direct I/O: read back after dropping the cache */
 } DmkCapacityReport;

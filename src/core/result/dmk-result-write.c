@@ -5,6 +5,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "dmk-error.h"
+#include "dmk-output.h"
 #include "dmk-json-codec.h"
 #include "dmk-scan.h"
 #include "dmk-spread.h"
@@ -297,13 +298,6 @@ gboolean
 dmk_result_save (DmkResult *result, const char *filename, GError **error)
 {
   g_autofree char *json = dmk_result_to_json (result);
-  g_autoptr (GError) local = NULL;
 
-  if (!g_file_set_contents (filename, json, -1, &local))
-    {
-      g_set_error (error, DMK_ERROR, DMK_ERROR_IO, _("Could not save “%s”: %s"), filename,
-                   local->message);
-      return FALSE;
-    }
-  return TRUE;
+  return dmk_output_save (filename, json, strlen (json), error);
 }

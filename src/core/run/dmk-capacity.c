@@ -7,6 +7,7 @@
 #include <glib/gi18n-lib.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/statvfs.h>
 #include <unistd.h>
 
 #include "dmk-capacity.h"
@@ -19,6 +20,8 @@ typedef struct
 {
   char *path;
   DmkSettings settings;
+  DmkDeviceIdentity consent; /* the device writes were allowed on, when has_consent */
+  gboolean has_consent;
   const DmkFdProvider *const *providers;
   DmkCapacityProgressFunc progress;
   gpointer progress_data;
@@ -49,6 +52,7 @@ check_free (Check *c)
 {
   g_free (c->path);
   dmk_settings_clear (&c->settings);
+  dmk_device_identity_clear (&c->consent);
   g_clear_pointer (&c->context, g_main_context_unref);
   g_clear_pointer (&c->target, dmk_target_free);
   free (c->buf);
@@ -298,6 +302,110 @@ check_device (Check *c, GError **error)
   return TRUE;
 }
 
+guint64
+dmk_capacity_folder_margin (guint64 fs_size, double others_bytes_per_s)
+{
+  guint64 floor = MIN (DMK_CAPACITY_MARGIN_MIN, fs_size / 10);
+  guint64 margin = MAX (fs_size / 100 * DMK_CAPACITY_MARGIN_PERCENT, floor);
+  double others = others_bytes_per_s * DMK_CAPACITY_MARGIN_OTHERS_S;
+
+  if (others > (double) margin)
+    margin = others < (double) G_MAXUINT64 / 2 ? (guint64) others : G_MAXUINT64 / 2;
+  return MAX (margin, FOLDER_CHUNK);
+}
+
+/* What an unprivileged program may still write on the folder's filesystem now. */
+static gboolean
+folder_avail (Check *c, guint64 *avail, GError **error)
+{
+  struct statvfs sv;
+
+  if (fstatvfs (c->fd, &sv) != 0)
+    {
+      int err = errno;
+      g_set_error (error, DMK_ERROR, DMK_ERROR_IO, _("Could not tell how full “%s” is: %s"),
+                   c->path, g_strerror (err));
+      return FALSE;
+    }
+  *avail = (guint64) sv.f_bavail * sv.f_frsize;
+  return TRUE;
+}
+
+/* How fast other programs were using up the folder's filesystem as the check began (bytes/s),
+ * over half a second. */
+static gboolean
+others_rate (Check *c, guint64 *avail, double *rate, GError **error)
+{
+  guint64 before;
+  gint64 t0, t1;
+
+  t0 = g_get_monotonic_time ();
+  if (!folder_avail (c, &before, error))
+    return FALSE;
+  for (int i = 0; i < 10; i++)
+    {
+      if (g_cancellable_set_error_if_cancelled (c->cancellable, error))
+        return FALSE;
+      g_usleep (50 * 1000);
+    }
+  if (!folder_avail (c, avail, error))
+    return FALSE;
+  t1 = g_get_monotonic_time ();
+  *rate = *avail < before ? (double) (before - *avail) / ((double) (t1 - t0) / 1e6) : 0.0;
+  return TRUE;
+}
+
+/* The folder's free space less the margin kept for other programs, in whole chunks. f3 fills to
+ * the last byte, which on a disk that other programs use makes their writes fail: so the check
+ * covers all but the margin (dmk_capacity_folder_margin), and the filesystem's own bookkeeping
+ * gets a little more (1/1024 of what is written, at least 4 MiB), so that only another
+ * program's writes can bring the free space down to the margin. */
+static gboolean
+folder_span (Check *c, GError **error)
+{
+  const DmkTargetInfo *info = dmk_target_get_info (c->target);
+  guint64 avail, margin, slack, span;
+  double rate;
+
+  if (!others_rate (c, &avail, &rate, error))
+    return FALSE;
+  margin = dmk_capacity_folder_margin (info->size_bytes, rate);
+  span = avail > margin ? avail - margin : 0;
+  slack = MAX (span / 1024, (guint64) 4 << 20);
+  span = span > slack ? span - slack : 0;
+  span -= span % FOLDER_CHUNK;
+  c->report->margin_bytes = margin;
+  if (span == 0)
+    {
+      g_autofree char *have = dmk_format_size (avail);
+      g_autofree char *keep = dmk_format_size (margin);
+      g_set_error (error, DMK_ERROR, DMK_ERROR_NO_SPACE,
+                   _("“%s” has only %s free, and %s of it stays free for other programs: too "
+                     "little to check"),
+                   c->path, have, keep);
+      return FALSE;
+    }
+  c->report->claimed_bytes = span;
+  return TRUE;
+}
+
+/* Another program is writing to the folder's filesystem and the free space came down to the
+ * margin: the check gives the space back at once (the caller closes the file) rather than make
+ * that program's writes fail. */
+static gboolean
+margin_reached (Check *c, guint64 avail, GError **error)
+{
+  g_autofree char *have = dmk_format_size (avail);
+  g_autofree char *keep = dmk_format_size (c->report->margin_bytes);
+
+  g_set_error (error, DMK_ERROR, DMK_ERROR_NO_SPACE,
+               _("Stopped: the free space on “%s” came down to %s, below the %s kept for other "
+                 "programs, because another program is writing there. The space is free again "
+                 "and nothing is left behind; check again when nothing else writes there"),
+               c->path, have, keep);
+  return FALSE;
+}
+
 /* Writes the folder's file chunk by chunk up to the span; a full filesystem ends it early. */
 static gboolean
 folder_write (Check *c, GError **error)
@@ -307,10 +415,16 @@ folder_write (Check *c, GError **error)
   begin_phase (c, DMK_CAPACITY_WRITING, 1, r->claimed_bytes);
   for (guint64 off = 0; off < r->claimed_bytes; off += FOLDER_CHUNK)
     {
+      guint64 avail;
       int err;
 
       if (g_cancellable_set_error_if_cancelled (c->cancellable, error))
         return FALSE;
+      /* Before each chunk: the margin is kept whatever else writes there. */
+      if (!folder_avail (c, &avail, error))
+        return FALSE;
+      if (avail < r->margin_bytes + FOLDER_CHUNK)
+        return margin_reached (c, avail, error);
       dmk_stamp_fill (c->buf, FOLDER_CHUNK, r->run_id, off);
       err = transfer (c->fd, c->buf, FOLDER_CHUNK, off, TRUE);
       if (err == ENOSPC || err == EDQUOT)
@@ -353,43 +467,23 @@ folder_read (Check *c, GError **error)
   return TRUE;
 }
 
-/* The folder's free space less a margin, in whole chunks. f3 fills to the last byte; a little
- * is kept so that other programs writing meanwhile do not fail (1 %, 1–64 MiB): the check
- * still covers all but that of a stick's filesystem. */
-static gboolean
-folder_span (Check *c, GError **error)
-{
-  const DmkTargetInfo *info = dmk_target_get_info (c->target);
-  guint64 margin = CLAMP (info->size_bytes / 100, FOLDER_CHUNK, (guint64) 64 << 20);
-  guint64 span = info->free_bytes > margin ? info->free_bytes - margin : 0;
-
-  span -= span % FOLDER_CHUNK;
-  if (span == 0)
-    {
-      g_autofree char *have = dmk_format_size (info->free_bytes);
-      g_set_error (error, DMK_ERROR, DMK_ERROR_NO_SPACE,
-                   _("“%s” has only %s free: too little to check"), c->path, have);
-      return FALSE;
-    }
-  c->report->claimed_bytes = span;
-  return TRUE;
-}
-
 static gboolean
 open_target (Check *c, GError **error)
 {
   g_autoptr (GError) local = NULL;
 
   c->settings.size_bytes = DMK_SIZE_MIN;
-  c->target = dmk_target_open (c->path, &c->settings, TRUE, c->providers, c->cancellable, &local);
+  c->target = dmk_target_open (c->path, &c->settings, TRUE, c->has_consent ? &c->consent : NULL,
+                               c->providers, c->cancellable, &local);
   if (c->target == NULL && g_error_matches (local, DMK_ERROR, DMK_ERROR_DIRECT_IO))
     {
       /* A folder on a filesystem without O_DIRECT is still worth checking, through the cache. */
       g_clear_error (&local);
       c->settings.direct = FALSE;
       c->report->buffered = TRUE;
-      c->target = dmk_target_open (c->path, &c->settings, TRUE, c->providers, c->cancellable,
-                                   &local);
+      c->target = dmk_target_open (c->path, &c->settings, TRUE,
+                                   c->has_consent ? &c->consent : NULL, c->providers,
+                                   c->cancellable, &local);
     }
   if (c->target == NULL)
     {
@@ -453,6 +547,7 @@ check_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *ca
 
 void
 dmk_capacity_check_async (const char *path, const DmkSettings *settings,
+                          const DmkDeviceIdentity *consent,
                           const DmkFdProvider *const *providers, DmkCapacityProgressFunc progress,
                           gpointer progress_data, GCancellable *cancellable,
                           GAsyncReadyCallback callback, gpointer user_data)
@@ -466,6 +561,9 @@ dmk_capacity_check_async (const char *path, const DmkSettings *settings,
   c = g_new0 (Check, 1);
   c->path = g_strdup (path);
   dmk_settings_copy (&c->settings, settings);
+  c->has_consent = consent != NULL;
+  if (consent != NULL)
+    dmk_device_identity_copy (&c->consent, consent);
   c->providers = providers;
   c->progress = progress;
   c->progress_data = progress_data;

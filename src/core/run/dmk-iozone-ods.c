@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "dmk-error.h"
+#include "dmk-output.h"
 #include "dmk-iozone.h"
 
 /* ---- a ZIP archive of stored members ---- */
@@ -206,7 +207,6 @@ dmk_iozone_table_save_ods (DmkIozoneTable *table, const char *path, GError **err
 {
   g_autoptr (GDateTime) now = g_date_time_new_now_local ();
   g_autofree char *content = NULL;
-  g_autoptr (GError) local = NULL;
   g_autoptr (GByteArray) bytes = NULL;
   Zip z = { g_byte_array_new (), g_byte_array_new (), 0, 0, 0 };
 
@@ -220,12 +220,6 @@ dmk_iozone_table_save_ods (DmkIozoneTable *table, const char *path, GError **err
   zip_add (&z, "META-INF/manifest.xml", manifest, strlen (manifest));
   zip_add (&z, "content.xml", content, strlen (content));
   bytes = zip_finish (&z);
-  /* Written whole or not at all: g_file_set_contents goes through a temporary file. */
-  if (!g_file_set_contents (path, (const char *) bytes->data, bytes->len, &local))
-    {
-      g_set_error (error, DMK_ERROR, DMK_ERROR_IO, _("Could not write the spreadsheet “%s”: %s"),
-                   path, local->message);
-      return FALSE;
-    }
-  return TRUE;
+  /* Written whole or not at all, as a regular file or nothing. */
+  return dmk_output_save (path, bytes->data, bytes->len, error);
 }

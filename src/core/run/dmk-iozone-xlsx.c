@@ -6,6 +6,7 @@
 #include <math.h>
 
 #include "dmk-error.h"
+#include "dmk-output.h"
 #include "dmk-iozone.h"
 
 #if HAVE_XLSXWRITER
@@ -59,13 +60,19 @@ add_sheet (lxw_workbook *wb, DmkIozoneTable *t, DmkIozoneOp op)
 gboolean
 dmk_iozone_table_save_xlsx (DmkIozoneTable *table, const char *path, GError **error)
 {
+  g_autofree char *tmp = NULL;
   lxw_workbook *wb;
   lxw_error err;
 
   g_return_val_if_fail (table != NULL && path != NULL, FALSE);
-  wb = workbook_new (path);
+  /* Written beside path and put in its place whole: path is a regular file or nothing. */
+  tmp = dmk_output_begin (path, error);
+  if (tmp == NULL)
+    return FALSE;
+  wb = workbook_new (tmp);
   if (wb == NULL)
     {
+      dmk_output_abandon (tmp);
       g_set_error (error, DMK_ERROR, DMK_ERROR_IO, _("Could not create the workbook “%s”"), path);
       return FALSE;
     }
@@ -75,11 +82,12 @@ dmk_iozone_table_save_xlsx (DmkIozoneTable *table, const char *path, GError **er
   err = workbook_close (wb);
   if (err != LXW_NO_ERROR)
     {
+      dmk_output_abandon (tmp);
       g_set_error (error, DMK_ERROR, DMK_ERROR_IO, _("Could not write the workbook “%s”: %s"),
                    path, lxw_strerror (err));
       return FALSE;
     }
-  return TRUE;
+  return dmk_output_commit (tmp, path, error);
 }
 
 #else

@@ -205,35 +205,6 @@ finish_temperature (RunData *d)
   d->result->temperature = d->temperature;
 }
 
-/* The device behind the open fd is the one the user allowed writes to: a name (/dev/loop3) can
- * pass to another device between the consent and the open, the fd cannot. */
-static gboolean
-consent_holds (RunData *d, GError **error)
-{
-  DmkDeviceIdentity now;
-  gboolean same;
-
-  if (!dmk_device_identity_read_fd (dmk_target_get_fd (d->target), &now))
-    {
-      g_set_error (error, DMK_ERROR, DMK_ERROR_WRITE_NOT_ALLOWED,
-                   _("Cannot tell which device %s is now, so nothing was written to it: allow "
-                     "write tests on it again"),
-                   d->path);
-      return FALSE;
-    }
-  same = dmk_device_identity_equal (&d->consent, &now);
-  if (!same)
-    {
-      g_autofree char *what = dmk_describe_device (d->path, now.model, now.size_bytes);
-      g_set_error (error, DMK_ERROR, DMK_ERROR_WRITE_NOT_ALLOWED,
-                   _("%s is not the device write tests were allowed on: another device took its "
-                     "name. Nothing was written; allow write tests on it again if you mean it"),
-                   what);
-    }
-  dmk_device_identity_clear (&now);
-  return same;
-}
-
 gboolean
 _dmk_run_prologue (RunData *d, gboolean write, gboolean layout, GCancellable *cancellable,
                    GError **error)
@@ -242,13 +213,10 @@ _dmk_run_prologue (RunData *d, gboolean write, gboolean layout, GCancellable *ca
 
   prog.n_tests = d->jobs != NULL ? d->jobs->len : 1;
   _dmk_run_post (d, &prog, NULL);
-  d->target = dmk_target_open (d->path, &d->settings, write,
+  d->target = dmk_target_open (d->path, &d->settings, write, d->has_consent ? &d->consent : NULL,
                                (const DmkFdProvider *const *) d->providers->pdata, cancellable,
                                error);
   if (d->target == NULL)
-    return FALSE;
-  if (write && d->has_consent &&
-      dmk_target_get_info (d->target)->kind == DMK_TARGET_BLOCK_DEVICE && !consent_holds (d, error))
     return FALSE;
   if (layout && !dmk_target_prepare (d->target, layout_progress, d, cancellable, error))
     return FALSE;

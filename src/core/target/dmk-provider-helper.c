@@ -14,6 +14,7 @@
 #include "dmk-providers.h"
 #include "dmk-error.h"
 #include "dmk-provider-helper.h"
+#include "dmk-write-gate.h"
 
 /* pkexec's own exit statuses: 126 when the user dismissed the dialog, 127 for every other
  * failure (not authorized, no agent, program missing, polkit unreachable). */
@@ -25,6 +26,7 @@ const DmkFdProvider dmk_fd_provider_helper = {
   .name = "pkexec-helper",
   .open = dmk_fd_provider_helper_open,
   .user_data = NULL,
+  .checks_in_use = TRUE,
 };
 
 /* Whether GDISKMARK_HELPER and GDISKMARK_PKEXEC are honoured: only in a build configured with
@@ -77,38 +79,6 @@ pkexec_path (void)
   return env != NULL ? env : PKEXEC_PATH;
 }
 
-/* The helper's details are printable ASCII, with "\xNN" for every other byte. A mount point
- * named in UTF-8 is shown as such; anything that then holds control or format characters (a
- * right-to-left override that would reorder the message) stays escaped. */
-static char *
-unescape_detail (const char *s)
-{
-  g_autoptr (GString) out = g_string_new (NULL);
-  const char *end;
-  gboolean clean = TRUE;
-
-  for (const char *p = s; *p; p++)
-    {
-      if (p[0] == '\\' && p[1] == 'x' && g_ascii_isxdigit (p[2]) && g_ascii_isxdigit (p[3]))
-        {
-          g_string_append_c (out, (char) (g_ascii_xdigit_value (p[2]) * 16 +
-                                          g_ascii_xdigit_value (p[3])));
-          p += 3;
-        }
-      else
-        g_string_append_c (out, *p);
-    }
-  if (!g_utf8_validate_len (out->str, out->len, &end))
-    return g_strdup (s);
-  for (const char *p = out->str; *p; p = g_utf8_next_char (p))
-    {
-      GUnicodeType type = g_unichar_type (g_utf8_get_char (p));
-
-      clean &= type != G_UNICODE_CONTROL && type != G_UNICODE_FORMAT;
-    }
-  return clean ? g_string_free (g_steal_pointer (&out), FALSE) : g_strdup (s);
-}
-
 static char *
 printable (const char *s, gsize max)
 {
@@ -136,60 +106,17 @@ type_description (int status)
     }
 }
 
-/* The refusals of a device in use, for writes: FALSE for any other status. */
-static gboolean
-set_busy_error (GError **error, const char *dev, const char *detail, const char *why,
-                const DmkHelperReply *r)
-{
-  switch (r->status)
-    {
-    case DMK_HELPER_E_MOUNTED:
-      g_set_error (error, DMK_ERROR, DMK_ERROR_BUSY,
-                   _("%s is mounted at %s: unmount it to run write tests"), dev, detail);
-      return TRUE;
-    case DMK_HELPER_E_SWAP:
-      g_set_error (error, DMK_ERROR, DMK_ERROR_BUSY,
-                   _("%s is in use as swap: turn it off (swapoff) to run write tests"), dev);
-      return TRUE;
-    case DMK_HELPER_E_HELD:
-      g_set_error (error, DMK_ERROR, DMK_ERROR_BUSY,
-                   _("%s is held by %s (RAID, LVM or encryption): release it to run write tests"),
-                   dev, detail);
-      return TRUE;
-    case DMK_HELPER_E_EXCL_BUSY:
-      g_set_error (error, DMK_ERROR, DMK_ERROR_BUSY,
-                   _("%s is in use by another program that opened it exclusively: close that "
-                     "program to run write tests"),
-                   dev);
-      return TRUE;
-    case DMK_HELPER_E_SHARED:
-      g_set_error (error, DMK_ERROR, DMK_ERROR_BUSY,
-                   _("%s shares its storage with a loop device (%s): a write test would reach "
-                     "the loop's data; detach the loop device (losetup -d) to run write tests"),
-                   dev, detail);
-      return TRUE;
-    case DMK_HELPER_E_CHECK_FAILED:
-      g_set_error (error, DMK_ERROR, DMK_ERROR_BUSY,
-                   _("Could not check whether %s is in use (%s%s%s), so it was not opened for "
-                     "writing: try again, or run as root"),
-                   dev, detail, *why ? ": " : "", why);
-      return TRUE;
-    default:
-      return FALSE;
-    }
-}
-
 /* Turns the helper's refusal into a message that says what is wrong and what to do. */
 static void
 set_reply_error (GError **error, const char *path, const DmkHelperReply *r)
 {
   g_autofree char *dev_name = printable (r->device, sizeof r->device - 1);
   g_autofree char *raw_detail = printable (r->detail, sizeof r->detail - 1);
-  g_autofree char *detail = unescape_detail (raw_detail);
+  g_autofree char *detail = dmk_device_detail_text (raw_detail);
   g_autofree char *dev = *dev_name ? g_strdup_printf ("/dev/%s", dev_name) : g_strdup (path);
   const char *why = r->sys_errno > 0 ? g_strerror (r->sys_errno) : "";
 
-  if (set_busy_error (error, dev, detail, why, r))
+  if (dmk_device_busy_error (error, r->status, dev, detail, r->sys_errno))
     return;
   switch (r->status)
     {

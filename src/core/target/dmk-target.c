@@ -21,6 +21,7 @@
 #include "dmk-random.h"
 #include "dmk-sysinfo.h"
 #include "dmk-target.h"
+#include "dmk-write-gate.h"
 
 #ifndef ZFS_SUPER_MAGIC
 #define ZFS_SUPER_MAGIC 0x2fc12fc1
@@ -50,6 +51,8 @@ struct _DmkTarget
   guint32 offset_align;
   guint32 mem_align;
   GPtrArray *warnings;
+  const DmkFdProvider *provider; /* the one that opened a device's fd; NULL: open(2) itself */
+  gboolean allow_stacked_loop;
 };
 
 void
@@ -105,6 +108,7 @@ target_new (const char *path, DmkTargetKind kind, const DmkSettings *settings)
   t->direct = settings->direct;
   t->data = settings->data;
   t->test_size = settings->size_bytes;
+  t->allow_stacked_loop = settings->allow_stacked_loop;
   t->warnings = g_ptr_array_new_with_free_func (g_free);
   return t;
 }
@@ -450,6 +454,7 @@ open_through_providers (DmkTarget *t, gboolean write, const DmkFdProvider *const
     {
       g_clear_error (local);
       t->fd = providers[i]->open (path, write, providers[i]->user_data, cancellable, local);
+      t->provider = providers[i];
       if (g_error_matches (*local, G_IO_ERROR, G_IO_ERROR_CANCELLED))
         {
           g_propagate_error (error, g_steal_pointer (local));
@@ -575,8 +580,8 @@ record_device_facts (DmkTarget *t, dev_t rdev, guint64 size, int lbs)
 
 static gboolean
 open_block_device (DmkTarget *t, const struct stat *st, gboolean write,
-                   const DmkFdProvider *const *providers, GCancellable *cancellable,
-                   GError **error)
+                   const DmkDeviceIdentity *consent, const DmkFdProvider *const *providers,
+                   GCancellable *cancellable, GError **error)
 {
   const char *path = t->info.path;
   struct stat fst;
@@ -588,6 +593,10 @@ open_block_device (DmkTarget *t, const struct stat *st, gboolean write,
   if (!match_direct_flag (t, error))
     return FALSE;
   if (!check_fd_is_device (t, st, &fst, error))
+    return FALSE;
+  if (write && !dmk_write_gate_check (t->fd, path, consent,
+                                      t->provider != NULL && t->provider->checks_in_use,
+                                      t->allow_stacked_loop, error))
     return FALSE;
   if (ioctl (t->fd, BLKGETSIZE64, &size) != 0)
     return error_from_errno (error, errno, path, _("Reading the size of"));
@@ -624,8 +633,8 @@ describe_device (const char *path, dev_t dev)
 
 DmkTarget *
 dmk_target_open (const char *path, const DmkSettings *settings, gboolean write,
-                 const DmkFdProvider *const *providers, GCancellable *cancellable,
-                 GError **error)
+                 const DmkDeviceIdentity *consent, const DmkFdProvider *const *providers,
+                 GCancellable *cancellable, GError **error)
 {
   g_autoptr (DmkTarget) t = NULL;
   struct stat st;
@@ -666,7 +675,7 @@ dmk_target_open (const char *path, const DmkSettings *settings, gboolean write,
                        what);
           return NULL;
         }
-      if (!open_block_device (t, &st, write, providers, cancellable, error))
+      if (!open_block_device (t, &st, write, consent, providers, cancellable, error))
         return NULL;
     }
   else

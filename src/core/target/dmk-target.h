@@ -3,6 +3,7 @@
 
 #include <gio/gio.h>
 
+#include "dmk-places.h"
 #include "dmk-spec.h"
 
 G_BEGIN_DECLS
@@ -46,6 +47,9 @@ typedef struct
   const char *name;
   DmkFdProviderFunc open;
   gpointer user_data;
+  /* The provider runs the in-use checks itself, as root, before it hands out a write fd (the
+   * helper): where this process may not look (a loop device it cannot open), its word stands. */
+  gboolean checks_in_use;
 } DmkFdProvider;
 
 /* Opens a block device directly with open(2); the first link of every chain. */
@@ -56,9 +60,13 @@ typedef struct _DmkTarget DmkTarget;
 
 typedef void (*DmkLayoutProgressFunc) (double fraction, gpointer user_data);
 
-/* Opens path for a run with settings. write says whether any write or mix test will run.
- * providers (NULL-terminated, may be NULL) are tried after a direct open was refused. */
+/* Opens path for a run with settings. write says whether anything will be written. A block
+ * device is written only through the write gate (dmk-write-gate.h): settings->allow_write_device,
+ * consent (the device the user allowed writes to, as it was then; NULL: none) matching the
+ * opened fd, and the in-use checks. providers (NULL-terminated, may be NULL) are tried after a
+ * direct open was refused. */
 DmkTarget *dmk_target_open (const char *path, const DmkSettings *settings, gboolean write,
+                            const DmkDeviceIdentity *consent,
                             const DmkFdProvider *const *providers, GCancellable *cancellable,
                             GError **error);
 /* Lays the test file out with real data (directories only; a no-op for devices). */
