@@ -2,7 +2,10 @@
  * passes a true device, fills and verifies a folder leaving nothing, and writes only with consent. */
 #include "config.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <glib/gstdio.h>
+#include <string.h>
 #include <json-glib/json-glib.h>
 #include <signal.h>
 #include <sys/mount.h>
@@ -253,6 +256,96 @@ test_folder_cancel (void)
   dmk_test_tmpfs_cleanup ();
 }
 
+/* ---- the margin kept for other programs (issue 44, item 7) ---- */
+
+typedef struct
+{
+  const char *dir;
+  guint64 free_at_start;
+  guint n_files, failures;
+  int first_errno;
+} OtherProgram;
+
+/* Another program on the same filesystem: once the check has begun filling it, it saves
+ * n_files files of 2 MiB, each written and synced; every failure (a full disk) is counted. */
+static gpointer
+other_program (gpointer data)
+{
+  OtherProgram *o = data;
+  g_autofree char *block = g_malloc0 (2 << 20);
+
+  while (free_bytes (o->dir) + ((guint64) 16 << 20) > o->free_at_start)
+    g_usleep (20 * 1000);
+  for (guint i = 0; i < o->n_files; i++)
+    {
+      g_autofree char *name = g_strdup_printf ("%s/other-%02u", o->dir, i);
+      int fd = open (name, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+      gboolean ok = fd >= 0 && write (fd, block, 2 << 20) == 2 << 20 && fsync (fd) == 0;
+
+      if (!ok && o->failures++ == 0)
+        o->first_errno = errno;
+      if (fd >= 0)
+        close (fd);
+    }
+  return NULL;
+}
+
+/* A folder check on a filesystem (ext4 on a loop device capped at 20 MB/s, so that the check
+ * takes seconds) while another program saves 80 MiB there: every one of that program's writes
+ * succeeds; the check stops when the free space comes down to its margin, says why, and gives
+ * the space back (it filled the disk's last megabytes before, and 1 write in 40 failed). */
+static void
+test_folder_keeps_margin (void)
+{
+  const char *argv[] = { g_getenv ("GDISKMARK_CLI"), "capacity", "-q", NULL, NULL };
+  const char *mkfs[] = { "mkfs.ext4", "-q", "-F", NULL, NULL };
+  g_autoptr (GSubprocess) check = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *err = NULL;
+  OtherProgram o = { .n_files = 40 };
+  GThread *thread;
+  guint n = 0;
+
+  if (!dmk_test_throttle_available () || !dmk_test_loop_setup_sized ((guint64) 256 << 20))
+    return;
+  mkfs[3] = dmk_test_loop;
+  g_assert_cmpint (dmk_test_run_tool (mkfs, NULL), ==, 0);
+  dmk_test_mount = g_dir_make_tmp ("gdiskmark-margin-XXXXXX", NULL);
+  g_assert_no_errno (mount (dmk_test_loop, dmk_test_mount, "ext4", 0, NULL));
+  g_assert_true (dmk_test_throttle (dmk_test_loop, "write_bps", 20000000));
+  o.dir = dmk_test_mount;
+  o.free_at_start = free_bytes (dmk_test_mount);
+  argv[3] = dmk_test_mount;
+  check = g_subprocess_newv (argv, G_SUBPROCESS_FLAGS_STDOUT_SILENCE |
+                             G_SUBPROCESS_FLAGS_STDERR_PIPE, &error);
+  g_assert_no_error (error);
+  thread = g_thread_new ("other program", other_program, &o);
+  g_assert_true (g_subprocess_communicate_utf8 (check, NULL, NULL, NULL, &err, &error));
+  g_assert_no_error (error);
+  g_thread_join (thread);
+  dmk_test_unthrottle (NULL);
+  g_test_message ("check: exit %d: %s; the other program: %u of %u writes failed (%s)",
+                  g_subprocess_get_exit_status (check), err, o.failures, o.n_files,
+                  g_strerror (o.first_errno));
+  g_assert_cmpuint (o.failures, ==, 0);
+  g_assert_cmpint (g_subprocess_get_exit_status (check), ==, 1);
+  g_assert_nonnull (strstr (err, "kept for other programs"));
+  /* Only the other program's files and ext4's own folder are left. */
+  {
+    g_autoptr (GDir) dir = g_dir_open (dmk_test_mount, 0, NULL);
+    const char *name;
+
+    while ((name = g_dir_read_name (dir)) != NULL)
+      if (g_strcmp0 (name, "lost+found") != 0)
+        {
+          g_assert_true (g_str_has_prefix (name, "other-"));
+          n++;
+        }
+  }
+  g_assert_cmpuint (n, ==, o.n_files);
+  dmk_test_loop_cleanup ();
+}
+
 static void
 cleanup_all (void)
 {
@@ -271,5 +364,6 @@ main (int argc, char **argv)
   g_test_add_func ("/capacity/device/true-cli", test_true_device_cli);
   g_test_add_func ("/capacity/folder/fill", test_folder);
   g_test_add_func ("/capacity/folder/cancel", test_folder_cancel);
+  g_test_add_func ("/capacity/folder/keeps-margin", test_folder_keeps_margin);
   return g_test_run ();
 }

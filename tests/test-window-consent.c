@@ -10,6 +10,7 @@
 
 #include "dmk-test-gui.h"
 #include "dmk-test-loop.h"
+#include "dmk-test-wm.h"
 
 #define MIB ((guint64) 1 << 20)
 
@@ -272,15 +273,128 @@ test_consent_checked_on_fd (void)
   dmk_test_loop_cleanup ();
 }
 
+static gboolean
+error_dialog_shown (gpointer win)
+{
+  return dmk_window_get_error_dialog (win) != NULL &&
+         gtk_widget_get_mapped (GTK_WIDGET (dmk_window_get_error_dialog (win)));
+}
+
+static gboolean
+capacity_dialog_shown (void)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr (GObject) w = g_list_model_get_item (toplevels, i);
+      if (g_strcmp0 (G_OBJECT_TYPE_NAME (w), "DmkCapacityDialog") == 0)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* Issue 44, item 1: writes allowed on A; A detached and B attached under the same name; menu →
+ * Drive → Check Capacity… by pointer clicks, as a user does. The window finds that the device
+ * is another one: it says so, starts no check, and B is left as it was. */
+static void
+test_swap_then_check_capacity (void)
+{
+  g_autofree char *before = NULL, *after = NULL;
+  DmkWindow *win;
+  GtkWidget *menu;
+
+  if (!dmk_test_loop_setup (27))
+    return;
+  win = window_with_consent_on_a ();
+  if (!dmk_test_loop_swap (48 * MIB))
+    {
+      destroy_window (win);
+      return;
+    }
+  before = image_checksum ();
+  g_assert_true (dmk_window_get_device_writes_allowed (win));
+  menu = open_primary_menu (win);
+  click_menu_item (menu, "Drive");
+  click_menu_item (menu, "Check Capacity…");
+  g_assert_true (iterate_until (error_dialog_shown, win));
+  g_assert_false (capacity_dialog_shown ());
+  g_assert_false (dmk_window_get_device_writes_allowed (win));
+  /* Nothing ran meanwhile, either. */
+  settle ();
+  after = image_checksum ();
+  g_assert_cmpstr (before, ==, after);
+  destroy_window (win);
+  dmk_test_loop_cleanup ();
+}
+
+typedef struct
+{
+  DmkCapacityReport *report;
+  GError *error;
+  gboolean done;
+} CapacityDone;
+
+static void
+capacity_done (GObject *source, GAsyncResult *res, gpointer data)
+{
+  CapacityDone *d = data;
+
+  d->report = dmk_capacity_check_finish (res, &d->error);
+  d->done = TRUE;
+}
+
+/* The check itself, after its open: whoever calls it with the consent for A, B is not written. */
+static void
+test_capacity_consent_checked_on_fd (void)
+{
+  g_autofree char *before = NULL, *after = NULL;
+  CapacityDone d = { 0 };
+  DmkDeviceIdentity a;
+  DmkSettings s;
+
+  if (!dmk_test_loop_setup (28))
+    return;
+  g_assert_true (dmk_device_identity_read (dmk_test_loop, &a));
+  if (!dmk_test_loop_swap (48 * MIB))
+    {
+      dmk_device_identity_clear (&a);
+      return;
+    }
+  before = image_checksum ();
+  dmk_settings_init_default (&s);
+  s.allow_write_device = TRUE;
+  dmk_capacity_check_async (dmk_test_loop, &s, &a, NULL, NULL, NULL, NULL, capacity_done, &d);
+  while (!d.done)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_null (d.report);
+  g_assert_error (d.error, DMK_ERROR, DMK_ERROR_WRITE_NOT_ALLOWED);
+  g_assert_nonnull (strstr (d.error->message, "48 MiB"));
+  g_clear_error (&d.error);
+  after = image_checksum ();
+  g_assert_cmpstr (before, ==, after);
+  dmk_settings_clear (&s);
+  dmk_device_identity_clear (&a);
+  dmk_test_loop_cleanup ();
+}
+
 int
 main (int argc, char **argv)
 {
+  int status;
+
   if (!dmk_test_gui_init (&argc, &argv, "window-consent"))
     return g_test_run ();
-  dmk_test_loop_cleanup_on_signals (NULL);
+  dmk_test_loop_cleanup_on_signals (stop_window_manager);
+  start_window_manager ();
   test_application ();
   g_test_add_func ("/window-consent/swap-then-rescan", test_swap_then_rescan);
   g_test_add_func ("/window-consent/swap-then-run", test_swap_then_run);
   g_test_add_func ("/window-consent/checked-on-fd", test_consent_checked_on_fd);
-  return g_test_run ();
+  g_test_add_func ("/window-consent/capacity/checked-on-fd", test_capacity_consent_checked_on_fd);
+  g_test_add_func ("/window-consent/capacity/swap-then-check-by-pointer",
+                   test_swap_then_check_capacity);
+  status = g_test_run ();
+  stop_window_manager ();
+  return status;
 }

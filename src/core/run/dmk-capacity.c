@@ -399,9 +399,9 @@ margin_reached (Check *c, guint64 avail, GError **error)
   g_autofree char *keep = dmk_format_size (c->report->margin_bytes);
 
   g_set_error (error, DMK_ERROR, DMK_ERROR_NO_SPACE,
-               _("Stopped: the free space on “%s” came down to %s, below the %s kept for other "
-                 "programs, because another program is writing there. The space is free again "
-                 "and nothing is left behind; check again when nothing else writes there"),
+               _("Stopped: another program is writing to “%s”, and its free space came down to "
+                 "%s, where %s is kept free for other programs. The space is free again and "
+                 "nothing is left behind; check again when nothing else writes there"),
                c->path, have, keep);
   return FALSE;
 }
