@@ -329,7 +329,7 @@ test_folder_keeps_margin (void)
                   g_strerror (o.first_errno));
   g_assert_cmpuint (o.failures, ==, 0);
   g_assert_cmpint (g_subprocess_get_exit_status (check), ==, 1);
-  g_assert_nonnull (strstr (err, "kept for other programs"));
+  g_assert_nonnull (strstr (err, "kept free for other programs"));
   /* Only the other program's files and ext4's own folder are left. */
   {
     g_autoptr (GDir) dir = g_dir_open (dmk_test_mount, 0, NULL);

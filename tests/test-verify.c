@@ -21,8 +21,8 @@ run_verify (const char *target, const char *mode, JsonObject **out, JsonParser *
 {
   g_autofree char *mode_arg = g_strdup_printf ("--mode=%s", mode);
   const char *argv[] = { g_getenv ("GDISKMARK_CLI"), "-q", "--json", "--verify",
-                         "--allow-write-device", "--allow-stacked-loop", "-n", "1", "-t", "1", "-w", "0", "-i", "0",
-                         "-s", "16MiB", mode_arg, "--test", "SEQ1M Q8T1", "--test",
+                         "--allow-write-device", "--allow-stacked-loop", "-n", "1", "-t", "1",
+                         "-w", "0", "-i", "0", "-s", "16MiB", mode_arg, "--test", "SEQ1M Q8T1", "--test",
                          "RND4K Q32T1", target, NULL };
   g_autofree char *json = NULL;
   int status = dmk_test_run_tool (argv, &json);

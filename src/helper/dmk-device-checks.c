@@ -1,6 +1,7 @@
 /* dmk-device-checks.c: what is looked at before a block device is written: where the device
- * sits in /sys/block, and whether a write could reach data that is in use (mounted, swapped on,
- * held, or shared with a loop device). Shared by the helper and the core (plain C, no GLib).
+ * sits in /sys/block (its family), and whether a write could reach data that is in use
+ * (mounted, swapped on, held); dmk-device-loops.c looks at the storage loop devices share.
+ * Shared by the helper and the core (plain C, no GLib).
  *
  * Every check fails closed: a listing that cannot be read refuses (DMK_HELPER_E_CHECK_FAILED)
  * instead of skipping what it could not see. Only an entry that vanished while it was listed
@@ -20,39 +21,8 @@
 #include <sys/sysmacros.h>
 #include <unistd.h>
 
-#include "dmk-device-checks.h"
+#include "dmk-device-checks-private.h"
 
-#define MAX_DEVS 1024
-
-typedef struct
-{
-  dev_t dev;
-  char name[DMK_HELPER_DEVICE_MAX];
-  char holders[2 * DMK_HELPER_DEVICE_MAX + 32]; /* its sysfs holders directory */
-} Dev;
-
-typedef struct
-{
-  char name[DMK_HELPER_DEVICE_MAX];
-  dev_t dev;
-  unsigned long long start, size; /* in 512-byte sectors */
-} Part;
-
-/* A loop device and what backs it: a file (its st_dev and st_ino) or a block device (rdevice). */
-typedef struct
-{
-  char name[DMK_HELPER_DEVICE_MAX];
-  dev_t dev;
-  unsigned long long device, inode, rdevice;
-} Loop;
-
-struct DmkDeviceFamily
-{
-  Dev devs[MAX_DEVS]; /* the target first */
-  int n_devs;
-  int disk_index; /* the whole disk among devs[], or -1 */
-  Part parts[MAX_DEVS];
-};
 
 void
 dmk_str_copy (char *dest, size_t size, const char *src)
@@ -88,8 +58,8 @@ dmk_str_escape (char *dest, size_t size, const char *src, size_t len)
   dest[o] = '\0';
 }
 
-static int
-refuse (DmkDeviceVerdict *v, int status, int err, const char *device, const char *detail)
+int
+_dmk_dev_refuse (DmkDeviceVerdict *v, int status, int err, const char *device, const char *detail)
 {
   v->status = status;
   v->err = err;
@@ -99,17 +69,17 @@ refuse (DmkDeviceVerdict *v, int status, int err, const char *device, const char
 }
 
 /* A listing or table that could not be read: what (a path) is escaped as a detail. */
-static int
-check_failed (DmkDeviceVerdict *v, int err, const char *device, const char *what)
+int
+_dmk_dev_check_failed (DmkDeviceVerdict *v, int err, const char *device, const char *what)
 {
   char shown[DMK_HELPER_DETAIL_MAX];
 
   dmk_str_escape (shown, sizeof shown, what, strlen (what));
-  return refuse (v, DMK_HELPER_E_CHECK_FAILED, err, device, shown);
+  return _dmk_dev_refuse (v, DMK_HELPER_E_CHECK_FAILED, err, device, shown);
 }
 
-static int
-read_small (const char *path, char *buf, size_t size)
+int
+_dmk_dev_read_small (const char *path, char *buf, size_t size)
 {
   int fd = open (path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
   ssize_t n;
@@ -128,16 +98,16 @@ read_small (const char *path, char *buf, size_t size)
 }
 
 /* Reads a sysfs "dev" file ("8:17\n"): 0; 1 when it is gone (ENOENT); -1 with v set otherwise. */
-static int
-read_dev (const char *path, dev_t *out, DmkDeviceVerdict *v, const char *device)
+int
+_dmk_dev_read_dev (const char *path, dev_t *out, DmkDeviceVerdict *v, const char *device)
 {
   char buf[32];
   unsigned int ma, mi;
 
-  if (read_small (path, buf, sizeof buf) != 0)
-    return errno == ENOENT ? 1 : check_failed (v, errno, device, path);
+  if (_dmk_dev_read_small (path, buf, sizeof buf) != 0)
+    return errno == ENOENT ? 1 : _dmk_dev_check_failed (v, errno, device, path);
   if (sscanf (buf, "%u:%u", &ma, &mi) != 2)
-    return check_failed (v, EINVAL, device, path);
+    return _dmk_dev_check_failed (v, EINVAL, device, path);
   *out = makedev (ma, mi);
   return 0;
 }
@@ -148,12 +118,12 @@ read_number (const char *path, unsigned long long *out, DmkDeviceVerdict *v, con
   char buf[32];
   char *end;
 
-  if (read_small (path, buf, sizeof buf) != 0)
-    return check_failed (v, errno, device, path);
+  if (_dmk_dev_read_small (path, buf, sizeof buf) != 0)
+    return _dmk_dev_check_failed (v, errno, device, path);
   errno = 0;
   *out = strtoull (buf, &end, 10);
   if (errno != 0 || end == buf)
-    return check_failed (v, EINVAL, device, path);
+    return _dmk_dev_check_failed (v, EINVAL, device, path);
   return 0;
 }
 
@@ -163,7 +133,8 @@ add_dev (DmkDeviceFamily *f, dev_t dev, const char *disk, const char *part, DmkD
   Dev *d;
 
   if (f->n_devs >= MAX_DEVS)
-    return refuse (v, DMK_HELPER_E_INTERNAL, E2BIG, part ? part : disk, "too many partitions");
+    return _dmk_dev_refuse (v, DMK_HELPER_E_INTERNAL, E2BIG, part ? part : disk,
+                            "too many partitions");
   d = &f->devs[f->n_devs++];
   d->dev = dev;
   dmk_str_copy (d->name, sizeof d->name, part ? part : disk);
@@ -175,15 +146,16 @@ add_dev (DmkDeviceFamily *f, dev_t dev, const char *disk, const char *part, DmkD
 }
 
 /* readdir that tells the end of a listing (0, *e NULL) from a failure to read it (-1). */
-static int
-next_entry (DIR *d, const char *path, struct dirent **e, DmkDeviceVerdict *v, const char *device)
+int
+_dmk_dev_next_entry (DIR *d, const char *path, struct dirent **e, DmkDeviceVerdict *v,
+                     const char *device)
 {
   do
     {
       errno = 0;
       *e = readdir (d);
       if (*e == NULL && errno != 0)
-        return check_failed (v, errno, device, path);
+        return _dmk_dev_check_failed (v, errno, device, path);
     }
   while (*e != NULL && (*e)->d_name[0] == '.');
   return 0;
@@ -197,7 +169,7 @@ read_partition (const char *disk, const char *name, Part *p, DmkDeviceVerdict *v
   int r;
 
   snprintf (file, sizeof file, "/sys/block/%s/%s/dev", disk, name);
-  if ((r = read_dev (file, &p->dev, v, NULL)) != 0)
+  if ((r = _dmk_dev_read_dev (file, &p->dev, v, NULL)) != 0)
     return r;
   dmk_str_copy (p->name, sizeof p->name, name);
   snprintf (file, sizeof file, "/sys/block/%s/%s/start", disk, name);
@@ -218,8 +190,8 @@ list_partitions (DmkDeviceFamily *f, const char *disk, DmkDeviceVerdict *v)
 
   snprintf (path, sizeof path, "/sys/block/%s", disk);
   if ((sub = opendir (path)) == NULL)
-    return check_failed (v, errno, NULL, path);
-  while ((r = next_entry (sub, path, &e, v, NULL)) == 0 && e != NULL)
+    return _dmk_dev_check_failed (v, errno, NULL, path);
+  while ((r = _dmk_dev_next_entry (sub, path, &e, v, NULL)) == 0 && e != NULL)
     {
       char file[PATH_MAX];
 
@@ -228,7 +200,7 @@ list_partitions (DmkDeviceFamily *f, const char *disk, DmkDeviceVerdict *v)
         continue;
       if (n >= MAX_DEVS)
         {
-          r = refuse (v, DMK_HELPER_E_INTERNAL, E2BIG, NULL, "too many partitions");
+          r = _dmk_dev_refuse (v, DMK_HELPER_E_INTERNAL, E2BIG, NULL, "too many partitions");
           break;
         }
       r = read_partition (disk, e->d_name, &f->parts[n], v);
@@ -293,15 +265,15 @@ find_in_sysfs (DmkDeviceFamily *f, dev_t rdev, DmkDeviceVerdict *v)
   int r = 0;
 
   if (top == NULL)
-    return check_failed (v, errno, NULL, top_path);
-  while (f->n_devs == 0 && (r = next_entry (top, top_path, &e, v, NULL)) == 0 && e != NULL)
+    return _dmk_dev_check_failed (v, errno, NULL, top_path);
+  while (f->n_devs == 0 && (r = _dmk_dev_next_entry (top, top_path, &e, v, NULL)) == 0 && e != NULL)
     {
       char path[PATH_MAX];
       dev_t dev;
       int n_parts;
 
       snprintf (path, sizeof path, "/sys/block/%s/dev", e->d_name);
-      if ((r = read_dev (path, &dev, v, NULL)) < 0)
+      if ((r = _dmk_dev_read_dev (path, &dev, v, NULL)) < 0)
         break;
       if (r > 0)
         continue;
@@ -317,7 +289,7 @@ find_in_sysfs (DmkDeviceFamily *f, dev_t rdev, DmkDeviceVerdict *v)
   if (r < 0)
     return -1;
   if (f->n_devs == 0)
-    return refuse (v, DMK_HELPER_E_UNKNOWN_DEVICE, 0, NULL, NULL);
+    return _dmk_dev_refuse (v, DMK_HELPER_E_UNKNOWN_DEVICE, 0, NULL, NULL);
   return 0;
 }
 
@@ -329,7 +301,7 @@ dmk_device_family_new (dev_t rdev, DmkDeviceVerdict *v)
   memset (v, 0, sizeof *v);
   if (f == NULL)
     {
-      refuse (v, DMK_HELPER_E_INTERNAL, ENOMEM, NULL, "out of memory");
+      _dmk_dev_refuse (v, DMK_HELPER_E_INTERNAL, ENOMEM, NULL, "out of memory");
       return NULL;
     }
   f->disk_index = -1;
@@ -366,8 +338,8 @@ dmk_device_family_is_loop (const DmkDeviceFamily *f)
   return access (path, F_OK) == 0;
 }
 
-static const Dev *
-find_dev (const DmkDeviceFamily *f, dev_t dev)
+const Dev *
+_dmk_dev_find_dev (const DmkDeviceFamily *f, dev_t dev)
 {
   for (int i = 0; i < f->n_devs; i++)
     if (f->devs[i].dev == dev)
@@ -409,8 +381,8 @@ dev_of_dm_name (const DmkDeviceFamily *f, const char *name, const Dev **hit, Dmk
 
   *hit = NULL;
   if (top == NULL)
-    return check_failed (v, errno, f->devs[0].name, top_path);
-  while (*hit == NULL && (r = next_entry (top, top_path, &e, v, f->devs[0].name)) == 0 &&
+    return _dmk_dev_check_failed (v, errno, f->devs[0].name, top_path);
+  while (*hit == NULL && (r = _dmk_dev_next_entry (top, top_path, &e, v, f->devs[0].name)) == 0 &&
          e != NULL)
     {
       char path[PATH_MAX], dm_name[256];
@@ -419,16 +391,16 @@ dev_of_dm_name (const DmkDeviceFamily *f, const char *name, const Dev **hit, Dmk
       if (strncmp (e->d_name, "dm-", 3) != 0)
         continue;
       snprintf (path, sizeof path, "/sys/block/%s/dm/name", e->d_name);
-      if (read_small (path, dm_name, sizeof dm_name) != 0)
+      if (_dmk_dev_read_small (path, dm_name, sizeof dm_name) != 0)
         continue;
       dm_name[strcspn (dm_name, "\n")] = '\0';
       snprintf (path, sizeof path, "/sys/block/%s/dev", e->d_name);
       if (strcmp (dm_name, name) != 0)
         continue;
-      if ((r = read_dev (path, &dev, v, f->devs[0].name)) < 0)
+      if ((r = _dmk_dev_read_dev (path, &dev, v, f->devs[0].name)) < 0)
         break;
       if (r == 0)
-        *hit = find_dev (f, dev);
+        *hit = _dmk_dev_find_dev (f, dev);
       r = 0;
     }
   closedir (top);
@@ -458,9 +430,9 @@ dev_of_source (const DmkDeviceFamily *f, const char *source, const char *fstype,
       strcmp (name, "..") == 0 || strlen (name) >= DMK_HELPER_DEVICE_MAX)
     return 0;
   snprintf (path, sizeof path, "/sys/class/block/%s/dev", name);
-  if ((r = read_dev (path, &dev, v, f->devs[0].name)) != 0)
+  if ((r = _dmk_dev_read_dev (path, &dev, v, f->devs[0].name)) != 0)
     return r < 0 ? -1 : 0;
-  *hit = find_dev (f, dev);
+  *hit = _dmk_dev_find_dev (f, dev);
   return 0;
 }
 
@@ -476,15 +448,15 @@ check_holders (const DmkDeviceFamily *f, DmkDeviceVerdict *v)
       int r;
 
       if (h == NULL)
-        return check_failed (v, errno, f->devs[0].name, path);
-      r = next_entry (h, path, &e, v, f->devs[0].name);
+        return _dmk_dev_check_failed (v, errno, f->devs[0].name, path);
+      r = _dmk_dev_next_entry (h, path, &e, v, f->devs[0].name);
       if (r == 0 && e != NULL)
         dmk_str_copy (holder, sizeof holder, e->d_name);
       closedir (h);
       if (r != 0)
         return -1;
       if (e != NULL)
-        return refuse (v, DMK_HELPER_E_HELD, 0, f->devs[i].name, holder);
+        return _dmk_dev_refuse (v, DMK_HELPER_E_HELD, 0, f->devs[i].name, holder);
     }
   return 0;
 }
@@ -502,13 +474,13 @@ check_mount_line (const DmkDeviceFamily *f, char *line, DmkDeviceVerdict *v)
   int r = 0;
 
   if (mnt == NULL || source == NULL)
-    r = refuse (v, DMK_HELPER_E_INTERNAL, ENOMEM, f->devs[0].name, "out of memory");
+    r = _dmk_dev_refuse (v, DMK_HELPER_E_INTERNAL, ENOMEM, f->devs[0].name, "out of memory");
   else if (sscanf (line, "%*d %*d %u:%u %*s %4095s", &ma, &mi, mnt) != 3 || sep == NULL ||
            sscanf (sep + 3, "%255s %4095s", fstype, source) != 2)
-    r = check_failed (v, EINVAL, f->devs[0].name, "/proc/self/mountinfo");
+    r = _dmk_dev_check_failed (v, EINVAL, f->devs[0].name, "/proc/self/mountinfo");
   else
     {
-      hit = find_dev (f, makedev (ma, mi));
+      hit = _dmk_dev_find_dev (f, makedev (ma, mi));
       /* btrfs and others report an anonymous major:minor; their source names the device. */
       if (hit == NULL)
         {
@@ -522,7 +494,7 @@ check_mount_line (const DmkDeviceFamily *f, char *line, DmkDeviceVerdict *v)
       size_t len = unescape (mnt);
 
       dmk_str_escape (shown, sizeof shown, mnt, len);
-      r = refuse (v, DMK_HELPER_E_MOUNTED, 0, hit->name, shown);
+      r = _dmk_dev_refuse (v, DMK_HELPER_E_MOUNTED, 0, hit->name, shown);
     }
   free (mnt);
   free (source);
@@ -540,7 +512,7 @@ each_line (const DmkDeviceFamily *f, const char *path,
   int r = 0;
 
   if (t == NULL)
-    return check_failed (v, errno, f->devs[0].name, path);
+    return _dmk_dev_check_failed (v, errno, f->devs[0].name, path);
   errno = 0;
   while (r == 0 && getline (&line, &size, t) > 0)
     {
@@ -548,7 +520,7 @@ each_line (const DmkDeviceFamily *f, const char *path,
       errno = 0;
     }
   if (r == 0 && (ferror (t) || errno != 0))
-    r = check_failed (v, errno ? errno : EIO, f->devs[0].name, path);
+    r = _dmk_dev_check_failed (v, errno ? errno : EIO, f->devs[0].name, path);
   free (line);
   fclose (t);
   return r;
@@ -562,13 +534,13 @@ check_swap_line (const DmkDeviceFamily *f, char *line, DmkDeviceVerdict *v)
   int r = 0;
 
   if (source == NULL)
-    return refuse (v, DMK_HELPER_E_INTERNAL, ENOMEM, f->devs[0].name, "out of memory");
+    return _dmk_dev_refuse (v, DMK_HELPER_E_INTERNAL, ENOMEM, f->devs[0].name, "out of memory");
   if (sscanf (line, "%4095s", source) == 1)
     {
       unescape (source);
       r = dev_of_source (f, source, "swap", &hit, v);
       if (r == 0 && hit != NULL)
-        r = refuse (v, DMK_HELPER_E_SWAP, 0, hit->name, NULL);
+        r = _dmk_dev_refuse (v, DMK_HELPER_E_SWAP, 0, hit->name, NULL);
     }
   free (source);
   return r;
@@ -578,261 +550,10 @@ int
 dmk_device_check_in_use (const DmkDeviceFamily *f, DmkDeviceVerdict *v)
 {
   memset (v, 0, sizeof *v);
-  if (check_holders (f, v) != 0 || each_line (f, "/proc/self/mountinfo", check_mount_line, v) != 0 ||
+  if (check_holders (f, v) != 0 ||
+      each_line (f, "/proc/self/mountinfo", check_mount_line, v) != 0 ||
       each_line (f, "/proc/swaps", check_swap_line, v) != 0)
     return -1;
   return 0;
 }
 
-/* What loop name is backed by, when this process may not open it (a user whose fd came from
- * the helper): the backing file's path in sysfs, looked up now. A path that is gone ("(deleted)"
- * or renamed since) cannot be compared with anything, so it fails closed. */
-static int
-loop_status_from_sysfs (Loop *l, int err, DmkDeviceVerdict *v)
-{
-  char path[PATH_MAX], backing[PATH_MAX];
-  struct stat st;
-  size_t len;
-
-  snprintf (path, sizeof path, "/sys/block/%s/loop/backing_file", l->name);
-  if (read_small (path, backing, sizeof backing) != 0)
-    return errno == ENOENT ? 1 : check_failed (v, err, l->name, path);
-  len = strcspn (backing, "\n");
-  backing[len] = '\0';
-  if (backing[0] != '/' || stat (backing, &st) != 0)
-    return check_failed (v, err, l->name, path);
-  l->rdevice = S_ISBLK (st.st_mode) ? (unsigned long long) st.st_rdev : 0;
-  l->device = (unsigned long long) st.st_dev;
-  l->inode = (unsigned long long) st.st_ino;
-  return 0;
-}
-
-/* What loop l is attached to, from the driver itself: sysfs shows only a path, which may since
- * have been renamed or deleted. 0; 1 when it was detached meanwhile; -1 with v set. */
-static int
-loop_status (Loop *l, DmkDeviceVerdict *v)
-{
-  char path[PATH_MAX];
-  struct loop_info64 info;
-  struct stat st;
-  int pfd, fd, err;
-
-  snprintf (path, sizeof path, "/dev/%s", l->name);
-  pfd = open (path, O_PATH | O_NOFOLLOW | O_CLOEXEC);
-  if (pfd < 0 || fstat (pfd, &st) != 0 || !S_ISBLK (st.st_mode) || st.st_rdev != l->dev)
-    {
-      err = pfd < 0 ? errno : ENODEV;
-      if (pfd >= 0)
-        close (pfd);
-      return check_failed (v, err, l->name, path);
-    }
-  snprintf (path, sizeof path, "/proc/self/fd/%d", pfd);
-  fd = open (path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
-  err = errno;
-  close (pfd);
-  if (fd < 0)
-    return err == EACCES || err == EPERM ? loop_status_from_sysfs (l, err, v)
-                                         : check_failed (v, err, l->name, l->name);
-  if (ioctl (fd, LOOP_GET_STATUS64, &info) != 0)
-    {
-      err = errno;
-      close (fd);
-      return err == ENXIO ? 1 : check_failed (v, err, l->name, l->name);
-    }
-  close (fd);
-  l->device = info.lo_device;
-  l->inode = info.lo_inode;
-  l->rdevice = info.lo_rdevice;
-  return 0;
-}
-
-/* The attached loop devices into loops[] (MAX_DEVS): their number, or -1. */
-static int
-list_loops (Loop *loops, const char *target, DmkDeviceVerdict *v)
-{
-  const char *top_path = "/sys/block";
-  DIR *top = opendir (top_path);
-  struct dirent *e;
-  int n = 0, r = 0;
-
-  if (top == NULL)
-    return check_failed (v, errno, target, top_path);
-  while ((r = next_entry (top, top_path, &e, v, target)) == 0 && e != NULL)
-    {
-      char path[PATH_MAX];
-
-      snprintf (path, sizeof path, "/sys/block/%s/loop", e->d_name);
-      if (access (path, F_OK) != 0)
-        continue; /* not a loop, or one with nothing attached */
-      if (n >= MAX_DEVS)
-        {
-          r = refuse (v, DMK_HELPER_E_INTERNAL, E2BIG, target, "too many loop devices");
-          break;
-        }
-      snprintf (path, sizeof path, "/sys/block/%s/dev", e->d_name);
-      if ((r = read_dev (path, &loops[n].dev, v, target)) < 0)
-        break;
-      if (r > 0)
-        continue;
-      dmk_str_copy (loops[n].name, sizeof loops[n].name, e->d_name);
-      if ((r = loop_status (&loops[n], v)) < 0)
-        {
-          /* The refusal is about the target, whose check could not be done. */
-          dmk_str_copy (v->device, sizeof v->device, target);
-          break;
-        }
-      n += r == 0;
-    }
-  closedir (top);
-  return r < 0 ? -1 : n;
-}
-
-/* The type of the filesystem whose files report st_dev dev ("overlay", "fuse.sshfs"), from the
- * mount table; "" when no mount in it has that number (lazily unmounted, another namespace). */
-static int
-fstype_of_dev (dev_t dev, char *out, size_t size, const char *target, DmkDeviceVerdict *v)
-{
-  const char *table = "/proc/self/mountinfo";
-  FILE *t = fopen (table, "re");
-  char *line = NULL;
-  size_t line_size = 0;
-  int r = 0;
-
-  out[0] = '\0';
-  if (t == NULL)
-    return check_failed (v, errno, target, table);
-  errno = 0;
-  while (getline (&line, &line_size, t) > 0)
-    {
-      char fstype[256];
-      unsigned int ma, mi;
-      char *sep = strstr (line, " - ");
-
-      if (sscanf (line, "%*d %*d %u:%u", &ma, &mi) != 2 || sep == NULL ||
-          sscanf (sep + 3, "%255s", fstype) != 1)
-        {
-          r = check_failed (v, EINVAL, target, table);
-          break;
-        }
-      if (makedev (ma, mi) == dev)
-        {
-          dmk_str_copy (out, size, fstype);
-          break;
-        }
-      errno = 0;
-    }
-  if (r == 0 && out[0] == '\0' && (ferror (t) || errno != 0))
-    r = check_failed (v, errno ? errno : EIO, target, table);
-  free (line);
-  fclose (t);
-  return r;
-}
-
-/* A loop whose backing file is on a stacking filesystem: overlayfs and FUSE report a device and
- * inode of their own for a file whose data is another file's (overlay's lower layer, whatever a
- * FUSE daemon serves), so comparing device and inode cannot see two loops share it. Such a loop,
- * or one whose backing filesystem is not in the mount table, is taken as sharing: *what names
- * it, NULL otherwise. */
-static int
-stacked_backing (const Loop *l, char *fstype, size_t size, const char **what, const char *target,
-                 DmkDeviceVerdict *v)
-{
-  *what = NULL;
-  if (l->rdevice != 0)
-    return 0; /* backed by a block device: seen by its number */
-  if (fstype_of_dev ((dev_t) l->device, fstype, size, target, v) != 0)
-    return -1;
-  if (fstype[0] == '\0')
-    *what = "an unknown filesystem";
-  else if (strcmp (fstype, "overlay") == 0 || strcmp (fstype, "aufs") == 0 ||
-           strcmp (fstype, "shiftfs") == 0 || strcmp (fstype, "fuse") == 0 ||
-           strcmp (fstype, "fuseblk") == 0 || strncmp (fstype, "fuse.", 5) == 0)
-    *what = fstype;
-  return 0;
-}
-
-/* Writes to a loop refused while any loop (itself included) is backed through a stacking
- * filesystem: the two may be one file seen twice. */
-static int
-check_stacked_loops (const Loop *self, const Loop *all, int n, int allow_self_stacked,
-                     DmkDeviceVerdict *v)
-{
-  for (int i = 0; i < n; i++)
-    {
-      char fstype[256], detail[DMK_HELPER_DETAIL_MAX];
-      const char *what;
-
-      if (&all[i] == self && allow_self_stacked)
-        continue;
-      if (stacked_backing (&all[i], fstype, sizeof fstype, &what, self->name, v) != 0)
-        return -1;
-      if (what == NULL)
-        continue;
-      if (&all[i] == self)
-        snprintf (detail, sizeof detail,
-                  "its backing file is on %.255s, which hides what else uses the data", what);
-      else
-        snprintf (detail, sizeof detail,
-                  "%.63s is backed by a file on %.255s, which hides whether it is this data",
-                  all[i].name, what);
-      return refuse (v, DMK_HELPER_E_SHARED, 0, self->name, detail);
-    }
-  return 0;
-}
-
-/* O_EXCL and the mount table see one device at a time; these layouts share one storage between
- * two devices, so that a write to the one corrupts what is mounted on the other:
- *  - the target (or its disk, or a partition of it) is the backing device of a loop;
- *  - the target is a loop backed by a block device (perhaps a mounted one);
- *  - the target is a loop whose backing file another loop uses too;
- *  - the target is a loop, and a loop is backed through overlayfs or FUSE (the same file may
- *    hide behind another device and inode number). */
-static int
-check_loops (const DmkDeviceFamily *f, const Loop *loops, int n, int allow_self_stacked,
-             DmkDeviceVerdict *v)
-{
-  const Loop *self = NULL;
-  char detail[DMK_HELPER_DETAIL_MAX];
-
-  for (int i = 0; i < n; i++)
-    if (f->disk_index >= 0 && loops[i].dev == f->devs[f->disk_index].dev)
-      self = &loops[i];
-  if (self != NULL && check_stacked_loops (self, loops, n, allow_self_stacked, v) != 0)
-    return -1;
-  for (int i = 0; i < n; i++)
-    {
-      const Dev *hit = loops[i].rdevice != 0 ? find_dev (f, (dev_t) loops[i].rdevice) : NULL;
-
-      if (hit != NULL && &loops[i] != self)
-        {
-          snprintf (detail, sizeof detail, "backs %.63s", loops[i].name);
-          return refuse (v, DMK_HELPER_E_SHARED, 0, hit->name, detail);
-        }
-      if (self == NULL || &loops[i] == self)
-        continue;
-      if (loops[i].device == self->device && loops[i].inode == self->inode)
-        {
-          snprintf (detail, sizeof detail, "shares its backing file with %.63s", loops[i].name);
-          return refuse (v, DMK_HELPER_E_SHARED, 0, self->name, detail);
-        }
-    }
-  if (self != NULL && self->rdevice != 0)
-    return refuse (v, DMK_HELPER_E_SHARED, 0, self->name, "is backed by a block device");
-  return 0;
-}
-
-int
-dmk_device_check_shared_storage (const DmkDeviceFamily *f, int allow_self_stacked,
-                                 DmkDeviceVerdict *v)
-{
-  Loop *loops = calloc (MAX_DEVS, sizeof *loops);
-  int n, r;
-
-  memset (v, 0, sizeof *v);
-  if (loops == NULL)
-    return refuse (v, DMK_HELPER_E_INTERNAL, ENOMEM, f->devs[0].name, "out of memory");
-  n = list_loops (loops, f->devs[0].name, v);
-  r = n < 0 ? -1 : check_loops (f, loops, n, allow_self_stacked, v);
-  free (loops);
-  return r;
-}

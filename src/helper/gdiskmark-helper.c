@@ -13,8 +13,9 @@
  * ioctls (LOOP_CHANGE_FD, LOOP_CLR_FD, LOOP_SET_STATUS64) whatever the open mode, so a caller
  * that is not root gets no loop device, nor a partition of one. For writes, devices that are
  * mounted, swapped on, held, or that share their storage with a loop device are refused
- * (dmk-device-checks.c, which the core runs in its own process too). Nothing from the caller's process state is trusted: signal
- * dispositions, the signal mask and rlimits are reset, and the whole run is bounded in time.
+ * (dmk-device-checks.c and dmk-device-loops.c, which the core runs in its own process too).
+ * Nothing from the caller's process state is trusted: signal dispositions, the signal mask and
+ * rlimits are reset, and the whole run is bounded in time.
  * The environment is cleared; the helper writes only to the socket and the system log.
  */
 

@@ -113,6 +113,7 @@ LLVMFuzzerTestOneInput (const guint8 *data, size_t size)
 #elif FUZZ_TARGET == 5
   g_autoptr (JsonParser) parser = json_parser_new ();
   gsize start = 0, span = size;
+  JsonNode *root;
 
   /* fio's JSON as it is, or cut out of the text fio wrote around it. */
   if (!json_parser_load_from_data (parser, (const char *) data, (gssize) size, NULL))
@@ -123,8 +124,9 @@ LLVMFuzzerTestOneInput (const guint8 *data, size_t size)
           !json_parser_load_from_data (parser, text + start, (gssize) span, NULL))
         return 0;
     }
-  if (json_parser_get_root (parser) != NULL && JSON_NODE_HOLDS_OBJECT (json_parser_get_root (parser)))
-    import_fio (json_node_get_object (json_parser_get_root (parser)));
+  root = json_parser_get_root (parser);
+  if (root != NULL && JSON_NODE_HOLDS_OBJECT (root))
+    import_fio (json_node_get_object (root));
 #else
 #error "FUZZ_TARGET must be 1 to 5"
 #endif

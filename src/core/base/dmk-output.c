@@ -27,7 +27,8 @@ refuse (GError **error, const char *path, const char *what)
 static gboolean
 io_error (GError **error, const char *path, int err)
 {
-  g_set_error (error, DMK_ERROR, err == EACCES || err == EPERM ? DMK_ERROR_PERMISSION : DMK_ERROR_IO,
+  g_set_error (error, DMK_ERROR,
+               err == EACCES || err == EPERM ? DMK_ERROR_PERMISSION : DMK_ERROR_IO,
                _("Could not write “%s”: %s"), path, g_strerror (err));
   return FALSE;
 }

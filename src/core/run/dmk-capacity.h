@@ -45,8 +45,8 @@ guint64 dmk_capacity_folder_margin (guint64 fs_size, double others_bytes_per_s);
 /* Checks path, a block device (what is on it is destroyed: it is written only through the write
  * gate, with settings->allow_write_device and consent, the device the user allowed this on, as
  * it was then) or a folder (its free space less the margin above, in a hidden O_TMPFILE file
- * that leaves nothing behind). settings give direct I/O; progress (may be NULL) is called in the caller's
- * thread-default main context. */
+ * that leaves nothing behind). settings give direct I/O; progress (may be NULL) is called in
+ * the caller's thread-default main context. */
 void dmk_capacity_check_async (const char *path, const DmkSettings *settings,
                                const DmkDeviceIdentity *consent,
                                const DmkFdProvider *const *providers,

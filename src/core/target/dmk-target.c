@@ -20,8 +20,7 @@
 #include "dmk-error.h"
 #include "dmk-random.h"
 #include "dmk-sysinfo.h"
-#include "dmk-target.h"
-#include "dmk-write-gate.h"
+#include "dmk-target-private.h"
 
 #ifndef ZFS_SUPER_MAGIC
 #define ZFS_SUPER_MAGIC 0x2fc12fc1
@@ -41,19 +40,6 @@
 #define LAYOUT_CHUNK ((gsize) 1 << 20)
 #define LAYOUT_PROGRESS_EVERY_US 100000
 
-struct _DmkTarget
-{
-  DmkTargetInfo info;
-  int fd;
-  gboolean direct;
-  DmkData data;
-  guint64 test_size;
-  guint32 offset_align;
-  guint32 mem_align;
-  GPtrArray *warnings;
-  const DmkFdProvider *provider; /* the one that opened a device's fd; NULL: open(2) itself */
-  gboolean allow_stacked_loop;
-};
 
 void
 dmk_target_info_clear (DmkTargetInfo *info)
@@ -125,53 +111,8 @@ dmk_target_free (DmkTarget *target)
   g_free (target);
 }
 
-static void
-warn (DmkTarget *t, const char *format, ...) G_GNUC_PRINTF (2, 3);
 
-static void
-warn (DmkTarget *t, const char *format, ...)
-{
-  va_list ap;
 
-  va_start (ap, format);
-  g_ptr_array_add (t->warnings, g_strdup_vprintf (format, ap));
-  va_end (ap);
-}
-
-/* Reads the direct-I/O alignment the kernel states; older kernels and some filesystems
- * (tmpfs) do not, and then the page size is safe for any filesystem. */
-static void
-read_alignment (DmkTarget *t, guint32 fallback)
-{
-  struct statx stx;
-
-  t->offset_align = fallback;
-  t->mem_align = fallback;
-  if (statx (t->fd, "", AT_EMPTY_PATH, STATX_DIOALIGN, &stx) == 0 &&
-      (stx.stx_mask & STATX_DIOALIGN) && stx.stx_dio_offset_align != 0)
-    {
-      t->offset_align = stx.stx_dio_offset_align;
-      t->mem_align = MAX (stx.stx_dio_mem_align, (guint32) sizeof (void *));
-    }
-}
-
-static gboolean
-fill_device_facts (DmkTarget *t, dev_t dev)
-{
-  DmkBlockFacts facts;
-
-  if (!dmk_block_facts_for_dev (dev, &facts))
-    return FALSE;
-  t->info.model = g_steal_pointer (&facts.model);
-  t->info.transport = g_steal_pointer (&facts.transport);
-  t->info.rotational = facts.rotational;
-  if (t->info.kind == DMK_TARGET_BLOCK_DEVICE)
-    t->info.size_bytes = facts.size_bytes;
-  if (t->info.device == NULL)
-    t->info.device = g_strdup_printf ("/dev/%s", facts.name);
-  dmk_block_facts_clear (&facts);
-  return TRUE;
-}
 
 static void
 check_direct_io_pretence (DmkTarget *t, const struct statfs *sfs)
@@ -180,37 +121,34 @@ check_direct_io_pretence (DmkTarget *t, const struct statfs *sfs)
 
   if (!t->direct)
     {
-      warn (t, _("Direct I/O is off: reads may come from the page cache and writes land in it, "
-                 "so these numbers can be far above what the device does."));
+      _dmk_target_warn (t, _("Direct I/O is off: reads may come from the page cache and writes "
+                             "land in it, so these numbers can be far above what the device "
+                             "does."));
       return;
     }
   switch ((guint32) sfs->f_type)
     {
     case TMPFS_MAGIC:
-      warn (t, _("“%s” is on tmpfs, which accepts O_DIRECT but keeps everything in memory: these "
-                 "numbers are memory speed, not a disk’s."),
-            path);
+      _dmk_target_warn (t, _("“%s” is on tmpfs, which accepts O_DIRECT but keeps everything in "
+                             "memory: these numbers are memory speed, not a disk’s."), path);
       break;
     case NFS_SUPER_MAGIC:
-      warn (t, _("“%s” is on NFS: O_DIRECT skips this machine’s cache but not the server’s, so "
-                 "these numbers measure the network and the server’s cache."),
-            path);
+      _dmk_target_warn (t, _("“%s” is on NFS: O_DIRECT skips this machine’s cache but not the "
+                             "server’s, so these numbers measure the network and the server’s "
+                             "cache."), path);
       break;
     case CIFS_SUPER_MAGIC:
     case SMB2_SUPER_MAGIC:
-      warn (t, _("“%s” is on an SMB share: these numbers measure the network and the server’s "
-                 "cache."),
-            path);
+      _dmk_target_warn (t, _("“%s” is on an SMB share: these numbers measure the network and the "
+                             "server’s cache."), path);
       break;
     case ZFS_SUPER_MAGIC:
-      warn (t, _("“%s” is on ZFS, which serves O_DIRECT through its ARC cache (before OpenZFS "
-                 "2.3): reads may come from memory."),
-            path);
+      _dmk_target_warn (t, _("“%s” is on ZFS, which serves O_DIRECT through its ARC cache "
+                             "(before OpenZFS 2.3): reads may come from memory."), path);
       break;
     case FUSE_SUPER_MAGIC:
-      warn (t, _("“%s” is on a FUSE filesystem, which may accept O_DIRECT and still cache: "
-                 "treat these numbers with care."),
-            path);
+      _dmk_target_warn (t, _("“%s” is on a FUSE filesystem, which may accept O_DIRECT and still "
+                             "cache: treat these numbers with care."), path);
       break;
     case BTRFS_SUPER_MAGIC:
       {
@@ -223,10 +161,9 @@ check_direct_io_pretence (DmkTarget *t, const struct statfs *sfs)
             flags &= ~FS_COMPR_FL;
             if (ioctl (t->fd, FS_IOC_SETFLAGS, &flags) != 0 ||
                 ioctl (t->fd, FS_IOC_GETFLAGS, &flags) != 0 || !(flags & FS_NOCOW_FL))
-              warn (t, _("“%s” is on btrfs with data checksums or compression, where O_DIRECT "
-                         "falls back to buffered I/O: these numbers may include the page "
-                         "cache."),
-                    path);
+              _dmk_target_warn (t, _("“%s” is on btrfs with data checksums or compression, where "
+                                     "O_DIRECT falls back to buffered I/O: these numbers may "
+                                     "include the page cache."), path);
           }
         break;
       }
@@ -235,49 +172,7 @@ check_direct_io_pretence (DmkTarget *t, const struct statfs *sfs)
     }
 }
 
-static gboolean
-error_from_errno (GError **error, int err, const char *path, const char *what)
-{
-  switch (err)
-    {
-    case ENOENT:
-    case ENOTDIR:
-      g_set_error (error, DMK_ERROR, DMK_ERROR_NOT_FOUND,
-                   _("“%s” does not exist: give an existing directory or block device"), path);
-      break;
-    case EACCES:
-    case EPERM:
-    case EROFS:
-      /* TRANSLATORS: "Reserving space in “/mnt” was refused: Operation not permitted. …"; the
-       * first %s is one of the "… in" phrases, which says which step failed. */
-      g_set_error (error, DMK_ERROR, DMK_ERROR_PERMISSION,
-                   _("%s “%s” was refused: %s. Choose a directory you can write to."), what,
-                   path, g_strerror (err));
-      break;
-    case ENOSPC:
-    case EDQUOT:
-      g_set_error (error, DMK_ERROR, DMK_ERROR_NO_SPACE,
-                   _("No space left in “%s” for the test file: choose a smaller test size or "
-                     "another directory"),
-                   path);
-      break;
-    default:
-      g_set_error (error, DMK_ERROR, DMK_ERROR_IO, _("%s “%s” failed: %s"), what, path,
-                   g_strerror (err));
-      break;
-    }
-  return FALSE;
-}
 
-static gboolean
-direct_io_refused (GError **error, const char *path)
-{
-  g_set_error (error, DMK_ERROR, DMK_ERROR_DIRECT_IO,
-               _("The filesystem of “%s” refuses direct I/O (O_DIRECT): test through the page "
-                 "cache (buffered I/O) instead, knowing that it flatters the numbers"),
-               path);
-  return FALSE;
-}
 
 /* O_DIRECT asked for after the fact, so that a refusal leaves no file behind (some
  * filesystems create the file and only then fail an O_DIRECT open). */
@@ -353,12 +248,12 @@ open_directory (DmkTarget *t, GError **error)
 
   t->fd = open_test_file (path, t->direct, &err, &named, &direct_refused);
   if (direct_refused)
-    return direct_io_refused (error, path);
+    return _dmk_target_direct_io_refused (error, path);
   if (t->fd < 0)
-    return error_from_errno (error, err, path, _("Creating a test file in"));
+    return _dmk_target_error_from_errno (error, err, path, _("Creating a test file in"));
 
   if (fstatfs (t->fd, &sfs) != 0 || fstatvfs (t->fd, &svfs) != 0 || fstat (t->fd, &st) != 0)
-    return error_from_errno (error, errno, path, _("Reading the filesystem of"));
+    return _dmk_target_error_from_errno (error, errno, path, _("Reading the filesystem of"));
 
   t->info.size_bytes = (guint64) svfs.f_blocks * svfs.f_frsize;
   t->info.free_bytes = (guint64) svfs.f_bavail * svfs.f_frsize;
@@ -381,16 +276,15 @@ open_directory (DmkTarget *t, GError **error)
       }
   }
   if (major (st.st_dev) != 0)
-    fill_device_facts (t, st.st_dev);
+    _dmk_target_fill_device_facts (t, st.st_dev);
   if (t->info.model == NULL && t->info.filesystem != NULL)
     t->info.model = g_strdup_printf (_("%s filesystem"), t->info.filesystem);
 
-  read_alignment (t, (guint32) sysconf (_SC_PAGESIZE));
+  _dmk_target_read_alignment (t, (guint32) sysconf (_SC_PAGESIZE));
   check_direct_io_pretence (t, &sfs);
   if (named)
-    warn (t, _("“%s” does not support O_TMPFILE: the test file had a name for an instant and "
-               "was removed at once."),
-          path);
+    _dmk_target_warn (t, _("“%s” does not support O_TMPFILE: the test file had a name for an "
+                           "instant and was removed at once."), path);
 
   if (t->test_size > t->info.free_bytes)
     {
@@ -403,232 +297,6 @@ open_directory (DmkTarget *t, GError **error)
       return FALSE;
     }
   return TRUE;
-}
-
-int
-dmk_fd_provider_direct_open (const char *path, gboolean writable, gpointer user_data,
-                             GCancellable *cancellable, GError **error)
-{
-  int flags = O_DIRECT | O_CLOEXEC | O_NOCTTY | (writable ? O_RDWR | O_EXCL : O_RDONLY);
-  int fd = open (path, flags);
-
-  if (fd < 0)
-    {
-      int err = errno;
-      g_set_error (error, G_IO_ERROR, g_io_error_from_errno (err), "%s: %s", path,
-                   g_strerror (err));
-      errno = err;
-    }
-  return fd;
-}
-
-static gboolean
-busy_error (GError **error, const char *path, dev_t rdev)
-{
-  g_autoptr (DmkMount) m = dmk_mount_using_block_device (rdev);
-
-  if (m != NULL)
-    g_set_error (error, DMK_ERROR, DMK_ERROR_BUSY,
-                 _("%s is mounted at %s: unmount it to run write tests"), m->source,
-                 m->mount_point);
-  else
-    g_set_error (error, DMK_ERROR, DMK_ERROR_BUSY,
-                 _("%s is in use by another program (held open, swapped on or part of a RAID, "
-                   "LVM or crypt device): release it to run write tests"),
-                 path);
-  return FALSE;
-}
-
-/* After a plain open() was refused: each provider in turn; one that does not apply here, or
- * whose machinery is missing (no pkexec, no udisksd), hands over to the next. If all fail, the
- * most telling reason is left in *local. Returns FALSE with error set when the caller must stop
- * at once: a cancel, or no reason worth telling. */
-static gboolean
-open_through_providers (DmkTarget *t, gboolean write, const DmkFdProvider *const *providers,
-                        GCancellable *cancellable, GError **local, GError **error)
-{
-  const char *path = t->info.path;
-  g_autoptr (GError) first = NULL;
-
-  for (guint i = 0; providers != NULL && providers[i] != NULL && t->fd < 0; i++)
-    {
-      g_clear_error (local);
-      t->fd = providers[i]->open (path, write, providers[i]->user_data, cancellable, local);
-      t->provider = providers[i];
-      if (g_error_matches (*local, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-        {
-          g_propagate_error (error, g_steal_pointer (local));
-          return FALSE;
-        }
-      if (t->fd >= 0 || g_error_matches (*local, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED))
-        continue;
-      /* "Not authorized" from one way in says more than "not installed" from another. */
-      if (first == NULL || (g_error_matches (first, DMK_ERROR, DMK_ERROR_NO_HELPER) &&
-                            !g_error_matches (*local, DMK_ERROR, DMK_ERROR_NO_HELPER)))
-        {
-          g_clear_error (&first);
-          first = g_error_copy (*local);
-        }
-      if (!g_error_matches (*local, DMK_ERROR, DMK_ERROR_NO_HELPER))
-        break;
-    }
-  if (t->fd < 0 && first != NULL)
-    {
-      g_clear_error (local);
-      *local = g_steal_pointer (&first);
-    }
-  if (t->fd < 0 && (*local == NULL || (*local)->domain != DMK_ERROR))
-    {
-      g_clear_error (local);
-      g_set_error (error, DMK_ERROR, DMK_ERROR_PERMISSION,
-                   _("Not permitted to open %s: run as root or as a member of group "
-                     "“disk”, or let the helper open it"),
-                   path);
-      return FALSE;
-    }
-  return TRUE;
-}
-
-/* Sets t->fd: opened directly when permitted, else through the providers. */
-static gboolean
-open_block_fd (DmkTarget *t, const struct stat *st, gboolean write,
-               const DmkFdProvider *const *providers, GCancellable *cancellable, GError **error)
-{
-  const char *path = t->info.path;
-  g_autoptr (GError) local = NULL;
-
-  t->fd = dmk_fd_provider_direct_open (path, write, NULL, cancellable, &local);
-  if (t->fd < 0 && (errno == EACCES || errno == EPERM) &&
-      !open_through_providers (t, write, providers, cancellable, &local, error))
-    return FALSE;
-  if (t->fd >= 0)
-    return TRUE;
-  if (g_error_matches (local, G_IO_ERROR, G_IO_ERROR_BUSY))
-    return busy_error (error, path, st->st_rdev);
-  if (g_error_matches (local, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT) && t->direct)
-    return direct_io_refused (error, path);
-  if (local->domain == DMK_ERROR)
-    {
-      g_propagate_error (error, g_steal_pointer (&local));
-      return FALSE;
-    }
-  g_set_error (error, DMK_ERROR, DMK_ERROR_IO, _("Could not open %s: %s"), path, local->message);
-  return FALSE;
-}
-
-/* Providers are asked for O_DIRECT; make sure of it (and clear it in buffered mode), so the
- * numbers never depend on which way the fd came in. */
-static gboolean
-match_direct_flag (DmkTarget *t, GError **error)
-{
-  int fl = fcntl (t->fd, F_GETFL);
-  int want = t->direct ? (fl | O_DIRECT) : (fl & ~O_DIRECT);
-
-  if (fl < 0 || (want != fl && fcntl (t->fd, F_SETFL, want) != 0))
-    {
-      if (t->direct)
-        return direct_io_refused (error, t->info.path);
-      return error_from_errno (error, errno, t->info.path, _("Setting up"));
-    }
-  return TRUE;
-}
-
-/* Trust the fd, not the path: a provider may have opened something else. Fills *fst. */
-static gboolean
-check_fd_is_device (DmkTarget *t, const struct stat *st, struct stat *fst, GError **error)
-{
-  const char *path = t->info.path;
-
-  if (fstat (t->fd, fst) != 0 || !S_ISBLK (fst->st_mode))
-    {
-      g_set_error (error, DMK_ERROR, DMK_ERROR_NOT_A_TARGET, _("%s is not a block device"), path);
-      return FALSE;
-    }
-  if (fst->st_rdev != st->st_rdev)
-    {
-      /* The path was swapped between stat() and open, or a provider opened something else:
-       * benchmarking it would label the numbers with the wrong device. */
-      g_set_error (error, DMK_ERROR, DMK_ERROR_NOT_A_TARGET,
-                   _("%s changed while it was being opened: try again"), path);
-      return FALSE;
-    }
-  return TRUE;
-}
-
-/* What the result tells about the device, and the warnings that change what its numbers mean. */
-static void
-record_device_facts (DmkTarget *t, dev_t rdev, guint64 size, int lbs)
-{
-  g_autoptr (DmkMount) m = NULL;
-
-  t->info.device = g_strdup (t->info.path);
-  fill_device_facts (t, rdev);
-  t->info.size_bytes = size;
-  m = dmk_mount_using_block_device (rdev);
-  if (m != NULL)
-    {
-      t->info.filesystem = g_strdup (m->fstype);
-      warn (t, _("%s is mounted at %s: other programs’ I/O on it may disturb the numbers."),
-            m->source, m->mount_point);
-    }
-  read_alignment (t, (guint32) lbs);
-  t->mem_align = MAX (t->mem_align, (guint32) lbs);
-  if (!t->direct)
-    warn (t, _("Direct I/O is off: reads may come from the page cache and writes land in it, "
-               "so these numbers can be far above what the device does."));
-}
-
-static gboolean
-open_block_device (DmkTarget *t, const struct stat *st, gboolean write,
-                   const DmkDeviceIdentity *consent, const DmkFdProvider *const *providers,
-                   GCancellable *cancellable, GError **error)
-{
-  const char *path = t->info.path;
-  struct stat fst;
-  guint64 size = 0;
-  int lbs = 512;
-
-  if (!open_block_fd (t, st, write, providers, cancellable, error))
-    return FALSE;
-  if (!match_direct_flag (t, error))
-    return FALSE;
-  if (!check_fd_is_device (t, st, &fst, error))
-    return FALSE;
-  if (write && !dmk_write_gate_check (t->fd, path, consent,
-                                      t->provider != NULL && t->provider->checks_in_use,
-                                      t->allow_stacked_loop, error))
-    return FALSE;
-  if (ioctl (t->fd, BLKGETSIZE64, &size) != 0)
-    return error_from_errno (error, errno, path, _("Reading the size of"));
-  if (ioctl (t->fd, BLKSSZGET, &lbs) != 0 || lbs <= 0)
-    lbs = 512;
-
-  record_device_facts (t, fst.st_rdev, size, lbs);
-  if (size < t->test_size)
-    {
-      g_autofree char *have = dmk_format_size (size);
-      g_autofree char *want = dmk_format_size (t->test_size);
-      g_set_error (error, DMK_ERROR, DMK_ERROR_NO_SPACE,
-                   _("%s holds only %s, less than the test size of %s: choose a smaller test "
-                     "size"),
-                   path, have, want);
-      return FALSE;
-    }
-  return TRUE;
-}
-
-/* The device as the window's consent dialog names it, so the refusal names the same thing. */
-static char *
-describe_device (const char *path, dev_t dev)
-{
-  DmkBlockFacts facts;
-  char *what;
-
-  if (!dmk_block_facts_for_dev (dev, &facts))
-    return g_strdup (path);
-  what = dmk_describe_device (path, facts.model, facts.size_bytes);
-  dmk_block_facts_clear (&facts);
-  return what;
 }
 
 DmkTarget *
@@ -668,14 +336,14 @@ dmk_target_open (const char *path, const DmkSettings *settings, gboolean write,
       t = target_new (path, DMK_TARGET_BLOCK_DEVICE, settings);
       if (write && !settings->allow_write_device)
         {
-          g_autofree char *what = describe_device (path, st.st_rdev);
+          g_autofree char *what = _dmk_target_describe_device (path, st.st_rdev);
           g_set_error (error, DMK_ERROR, DMK_ERROR_WRITE_NOT_ALLOWED,
                        _("Write tests on %s would destroy the data on it: allow them explicitly "
                          "(--allow-write-device), or run read tests only (--mode=read)"),
                        what);
           return NULL;
         }
-      if (!open_block_device (t, &st, write, consent, providers, cancellable, error))
+      if (!_dmk_target_open_device (t, &st, write, consent, providers, cancellable, error))
         return NULL;
     }
   else
@@ -708,7 +376,7 @@ dmk_target_prepare (DmkTarget *target, DmkLayoutProgressFunc progress, gpointer 
    * reservation alone would leave unwritten extents that read as zeros without touching the
    * disk, so every byte is written below. */
   if (fallocate (target->fd, 0, 0, (off_t) target->test_size) != 0 && errno != EOPNOTSUPP)
-    return error_from_errno (error, errno, path, _("Reserving space in"));
+    return _dmk_target_error_from_errno (error, errno, path, _("Reserving space in"));
 
   chunk = MIN (LAYOUT_CHUNK, target->test_size);
   if (posix_memalign (&buf, MAX (target->mem_align, 4096u), chunk) != 0)
@@ -736,13 +404,13 @@ dmk_target_prepare (DmkTarget *target, DmkLayoutProgressFunc progress, gpointer 
           if (w < 0 && errno == EINVAL && target->direct)
             {
               free (buf);
-              return direct_io_refused (error, path);
+              return _dmk_target_direct_io_refused (error, path);
             }
           if (w <= 0)
             {
               int err = w < 0 ? errno : ENOSPC;
               free (buf);
-              return error_from_errno (error, err, path, _("Writing the test file in"));
+              return _dmk_target_error_from_errno (error, err, path, _("Writing the test file in"));
             }
           off += (gsize) w;
         }
@@ -756,7 +424,7 @@ dmk_target_prepare (DmkTarget *target, DmkLayoutProgressFunc progress, gpointer 
     }
   free (buf);
   if (fsync (target->fd) != 0)
-    return error_from_errno (error, errno, path, _("Flushing the test file in"));
+    return _dmk_target_error_from_errno (error, errno, path, _("Flushing the test file in"));
   if (!target->direct)
     posix_fadvise (target->fd, 0, 0, POSIX_FADV_DONTNEED);
   return TRUE;
