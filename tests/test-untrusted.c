@@ -469,8 +469,10 @@ test_csv_formulas (void)
       g_autoptr (GString) one = g_string_new (NULL);
       g_autofree char *csv = NULL;
       g_auto (GStrv) lines = NULL;
+      DmkCsv writer;
 
-      dmk_csv_append_text (one, fields[i]);
+      dmk_csv_init (&writer, one);
+      dmk_csv_text (&writer, fields[i]);
       g_test_message ("%s → %s", fields[i], one->str);
       g_assert_true (g_str_has_prefix (one->str, "\"'"));
       assert_inert (one->str);
@@ -494,8 +496,10 @@ test_csv_formulas (void)
   /* Ordinary text and numbers are left alone. */
   {
     g_autoptr (GString) plain = g_string_new (NULL);
+    DmkCsv writer;
 
-    dmk_csv_append_text (plain, "/home (Disk 2026/11/01 10:00) [MB/s]");
+    dmk_csv_init (&writer, plain);
+    dmk_csv_text (&writer, "/home (Disk 2026/11/01 10:00) [MB/s]");
     g_assert_cmpstr (plain->str, ==, "/home (Disk 2026/11/01 10:00) [MB/s]");
   }
 }

@@ -75,8 +75,9 @@ text_entry (GString *out, const DmkHistoryEntry *e)
     {
       DmkTestResult *t = g_ptr_array_index (r->tests, i);
       g_autofree char *name = dmk_test_spec_to_name (&t->spec);
-      g_string_append_printf (out, "%s%s %c %.1f", i == 0 ? "\n        " : ", ", name,
-                              dmk_direction_report_label (t->direction)[0], t->mb_per_s);
+      g_autofree char *mb_per_s = dmk_format_number (t->mb_per_s, 1);
+      g_string_append_printf (out, "%s%s %c %s", i == 0 ? "\n        " : ", ", name,
+                              dmk_direction_report_label (t->direction)[0], mb_per_s);
     }
   g_string_append_c (out, '\n');
 }
@@ -89,17 +90,22 @@ text_stats (GString *out, GArray *stats)
       const DmkHistoryStat *s = &g_array_index (stats, DmkHistoryStat, i);
       g_autofree char *name = test_name (s);
       g_autofree char *verdict = dmk_history_stat_verdict (s);
+      /* Numbers as in every report: a point before the decimals, whatever the locale. */
+      g_autofree char *median = dmk_format_number (s->median, 1);
+      g_autofree char *min = dmk_format_number (s->min, 1);
+      g_autofree char *max = dmk_format_number (s->max, 1);
+      g_autofree char *rsd = dmk_format_number (s->rsd, 1);
+      g_autofree char *newest = dmk_format_number (s->newest, 1);
       /* TRANSLATORS: "SEQ1M Q1T1 Read: median 201.3 MB/s (190.0–204.1, RSD 1.2 %, 5 runs);
        * newest 199.0: -1.1 % against this drive's median (within noise)" */
       g_string_append_printf (out,
                               g_dngettext (GETTEXT_PACKAGE,
-                                           "  %s: median %.1f MB/s (%.1f–%.1f, RSD %.1f %%, %u "
-                                           "run); newest %.1f: %s\n",
-                                           "  %s: median %.1f MB/s (%.1f–%.1f, RSD %.1f %%, %u "
-                                           "runs); newest %.1f: %s\n",
+                                           "  %s: median %s MB/s (%s–%s, RSD %s %%, %u run); "
+                                           "newest %s: %s\n",
+                                           "  %s: median %s MB/s (%s–%s, RSD %s %%, %u runs); "
+                                           "newest %s: %s\n",
                                            s->n_entries),
-                              name, s->median, s->min, s->max, s->rsd, s->n_entries, s->newest,
-                              verdict);
+                              name, median, min, max, rsd, s->n_entries, newest, verdict);
     }
 }
 
@@ -136,170 +142,6 @@ history_text (GPtrArray *entries)
    * ESC, CR or bidi controls: shown, never obeyed, as in every other report. */
   text = g_string_free (out, FALSE);
   return dmk_text_escape_controls (text, TRUE);
-}
-
-/* ---- JSON and CSV ---- */
-
-static void
-json_string (JsonBuilder *b, const char *name, const char *value)
-{
-  json_builder_set_member_name (b, name);
-  if (value != NULL)
-    json_builder_add_string_value (b, value);
-  else
-    json_builder_add_null_value (b);
-}
-
-static void
-json_entry (JsonBuilder *b, const DmkHistoryEntry *e)
-{
-  g_autoptr (JsonNode) settings = e->settings ? json_from_string (e->settings, NULL) : NULL;
-
-  json_builder_begin_object (b);
-  json_builder_set_member_name (b, "id");
-  json_builder_add_int_value (b, e->id);
-  json_string (b, "date", e->date);
-  json_string (b, "kind", e->kind);
-  json_string (b, "target", e->target);
-  json_string (b, "device", e->device);
-  json_string (b, "engine", e->engine);
-  json_string (b, "kernel", e->kernel);
-  json_string (b, "source", e->source);
-  json_builder_set_member_name (b, "settings");
-  if (settings != NULL)
-    json_builder_add_value (b, g_steal_pointer (&settings));
-  else
-    json_builder_add_null_value (b);
-  json_builder_end_object (b);
-}
-
-static void
-json_stats (JsonBuilder *b, GArray *stats)
-{
-  static const char *const noise[] = { "unknown", "within", "beyond" };
-
-  json_builder_set_member_name (b, "stats");
-  json_builder_begin_array (b);
-  for (guint i = 0; i < stats->len; i++)
-    {
-      const DmkHistoryStat *s = &g_array_index (stats, DmkHistoryStat, i);
-      g_autofree char *spec = dmk_test_spec_to_name (&s->spec);
-      json_builder_begin_object (b);
-      json_string (b, "test", spec);
-      json_string (b, "direction", dmk_direction_to_string (s->direction));
-      json_builder_set_member_name (b, "entries");
-      json_builder_add_int_value (b, s->n_entries);
-      json_builder_set_member_name (b, "median_mb_per_s");
-      json_builder_add_double_value (b, s->median);
-      json_builder_set_member_name (b, "min_mb_per_s");
-      json_builder_add_double_value (b, s->min);
-      json_builder_set_member_name (b, "max_mb_per_s");
-      json_builder_add_double_value (b, s->max);
-      json_builder_set_member_name (b, "rsd_percent");
-      json_builder_add_double_value (b, s->rsd);
-      json_builder_set_member_name (b, "newest_mb_per_s");
-      json_builder_add_double_value (b, s->newest);
-      json_builder_set_member_name (b, "newest_delta_percent");
-      json_builder_add_double_value (b, s->delta_percent);
-      json_string (b, "newest_noise", noise[s->noise]);
-      json_builder_end_object (b);
-    }
-  json_builder_end_array (b);
-}
-
-static void
-json_drive (JsonBuilder *b, GPtrArray *entries, guint from, guint to)
-{
-  const DmkHistoryEntry *e = g_ptr_array_index (entries, from);
-  g_autoptr (GPtrArray) results = results_of (entries, from, to);
-  g_autoptr (GArray) stats = dmk_history_stats (results);
-
-  json_builder_begin_object (b);
-  json_builder_set_member_name (b, "id");
-  json_builder_add_int_value (b, e->drive_id);
-  json_string (b, "kind", e->drive.kind);
-  json_string (b, "model", e->drive.model);
-  json_string (b, "serial", e->drive.serial);
-  json_string (b, "firmware", e->drive.firmware);
-  json_builder_set_member_name (b, "size_bytes");
-  json_builder_add_int_value (b, (gint64) e->drive.size_bytes);
-  json_string (b, "filesystem", e->drive.filesystem);
-  json_builder_set_member_name (b, "entries");
-  json_builder_begin_array (b);
-  for (guint i = from; i < to; i++)
-    json_entry (b, g_ptr_array_index (entries, i));
-  json_builder_end_array (b);
-  json_stats (b, stats);
-  json_builder_end_object (b);
-}
-
-static guint
-drive_end (GPtrArray *entries, guint i)
-{
-  gint64 drive = ((DmkHistoryEntry *) g_ptr_array_index (entries, i))->drive_id;
-
-  while (i < entries->len &&
-         ((DmkHistoryEntry *) g_ptr_array_index (entries, i))->drive_id == drive)
-    i++;
-  return i;
-}
-
-static char *
-history_json (GPtrArray *entries)
-{
-  g_autoptr (JsonBuilder) b = json_builder_new ();
-  g_autoptr (JsonGenerator) gen = json_generator_new ();
-  g_autoptr (JsonNode) root = NULL;
-
-  json_builder_begin_object (b);
-  json_string (b, "schema", "gdiskmark-history/1");
-  json_builder_set_member_name (b, "drives");
-  json_builder_begin_array (b);
-  for (guint i = 0; i < entries->len; i = drive_end (entries, i))
-    json_drive (b, entries, i, drive_end (entries, i));
-  json_builder_end_array (b);
-  json_builder_end_object (b);
-  root = json_builder_get_root (b);
-  json_generator_set_root (gen, root);
-  json_generator_set_pretty (gen, TRUE);
-  return g_strconcat (json_generator_to_data (gen, NULL), "\n", NULL);
-}
-
-/* One row per test of each entry (a scan is one row with its kind and no test). */
-static char *
-history_csv (GPtrArray *entries)
-{
-  GString *out = g_string_new ("entry,drive,model,serial,date,kind,target,engine,test,direction,"
-                               "mb_per_s,iops\n");
-
-  for (guint i = 0; i < entries->len; i++)
-    {
-      DmkHistoryEntry *e = g_ptr_array_index (entries, i);
-      g_autoptr (DmkResult) r = dmk_history_entry_result (e, NULL);
-      guint n = r != NULL && r->kind == DMK_KIND_GRID ? r->tests->len : 0;
-      for (guint k = 0; k < MAX (n, 1); k++)
-        {
-          DmkTestResult *t = k < n ? g_ptr_array_index (r->tests, k) : NULL;
-          g_autofree char *spec = t != NULL ? dmk_test_spec_to_name (&t->spec) : NULL;
-          const char *fields[] = { e->drive.model, e->drive.serial, e->date, e->kind,
-                                   e->target, t && t->engine ? t->engine : e->engine, spec,
-                                   t ? dmk_direction_to_string (t->direction) : NULL };
-
-          g_string_append_printf (out, "%" G_GINT64_FORMAT ",%" G_GINT64_FORMAT ",", e->id,
-                                  e->drive_id);
-          for (guint f = 0; f < G_N_ELEMENTS (fields); f++)
-            {
-              dmk_csv_append_text (out, fields[f] ? fields[f] : "");
-              g_string_append_c (out, ',');
-            }
-          if (t != NULL)
-            g_string_append_printf (out, "%.3f,%.1f", t->mb_per_s, t->iops);
-          else
-            g_string_append_c (out, ',');
-          g_string_append_c (out, '\n');
-        }
-    }
-  return g_string_free (out, FALSE);
 }
 
 /* ---- import, show, delete ---- */
@@ -456,8 +298,8 @@ history_list (DmkHistory *h, int argc, char **argv, Format format)
       g_printerr ("gdiskmark-cli: %s\n", error->message);
       return EXIT_RUN_FAILED;
     }
-  out = format == FORMAT_JSON  ? history_json (entries)
-        : format == FORMAT_CSV ? history_csv (entries)
+  out = format == FORMAT_JSON  ? dmk_history_to_json (entries)
+        : format == FORMAT_CSV ? dmk_history_to_csv (entries)
                                : history_text (entries);
   return write_output (out) ? 0 : EXIT_RUN_FAILED;
 }

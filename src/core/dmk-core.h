@@ -3,6 +3,7 @@
 
 /* base */
 #include "dmk-build-tree.h"
+#include "dmk-csv-writer.h"
 #include "dmk-error.h"
 #include "dmk-file.h"
 #include "dmk-histogram.h"

@@ -124,31 +124,40 @@ dmk_unit_format (DmkUnit unit, double value)
   return g_strdup_printf ("%.*f", (int) dmk_unit_decimals (unit), value);
 }
 
-static char *
-format_c (double value, guint decimals)
+void
+dmk_append_number (GString *s, double value, guint decimals)
 {
   char format[8], buf[G_ASCII_DTOSTR_BUF_SIZE];
 
-  g_snprintf (format, sizeof format, "%%.%uf", decimals);
-  return g_strdup (g_ascii_formatd (buf, sizeof buf, format, value));
+  g_snprintf (format, sizeof format, "%%.%uf", MIN (decimals, 9u));
+  g_string_append (s, g_ascii_formatd (buf, sizeof buf, format, isfinite (value) ? value : 0.0));
+}
+
+char *
+dmk_format_number (double value, guint decimals)
+{
+  GString *s = g_string_new (NULL);
+
+  dmk_append_number (s, value, decimals);
+  return g_string_free (s, FALSE);
 }
 
 char *
 dmk_format_value (double value, DmkUnit unit)
 {
-  return format_c (value, dmk_unit_decimals (unit));
+  return dmk_format_number (value, dmk_unit_decimals (unit));
 }
 
 char *
 dmk_format_report_value (double value, DmkUnit unit)
 {
-  return format_c (value, units[checked (unit)].report_decimals);
+  return dmk_format_number (value, units[checked (unit)].report_decimals);
 }
 
 char *
 dmk_format_delta (double percent, gboolean plus_sign)
 {
-  g_autofree char *digits = format_c (percent, DMK_DELTA_DECIMALS);
+  g_autofree char *digits = dmk_format_number (percent, DMK_DELTA_DECIMALS);
 
   return plus_sign && percent >= 0 ? g_strconcat ("+", digits, NULL) : g_steal_pointer (&digits);
 }

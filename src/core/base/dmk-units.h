@@ -37,6 +37,16 @@ gboolean dmk_unit_higher_is_better (DmkUnit unit);
  * still running, which has no DmkTestResult yet). */
 double dmk_unit_value (DmkUnit unit, double mb_per_s, double iops, double latency_us);
 
+/* Binary sizes, once: a GiB as a byte count and as a divisor. */
+#define DMK_MIB ((guint64) 1 << 20)
+#define DMK_GIB ((guint64) 1 << 30)
+#define DMK_GIB_D 1073741824.0
+
+/* A number in the C locale (a point before the decimals, whatever the user's locale), for every
+ * file and report that a program or a spreadsheet reads: "1595.080". Not finite: "0". */
+char *dmk_format_number (double value, guint decimals);
+void dmk_append_number (GString *s, double value, guint decimals);
+
 /* The precision of unit wherever a value is shown or compared: cells, comparison text and CSV. */
 guint dmk_unit_decimals (DmkUnit unit);
 /* value with dmk_unit_decimals() in the user's locale, for the screen: "1234.57". */

@@ -90,6 +90,11 @@ gboolean dmk_history_begin (DmkHistory *history, GError **error);
 gboolean dmk_history_commit (DmkHistory *history, GError **error);
 void dmk_history_rollback (DmkHistory *history);
 
+/* A listing's entries (dmk_history_list) as JSON ("gdiskmark-history/1": every drive, its
+ * entries and each test's statistics) and as CSV (a row per test of each entry). */
+char *dmk_history_to_json (GPtrArray *entries);
+char *dmk_history_to_csv (GPtrArray *entries);
+
 /* Saves a finished run in the store at path (NULL: the default). When the store cannot take it
  * (locked, full, read-only, damaged), the run is written as JSON beside the store (or in the data
  * folder, or the temporary folder) and FALSE is returned with an error that says where it is

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "dmk-compare.h"
+#include "dmk-csv-writer.h"
 #include "dmk-import.h"
 #include "dmk-spread.h"
 #include "dmk-text.h"
@@ -404,100 +405,105 @@ dmk_comparison_to_text (DmkComparison *cmp)
   return g_string_free (out, FALSE);
 }
 
-/* The row's ★ column and the columns a warning leaves out of it, counted from 1: "3" and "2 4",
- * as the text marks them with * and !. */
+/* Column numbers counted from 1, a space between them ("2 4"), as one field. */
 static void
-append_csv_ranking (GString *out, DmkComparison *cmp, guint row)
+csv_columns (DmkCsv *csv, const gboolean *in, guint n)
 {
-  int best = dmk_comparison_best_column (cmp, row);
-  gboolean first = TRUE;
+  g_autoptr (GString) list = g_string_new (NULL);
 
-  g_string_append_c (out, ',');
-  if (best >= 0)
-    g_string_append_printf (out, "%d", best + 1);
-  g_string_append_c (out, ',');
-  for (guint c = 0; c < cmp->results->len; c++)
-    if ((int) c != best && dmk_comparison_value (cmp, row, c, NULL) &&
-        dmk_comparison_flagged (cmp, row, c))
-      {
-        g_string_append_printf (out, "%s%u", first ? "" : " ", c + 1);
-        first = FALSE;
-      }
+  for (guint c = 0; c < n; c++)
+    if (in[c])
+      g_string_append_printf (list, "%s%u", list->len > 0 ? " " : "", c + 1);
+  dmk_csv_plain (csv, list->str);
 }
 
-/* The columns whose change against the baseline is within noise: "2 4". */
+/* The row's ★ column, the columns a warning leaves out of it, and those whose change against
+ * the baseline is within noise, as the text marks them with *, ! and ~. */
 static void
-append_csv_noise (GString *out, DmkComparison *cmp, guint row)
+csv_ranking (DmkCsv *csv, DmkComparison *cmp, guint row)
 {
-  gboolean first = TRUE;
+  guint n = cmp->results->len;
+  g_autofree gboolean *flagged = g_new0 (gboolean, n), *noise = g_new0 (gboolean, n);
+  int best = dmk_comparison_best_column (cmp, row);
 
-  g_string_append_c (out, ',');
-  for (guint c = 0; c < cmp->results->len; c++)
-    if (dmk_comparison_within_noise (cmp, row, c))
+  if (best >= 0)
+    dmk_csv_uint (csv, (guint) best + 1);
+  else
+    dmk_csv_empty (csv);
+  for (guint c = 0; c < n; c++)
+    {
+      flagged[c] = (int) c != best && dmk_comparison_value (cmp, row, c, NULL) &&
+                   dmk_comparison_flagged (cmp, row, c);
+      noise[c] = dmk_comparison_within_noise (cmp, row, c);
+    }
+  csv_columns (csv, flagged, n);
+  csv_columns (csv, noise, n);
+}
+
+static void
+csv_header (DmkCsv *csv, DmkComparison *cmp)
+{
+  guint n = cmp->results->len;
+
+  dmk_csv_plain (csv, "test");
+  dmk_csv_plain (csv, "direction");
+  for (guint c = 0; c < n; c++)
+    {
+      g_autofree char *title = dmk_comparison_column_title (cmp, c);
+      g_autofree char *head = g_strdup_printf ("%s [%s]", title, dmk_unit_to_string (cmp->unit));
+      dmk_csv_text (csv, head);
+    }
+  for (guint c = 0; c < n; c++)
+    if (c != cmp->baseline)
       {
-        g_string_append_printf (out, "%s%u", first ? "" : " ", c + 1);
-        first = FALSE;
+        g_autofree char *head = g_strdup_printf ("[%u] delta %%", c + 1);
+        dmk_csv_plain (csv, head);
       }
+  dmk_csv_plain (csv, "best");
+  dmk_csv_plain (csv, "not ranked (a warning about the test)");
+  dmk_csv_plain (csv, "within noise");
+  dmk_csv_end_row (csv);
 }
 
 char *
 dmk_comparison_to_csv (DmkComparison *cmp)
 {
-  GString *out = g_string_new ("test,direction");
+  GString *out = g_string_new (NULL);
   guint n = cmp->results->len;
+  DmkCsv csv;
 
-  for (guint c = 0; c < n; c++)
-    {
-      g_autofree char *title = dmk_comparison_column_title (cmp, c);
-      g_autofree char *head = g_strdup_printf ("%s [%s]", title, dmk_unit_to_string (cmp->unit));
-      g_string_append_c (out, ',');
-      dmk_csv_append_text (out, head);
-    }
-  for (guint c = 0; c < n; c++)
-    if (c != cmp->baseline)
-      g_string_append_printf (out, ",[%u] delta %%", c + 1);
-  g_string_append (out, ",best,not ranked (a warning about the test),within noise\r\n");
-
+  dmk_csv_init (&csv, out);
+  csv_header (&csv, cmp);
   for (guint r = 0; r < cmp->rows->len; r++)
     {
       DmkCompareRow *row = &g_array_index (cmp->rows, DmkCompareRow, r);
       g_autofree char *name = dmk_test_spec_to_name (&row->spec);
+      g_autofree char *named = row->name != NULL ? g_strdup_printf ("%s (%s)", name, row->name)
+                                                 : g_strdup (name);
 
-      if (row->name != NULL)
-        {
-          g_autofree char *named = g_strdup_printf ("%s (%s)", name, row->name);
-          dmk_csv_append_text (out, named);
-        }
-      else
-        g_string_append (out, name);
-      g_string_append_printf (out, ",%s", dmk_direction_to_string (row->direction));
+      dmk_csv_text (&csv, named);
+      dmk_csv_plain (&csv, dmk_direction_to_string (row->direction));
       for (guint c = 0; c < n; c++)
         {
           double value;
-
-          g_string_append_c (out, ',');
-          if (dmk_comparison_value (cmp, r, c, &value))
-            {
-              g_autofree char *v = dmk_format_value (value, cmp->unit);
-              g_string_append (out, v);
-            }
+          g_autofree char *v = dmk_comparison_value (cmp, r, c, &value)
+                                 ? dmk_format_value (value, cmp->unit)
+                                 : NULL;
+          dmk_csv_plain (&csv, v != NULL ? v : "");
         }
       for (guint c = 0; c < n; c++)
         {
           double pct;
+          g_autofree char *delta = NULL;
 
           if (c == cmp->baseline)
             continue;
-          g_string_append_c (out, ',');
           if (dmk_comparison_delta (cmp, r, c, &pct))
-            {
-              g_autofree char *delta = dmk_format_delta (pct, FALSE);
-              g_string_append (out, delta);
-            }
+            delta = dmk_format_delta (pct, FALSE);
+          dmk_csv_plain (&csv, delta != NULL ? delta : "");
         }
-      append_csv_ranking (out, cmp, r);
-      append_csv_noise (out, cmp, r);
-      g_string_append (out, "\r\n");
+      csv_ranking (&csv, cmp, r);
+      dmk_csv_end_row (&csv);
     }
   return g_string_free (out, FALSE);
 }

@@ -151,10 +151,6 @@ char *dmk_result_to_text (DmkResult *result);
 /* CSV a spreadsheet opens as it is: a grid's tests, a sweep's block sizes, a sustained write's
  * intervals or a surface's points (see the README for the columns). */
 char *dmk_result_to_csv (DmkResult *result);
-/* One text field of a CSV row, from a file or a device: quoted when it must be, its control
- * characters escaped, and one that a spreadsheet would run as a formula (a leading =, +, -, @,
- * tab or carriage return) made text with a leading '. */
-void dmk_csv_append_text (GString *out, const char *field);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (DmkResult, dmk_result_unref)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (DmkTestResult, dmk_test_result_free)

@@ -6,6 +6,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "dmk-csv-writer.h"
 #include "dmk-error.h"
 #include "dmk-iozone.h"
 
@@ -219,20 +220,26 @@ dmk_iozone_table_to_text (DmkIozoneTable *table)
 char *
 dmk_iozone_table_to_csv (DmkIozoneTable *table)
 {
-  GString *s = g_string_new ("operation,file_bytes,record_bytes,mb_per_s\n");
+  static const char *const header[] = { "operation", "file_bytes", "record_bytes", "mb_per_s",
+                                        NULL };
+  GString *s = g_string_new (NULL);
+  DmkCsv csv;
 
+  dmk_csv_init (&csv, s);
+  dmk_csv_header (&csv, header);
   for (guint op = 0; op < DMK_IOZONE_N_OPS; op++)
     for (guint f = 0; f < table->n_files && (table->mask & (1u << op)) != 0; f++)
       for (guint r = 0; r < table->n_records; r++)
         {
           double v = *dmk_iozone_table_cell (table, op, f, r);
-          char num[G_ASCII_DTOSTR_BUF_SIZE];
 
           if (isnan (v))
             continue;
-          g_string_append_printf (s, "%s,%" G_GUINT64_FORMAT ",%u,%s\n", ops[op].name,
-                                  table->files[f], table->records[r],
-                                  g_ascii_formatd (num, sizeof num, "%.3f", v));
+          dmk_csv_plain (&csv, ops[op].name);
+          dmk_csv_uint (&csv, table->files[f]);
+          dmk_csv_uint (&csv, table->records[r]);
+          dmk_csv_number (&csv, v, 3);
+          dmk_csv_end_row (&csv);
         }
   return g_string_free (s, FALSE);
 }
