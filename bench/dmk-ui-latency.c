@@ -9,8 +9,8 @@
 #include <unistd.h>
 
 #include "dmk-application.h"
-#include "dmk-gui-private.h"
-#include "dmk-window-private.h"
+#include "dmk-result-cell.h"
+#include "dmk-window-testing.h"
 
 static gint64 main_start_us;
 static gint64 first_frame_us;

@@ -5,10 +5,18 @@
 #include <adwaita.h>
 
 #include "dmk-application.h"
+#include "dmk-capacity-dialog.h"
 #include "dmk-compare-window-private.h"
-#include "dmk-gui-private.h"
 #include "dmk-core.h"
-#include "dmk-window-private.h"
+#include "dmk-iozone-dialog.h"
+#include "dmk-result-cell.h"
+#include "dmk-scan-chart.h"
+#include "dmk-scan-compare.h"
+#include "dmk-scan-view.h"
+#include "dmk-series-graph.h"
+#include "dmk-target-chooser.h"
+#include "dmk-tests-dialog.h"
+#include "dmk-window-testing.h"
 
 /* A safety net against a hung run, not a measurement: a tiny run takes a few seconds. */
 #define HANG_LIMIT_S 120.0

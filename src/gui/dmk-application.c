@@ -152,17 +152,17 @@ current_result (gpointer user_data, char **source)
 DmkCompareWindow *
 dmk_application_get_compare_window (DmkApplication *self, gboolean create)
 {
-  DmkCompareWindow *cmp;
-
   g_return_val_if_fail (DMK_IS_APPLICATION (self), NULL);
-  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (self)); l != NULL; l = l->next)
-    if (DMK_IS_COMPARE_WINDOW (l->data))
-      return l->data;
-  if (!create)
-    return NULL;
-  cmp = dmk_compare_window_new (GTK_APPLICATION (self));
-  dmk_compare_window_set_current_func (cmp, current_result, self, NULL);
-  return cmp;
+  return dmk_compare_window_get_for_application (GTK_APPLICATION (self), create);
+}
+
+/* Every comparison, whoever opened it (the window, the history), can take what the main window
+ * shows. */
+static void
+window_added (GtkApplication *app, GtkWindow *window)
+{
+  if (DMK_IS_COMPARE_WINDOW (window))
+    dmk_compare_window_set_current_func (DMK_COMPARE_WINDOW (window), current_result, app, NULL);
 }
 
 /* app.compare: what the main window shows joins the comparison (once), which comes up. */
@@ -298,13 +298,6 @@ compare_files_activated (GSimpleAction *action, GVariant *param, gpointer user_d
   g_task_run_in_thread (task, compare_load_thread);
 }
 
-guint
-dmk_application_get_n_loading (DmkApplication *self)
-{
-  g_return_val_if_fail (DMK_IS_APPLICATION (self), 0);
-  return self->n_loading;
-}
-
 /* app.present: what a desktop notification's click does; the most recently used main window. */
 static void
 present_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
@@ -335,6 +328,7 @@ dmk_application_startup (GApplication *app)
   G_APPLICATION_CLASS (dmk_application_parent_class)->startup (app);
   g_action_map_add_action_entries (G_ACTION_MAP (app), app_actions, G_N_ELEMENTS (app_actions),
                                    app);
+  g_signal_connect (app, "window-added", G_CALLBACK (window_added), NULL);
   gtk_application_set_accels_for_action (GTK_APPLICATION (app), "app.quit", quit_accels);
   gtk_application_set_accels_for_action (GTK_APPLICATION (app), "window.close", close_accels);
   gtk_application_set_accels_for_action (GTK_APPLICATION (app), "app.help", help_accels);
@@ -570,3 +564,14 @@ dmk_application_get_exit_status (DmkApplication *self)
 {
   return self->exit_status;
 }
+
+#ifdef DMK_TESTING
+
+guint
+dmk_application_get_n_loading (DmkApplication *self)
+{
+  g_return_val_if_fail (DMK_IS_APPLICATION (self), 0);
+  return self->n_loading;
+}
+
+#endif

@@ -21,7 +21,11 @@ void dmk_application_set_help_dir (DmkApplication *self, const char *dir);
 DmkCompareWindow *dmk_application_get_compare_window (DmkApplication *self, gboolean create);
 /* The comparison of sustained writes, sweeps or surfaces (kind), made (not shown) if needed. */
 DmkScanCompare *dmk_application_get_scan_compare (DmkApplication *self, DmkResultKind kind);
+
+#ifdef DMK_TESTING
+/* What the tests read off its insides: only the tests' build of the window has these. */
 /* Result files app.compare-files is still reading (in a worker thread). */
 guint dmk_application_get_n_loading (DmkApplication *self);
+#endif
 
 G_END_DECLS

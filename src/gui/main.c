@@ -48,7 +48,7 @@ main (int argc, char *argv[])
   g_autoptr (DmkApplication) app = NULL;
   /* `build/src/gui/gdiskmark` works with nothing installed. */
   gboolean build_tree = dmk_running_from_build_tree (DMK_BUILD_TREE_GUI);
-  const char *localedir = g_getenv ("GDISKMARK_LOCALEDIR");
+  const char *localedir = dmk_test_hook ("GDISKMARK_LOCALEDIR");
   int status;
 
   if (build_tree)

@@ -11,4 +11,9 @@ G_BEGIN_DECLS
  * so it never counts, whatever its environment or the build tree left behind. */
 gboolean dmk_running_from_build_tree (const char *built);
 
+/* The test hook in the environment variable name (GDISKMARK_SYSFS_ROOT, GDISKMARK_HELPER…), or
+ * NULL: only a build with its tests, run from where it was built (never an installed program),
+ * reads it. */
+const char *dmk_test_hook (const char *name);
+
 G_END_DECLS

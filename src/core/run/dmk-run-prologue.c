@@ -7,6 +7,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "dmk-build-tree.h"
 #include "dmk-error.h"
 #include "dmk-run-private.h"
 #include "dmk-sysinfo.h"
@@ -99,9 +100,9 @@ resolve_engine (RunData *d)
 static const char *
 sysfs_root (void)
 {
-  const char *root = g_getenv ("GDISKMARK_SYSFS_ROOT");
+  const char *root = dmk_test_hook ("GDISKMARK_SYSFS_ROOT");
 
-  return root != NULL && *root != '\0' ? root : "/sys";
+  return root != NULL ? root : "/sys";
 }
 
 /* The disk (sda, nvme0n1) under the target: the device itself, or the one holding its

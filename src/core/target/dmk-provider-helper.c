@@ -12,6 +12,7 @@
 
 #include "../../helper/dmk-helper-protocol.h"
 #include "dmk-providers.h"
+#include "dmk-build-tree.h"
 #include "dmk-error.h"
 #include "dmk-provider-helper.h"
 #include "dmk-write-gate.h"
@@ -29,34 +30,11 @@ const DmkFdProvider dmk_fd_provider_helper = {
   .checks_in_use = TRUE,
 };
 
-/* Whether GDISKMARK_HELPER and GDISKMARK_PKEXEC are honoured: only in a build configured with
- * its tests, and only by a program that is not installed (the build tree's, or a test's copy of
- * it). An installed gdiskmark always runs LIBEXECDIR's helper through PKEXEC_PATH. */
-static gboolean
-overrides_allowed (void)
-{
-#ifdef DMK_TEST_HOOKS
-  static gsize allowed;
-
-  if (g_once_init_enter (&allowed))
-    {
-      g_autofree char *self = realpath ("/proc/self/exe", NULL);
-      g_autofree char *prefix = realpath (DMK_INSTALL_PREFIX, NULL);
-      gboolean installed = self == NULL || prefix == NULL ||
-                           g_str_has_prefix (self, strcmp (prefix, "/") == 0 ? "/usr/" : prefix);
-
-      g_once_init_leave (&allowed, installed ? 1 : 2);
-    }
-  return allowed == 2;
-#else
-  return FALSE;
-#endif
-}
-
 static const char *
 override (const char *name)
 {
-  const char *env = overrides_allowed () ? g_getenv (name) : NULL;
+  /* Only a build with its tests, not installed, reads them (dmk_test_hook). */
+  const char *env = dmk_test_hook (name);
 
   return env != NULL && g_path_is_absolute (env) ? env : NULL;
 }

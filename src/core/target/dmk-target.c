@@ -16,6 +16,7 @@
 #include <sys/sysmacros.h>
 #include <unistd.h>
 
+#include "dmk-build-tree.h"
 #include "dmk-places.h"
 #include "dmk-error.h"
 #include "dmk-random.h"
@@ -196,7 +197,7 @@ open_test_file (const char *dir, gboolean direct, int *err_out, gboolean *named,
   *named = FALSE;
   *direct_refused = FALSE;
   /* Tests set this to exercise the fallback on filesystems that do have O_TMPFILE. */
-  if (g_getenv ("GDISKMARK_TEST_NO_TMPFILE") != NULL)
+  if (dmk_test_hook ("GDISKMARK_TEST_NO_TMPFILE") != NULL)
     errno = EOPNOTSUPP;
   else
     fd = open (dir, O_TMPFILE | O_RDWR | O_CLOEXEC, 0600);

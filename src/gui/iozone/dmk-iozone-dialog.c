@@ -1,0 +1,750 @@
+/* dmk-iozone-dialog.c: the window's iozone sweep: bounds and operations, Start/Stop, a progress
+ * line, the heat map filling as each test ends, and Save; the sweep itself is dmk-iozone-sweep.c. */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <glib/gi18n.h>
+#include <glib/gstdio.h>
+#include <math.h>
+#include <unistd.h>
+
+#include "dmk-gui-utils.h"
+#include "dmk-iozone-dialog.h"
+
+/* The sizes offered: powers of two over the CLI's bounds (-n/-g: 16 MiB to 64 GiB; -y/-q: the
+ * block sizes a test takes), with the CLI's defaults. */
+#define FILE_MIN DMK_SIZE_MIN
+#define N_FILE_SIZES 13 /* 16 MiB … 64 GiB */
+#define RECORD_MIN DMK_SPEC_MIN_BLOCK
+#define N_RECORD_SIZES 18 /* 512 B … 64 MiB */
+
+struct _DmkIozoneDialog
+{
+  AdwWindow parent_instance;
+
+  char *path;
+  DmkSettings settings;
+  gboolean is_device;
+  gboolean has_consent;
+  DmkDeviceIdentity consent;
+
+  GtkDropDown *bounds[4]; /* smallest file, largest file, smallest record, largest record */
+  GtkCheckButton *ops[DMK_IOZONE_N_OPS];
+  GtkWidget *controls; /* what a running sweep locks */
+  GtkButton *start;
+  GtkMenuButton *save;
+  GtkLabel *status;
+  GtkProgressBar *bar;
+  GtkDropDown *show;
+  DmkIozoneHeatmap *heatmap;
+  GtkLabel *scale;
+
+  DmkIozoneSweep *sweep; /* the running or last one */
+  GCancellable *cancellable;
+  gboolean running;
+  gboolean disposed; /* its widgets are gone; the sweep, which holds a ref, ends alone */
+  guint file, n_measured;
+  GtkFileChooserNative *chooser;
+  GtkWindow *error_dialog;
+};
+
+G_DEFINE_FINAL_TYPE (DmkIozoneDialog, dmk_iozone_dialog, ADW_TYPE_WINDOW)
+
+static gboolean
+is_write_op (DmkIozoneOp op)
+{
+  return op == DMK_IOZONE_WRITE || op == DMK_IOZONE_REWRITE || op == DMK_IOZONE_RANDOM_WRITE;
+}
+
+static guint64
+bound_bytes (DmkIozoneDialog *self, guint which)
+{
+  guint i = gtk_drop_down_get_selected (self->bounds[which]);
+
+  return which < 2 ? FILE_MIN << i : (guint64) RECORD_MIN << i;
+}
+
+static guint
+measured_cells (DmkIozoneTable *t)
+{
+  guint n = 0;
+
+  for (gsize i = 0; i < (gsize) DMK_IOZONE_N_OPS * t->n_files * t->n_records; i++)
+    n += !isnan (t->mb_per_s[i]);
+  return n;
+}
+
+static void
+set_status (DmkIozoneDialog *self, const char *text)
+{
+  gtk_label_set_text (self->status, text);
+}
+
+/* The heat map shows the operation chosen under it; the scale line states its colours. */
+static void
+refresh_map (DmkIozoneDialog *self)
+{
+  DmkIozoneTable *t = self->sweep != NULL ? dmk_iozone_sweep_get_table (self->sweep) : NULL;
+  DmkIozoneOp op = gtk_drop_down_get_selected (self->show);
+  g_autofree char *top = NULL, *text = NULL;
+
+  dmk_iozone_heatmap_update (self->heatmap, t, op);
+  if (dmk_iozone_heatmap_get_scale_top (self->heatmap) > 0)
+    {
+      top = dmk_unit_format (DMK_UNIT_MB_S, dmk_iozone_heatmap_get_scale_top (self->heatmap));
+      /* TRANSLATORS: the heat map's stated scale; %s is the highest rate of the operation shown */
+      text = g_strdup_printf (_("Colour by MB/s (1 MB/s = 1,000,000 bytes/s), from dark blue at "
+                                "0 to yellow at %s, the highest of this operation; “—”: record "
+                                "larger than the file"),
+                              top);
+      gtk_label_set_text (self->scale, text);
+    }
+  else
+    gtk_label_set_text (self->scale, _("Cells fill with MB/s as each test ends"));
+}
+
+static void
+update_sensitivity (DmkIozoneDialog *self)
+{
+  DmkIozoneTable *t = self->sweep != NULL ? dmk_iozone_sweep_get_table (self->sweep) : NULL;
+
+  gtk_widget_set_sensitive (self->controls, !self->running);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->save),
+                            !self->running && t != NULL && measured_cells (t) > 0);
+  gtk_button_set_label (self->start, self->running ? _("_Stop") : _("_Start"));
+  if (self->running)
+    gtk_widget_remove_css_class (GTK_WIDGET (self->start), "suggested-action");
+  else
+    gtk_widget_add_css_class (GTK_WIDGET (self->start), "suggested-action");
+  gtk_widget_set_visible (GTK_WIDGET (self->bar), self->running);
+}
+
+static void
+on_progress (const DmkIozoneProgress *p, gpointer data)
+{
+  DmkIozoneDialog *self = data;
+  g_autofree char *size = NULL, *what = NULL, *text = NULL;
+
+  if (self->disposed || !self->running)
+    return;
+  self->file = p->file;
+  gtk_progress_bar_set_fraction (self->bar, p->fraction);
+  if (p->filled)
+    {
+      self->n_measured = measured_cells (dmk_iozone_sweep_get_table (self->sweep));
+      refresh_map (self);
+      return;
+    }
+  what = p->run != NULL ? dmk_progress_describe (p->run) : NULL;
+  if (p->run != NULL && what == NULL)
+    return;
+  size = dmk_format_size (p->file_bytes);
+  /* TRANSLATORS: the progress line: "File size 2 of 3 (32 MiB): SEQ1M Q1T1 Read, pass 1/2" */
+  text = what != NULL
+           ? g_strdup_printf (_("File size %u of %u (%s): %s"), p->file + 1, p->n_files, size, what)
+           : g_strdup_printf (_("File size %u of %u (%s)"), p->file + 1, p->n_files, size);
+  set_status (self, text);
+}
+
+static void
+on_done (GObject *source, GAsyncResult *res, gpointer data)
+{
+  g_autoptr (DmkIozoneDialog) self = data;
+  g_autoptr (GError) error = NULL;
+  gboolean ok = dmk_iozone_sweep_run_finish (DMK_IOZONE_SWEEP (source), res, &error);
+  g_autofree char *text = NULL;
+
+  self->running = FALSE;
+  if (self->disposed)
+    return;
+  self->n_measured = measured_cells (dmk_iozone_sweep_get_table (self->sweep));
+  if (ok)
+    text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Done: %u cell measured",
+                                         "Done: %u cells measured", self->n_measured),
+                            self->n_measured);
+  else if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Stopped: %u cell measured",
+                                         "Stopped: %u cells measured", self->n_measured),
+                            self->n_measured);
+  else
+    /* TRANSLATORS: the sweep failed; %s says why */
+    text = g_strdup_printf (_("The sweep failed: %s"), error->message);
+  set_status (self, text);
+  refresh_map (self);
+  update_sensitivity (self);
+  gtk_window_set_focus (GTK_WINDOW (self), GTK_WIDGET (self->start));
+}
+
+static guint
+chosen_mask (DmkIozoneDialog *self)
+{
+  guint mask = 0;
+
+  for (guint op = 0; op < DMK_IOZONE_N_OPS; op++)
+    if (gtk_check_button_get_active (self->ops[op]) &&
+        gtk_widget_get_sensitive (GTK_WIDGET (self->ops[op])))
+      mask |= 1u << op;
+  return mask;
+}
+
+static DmkIozoneTable *
+new_table (DmkIozoneDialog *self, guint mask)
+{
+  g_autoptr (GArray) files = g_array_new (FALSE, FALSE, sizeof (guint64));
+  g_autoptr (GArray) records = g_array_new (FALSE, FALSE, sizeof (guint32));
+
+  for (guint64 v = bound_bytes (self, 0); v <= bound_bytes (self, 1); v *= 2)
+    g_array_append_val (files, v);
+  for (guint64 v = bound_bytes (self, 2); v <= bound_bytes (self, 3); v *= 2)
+    {
+      guint32 r = (guint32) v;
+      g_array_append_val (records, r);
+    }
+  return dmk_iozone_table_new (mask, (guint64 *) files->data, files->len,
+                               (guint32 *) records->data, records->len);
+}
+
+gboolean
+dmk_iozone_dialog_start (DmkIozoneDialog *self)
+{
+  guint mask;
+
+  g_return_val_if_fail (DMK_IS_IOZONE_DIALOG (self), FALSE);
+  if (self->running)
+    return FALSE;
+  mask = chosen_mask (self);
+  if (mask == 0)
+    {
+      set_status (self, _("Choose at least one operation"));
+      return FALSE;
+    }
+  /* The map shows an operation that runs. */
+  if ((mask & (1u << gtk_drop_down_get_selected (self->show))) == 0)
+    gtk_drop_down_set_selected (self->show, (guint) g_bit_nth_lsf (mask, -1));
+  g_clear_object (&self->sweep);
+  g_clear_object (&self->cancellable);
+  self->cancellable = g_cancellable_new ();
+  self->sweep = dmk_iozone_sweep_new (new_table (self, mask));
+  dmk_iozone_sweep_set_progress_func (self->sweep, on_progress, self, NULL);
+  dmk_iozone_sweep_set_fd_providers (self->sweep, dmk_default_fd_providers ());
+  dmk_iozone_sweep_set_write_consent (self->sweep, self->has_consent ? &self->consent : NULL);
+  self->running = TRUE;
+  self->file = 0;
+  self->n_measured = 0;
+  gtk_progress_bar_set_fraction (self->bar, 0);
+  {
+    /* TRANSLATORS: "Sweeping /dev/sdb…" */
+    g_autofree char *text = g_strdup_printf (_("Sweeping %s…"), self->path);
+    set_status (self, text);
+  }
+  refresh_map (self);
+  update_sensitivity (self);
+  dmk_iozone_sweep_run_async (self->sweep, self->path, &self->settings, NULL, self->cancellable,
+                              on_done, g_object_ref (self));
+  return TRUE;
+}
+
+void
+dmk_iozone_dialog_stop (DmkIozoneDialog *self)
+{
+  g_return_if_fail (DMK_IS_IOZONE_DIALOG (self));
+  if (self->cancellable != NULL)
+    g_cancellable_cancel (self->cancellable);
+}
+
+static void
+on_start (DmkIozoneDialog *self)
+{
+  if (self->running)
+    dmk_iozone_dialog_stop (self);
+  else
+    dmk_iozone_dialog_start (self);
+}
+
+/* ---- Save ---- */
+
+static gboolean
+save_csv (DmkIozoneTable *t, const char *path, GError **error)
+{
+  g_autofree char *csv = dmk_iozone_table_to_csv (t);
+
+  return dmk_output_save (path, csv, strlen (csv), error);
+}
+
+gboolean
+dmk_iozone_dialog_save (DmkIozoneDialog *self, const char *path, GError **error)
+{
+  g_autofree char *lower = NULL;
+  DmkIozoneTable *t;
+
+  g_return_val_if_fail (DMK_IS_IOZONE_DIALOG (self), FALSE);
+  g_return_val_if_fail (path != NULL, FALSE);
+  t = self->sweep != NULL ? dmk_iozone_sweep_get_table (self->sweep) : NULL;
+  if (t == NULL || measured_cells (t) == 0)
+    {
+      g_set_error (error, DMK_ERROR, DMK_ERROR_INVALID_ARGUMENT, _("Nothing was measured yet"));
+      return FALSE;
+    }
+  lower = g_ascii_strdown (path, -1);
+  if (g_str_has_suffix (lower, ".ods"))
+    return dmk_iozone_table_save_ods (t, path, error);
+  if (g_str_has_suffix (lower, ".xlsx"))
+    return dmk_iozone_table_save_xlsx (t, path, error);
+  return save_csv (t, path, error);
+}
+
+static gboolean
+job_save (GtkWindow *window, const char *path, GError **error)
+{
+  return dmk_iozone_dialog_save (DMK_IOZONE_DIALOG (window), path, error);
+}
+
+static void
+job_report (GtkWindow *window, gboolean ok, const char *text)
+{
+  DmkIozoneDialog *self = DMK_IOZONE_DIALOG (window);
+
+  if (ok)
+    set_status (self, text);
+  else
+    dmk_show_error (window, &self->error_dialog, _("Could Not Save the Sweep"), text);
+}
+
+static const DmkFileJob save_jobs[] = {
+  { N_("Save the Sweep as CSV"), N_("CSV Files"), "text/csv", "csv", NULL, job_save },
+  { N_("Save the Sweep as an OpenDocument Spreadsheet"), N_("OpenDocument Spreadsheets"),
+    "application/vnd.oasis.opendocument.spreadsheet", "ods", NULL, job_save },
+  { N_("Save the Sweep as an Excel Workbook"), N_("Excel Workbooks"),
+    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", "xlsx", NULL,
+    job_save },
+};
+
+static void
+save_activated (GSimpleAction *action, GVariant *param, gpointer data)
+{
+  DmkIozoneDialog *self = data;
+  guint which = (guint) g_variant_get_int32 (param);
+
+  if (self->running || self->chooser != NULL || which >= G_N_ELEMENTS (save_jobs))
+    return;
+  dmk_file_job_start (GTK_WINDOW (self), &save_jobs[which], "GDiskMark_iozone_", job_report,
+                      &self->chooser);
+}
+
+/* ---- building it ---- */
+
+static gboolean
+close_request (GtkWindow *window)
+{
+  /* The sweep holds a ref until it ends, which a stop makes quick. */
+  dmk_iozone_dialog_stop (DMK_IOZONE_DIALOG (window));
+  return FALSE;
+}
+
+static void
+dmk_iozone_dialog_dispose (GObject *object)
+{
+  DmkIozoneDialog *self = DMK_IOZONE_DIALOG (object);
+
+  self->disposed = TRUE;
+  if (self->cancellable != NULL)
+    g_cancellable_cancel (self->cancellable);
+  if (self->chooser != NULL)
+    gtk_native_dialog_destroy (GTK_NATIVE_DIALOG (self->chooser));
+  g_clear_object (&self->chooser);
+  if (self->error_dialog != NULL)
+    gtk_window_destroy (self->error_dialog);
+  G_OBJECT_CLASS (dmk_iozone_dialog_parent_class)->dispose (object);
+}
+
+static void
+dmk_iozone_dialog_finalize (GObject *object)
+{
+  DmkIozoneDialog *self = DMK_IOZONE_DIALOG (object);
+
+  g_clear_object (&self->cancellable);
+  g_clear_object (&self->sweep);
+  dmk_settings_clear (&self->settings);
+  dmk_device_identity_clear (&self->consent);
+  g_free (self->path);
+  G_OBJECT_CLASS (dmk_iozone_dialog_parent_class)->finalize (object);
+}
+
+static void
+dmk_iozone_dialog_class_init (DmkIozoneDialogClass *klass)
+{
+  G_OBJECT_CLASS (klass)->dispose = dmk_iozone_dialog_dispose;
+  G_OBJECT_CLASS (klass)->finalize = dmk_iozone_dialog_finalize;
+  GTK_WINDOW_CLASS (klass)->close_request = close_request;
+  gtk_widget_class_add_binding_action (GTK_WIDGET_CLASS (klass), GDK_KEY_Escape, 0,
+                                       "window.close", NULL);
+}
+
+static GtkLabel *
+new_label (GtkBox *box, const char *text, const char *css)
+{
+  GtkWidget *label = gtk_label_new (text);
+
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  if (css != NULL)
+    gtk_widget_add_css_class (label, css);
+  gtk_box_append (box, label);
+  return GTK_LABEL (label);
+}
+
+/* A row of the bounds' grid: a mnemonic label and its list of powers of two. */
+static GtkDropDown *
+add_bound (GtkGrid *grid, guint which, const char *mnemonic, guint64 first, guint n, guint chosen)
+{
+  g_autoptr (GtkStringList) sizes = gtk_string_list_new (NULL);
+  GtkWidget *label = gtk_label_new_with_mnemonic (mnemonic);
+  GtkWidget *dd;
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_autofree char *s = dmk_format_size (first << i);
+      gtk_string_list_append (sizes, s);
+    }
+  dd = gtk_drop_down_new (G_LIST_MODEL (g_steal_pointer (&sizes)), NULL);
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (dd), chosen);
+  gtk_label_set_mnemonic_widget (GTK_LABEL (label), dd);
+  gtk_label_set_xalign (GTK_LABEL (label), 1);
+  gtk_grid_attach (grid, label, (which % 2) * 2, which / 2, 1, 1);
+  gtk_grid_attach (grid, dd, (which % 2) * 2 + 1, which / 2, 1, 1);
+  dmk_drop_down_set_accessible_label (GTK_DROP_DOWN (dd),
+                                      gtk_label_get_text (GTK_LABEL (label)));
+  /* Named by its label (its mnemonic widget): a name of its own would be said twice. */
+  gtk_accessible_reset_property (GTK_ACCESSIBLE (dd), GTK_ACCESSIBLE_PROPERTY_LABEL);
+  return GTK_DROP_DOWN (dd);
+}
+
+/* The smallest never passes the largest: moving one past the other moves the other too. */
+static void
+on_bound (GtkDropDown *dd, GParamSpec *pspec, DmkIozoneDialog *self)
+{
+  for (guint pair = 0; pair < 4; pair += 2)
+    {
+      guint lo = gtk_drop_down_get_selected (self->bounds[pair]);
+      guint hi = gtk_drop_down_get_selected (self->bounds[pair + 1]);
+
+      if (lo <= hi)
+        continue;
+      if (dd == self->bounds[pair])
+        gtk_drop_down_set_selected (self->bounds[pair + 1], lo);
+      else
+        gtk_drop_down_set_selected (self->bounds[pair], hi);
+    }
+}
+
+static GtkWidget *
+build_bounds (DmkIozoneDialog *self)
+{
+  GtkGrid *grid = GTK_GRID (gtk_grid_new ());
+  /* The CLI's defaults: 16–64 MiB files, 4 KiB–1 MiB records. */
+  const struct
+  {
+    const char *mnemonic;
+    guint64 first;
+    guint n, chosen;
+  } rows[4] = {
+    { N_("Smallest _File"), FILE_MIN, N_FILE_SIZES, 0 },
+    { N_("_Largest File"), FILE_MIN, N_FILE_SIZES, 2 },
+    { N_("Smallest Rec_ord"), RECORD_MIN, N_RECORD_SIZES, 3 },
+    { N_("Largest Re_cord"), RECORD_MIN, N_RECORD_SIZES, 11 },
+  };
+
+  gtk_grid_set_row_spacing (grid, 6);
+  gtk_grid_set_column_spacing (grid, 12);
+  for (guint i = 0; i < 4; i++)
+    {
+      self->bounds[i] = add_bound (grid, i, _(rows[i].mnemonic), rows[i].first, rows[i].n,
+                                   rows[i].chosen);
+      g_signal_connect (self->bounds[i], "notify::selected", G_CALLBACK (on_bound), self);
+    }
+  return GTK_WIDGET (grid);
+}
+
+static GtkWidget *
+build_ops (DmkIozoneDialog *self)
+{
+  static const char *const mnemonics[DMK_IOZONE_N_OPS] = {
+    [DMK_IOZONE_WRITE] = N_("_Write"),
+    [DMK_IOZONE_REWRITE] = N_("Re-wr_ite"),
+    [DMK_IOZONE_READ] = N_("_Read"),
+    [DMK_IOZONE_REREAD] = N_("R_e-read"),
+    [DMK_IOZONE_RANDOM_READ] = N_("Random Re_ad"),
+    [DMK_IOZONE_RANDOM_WRITE] = N_("Random Wri_te"),
+    [DMK_IOZONE_BACKWARD] = N_("_Backward Read"),
+    [DMK_IOZONE_STRIDE] = N_("Stri_de Read"),
+  };
+  GtkFlowBox *flow = GTK_FLOW_BOX (gtk_flow_box_new ());
+
+  gtk_flow_box_set_selection_mode (flow, GTK_SELECTION_NONE);
+  gtk_flow_box_set_max_children_per_line (flow, 4);
+  gtk_flow_box_set_min_children_per_line (flow, 2);
+  gtk_flow_box_set_homogeneous (flow, TRUE);
+  for (guint op = 0; op < DMK_IOZONE_N_OPS; op++)
+    {
+      GtkWidget *check = gtk_check_button_new_with_mnemonic (_(mnemonics[op]));
+      gboolean allowed = !self->is_device || self->has_consent || !is_write_op (op);
+
+      gtk_check_button_set_active (GTK_CHECK_BUTTON (check), allowed);
+      gtk_widget_set_sensitive (check, allowed);
+      if (!allowed)
+        gtk_widget_set_tooltip_text (check, _("Writes to a device need your consent first"));
+      /* Spoken as the operation's name, never with the mnemonic's underscore. */
+      gtk_accessible_update_property (GTK_ACCESSIBLE (check), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                      dmk_iozone_op_title (op), -1);
+      self->ops[op] = GTK_CHECK_BUTTON (check);
+      gtk_flow_box_append (flow, check);
+      /* The flow box's children take the focus themselves: the check box is what is used. */
+      gtk_widget_set_focusable (gtk_widget_get_parent (check), FALSE);
+    }
+  return GTK_WIDGET (flow);
+}
+
+static GtkWidget *
+build_save (DmkIozoneDialog *self)
+{
+  g_autoptr (GMenu) menu = g_menu_new ();
+  g_autoptr (GSimpleActionGroup) group = g_simple_action_group_new ();
+  g_autoptr (GSimpleAction) save = g_simple_action_new ("save", G_VARIANT_TYPE_INT32);
+  GtkWidget *button = gtk_menu_button_new ();
+
+  g_signal_connect (save, "activate", G_CALLBACK (save_activated), self);
+  g_action_map_add_action (G_ACTION_MAP (group), G_ACTION (save));
+  gtk_widget_insert_action_group (GTK_WIDGET (self), "iozone", G_ACTION_GROUP (group));
+  g_menu_append (menu, _("As _CSV…"), "iozone.save(0)");
+  g_menu_append (menu, _("As _OpenDocument Spreadsheet (.ods)…"), "iozone.save(1)");
+#if HAVE_XLSXWRITER
+  g_menu_append (menu, _("As _Excel Workbook (.xlsx)…"), "iozone.save(2)");
+#endif
+  gtk_menu_button_set_label (GTK_MENU_BUTTON (button), _("Sa_ve"));
+  gtk_menu_button_set_use_underline (GTK_MENU_BUTTON (button), TRUE);
+  gtk_menu_button_set_menu_model (GTK_MENU_BUTTON (button), G_MENU_MODEL (menu));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("Save"), -1);
+  self->save = GTK_MENU_BUTTON (button);
+  return button;
+}
+
+static GtkWidget *
+build_map (DmkIozoneDialog *self)
+{
+  GtkBox *box = GTK_BOX (gtk_box_new (GTK_ORIENTATION_VERTICAL, 6));
+  GtkBox *row = GTK_BOX (gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12));
+  g_autoptr (GtkStringList) titles = gtk_string_list_new (NULL);
+  GtkWidget *label = gtk_label_new_with_mnemonic (_("S_how"));
+  GtkWidget *scroll = gtk_scrolled_window_new ();
+
+  for (guint op = 0; op < DMK_IOZONE_N_OPS; op++)
+    gtk_string_list_append (titles, dmk_iozone_op_title (op));
+  self->show = GTK_DROP_DOWN (gtk_drop_down_new (G_LIST_MODEL (g_steal_pointer (&titles)), NULL));
+  gtk_label_set_mnemonic_widget (GTK_LABEL (label), GTK_WIDGET (self->show));
+  dmk_drop_down_set_accessible_label (self->show, _("Operation shown"));
+  gtk_accessible_reset_property (GTK_ACCESSIBLE (self->show), GTK_ACCESSIBLE_PROPERTY_LABEL);
+  g_signal_connect_swapped (self->show, "notify::selected", G_CALLBACK (refresh_map), self);
+  gtk_box_append (row, label);
+  gtk_box_append (row, GTK_WIDGET (self->show));
+  gtk_box_append (box, GTK_WIDGET (row));
+  self->heatmap = DMK_IOZONE_HEATMAP (dmk_iozone_heatmap_new ());
+  gtk_widget_set_halign (GTK_WIDGET (self->heatmap), GTK_ALIGN_START);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroll), GTK_WIDGET (self->heatmap));
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scroll), GTK_POLICY_AUTOMATIC,
+                                  GTK_POLICY_NEVER);
+  gtk_scrolled_window_set_propagate_natural_height (GTK_SCROLLED_WINDOW (scroll), TRUE);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (scroll), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("Heat map"), -1);
+  gtk_box_append (box, scroll);
+  self->scale = new_label (box, NULL, "caption");
+  return GTK_WIDGET (box);
+}
+
+static void
+dmk_iozone_dialog_init (DmkIozoneDialog *self)
+{
+  GtkWidget *toolbar = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+  GtkBox *box = GTK_BOX (gtk_box_new (GTK_ORIENTATION_VERTICAL, 12));
+
+  dmk_settings_init_default (&self->settings);
+  gtk_window_set_title (GTK_WINDOW (self), _("iozone Sweep"));
+  /* Wide enough for the map of the default record sizes, 4 KiB to 1 MiB: nine columns with the
+   * file sizes' one and the margins, about 810 px (window-iozone's /fits checks it); a wider
+   * sweep scrolls. */
+  gtk_window_set_default_size (GTK_WINDOW (self), 860, -1);
+  gtk_box_append (GTK_BOX (toolbar), adw_header_bar_new ());
+  gtk_widget_set_margin_start (GTK_WIDGET (box), 18);
+  gtk_widget_set_margin_end (GTK_WIDGET (box), 18);
+  gtk_widget_set_margin_top (GTK_WIDGET (box), 12);
+  gtk_widget_set_margin_bottom (GTK_WIDGET (box), 18);
+  gtk_box_append (GTK_BOX (toolbar), GTK_WIDGET (box));
+  adw_window_set_content (ADW_WINDOW (self), toolbar);
+}
+
+/* What depends on the target: its line, the bounds, the operations its consent allows. */
+static void
+build (DmkIozoneDialog *self)
+{
+  GtkBox *box = GTK_BOX (gtk_widget_get_last_child (adw_window_get_content (ADW_WINDOW (self))));
+  GtkBox *controls = GTK_BOX (gtk_box_new (GTK_ORIENTATION_VERTICAL, 12));
+  GtkBox *buttons = GTK_BOX (gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12));
+  /* TRANSLATORS: the dialog's first line: "Target: /home/me" */
+  g_autofree char *target = g_strdup_printf (_("Target: %s"), self->path);
+  GtkLabel *note;
+
+  new_label (box, target, "heading");
+  new_label (box, _("Each file size is one run of the re-read schedule: each test goes over the "
+                    "whole file twice, no warm-up, at queue depth 1 and one thread, as iozone "
+                    "-a does; a stride reads one record in 17."),
+             "dim-label");
+  gtk_box_append (controls, build_bounds (self));
+  gtk_box_append (controls, build_ops (self));
+  self->controls = GTK_WIDGET (controls);
+  gtk_box_append (box, self->controls);
+  if (self->is_device && !self->has_consent)
+    {
+      note = new_label (box, _("Only reads: writing to this device destroys its data and needs "
+                               "your consent first (main menu → Allow Write Tests on This "
+                               "Device…)."),
+                        "warning");
+      gtk_label_set_selectable (note, FALSE);
+    }
+  self->start = GTK_BUTTON (gtk_button_new_with_mnemonic (_("_Start")));
+  g_signal_connect_swapped (self->start, "clicked", G_CALLBACK (on_start), self);
+  gtk_box_append (buttons, GTK_WIDGET (self->start));
+  gtk_box_append (buttons, build_save (self));
+  gtk_box_append (box, GTK_WIDGET (buttons));
+  self->status = new_label (box, _("Choose the sizes and operations, then Start"), NULL);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->status), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("Progress"), -1);
+  self->bar = GTK_PROGRESS_BAR (gtk_progress_bar_new ());
+  /* The whole sweep's share done, as a percentage a user can read. */
+  gtk_progress_bar_set_show_text (self->bar, TRUE);
+  gtk_box_append (box, GTK_WIDGET (self->bar));
+  gtk_box_append (box, build_map (self));
+  update_sensitivity (self);
+  refresh_map (self);
+  dmk_name_mnemonic_buttons (GTK_WIDGET (self));
+  gtk_window_set_focus (GTK_WINDOW (self), GTK_WIDGET (self->start));
+}
+
+GtkWindow *
+dmk_iozone_dialog_new (GtkWindow *parent, const char *path, const DmkSettings *settings,
+                       gboolean is_device, const DmkDeviceIdentity *consent)
+{
+  DmkIozoneDialog *self;
+
+  g_return_val_if_fail (path != NULL, NULL);
+  g_return_val_if_fail (settings != NULL, NULL);
+
+  self = g_object_new (DMK_TYPE_IOZONE_DIALOG, "transient-for", parent, "modal", TRUE, NULL);
+  self->path = g_strdup (path);
+  dmk_settings_clear (&self->settings);
+  dmk_settings_copy (&self->settings, settings);
+  self->is_device = is_device;
+  self->has_consent = is_device && consent != NULL && settings->allow_write_device;
+  if (self->has_consent)
+    dmk_device_identity_copy (&self->consent, consent);
+  build (self);
+  return GTK_WINDOW (self);
+}
+
+#ifdef DMK_TESTING
+
+/* ---- for the tests ---- */
+
+void
+dmk_iozone_dialog_set_bounds (DmkIozoneDialog *self, guint64 min_file, guint64 max_file,
+                              guint32 min_record, guint32 max_record)
+{
+  const guint64 v[4] = { min_file, max_file, min_record, max_record };
+
+  g_return_if_fail (DMK_IS_IOZONE_DIALOG (self));
+  /* The largest first: a smallest above it would move it. */
+  for (guint k = 0; k < 4; k++)
+    {
+      guint i = k ^ 1;
+      guint64 first = i < 2 ? FILE_MIN : RECORD_MIN;
+      guint n = 0;
+
+      while ((first << n) < v[i])
+        n++;
+      gtk_drop_down_set_selected (self->bounds[i], n);
+    }
+  for (guint i = 0; i < 4; i++)
+    g_return_if_fail (bound_bytes (self, i) == v[i]);
+}
+
+gboolean
+dmk_iozone_dialog_get_running (DmkIozoneDialog *self)
+{
+  g_return_val_if_fail (DMK_IS_IOZONE_DIALOG (self), FALSE);
+  return self->running;
+}
+
+GtkWidget *
+dmk_iozone_dialog_get_start_button (DmkIozoneDialog *self)
+{
+  g_return_val_if_fail (DMK_IS_IOZONE_DIALOG (self), NULL);
+  return GTK_WIDGET (self->start);
+}
+
+GtkWidget *
+dmk_iozone_dialog_get_save_button (DmkIozoneDialog *self)
+{
+  g_return_val_if_fail (DMK_IS_IOZONE_DIALOG (self), NULL);
+  return GTK_WIDGET (self->save);
+}
+
+GtkCheckButton *
+dmk_iozone_dialog_get_op_button (DmkIozoneDialog *self, DmkIozoneOp op)
+{
+  g_return_val_if_fail (DMK_IS_IOZONE_DIALOG (self) && (guint) op < DMK_IOZONE_N_OPS, NULL);
+  return self->ops[op];
+}
+
+GtkDropDown *
+dmk_iozone_dialog_get_op_chooser (DmkIozoneDialog *self)
+{
+  g_return_val_if_fail (DMK_IS_IOZONE_DIALOG (self), NULL);
+  return self->show;
+}
+
+DmkIozoneHeatmap *
+dmk_iozone_dialog_get_heatmap (DmkIozoneDialog *self)
+{
+  g_return_val_if_fail (DMK_IS_IOZONE_DIALOG (self), NULL);
+  return self->heatmap;
+}
+
+DmkIozoneTable *
+dmk_iozone_dialog_get_table (DmkIozoneDialog *self)
+{
+  g_return_val_if_fail (DMK_IS_IOZONE_DIALOG (self), NULL);
+  return self->sweep != NULL ? dmk_iozone_sweep_get_table (self->sweep) : NULL;
+}
+
+const char *
+dmk_iozone_dialog_get_status (DmkIozoneDialog *self)
+{
+  g_return_val_if_fail (DMK_IS_IOZONE_DIALOG (self), NULL);
+  return gtk_label_get_text (self->status);
+}
+
+guint
+dmk_iozone_dialog_get_file (DmkIozoneDialog *self)
+{
+  g_return_val_if_fail (DMK_IS_IOZONE_DIALOG (self), 0);
+  return self->file;
+}
+
+guint
+dmk_iozone_dialog_get_n_measured (DmkIozoneDialog *self)
+{
+  g_return_val_if_fail (DMK_IS_IOZONE_DIALOG (self), 0);
+  return self->n_measured;
+}
+
+#endif

@@ -1,0 +1,258 @@
+/* dmk-window-history.c: every finished run of the window (the grid and the scans) added to the
+ * history in a thread, unless the save-history setting is off; a store that fails says where
+ * the run was kept instead. */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "dmk-history-dialog.h"
+#include "dmk-window-private.h"
+
+typedef struct
+{
+  DmkResult *result; /* the copy the thread saves */
+  DmkResult *of;     /* the window's run it is a copy of (a reference, so its address stays its) */
+  gint64 id;
+  char *verdict;
+} Save;
+
+static void
+save_free (Save *save)
+{
+  dmk_result_unref (save->result);
+  dmk_result_unref (save->of);
+  g_free (save->verdict);
+  g_free (save);
+}
+
+/* One line of what the drive's history says of the run just saved as id: the tests beyond
+ * noise, else that all are within it; NULL where the store cannot be read again (the save's own
+ * message is enough then) or the run has no grid. */
+static char *
+verdict_of (gint64 id)
+{
+  g_autofree char *path = dmk_history_default_path ();
+  g_autoptr (DmkHistory) h = dmk_history_open (path, DMK_HISTORY_BUSY_MS, NULL);
+  g_autoptr (GPtrArray) all = NULL;
+  g_autoptr (GPtrArray) results = NULL;
+  g_autoptr (GArray) stats = NULL;
+  g_autoptr (GString) beyond = NULL;
+  DmkResult *newest = NULL;
+  guint judged = 0, unknown = 0, earlier = 0;
+  gint64 drive = -1;
+
+  if (h == NULL || (all = dmk_history_list (h, NULL, NULL)) == NULL)
+    return NULL;
+  for (guint i = 0; i < all->len; i++)
+    if (((DmkHistoryEntry *) all->pdata[i])->id == id)
+      drive = ((DmkHistoryEntry *) all->pdata[i])->drive_id;
+  results = g_ptr_array_new_with_free_func ((GDestroyNotify) dmk_result_unref);
+  /* The drive's other entries, and this run last: it is the one judged, whatever the dates of
+   * entries imported or saved meanwhile by another process. */
+  for (guint i = 0; i < all->len; i++)
+    {
+      DmkHistoryEntry *e = all->pdata[i];
+      DmkResult *r;
+
+      if (e->drive_id != drive || (r = dmk_history_entry_result (e, NULL)) == NULL)
+        continue;
+      if (e->id == id)
+        newest = r;
+      else
+        g_ptr_array_add (results, r);
+    }
+  if (newest == NULL)
+    return NULL;
+  g_ptr_array_add (results, newest);
+  if (newest->kind != DMK_KIND_GRID)
+    return NULL;
+  stats = dmk_history_stats (results);
+  beyond = g_string_new (NULL);
+  for (guint i = 0; i < stats->len; i++)
+    {
+      const DmkHistoryStat *st = &g_array_index (stats, DmkHistoryStat, i);
+      g_autofree char *name = NULL, *delta = NULL;
+
+      earlier = MAX (earlier, st->n_entries - 1);
+      if (st->n_entries < 2)
+        continue;
+      judged++;
+      unknown += st->noise == DMK_NOISE_UNKNOWN;
+      if (st->noise != DMK_NOISE_BEYOND)
+        continue;
+      name = dmk_test_spec_to_name (&st->spec);
+      delta = dmk_format_delta (st->delta_percent, TRUE);
+      /* TRANSLATORS: one test beyond noise in "Against this drive's history: RND4K Q1T1 Read
+       * -25.0 %, …" */
+      g_string_append_printf (beyond, _("%s%s %s %s %%"), beyond->len > 0 ? ", " : "", name,
+                              dmk_direction_label (st->direction), delta);
+    }
+  if (judged == 0)
+    return g_strdup (_("The first run with these settings in this drive’s history"));
+  if (beyond->len > 0)
+    /* TRANSLATORS: the tests whose newest run differs from the drive's median by more than
+     * their passes' noise (Welch's t-test, 95 %) */
+    return g_strdup_printf (_("Against this drive’s history: beyond noise in %s"), beyond->str);
+  if (unknown == judged)
+    return g_strdup (_("Against this drive’s history: too few passes to judge"));
+  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                       "Against this drive’s history: every test within noise "
+                                       "(%u earlier run)",
+                                       "Against this drive’s history: every test within noise "
+                                       "(%u earlier runs)",
+                                       earlier),
+                          earlier);
+}
+
+static void
+save_in_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
+{
+  Save *save = data;
+  GError *error = NULL;
+
+  /* The busy timeout waits here, never in the main loop. */
+  if (!dmk_history_save_run (NULL, save->result, TRUE, DMK_HISTORY_BUSY_MS, &save->id, NULL,
+                             &error))
+    {
+      g_task_return_error (task, error);
+      return;
+    }
+  if (save->id > 0)
+    save->verdict = verdict_of (save->id);
+  g_task_return_int (task, save->id);
+}
+
+static void
+saved (GObject *source, GAsyncResult *res, gpointer user_data)
+{
+  DmkWindow *self = DMK_WINDOW (source);
+  Save *save = g_task_get_task_data (G_TASK (res));
+  g_autoptr (GError) error = NULL;
+
+  if (g_task_propagate_int (G_TASK (res), &error) > 0 || error == NULL)
+    {
+      DmkHistoryDialog *dialog = g_object_get_data (G_OBJECT (self), "history-dialog");
+
+      /* A window closed meanwhile has no lines left to say it in. */
+      if (save->verdict != NULL && save->of == self->history_verdict_of &&
+          gtk_widget_get_realized (GTK_WIDGET (self)))
+        {
+          g_free (self->history_verdict);
+          self->history_verdict = g_steal_pointer (&save->verdict);
+          _dmk_window_update_state (self);
+        }
+      if (dialog != NULL)
+        dmk_history_dialog_reload (dialog);
+      return;
+    }
+  g_warning ("%s", error->message);
+  /* Closed meanwhile: the warning above is all that can be told. */
+  if (gtk_widget_get_realized (GTK_WIDGET (self)))
+    _dmk_window_show_error (self, _("The Run Was Not Added to the History"), error->message);
+}
+
+static void
+on_run_finished (DmkWindow *self, gpointer user_data)
+{
+  DmkResult *result = dmk_run_controller_get_result (self->run);
+  g_autoptr (GTask) task = NULL;
+  g_autofree char *json = NULL;
+  DmkResult *copy;
+  Save *save;
+  gboolean row_again = dmk_run_controller_get_kind (self->run) == DMK_KIND_GRID && self->merge_run;
+
+  /* A whole run only: a stopped one is not the drive's normal, and a row run again would add
+   * the shown result's other tests a second time. */
+  if (result == NULL || dmk_run_controller_get_error (self->run) != NULL || row_again ||
+      !g_settings_get_boolean (self->settings, "save-history"))
+    return;
+  /* Through its own JSON: the thread reads a copy that nothing in the window changes. */
+  json = dmk_result_to_json (result);
+  copy = dmk_result_from_json (json, -1, NULL);
+  if (copy == NULL)
+    return;
+  /* The verdict is for this run: shown when it comes back, if this run is still the last. */
+  g_clear_pointer (&self->history_verdict, g_free);
+  g_clear_pointer (&self->history_verdict_of, dmk_result_unref);
+  self->history_verdict_of = dmk_result_ref (result);
+  task = g_task_new (self, NULL, saved, NULL);
+  save = g_new0 (Save, 1);
+  save->result = copy;
+  save->of = dmk_result_ref (result);
+  g_task_set_task_data (task, save, (GDestroyNotify) save_free);
+  g_task_run_in_thread (task, save_in_thread);
+}
+
+static void
+open_entry (DmkResult *result, const char *name, gpointer user_data)
+{
+  DmkWindow *self = user_data;
+
+  if (dmk_run_controller_get_running (self->run))
+    {
+      _dmk_window_toast (self, _("A run is going on: open the entry when it has finished"));
+      return;
+    }
+  _dmk_window_show_any_result (self, result, name);
+  gtk_window_present (GTK_WINDOW (self));
+}
+
+static void
+dialog_gone (gpointer data, GObject *where_it_was)
+{
+  g_object_set_data (G_OBJECT (data), "history-dialog", NULL);
+}
+
+static void
+history_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
+{
+  DmkWindow *self = user_data;
+  DmkHistoryDialog *dialog = g_object_get_data (G_OBJECT (self), "history-dialog");
+
+  if (dialog == NULL)
+    {
+      dialog = dmk_history_dialog_new (GTK_WINDOW (self), NULL, open_entry, self);
+      g_object_set_data (G_OBJECT (self), "history-dialog", dialog);
+      g_object_weak_ref (G_OBJECT (dialog), dialog_gone, self);
+    }
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static const GActionEntry history_actions[] = {
+  { "history", history_activated, NULL, NULL, NULL },
+};
+
+static void
+close_dialog (DmkWindow *self, gpointer user_data)
+{
+  DmkHistoryDialog *dialog = g_object_get_data (G_OBJECT (self), "history-dialog");
+
+  if (dialog != NULL)
+    {
+      g_object_weak_unref (G_OBJECT (dialog), dialog_gone, self);
+      g_object_set_data (G_OBJECT (self), "history-dialog", NULL);
+      gtk_window_destroy (GTK_WINDOW (dialog));
+    }
+}
+
+void
+_dmk_window_history_init (DmkWindow *self)
+{
+  g_action_map_add_action_entries (G_ACTION_MAP (self), history_actions,
+                                   G_N_ELEMENTS (history_actions), self);
+  g_signal_connect (self, "run-finished", G_CALLBACK (on_run_finished), NULL);
+  /* The dialog opens entries in this window: it goes with it. */
+  g_signal_connect (self, "destroy", G_CALLBACK (close_dialog), NULL);
+}
+
+#ifdef DMK_TESTING
+
+#include "dmk-window-testing.h"
+
+DmkHistoryDialog *
+dmk_window_get_history_dialog (DmkWindow *self)
+{
+  return g_object_get_data (G_OBJECT (self), "history-dialog");
+}
+
+#endif
