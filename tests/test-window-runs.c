@@ -257,7 +257,7 @@ open_view (Run *r, DmkResultKind kind)
       r->button = dmk_window_get_all_button (r->win);
       return;
     }
-  r->view = _dmk_window_scans_get_view (r->win, kind);
+  r->view = dmk_window_get_scan_view (r->win, kind);
   adw_view_stack_set_visible_child (r->win->view_stack, GTK_WIDGET (r->view));
   r->button = dmk_scan_view_get_start_button (r->view);
 }

@@ -244,7 +244,7 @@ test_scan_view (gconstpointer data)
   if (kind == DMK_KIND_SUSTAINED)
     sensor = fake_sensor_setup (dir, "55000\n");
   win = new_window (dir);
-  view = _dmk_window_scans_get_view (win, kind);
+  view = dmk_window_get_scan_view (win, kind);
   g_assert_nonnull (view);
   show_view (win, view, title);
   /* A sweep of 4 KiB to 1 MiB, chosen as a user chooses it. */
@@ -350,7 +350,7 @@ test_stop (void)
 
   reset_settings ();
   win = new_window (dir);
-  view = _dmk_window_scans_get_view (win, DMK_KIND_SUSTAINED);
+  view = dmk_window_get_scan_view (win, DMK_KIND_SUSTAINED);
   show_view (win, view, "Sustained");
   /* The default span, 8 GiB: longer than the test waits. */
   start_by_pointer (view);

@@ -828,7 +828,7 @@ test_drop_folder (void)
   reset_settings ();
   set_tiny ("demo");
   win = new_window (dir);
-  g_assert_true (_dmk_window_drop_files (win, &other_file, 1));
+  g_assert_true (dmk_window_drop_files (win, &other_file, 1));
   g_assert_cmpstr (dmk_window_get_target_path (win), ==, other);
   g_assert_true (listed (win, other));
   stored = g_settings_get_string (s, "last-target");
@@ -838,7 +838,7 @@ test_drop_folder (void)
 
   /* Gone between the drag and the drop: refused, said, not listed, not stored. */
   g_assert_cmpint (g_rmdir (gone), ==, 0);
-  g_assert_false (_dmk_window_drop_files (win, &gone_file, 1));
+  g_assert_false (dmk_window_drop_files (win, &gone_file, 1));
   g_assert_cmpstr (dmk_window_get_target_path (win), ==, other);
   g_assert_false (listed (win, gone));
   g_assert_nonnull (dmk_window_get_last_toast (win));
@@ -850,13 +850,13 @@ test_drop_folder (void)
 
     click (dmk_window_get_all_button (win));
     g_assert_true (dmk_window_is_running (win));
-    g_assert_false (_dmk_window_drop_files (win, &dir_file, 1));
+    g_assert_false (dmk_window_drop_files (win, &dir_file, 1));
     g_assert_cmpstr (dmk_window_get_target_path (win), ==, other);
     g_assert_nonnull (strstr (dmk_window_get_last_toast (win), "stop the benchmark"));
     g_assert_nonnull (strstr (dmk_window_get_last_toast (win), dir));
     g_assert_true (iterate_until (not_running, win));
     /* After it, the same drop is taken. */
-    g_assert_true (_dmk_window_drop_files (win, &dir_file, 1));
+    g_assert_true (dmk_window_drop_files (win, &dir_file, 1));
     g_assert_cmpstr (dmk_window_get_target_path (win), ==, dir);
   }
   destroy_window (win);

@@ -414,8 +414,8 @@ drop_target (DmkWindow *self, GFile *file)
   return dmk_window_try_target_path (self, path, NULL);
 }
 
-gboolean
-_dmk_window_drop_files (DmkWindow *self, GFile **files, guint n_files)
+static gboolean
+drop_files (DmkWindow *self, GFile **files, guint n_files)
 {
   if (n_files == 0)
     return FALSE;
@@ -451,7 +451,7 @@ on_drop (GtkDropTarget *target, const GValue *value, double x, double y, DmkWind
 
   for (GSList *l = list; l != NULL; l = l->next)
     g_ptr_array_add (files, l->data);
-  return _dmk_window_drop_files (self, (GFile **) files->pdata, files->len);
+  return drop_files (self, (GFile **) files->pdata, files->len);
 }
 
 /* Open Recent opens where Open… does: in this window. */
@@ -476,8 +476,8 @@ static const GActionEntry file_actions[] = {
   { "compare", compare_activated, NULL, NULL, NULL },
 };
 
-void
-_dmk_window_files_init (DmkWindow *self)
+static void
+files_init (DmkWindow *self)
 {
   GtkDropTarget *drop = gtk_drop_target_new (GDK_TYPE_FILE_LIST, GDK_ACTION_COPY);
 
@@ -488,8 +488,8 @@ _dmk_window_files_init (DmkWindow *self)
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drop));
 }
 
-void
-_dmk_window_files_dispose (DmkWindow *self)
+static void
+files_dispose (DmkWindow *self)
 {
   if (self->open_cancellable != NULL)
     g_cancellable_cancel (self->open_cancellable);
@@ -499,9 +499,17 @@ _dmk_window_files_dispose (DmkWindow *self)
   g_clear_object (&self->file_chooser);
 }
 
+const DmkWindowPart _dmk_window_files_part = { NULL, files_init, files_dispose };
+
 #ifdef DMK_TESTING
 
 #include "dmk-window-testing.h"
+
+gboolean
+dmk_window_drop_files (DmkWindow *self, GFile **files, guint n_files)
+{
+  return drop_files (self, files, n_files);
+}
 
 gboolean
 dmk_window_open_file (DmkWindow *self, GFile *file, GError **error)

@@ -235,8 +235,8 @@ close_dialog (DmkWindow *self, gpointer user_data)
     }
 }
 
-void
-_dmk_window_history_init (DmkWindow *self)
+static void
+history_init (DmkWindow *self)
 {
   g_action_map_add_action_entries (G_ACTION_MAP (self), history_actions,
                                    G_N_ELEMENTS (history_actions), self);
@@ -244,6 +244,8 @@ _dmk_window_history_init (DmkWindow *self)
   /* The dialog opens entries in this window: it goes with it. */
   g_signal_connect (self, "destroy", G_CALLBACK (close_dialog), NULL);
 }
+
+const DmkWindowPart _dmk_window_history_part = { NULL, history_init, NULL };
 
 #ifdef DMK_TESTING
 

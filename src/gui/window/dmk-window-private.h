@@ -138,58 +138,40 @@ DmkResult *_dmk_window_export_result (DmkWindow *self);
 /* Actions follow the run and what is shown; one switched by name. */
 void _dmk_window_update_actions (DmkWindow *self);
 void _dmk_window_enable_action (DmkWindow *self, const char *name, gboolean enabled);
-/* Starts a run of row (DMK_RESULT_GRID_ALL: all); asks for a device's write consent first. */
-void _dmk_window_start_run (DmkWindow *self, int row);
-void _dmk_window_ask_device_writes (DmkWindow *self, int row);
 /* The Tests dialog opened and closed: the grid follows its changes once it is closed. */
 void _dmk_window_tests_dialog_opened (DmkWindow *self, GtkWindow *dialog);
 void _dmk_window_tests_dialog_closed (DmkWindow *self);
-/* Open Recent's rows, for the primary menu. */
-GMenuModel *_dmk_window_recent_menu (DmkWindow *self);
 /* Whether the target is a block device (not a folder). */
 gboolean _dmk_window_target_is_device (DmkWindow *self);
 
-/* ---- the parts, called by the hub only ---- */
-/* dmk-window-run.c: the Benchmark's run, its progress, its end. */
-void _dmk_window_run_init (DmkWindow *self);
-void _dmk_window_run_start (DmkWindow *self, int row);
-/* dmk-window-facts.c: the facts, warnings, blocked cells, status line and subtitle. */
+/* ---- the parts ---- */
+/* Each part of the window (dmk-window-<part>.c) adds to the class and to each window what it
+ * owns: its actions, key bindings and signal handlers; and gives them up in dispose. The hub
+ * runs them in this order. Any of the three may be NULL. */
+typedef struct
+{
+  void (*class_init) (GtkWidgetClass *widget_class);
+  void (*init) (DmkWindow *self);
+  void (*dispose) (DmkWindow *self);
+} DmkWindowPart;
+
+/* the Benchmark's run: the destroy-data question on a device, the start, progress and end */
+extern const DmkWindowPart _dmk_window_run_part;
+/* the window's other actions and key bindings, and the question before closing during a run */
+extern const DmkWindowPart _dmk_window_actions_part;
+/* the primary menu, zoom, the Custom profile's row, Open Recent, the test size dropdown */
+extern const DmkWindowPart _dmk_window_view_part;
+/* save, copy, open, drop */
+extern const DmkWindowPart _dmk_window_files_part;
+/* the scan views beside the Benchmark */
+extern const DmkWindowPart _dmk_window_scans_part;
+/* every finished run into the history, unless save-history is off */
+extern const DmkWindowPart _dmk_window_history_part;
+
+/* What the hub asks of two parts. dmk-window-facts.c: the facts, warnings, blocked cells, status
+ * line and subtitle follow what is shown. dmk-window-scans.c: a sustained, sweep or surface
+ * result in its view (FALSE for a grid). */
 void _dmk_window_facts_update (DmkWindow *self);
-/* dmk-window-actions.c: win.* actions, shortcuts, the destroy-data and close questions. */
-void _dmk_window_actions_class_init (GtkWidgetClass *widget_class);
-void _dmk_window_actions_init (DmkWindow *self);
-void _dmk_window_actions_dispose (DmkWindow *self);
-void _dmk_window_actions_ask_device_writes (DmkWindow *self, int row);
-gboolean _dmk_window_actions_close_request (GtkWindow *window);
-/* dmk-window-size.c: the test size dropdown, bound to GSettings; sizes that do not fit the
- * target are marked, and choosing one says why the run would fail. */
-void _dmk_window_size_init (DmkWindow *self);
-/* dmk-window-view.c: zoom, the Custom profile's menu row, Open Recent. */
-void _dmk_window_view_class_init (GtkWidgetClass *widget_class);
-void _dmk_window_view_refresh_recent (DmkWindow *self);
-void _dmk_window_view_init (DmkWindow *self);
-void _dmk_window_view_dispose (DmkWindow *self);
-/* dmk-window-files.c: save, copy, open, drop. */
-void _dmk_window_files_init (DmkWindow *self);
-void _dmk_window_files_dispose (DmkWindow *self);
-/* What a drop does: one folder (or block device) becomes the target; files are results to
- * open, one in the window, several side by side. FALSE when the drop is refused. */
-gboolean _dmk_window_drop_files (DmkWindow *self, GFile **files, guint n_files);
-/* dmk-window-scans.c: the scan views beside the Benchmark. */
-void _dmk_window_scans_init (DmkWindow *self);
-/* dmk-window-history.c: every finished run into the history, unless save-history is off. */
-void _dmk_window_history_init (DmkWindow *self);
-void _dmk_window_scans_dispose (DmkWindow *self);
-DmkScanView *_dmk_window_scans_get_view (DmkWindow *self, DmkResultKind kind);
-/* Shows a sustained, sweep or surface result in its view; FALSE for a grid. */
 gboolean _dmk_window_scans_show_result (DmkWindow *self, DmkResult *result, const char *source);
-
-
-/* Save, copy and open: what the file choosers, Ctrl+Shift+C and drops end in. */
-gboolean dmk_window_save_text (DmkWindow *self, const char *filename, GError **error);
-gboolean dmk_window_save_image (DmkWindow *self, const char *filename, GError **error);
-gboolean dmk_window_save_results (DmkWindow *self, const char *filename, GError **error);
-gboolean dmk_window_copy (DmkWindow *self);
-gboolean dmk_window_copy_fio_job (DmkWindow *self, int row);
 
 G_END_DECLS

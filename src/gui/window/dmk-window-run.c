@@ -7,6 +7,7 @@
 #include <glib/gi18n.h>
 #include <math.h>
 
+#include "dmk-gui-utils.h"
 #include "dmk-window-private.h"
 
 /* ---- how far the run is ---- */
@@ -344,8 +345,111 @@ plan_grid (DmkWindow *self, int row, GArray *jobs)
   return row;
 }
 
-void
-_dmk_window_run_start (DmkWindow *self, int row)
+/* ---- the destroy-data confirmation ---- */
+
+static void
+identity_free (gpointer identity)
+{
+  dmk_device_identity_clear (identity);
+  g_free (identity);
+}
+
+static void ask_device_writes (DmkWindow *self, int row);
+static void run_start (DmkWindow *self, int row);
+
+static void
+allow_response (AdwMessageDialog *dialog, const char *response, DmkWindow *self)
+{
+  g_autofree char *path = g_strdup (g_object_get_data (G_OBJECT (dialog), "device"));
+  const DmkDeviceIdentity *named = g_object_get_data (G_OBJECT (dialog), "identity");
+  int row = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (dialog), "row"));
+  gboolean confirmed = g_str_equal (response, "destroy") &&
+                       g_strcmp0 (path, dmk_window_get_target_path (self)) == 0 &&
+                       !dmk_run_controller_get_running (self->run);
+  /* For the device the question named, and only if it is still the one there. */
+  gboolean allowed = confirmed && named != NULL &&
+                     dmk_target_chooser_allow_writes (self->target_chooser, named);
+
+  if (!confirmed)
+    dmk_target_chooser_forget_consent_lost (self->target_chooser);
+  /* Also when answered from code (adw_message_dialog_response), which does not close it. */
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  if (allowed)
+    {
+      g_autofree char *msg = g_strdup_printf (_("Write tests are allowed on %s until you choose "
+                                                "another target"),
+                                              path);
+      _dmk_window_toast (self, msg);
+      /* "Destroy Data and Test": the test the user asked for runs now. */
+      run_start (self, row);
+    }
+  else if (confirmed)
+    /* Another device took the name while the question was open: ask about that one. */
+    ask_device_writes (self, row);
+}
+
+static void
+ask_device_writes (DmkWindow *self, int row)
+{
+  DmkTargetItem *device = dmk_target_chooser_get_device (self->target_chooser);
+  const char *path = dmk_window_get_target_path (self);
+  g_autofree char *body = NULL, *what = NULL;
+  AdwMessageDialog *dialog;
+
+  if (device == NULL || dmk_target_item_get_in_use (device) ||
+      dmk_run_controller_get_running (self->run) ||
+      dmk_target_chooser_get_writes_allowed (self->target_chooser))
+    return;
+  if (self->allow_dialog != NULL)
+    {
+      g_object_set_data (G_OBJECT (self->allow_dialog), "row", GINT_TO_POINTER (row));
+      gtk_window_present (GTK_WINDOW (self->allow_dialog));
+      return;
+    }
+  /* The question names the device there now, whatever the list saw last. */
+  dmk_target_chooser_describe_target_now (self->target_chooser);
+  device = dmk_target_chooser_get_device (self->target_chooser);
+  if (dmk_target_item_get_in_use (device))
+    return;
+  what = dmk_describe_device (path, dmk_target_item_get_model (device),
+                              dmk_target_item_get_size (device));
+  {
+    g_autofree char *warning = g_strdup_printf (
+      _("Write tests write over the whole test area of %s. All data on this device will be "
+        "destroyed: its files, partitions and file systems cannot be recovered afterwards.\n\n"
+        "Allow this only for a device whose contents you no longer need."),
+      what);
+
+    /* What the kernel's exclusive open cannot see: a holder that never asked for it. */
+    body = g_strdup_printf ("%s\n\n%s", warning,
+                            _("A program that uses the device without locking it, such as a "
+                              "virtual machine using it as its disk, is not noticed: close such "
+                              "programs first."));
+  }
+  dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_WINDOW (self),
+                                                       _("Destroy All Data on This Device?"),
+                                                       body));
+  adw_message_dialog_add_responses (dialog, "cancel", _("_Cancel"), "destroy",
+                                    _("_Destroy Data and Test"), NULL);
+  adw_message_dialog_set_response_appearance (dialog, "destroy", ADW_RESPONSE_DESTRUCTIVE);
+  adw_message_dialog_set_default_response (dialog, "cancel");
+  adw_message_dialog_set_close_response (dialog, "cancel");
+  g_object_set_data_full (G_OBJECT (dialog), "device", g_strdup (path), g_free);
+  g_object_set_data (G_OBJECT (dialog), "row", GINT_TO_POINTER (row));
+  {
+    DmkDeviceIdentity *named = g_new0 (DmkDeviceIdentity, 1);
+
+    dmk_device_identity_copy (named, &dmk_target_item_get_place (device)->identity);
+    g_object_set_data_full (G_OBJECT (dialog), "identity", named, identity_free);
+  }
+  g_signal_connect (dialog, "response", G_CALLBACK (allow_response), self);
+  self->allow_dialog = dialog;
+  g_object_add_weak_pointer (G_OBJECT (dialog), (gpointer *) &self->allow_dialog);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
+run_start (DmkWindow *self, int row)
 {
   g_autoptr (GError) error = NULL;
   g_autoptr (GArray) jobs = NULL;
@@ -365,7 +469,7 @@ _dmk_window_run_start (DmkWindow *self, int row)
        (dmk_target_chooser_get_consent_lost (self->target_chooser) && !reads_only (self))) &&
       !dmk_target_item_get_in_use (device))
     {
-      _dmk_window_ask_device_writes (self, row);
+      ask_device_writes (self, row);
       return;
     }
   /* The one plan of the run: what the grid clears, what the runner runs. */
@@ -560,11 +664,66 @@ on_finished (DmkRunController *run, DmkWindow *self)
     gtk_window_destroy (GTK_WINDOW (self));
 }
 
-void
-_dmk_window_run_init (DmkWindow *self)
+/* ---- the run's actions ---- */
+
+static void
+start_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
 {
+  run_start (DMK_WINDOW (user_data), DMK_RESULT_GRID_ALL);
+}
+
+static void
+run_test_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
+{
+  run_start (DMK_WINDOW (user_data), g_variant_get_int32 (param));
+}
+
+static void
+stop_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
+{
+  dmk_run_controller_stop (DMK_WINDOW (user_data)->run);
+}
+
+static void
+allow_device_writes_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
+{
+  ask_device_writes (DMK_WINDOW (user_data), DMK_RESULT_GRID_ALL);
+}
+
+static const GActionEntry run_actions[] = {
+  { "start", start_activated, NULL, NULL, NULL },
+  { "run-test", run_test_activated, "i", NULL, NULL },
+  { "stop", stop_activated, NULL, NULL, NULL },
+  /* What a row's Stop button does: its row is its target, as for win.run-test. */
+  { "stop-row", stop_activated, "i", NULL, NULL },
+  { "allow-device-writes", allow_device_writes_activated, NULL, NULL, NULL },
+};
+
+static void
+run_class_init (GtkWidgetClass *widget_class)
+{
+  /* Escape stops a run; popovers and dialogs see it first, so it never surprises there. */
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "win.stop", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Return, GDK_CONTROL_MASK,
+                                       "win.start", NULL);
+  for (guint i = 0; i < 9; i++)
+    {
+      gtk_widget_class_add_binding_action (widget_class, GDK_KEY_1 + i, GDK_ALT_MASK,
+                                           "win.run-test", "i", (gint32) i);
+      gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_1 + i, GDK_ALT_MASK,
+                                           "win.run-test", "i", (gint32) i);
+    }
+}
+
+static void
+run_init (DmkWindow *self)
+{
+  g_action_map_add_action_entries (G_ACTION_MAP (self), run_actions, G_N_ELEMENTS (run_actions),
+                                   self);
   show_progress_bar (self, FALSE);
   g_signal_connect (self->run, "progress", G_CALLBACK (on_progress), self);
   g_signal_connect (self->run, "notify::stopping", G_CALLBACK (on_stopping), self);
   g_signal_connect (self->run, "finished", G_CALLBACK (on_finished), self);
 }
+
+const DmkWindowPart _dmk_window_run_part = { run_class_init, run_init, NULL };

@@ -19,8 +19,8 @@ static const struct
   { DMK_KIND_SURFACE, "surface", N_("Sur_face"), "drive-harddisk-symbolic" },
 };
 
-DmkScanView *
-_dmk_window_scans_get_view (DmkWindow *self, DmkResultKind kind)
+static DmkScanView *
+scans_get_view (DmkWindow *self, DmkResultKind kind)
 {
   for (guint i = 0; i < G_N_ELEMENTS (views); i++)
     if (views[i].kind == kind)
@@ -83,7 +83,7 @@ on_running (DmkRunController *run, GParamSpec *pspec, DmkWindow *self)
 gboolean
 _dmk_window_scans_show_result (DmkWindow *self, DmkResult *result, const char *source)
 {
-  DmkScanView *view = _dmk_window_scans_get_view (self, result->kind);
+  DmkScanView *view = scans_get_view (self, result->kind);
 
   if (view == NULL)
     return FALSE;
@@ -92,8 +92,8 @@ _dmk_window_scans_show_result (DmkWindow *self, DmkResult *result, const char *s
   return TRUE;
 }
 
-void
-_dmk_window_scans_init (DmkWindow *self)
+static void
+scans_init (DmkWindow *self)
 {
   for (guint i = 0; i < G_N_ELEMENTS (views); i++)
     {
@@ -113,8 +113,8 @@ _dmk_window_scans_init (DmkWindow *self)
   g_signal_connect (self->run, "notify::running", G_CALLBACK (on_running), self);
 }
 
-void
-_dmk_window_scans_dispose (DmkWindow *self)
+static void
+scans_dispose (DmkWindow *self)
 {
   if (self->view_stack != NULL)
     g_signal_handlers_disconnect_by_data (self->view_stack, self);
@@ -124,3 +124,17 @@ _dmk_window_scans_dispose (DmkWindow *self)
     if (self->scan_views[i] != NULL)
       g_signal_handlers_disconnect_by_data (self->scan_views[i], self);
 }
+
+const DmkWindowPart _dmk_window_scans_part = { NULL, scans_init, scans_dispose };
+
+#ifdef DMK_TESTING
+
+#include "dmk-window-testing.h"
+
+DmkScanView *
+dmk_window_get_scan_view (DmkWindow *self, DmkResultKind kind)
+{
+  return scans_get_view (self, kind);
+}
+
+#endif

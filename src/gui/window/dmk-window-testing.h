@@ -46,4 +46,11 @@ guint dmk_window_get_n_opening (DmkWindow *self);
 /* The opened file's name, or NULL when the grid shows a run. */
 const char *dmk_window_get_opened_name (DmkWindow *self);
 
+/* What a drop does: one folder (or block device) becomes the target; files are results to
+ * open, one in the window, several side by side. FALSE when the drop is refused. */
+gboolean dmk_window_drop_files (DmkWindow *self, GFile **files, guint n_files);
+
+/* The view of a sustained, sweep or surface result. */
+DmkScanView *dmk_window_get_scan_view (DmkWindow *self, DmkResultKind kind);
+
 G_END_DECLS

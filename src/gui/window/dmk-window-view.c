@@ -6,6 +6,7 @@
 #include <glib/gi18n.h>
 
 #include "dmk-gui-utils.h"
+#include "dmk-size-choice.h"
 #include "dmk-window-private.h"
 #include "dmk-zoom.h"
 
@@ -76,15 +77,17 @@ profile_custom_activated (GSimpleAction *action, GVariant *param, gpointer data)
 
 /* ---- Open Recent ---- */
 
+static void refresh_recent (DmkWindow *self);
+
 static void
 update_recent_menu (GSettings *settings, const char *key, DmkWindow *self)
 {
-  _dmk_window_view_refresh_recent (self);
+  refresh_recent (self);
 }
 
 /* The rows of Open Recent, files gone since left out. */
-void
-_dmk_window_view_refresh_recent (DmkWindow *self)
+static void
+refresh_recent (DmkWindow *self)
 {
   g_auto (GStrv) files = g_settings_get_strv (self->settings, "recent-files");
   guint n = 0;
@@ -120,6 +123,59 @@ _dmk_window_view_refresh_recent (DmkWindow *self)
     g_menu_append (self->recent_menu, _("No Recent Results"), "win.no-recent");
 }
 
+
+/* Open Recent's rows, checked again each time the menu opens. */
+static GMenuModel *
+recent_menu (DmkWindow *self)
+{
+  refresh_recent (self);
+  return G_MENU_MODEL (self->recent_menu);
+}
+
+/* ---- the primary menu ---- */
+
+/* The menu's fifty-odd rows are built when it first opens, not while the window starts. */
+static void
+create_primary_menu (GtkMenuButton *button, gpointer user_data)
+{
+  g_autoptr (GtkBuilder) builder = NULL;
+
+  /* Each time it opens: Open Recent's rows are checked again. */
+  if (gtk_menu_button_get_menu_model (button) != NULL)
+    {
+      recent_menu (user_data);
+      return;
+    }
+  builder = gtk_builder_new_from_resource ("/io/github/gdiskmark/GDiskMark/dmk-menus.ui");
+  /* Open Recent, under Open Results…: the window keeps its rows up to date. */
+  g_menu_insert_submenu (G_MENU (gtk_builder_get_object (builder, "file_section")), 1,
+                         _("Open _Recent"), recent_menu (user_data));
+  gtk_menu_button_set_menu_model (button,
+                                  G_MENU_MODEL (gtk_builder_get_object (builder, "primary_menu")));
+  dmk_name_lists (GTK_WIDGET (gtk_menu_button_get_popover (button)), _("Main Menu"));
+}
+
+/* ---- the test size ---- */
+
+static void
+on_selected (GtkDropDown *dropdown, GParamSpec *pspec, DmkWindow *self)
+{
+  g_autofree char *text = dmk_size_choice_explain (dropdown);
+
+  if (text != NULL)
+    _dmk_window_toast (self, text);
+}
+
+static void
+size_init (DmkWindow *self)
+{
+  dmk_size_choice_setup (self->size_dropdown, self->target_chooser);
+  g_settings_bind_with_mapping (self->settings, "size-mib", self->size_dropdown, "selected",
+                                G_SETTINGS_BIND_DEFAULT, dmk_size_choice_get_mapping,
+                                dmk_size_choice_set_mapping, NULL, NULL);
+  g_signal_connect (self->size_dropdown, "notify::selected", G_CALLBACK (on_selected), self);
+}
+
 static const GActionEntry view_actions[] = {
   { "zoom-in", zoom_in_activated, NULL, NULL, NULL },
   { "zoom-out", zoom_out_activated, NULL, NULL, NULL },
@@ -127,8 +183,8 @@ static const GActionEntry view_actions[] = {
   { "profile-custom", profile_custom_activated, NULL, "false", NULL },
 };
 
-void
-_dmk_window_view_class_init (GtkWidgetClass *widget_class)
+static void
+view_class_init (GtkWidgetClass *widget_class)
 {
   static const guint in[] = { GDK_KEY_plus, GDK_KEY_equal, GDK_KEY_KP_Add };
   static const guint out[] = { GDK_KEY_minus, GDK_KEY_KP_Subtract };
@@ -147,8 +203,8 @@ _dmk_window_view_class_init (GtkWidgetClass *widget_class)
                                          "win.zoom-reset", NULL);
 }
 
-void
-_dmk_window_view_init (DmkWindow *self)
+static void
+view_init (DmkWindow *self)
 {
   g_autoptr (GAction) zoom = g_settings_create_action (self->settings, "zoom");
 
@@ -172,11 +228,15 @@ _dmk_window_view_init (DmkWindow *self)
                            self, 0);
   update_recent_menu (self->settings, NULL, self);
   update_custom_action (self->settings, NULL, self);
+  gtk_menu_button_set_create_popup_func (self->menu_button, create_primary_menu, self, NULL);
+  size_init (self);
 }
 
-void
-_dmk_window_view_dispose (DmkWindow *self)
+static void
+view_dispose (DmkWindow *self)
 {
   g_action_map_remove_action (G_ACTION_MAP (self), "zoom");
   g_clear_object (&self->recent_menu);
 }
+
+const DmkWindowPart _dmk_window_view_part = { view_class_init, view_init, view_dispose };

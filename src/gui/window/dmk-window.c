@@ -397,18 +397,6 @@ _dmk_window_update_actions (DmkWindow *self)
             !dmk_target_chooser_get_writes_allowed (self->target_chooser));
 }
 
-void
-_dmk_window_start_run (DmkWindow *self, int row)
-{
-  _dmk_window_run_start (self, row);
-}
-
-void
-_dmk_window_ask_device_writes (DmkWindow *self, int row)
-{
-  _dmk_window_actions_ask_device_writes (self, row);
-}
-
 /* An opened or finished result in its view: a scan in its own, a grid in the Benchmark view. */
 void
 _dmk_window_show_any_result (DmkWindow *self, DmkResult *result, const char *source)
@@ -488,14 +476,6 @@ clear_for_new_plan (DmkWindow *self, const char *key)
   adw_toast_set_priority (toast, ADW_TOAST_PRIORITY_HIGH);
   adw_toast_overlay_add_toast (self->toast_overlay, toast);
   (void) key;
-}
-
-/* Open Recent's rows as they are now: a file deleted since the last look is not offered. */
-GMenuModel *
-_dmk_window_recent_menu (DmkWindow *self)
-{
-  _dmk_window_view_refresh_recent (self);
-  return G_MENU_MODEL (self->recent_menu);
 }
 
 void
@@ -619,7 +599,6 @@ setup_controls (DmkWindow *self)
   dmk_result_grid_set_unit (self->grid, dmk_unit_from_nick (nick));
   g_settings_bind_with_mapping (self->settings, "passes", self->passes_dropdown, "selected",
                                 G_SETTINGS_BIND_DEFAULT, passes_get, passes_set, NULL, NULL);
-  _dmk_window_size_init (self);
   dmk_drop_down_set_accessible_label (self->passes_dropdown, _("Passes"));
   dmk_drop_down_set_accessible_label (self->size_dropdown, _("Test size"));
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->comment_entry),
@@ -648,6 +627,12 @@ setup_controls (DmkWindow *self)
 
 /* ---- the window ---- */
 
+/* The window's parts, in the order they are set up (and the other way round when it goes). */
+static const DmkWindowPart *const parts[] = {
+  &_dmk_window_run_part,   &_dmk_window_actions_part, &_dmk_window_view_part,
+  &_dmk_window_files_part, &_dmk_window_scans_part,   &_dmk_window_history_part,
+};
+
 static void
 dmk_window_dispose (GObject *object)
 {
@@ -671,10 +656,9 @@ dmk_window_dispose (GObject *object)
     g_signal_handlers_disconnect_by_data (self->target_chooser, self);
   g_clear_pointer (&self->history_verdict, g_free);
   g_clear_pointer (&self->history_verdict_of, dmk_result_unref);
-  _dmk_window_scans_dispose (self);
-  _dmk_window_files_dispose (self);
-  _dmk_window_actions_dispose (self);
-  _dmk_window_view_dispose (self);
+  for (guint i = G_N_ELEMENTS (parts); i-- > 0;)
+    if (parts[i]->dispose != NULL)
+      parts[i]->dispose (self);
   gtk_widget_dispose_template (GTK_WIDGET (self), DMK_TYPE_WINDOW);
   g_clear_object (&self->run);
   g_clear_object (&self->settings);
@@ -710,8 +694,6 @@ dmk_window_class_init (DmkWindowClass *klass)
 
   object_class->dispose = dmk_window_dispose;
   widget_class->size_allocate = dmk_window_size_allocate;
-  _dmk_window_view_class_init (widget_class);
-  GTK_WINDOW_CLASS (klass)->close_request = _dmk_window_actions_close_request;
 
   /* Emitted when a run ends, however it ended. */
   signals[SIGNAL_RUN_FINISHED] = g_signal_new ("run-finished", G_TYPE_FROM_CLASS (klass),
@@ -744,7 +726,9 @@ dmk_window_class_init (DmkWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, DmkWindow, progress_bar);
   gtk_widget_class_bind_template_child (widget_class, DmkWindow, view_stack);
   gtk_widget_class_bind_template_child (widget_class, DmkWindow, benchmark_page);
-  _dmk_window_actions_class_init (widget_class);
+  for (guint i = 0; i < G_N_ELEMENTS (parts); i++)
+    if (parts[i]->class_init != NULL)
+      parts[i]->class_init (widget_class);
 }
 
 static void
@@ -755,7 +739,6 @@ dmk_window_init (DmkWindow *self)
   self->settings = g_settings_new (APP_ID);
   self->run = dmk_run_controller_new (GTK_WINDOW (self));
   self->run_row = DMK_RESULT_GRID_NONE;
-  _dmk_window_run_init (self);
 
   gtk_window_set_default_size (GTK_WINDOW (self),
                                g_settings_get_int (self->settings, "window-width"),
@@ -763,13 +746,11 @@ dmk_window_init (DmkWindow *self)
   if (g_settings_get_boolean (self->settings, "window-maximized"))
     gtk_window_maximize (GTK_WINDOW (self));
 
-  _dmk_window_actions_init (self);
-  _dmk_window_view_init (self);
+  for (guint i = 0; i < G_N_ELEMENTS (parts); i++)
+    if (parts[i]->init != NULL)
+      parts[i]->init (self);
   setup_controls (self);
   apply_plan (self);
-  _dmk_window_files_init (self);
-  _dmk_window_scans_init (self);
-  _dmk_window_history_init (self);
   g_signal_connect (self->settings, "changed", G_CALLBACK (on_settings_changed), self);
   g_signal_connect (self, "notify::is-active", G_CALLBACK (on_active_changed), NULL);
   dmk_window_keep_focus_shown (GTK_WINDOW (self));

@@ -35,4 +35,11 @@ void dmk_window_open_files (DmkWindow *self, GFile **files, guint n_files);
 /* Adds the shown result to the comparison and presents it (Ctrl+M). */
 void dmk_window_compare (DmkWindow *self);
 
+/* Save, copy and open: what the file choosers, Ctrl+Shift+C and drops end in. */
+gboolean dmk_window_save_text (DmkWindow *self, const char *filename, GError **error);
+gboolean dmk_window_save_image (DmkWindow *self, const char *filename, GError **error);
+gboolean dmk_window_save_results (DmkWindow *self, const char *filename, GError **error);
+gboolean dmk_window_copy (DmkWindow *self);
+gboolean dmk_window_copy_fio_job (DmkWindow *self, int row);
+
 G_END_DECLS
