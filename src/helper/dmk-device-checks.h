@@ -39,8 +39,10 @@ int dmk_device_family_is_loop (const DmkDeviceFamily *f);
 
 /* 0 when nothing in the family is held, mounted or swapped on; else -1 with *v set. */
 int dmk_device_check_in_use (const DmkDeviceFamily *f, DmkDeviceVerdict *v);
-/* 0 when no loop device shares storage with the family; else -1 with *v set. A loop device this
- * process may not open is read from sysfs instead (its backing file's path, looked up).
+/* 0 when no loop device shares storage with the family; else -1 with *v set. A target loop
+ * backed by a block device passes when that device would (not in use, sharing nothing but with
+ * this loop). A loop device this process may not open is read from sysfs instead (its backing
+ * file's path, looked up).
  * allow_self_stacked accepts a target loop whose own backing file is on FUSE or overlayfs (the
  * user said they know what that file is: a fake disk served by a FUSE program); another loop
  * backed that way still refuses, as it may hide this very data. */

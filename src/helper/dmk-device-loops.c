@@ -221,16 +221,77 @@ check_stacked_loops (const Loop *self, const Loop *all, int n, int allow_self_st
   return 0;
 }
 
+/* Loops stacked deeper than this are refused rather than followed. */
+#define MAX_STACK 8
+
+static int check_loops (const DmkDeviceFamily *f, const Loop *loops, int n, int allow_self_stacked,
+                        const Loop *above, int depth, DmkDeviceVerdict *v);
+
+/* Why the device under a loop cannot be written, in a few words for the loop's refusal. */
+static void
+say_why (const DmkDeviceVerdict *under, char *out, size_t size)
+{
+  switch (under->status)
+    {
+    case DMK_HELPER_E_MOUNTED:
+      snprintf (out, size, "mounted at %.400s", under->detail);
+      break;
+    case DMK_HELPER_E_HELD:
+      snprintf (out, size, "held by %.63s", under->detail);
+      break;
+    case DMK_HELPER_E_SWAP:
+      snprintf (out, size, "in use as swap");
+      break;
+    case DMK_HELPER_E_SHARED:
+      snprintf (out, size, "%.400s", under->detail);
+      break;
+    default:
+      snprintf (out, size, "not known to be unused (%.400s)", under->detail);
+      break;
+    }
+}
+
+/* A loop (self) backed by a block device writes that device: it may be written only when that
+ * device could be, itself not in use and sharing its storage with nothing but self. */
+static int
+check_backing_device (const Loop *self, const Loop *loops, int n, int depth, DmkDeviceVerdict *v)
+{
+  DmkDeviceVerdict under;
+  DmkDeviceFamily *f;
+  char why[DMK_HELPER_DETAIL_MAX / 2], detail[DMK_HELPER_DETAIL_MAX];
+  int r = -1;
+
+  memset (&under, 0, sizeof under);
+  if (depth >= MAX_STACK)
+    return _dmk_dev_refuse (v, DMK_HELPER_E_SHARED, 0, self->name,
+                            "is backed by a block device through too many loop devices");
+  f = dmk_device_family_new ((dev_t) self->rdevice, &under);
+  if (f != NULL)
+    {
+      r = dmk_device_check_in_use (f, &under);
+      if (r == 0)
+        r = check_loops (f, loops, n, 0, self, depth + 1, &under);
+      dmk_device_family_free (f);
+    }
+  if (r == 0)
+    return 0;
+  say_why (&under, why, sizeof why);
+  snprintf (detail, sizeof detail, "is backed by %.63s, which is %s",
+            *under.device ? under.device : "a block device", why);
+  return _dmk_dev_refuse (v, DMK_HELPER_E_SHARED, under.err, self->name, detail);
+}
+
 /* O_EXCL and the mount table see one device at a time; these layouts share one storage between
  * two devices, so that a write to the one corrupts what is mounted on the other:
- *  - the target (or its disk, or a partition of it) is the backing device of a loop;
- *  - the target is a loop backed by a block device (perhaps a mounted one);
+ *  - the target (or its disk, or a partition of it) is the backing device of a loop (other than
+ *    above, the loop a write comes through);
+ *  - the target is a loop backed by a block device that is in use, or shares its storage;
  *  - the target is a loop whose backing file another loop uses too;
  *  - the target is a loop, and a loop is backed through overlayfs or FUSE (the same file may
  *    hide behind another device and inode number). */
 static int
 check_loops (const DmkDeviceFamily *f, const Loop *loops, int n, int allow_self_stacked,
-             DmkDeviceVerdict *v)
+             const Loop *above, int depth, DmkDeviceVerdict *v)
 {
   const Loop *self = NULL;
   char detail[DMK_HELPER_DETAIL_MAX];
@@ -245,7 +306,7 @@ check_loops (const DmkDeviceFamily *f, const Loop *loops, int n, int allow_self_
       const Dev *hit =
         loops[i].rdevice != 0 ? _dmk_dev_find_dev (f, (dev_t) loops[i].rdevice) : NULL;
 
-      if (hit != NULL && &loops[i] != self)
+      if (hit != NULL && &loops[i] != self && &loops[i] != above)
         {
           snprintf (detail, sizeof detail, "backs %.63s", loops[i].name);
           return _dmk_dev_refuse (v, DMK_HELPER_E_SHARED, 0, hit->name, detail);
@@ -259,7 +320,7 @@ check_loops (const DmkDeviceFamily *f, const Loop *loops, int n, int allow_self_
         }
     }
   if (self != NULL && self->rdevice != 0)
-    return _dmk_dev_refuse (v, DMK_HELPER_E_SHARED, 0, self->name, "is backed by a block device");
+    return check_backing_device (self, loops, n, depth, v);
   return 0;
 }
 
@@ -274,7 +335,7 @@ dmk_device_check_shared_storage (const DmkDeviceFamily *f, int allow_self_stacke
   if (loops == NULL)
     return _dmk_dev_refuse (v, DMK_HELPER_E_INTERNAL, ENOMEM, f->devs[0].name, "out of memory");
   n = list_loops (loops, f->devs[0].name, v);
-  r = n < 0 ? -1 : check_loops (f, loops, n, allow_self_stacked, v);
+  r = n < 0 ? -1 : check_loops (f, loops, n, allow_self_stacked, NULL, 0, v);
   free (loops);
   return r;
 }
