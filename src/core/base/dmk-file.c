@@ -1,4 +1,5 @@
-/* dmk-file.c: whole files from elsewhere, read without blocking and within a cap. */
+/* dmk-file.c: whole files from elsewhere, read without blocking and within a cap; and the small
+ * values of sysfs and procfs. */
 #include "config.h"
 
 #include <errno.h>
@@ -74,4 +75,38 @@ dmk_file_read_regular (const char *filename, gsize cap, gsize *length, DmkFileSt
   *length = got;
   *status = DMK_FILE_READ;
   return g_steal_pointer (&data);
+}
+
+char *
+dmk_read_value (const char *path)
+{
+  char *text = NULL;
+
+  g_return_val_if_fail (path != NULL, NULL);
+  if (!g_file_get_contents (path, &text, NULL, NULL))
+    return NULL;
+  g_strstrip (text);
+  if (text[0] == '\0')
+    g_clear_pointer (&text, g_free);
+  return text;
+}
+
+int
+dmk_file_transfer (int fd, void *buf, gsize len, guint64 offset, gboolean write)
+{
+  gsize done = 0;
+
+  while (done < len)
+    {
+      ssize_t n = write ? pwrite (fd, (char *) buf + done, len - done, (off_t) (offset + done))
+                        : pread (fd, (char *) buf + done, len - done, (off_t) (offset + done));
+      if (n < 0 && errno == EINTR)
+        continue;
+      if (n < 0)
+        return errno;
+      if (n == 0)
+        return write ? ENOSPC : EIO;
+      done += (gsize) n;
+    }
+  return 0;
 }

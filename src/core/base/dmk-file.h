@@ -23,4 +23,15 @@ typedef enum
 char *dmk_file_read_regular (const char *filename, gsize cap, gsize *length,
                              DmkFileStatus *status, int *errsv);
 
+/* The whole of len bytes at offset, written from or read into buf: interrupted and short
+ * transfers go on where they stopped, so that one call moves all of it or fails. 0, or the errno
+ * (a write that moves nothing is ENOSPC, a read that reaches the end EIO). The one rule every
+ * whole-buffer transfer of the core follows. */
+int dmk_file_transfer (int fd, void *buf, gsize len, guint64 offset, gboolean write);
+
+/* A small system file (a sysfs or procfs value: "8:17", "Samsung SSD 980") read whole, its
+ * surrounding white space taken off: the one reader of such files. NULL when it is absent or
+ * unreadable, or says nothing. */
+char *dmk_read_value (const char *path);
+
 G_END_DECLS

@@ -75,6 +75,11 @@ typedef struct
 #define DMK_WARMUP_AS_MEASURE (-1)
 #define DMK_MIX_MIN 1u
 #define DMK_MIX_MAX 99u
+/* The read share of a mixed test unless one is given: CrystalDiskMark's 70 %. */
+#define DMK_MIX_DEFAULT 70u
+/* Every I/O buffer is aligned to a page at least, and a device's I/O to 4 KiB at least, whatever
+ * smaller alignment the kernel states: what every drive and filesystem takes for O_DIRECT. */
+#define DMK_ALIGN_FLOOR 4096u
 
 typedef struct
 {

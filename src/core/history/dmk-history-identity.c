@@ -6,6 +6,7 @@
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 
+#include "dmk-file.h"
 #include "dmk-history.h"
 #include "dmk-sysinfo.h"
 
@@ -25,17 +26,12 @@ static char *
 read_trimmed (const char *dir, const char *name)
 {
   g_autofree char *path = g_build_filename (dir, name, NULL);
-  char *text = NULL;
+  char *text = dmk_read_value (path);
 
-  if (!g_file_get_contents (path, &text, NULL, NULL))
-    return NULL;
-  g_strstrip (text);
   /* A serial is a key: nothing that is not printable ASCII goes in. */
-  for (char *p = text; *p != '\0'; p++)
+  for (char *p = text; p != NULL && *p != '\0'; p++)
     if (*p < 0x20 || *p > 0x7e)
       *p = '?';
-  if (text[0] == '\0')
-    g_clear_pointer (&text, g_free);
   return text;
 }
 

@@ -408,7 +408,7 @@ read_section (TextImport *t, const char *line)
   t->section = c == 'R' ? DMK_DIRECTION_READ : c == 'W' ? DMK_DIRECTION_WRITE : DMK_DIRECTION_MIX;
   if (t->section == DMK_DIRECTION_MIX)
     {
-      t->r->settings.mix_read_percent = 70;
+      t->r->settings.mix_read_percent = DMK_MIX_DEFAULT;
       if (g_regex_match (t->re.mix_share, line, 0, &share))
         t->r->settings.mix_read_percent = CLAMP (group_uint (share, 1, 70), 1, 99);
     }

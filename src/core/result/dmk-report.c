@@ -14,7 +14,6 @@
 #include "dmk-text.h"
 #include "dmk-units.h"
 
-#define GIB 1073741824.0
 
 static void
 append_padded (GString *s, double v, DmkUnit unit, int width)
@@ -221,7 +220,7 @@ append_steady_text (GString *s, const DmkSustained *st)
     g_string_append_printf (s, "%s (SNIA PTS, last 5 of %u rounds of ", text, steady.n_rounds);
   else
     g_string_append_printf (s, "not judged (%u of the 5 rounds needed, of ", steady.n_rounds);
-  append_number (s, (double) steady.round_bytes / GIB, 2);
+  append_number (s, (double) steady.round_bytes / DMK_GIB_D, 2);
   g_string_append (s, " GiB)\n");
 }
 
@@ -236,7 +235,7 @@ append_sustained_text (GString *s, DmkResult *r)
   g_string_append (s, "\n[Sustained Write] ");
   g_string_append_printf (s, "%s through %s\n", name, span);
   g_string_append (s, "  Written: ");
-  append_number (s, (double) st->bytes / GIB, 2);
+  append_number (s, (double) st->bytes / DMK_GIB_D, 2);
   g_string_append (s, " GiB in ");
   append_number (s, st->seconds, 1);
   g_string_append (s, " s, average ");
@@ -245,7 +244,7 @@ append_sustained_text (GString *s, DmkResult *r)
   if (c->found)
     {
       g_string_append (s, "  Cache cliff: after ");
-      append_number (s, (double) c->cache_bytes / GIB, 2);
+      append_number (s, (double) c->cache_bytes / DMK_GIB_D, 2);
       g_string_append (s, " GiB, ");
       append_number (s, c->before_mb_per_s, 1);
       g_string_append (s, " MB/s before, ");
@@ -254,7 +253,7 @@ append_sustained_text (GString *s, DmkResult *r)
       if (c->recovered)
         {
           g_string_append (s, "  Recovered: after ");
-          append_number (s, (double) c->recovery_bytes / GIB, 2);
+          append_number (s, (double) c->recovery_bytes / DMK_GIB_D, 2);
           g_string_append (s, " GiB, to ");
           append_number (s, c->recovery_mb_per_s, 1);
           g_string_append (s, " MB/s\n");

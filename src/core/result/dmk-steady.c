@@ -6,8 +6,8 @@
 
 #include "dmk-series.h"
 #include "dmk-steady.h"
+#include "dmk-units.h"
 
-#define GIB 1073741824.0
 
 guint64
 dmk_steady_round_bytes (guint64 span_bytes)
@@ -110,7 +110,7 @@ dmk_steady_to_report_text (const DmkSteady *st)
 {
   GString *s = g_string_new (st->steady ? "steady after " : "not steady after ");
 
-  append_number (s, (double) (st->steady ? st->steady_bytes : st->written) / GIB, 2);
+  append_number (s, (double) (st->steady ? st->steady_bytes : st->written) / DMK_GIB_D, 2);
   g_string_append (s, " GiB");
   if (st->steady)
     {

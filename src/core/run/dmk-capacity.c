@@ -1,5 +1,12 @@
 /* dmk-capacity.c: the capacity check: a device's stamps spread over it and narrowed down to the
- * first bad block, or a folder's free space filled and read back, in a worker thread. */
+ * first bad block, or a folder's free space filled and read back, in a worker thread.
+ *
+ * It opens its target through the one write gate (dmk_target_open) and reads the run's clock
+ * (dmk_now_ns), but does not go through the pass coordinator: that one runs timed passes of
+ * an engine at a queue depth, each I/O at an offset of its pattern, and measures them; this one
+ * has no pass and no time, it must touch exactly the blocks of its plan, once each and in its
+ * order (top down, so that an alias keeps the lower stamp), and check each as it comes back. So
+ * its I/O is plain whole-block transfers (dmk_file_transfer), one at a time. */
 #include "config.h"
 
 #include <errno.h>
@@ -12,6 +19,8 @@
 
 #include "dmk-capacity.h"
 #include "dmk-error.h"
+#include "dmk-file.h"
+#include "dmk-run-private.h"
 
 #define FOLDER_CHUNK ((gsize) 1 << 20)
 #define PROGRESS_NS (100 * G_TIME_SPAN_MILLISECOND * 1000)
@@ -72,9 +81,10 @@ deliver_progress (gpointer data)
 static void
 progress (Check *c, guint64 done, gboolean last)
 {
-  gint64 t = g_get_monotonic_time () * 1000;
+  gint64 t = dmk_now_ns ();
   double secs = (double) (t - c->phase_start) / 1e9;
   ProgressMsg *m;
+  GSource *source;
 
   if (c->progress == NULL || (!last && t < c->next_progress))
     return;
@@ -85,14 +95,22 @@ progress (Check *c, guint64 done, gboolean last)
   c->now.elapsed_s = secs;
   m = g_new (ProgressMsg, 1);
   *m = (ProgressMsg) { c->progress, c->progress_data, c->now };
-  g_main_context_invoke_full (c->context, G_PRIORITY_DEFAULT, deliver_progress, m, g_free);
+  /* Always from the caller's context, by its own thread, as the runner posts (_dmk_run_post):
+   * g_main_context_invoke () would call back right here, in the worker, whenever the caller's
+   * thread did not own its context at that moment. */
+  source = g_idle_source_new ();
+  g_source_set_priority (source, G_PRIORITY_DEFAULT);
+  g_source_set_callback (source, deliver_progress, m, g_free);
+  g_source_set_static_name (source, "dmk-capacity-progress");
+  g_source_attach (source, c->context);
+  g_source_unref (source);
 }
 
 static void
 begin_phase (Check *c, DmkCapacityPhase phase, guint pass, guint64 total)
 {
   c->now = (DmkCapacityProgress) { .phase = phase, .pass = pass, .total_bytes = total };
-  c->phase_start = g_get_monotonic_time () * 1000;
+  c->phase_start = dmk_now_ns ();
   c->next_progress = 0;
   progress (c, 0, FALSE);
 }
@@ -101,28 +119,7 @@ static gint64
 end_phase (Check *c, guint64 done)
 {
   progress (c, done, TRUE);
-  return g_get_monotonic_time () * 1000 - c->phase_start;
-}
-
-/* Whole-buffer pwrite/pread, retried on EINTR and short transfers; the errno, or 0. */
-static int
-transfer (int fd, void *buf, gsize len, guint64 offset, gboolean write)
-{
-  gsize done = 0;
-
-  while (done < len)
-    {
-      ssize_t n = write ? pwrite (fd, (char *) buf + done, len - done, (off_t) (offset + done))
-                        : pread (fd, (char *) buf + done, len - done, (off_t) (offset + done));
-      if (n < 0 && errno == EINTR)
-        continue;
-      if (n < 0)
-        return errno;
-      if (n == 0)
-        return write ? ENOSPC : EIO;
-      done += (gsize) n;
-    }
-  return 0;
+  return dmk_now_ns () - c->phase_start;
 }
 
 static gboolean
@@ -175,7 +172,7 @@ device_write_stamps (Check *c, GArray *blocks, guint pass, GError **error)
       if (g_cancellable_set_error_if_cancelled (c->cancellable, error))
         return FALSE;
       dmk_stamp_fill (c->buf, c->block, c->report->run_id, offset);
-      if (transfer (c->fd, c->buf, c->block, offset, TRUE) != 0)
+      if (dmk_file_transfer (c->fd, c->buf, c->block, offset, TRUE) != 0)
         c->report->write_errors++;
       c->report->written_bytes += c->block;
       progress (c, (n - i) * c->block, FALSE);
@@ -196,7 +193,7 @@ device_read_stamps (Check *c, GArray *blocks, guint pass, DmkStampTally *tally, 
 
       if (g_cancellable_set_error_if_cancelled (c->cancellable, error))
         return FALSE;
-      if (transfer (c->fd, c->buf, c->block, offset, FALSE) != 0)
+      if (dmk_file_transfer (c->fd, c->buf, c->block, offset, FALSE) != 0)
         memset (c->buf, 0, c->block); /* unreadable: counted as not ours */
       dmk_stamp_check_range (c->buf, c->block, c->report->run_id, offset, tally);
       progress (c, (i + 1) * c->block, FALSE);
@@ -426,7 +423,7 @@ folder_write (Check *c, GError **error)
       if (avail < r->margin_bytes + FOLDER_CHUNK)
         return margin_reached (c, avail, error);
       dmk_stamp_fill (c->buf, FOLDER_CHUNK, r->run_id, off);
-      err = transfer (c->fd, c->buf, FOLDER_CHUNK, off, TRUE);
+      err = dmk_file_transfer (c->fd, c->buf, FOLDER_CHUNK, off, TRUE);
       if (err == ENOSPC || err == EDQUOT)
         {
           r->short_write = TRUE;
@@ -455,7 +452,7 @@ folder_read (Check *c, GError **error)
     {
       if (g_cancellable_set_error_if_cancelled (c->cancellable, error))
         return FALSE;
-      if (transfer (c->fd, c->buf, FOLDER_CHUNK, off, FALSE) != 0)
+      if (dmk_file_transfer (c->fd, c->buf, FOLDER_CHUNK, off, FALSE) != 0)
         memset (c->buf, 0, FOLDER_CHUNK);
       dmk_stamp_check_range (c->buf, FOLDER_CHUNK, r->run_id, off, &r->tally);
       progress (c, off + FOLDER_CHUNK, FALSE);
@@ -495,7 +492,7 @@ open_target (Check *c, GError **error)
   c->block = DMK_STAMP_SIZE;
   while (c->block % MAX (dmk_target_get_offset_align (c->target), 1) != 0)
     c->block += DMK_STAMP_SIZE;
-  if (posix_memalign (&c->buf, MAX (dmk_target_get_mem_align (c->target), 4096),
+  if (posix_memalign (&c->buf, MAX (dmk_target_get_mem_align (c->target), DMK_ALIGN_FLOOR),
                       MAX (c->block, FOLDER_CHUNK))
       != 0)
     g_error ("out of memory");

@@ -103,7 +103,6 @@ dmk_format_date_human (const char *iso8601)
   return strip_spaces (text);
 }
 
-#define GIB 1073741824.0
 
 static char *
 describe_sustained (const DmkSustained *st)
@@ -118,19 +117,19 @@ describe_sustained (const DmkSustained *st)
        * GiB: 1800.20 MB/s before, 420.10 MB/s after." */
       return g_strdup_printf (_("%.2f GiB written at %s MB/s on average. Cache cliff after "
                                 "%.2f GiB: %s MB/s before, %s MB/s after."),
-                              (double) st->bytes / GIB, avg, (double) st->cliff.cache_bytes / GIB,
-                              b, a);
+                              (double) st->bytes / DMK_GIB_D, avg,
+                              (double) st->cliff.cache_bytes / DMK_GIB_D, b, a);
     }
   {
     g_autofree char *low = dmk_cliff_low_text (st->series);
 
     if (low == NULL)
       return g_strdup_printf (_("%.2f GiB written at %s MB/s on average. No cache cliff."),
-                              (double) st->bytes / GIB, avg);
+                              (double) st->bytes / DMK_GIB_D, avg);
     /* TRANSLATORS: the last %s says how low it went: "the speed stayed above 82 % of its
      * peak" */
     return g_strdup_printf (_("%.2f GiB written at %s MB/s on average. No cache cliff: %s."),
-                            (double) st->bytes / GIB, avg, low);
+                            (double) st->bytes / DMK_GIB_D, avg, low);
   }
 }
 

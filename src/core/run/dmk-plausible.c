@@ -13,9 +13,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "dmk-file.h"
 #include "dmk-plausible.h"
-#include "dmk-spread.h"
 #include "dmk-series.h"
+#include "dmk-spread.h"
 
 /* A result more than this above a limit is refused as impossible (measurement and rounding
  * stay far below it). */
@@ -35,11 +36,8 @@ static char *
 read_line (const char *dir, const char *name)
 {
   g_autofree char *path = g_build_filename (dir, name, NULL);
-  char *text = NULL;
 
-  if (!g_file_get_contents (path, &text, NULL, NULL))
-    return NULL;
-  return g_strstrip (text);
+  return dmk_read_value (path);
 }
 
 /* Keeps the slower of the link found so far and this one. */

@@ -9,6 +9,7 @@
 
 #include "dmk-build-tree.h"
 #include "dmk-error.h"
+#include "dmk-file.h"
 #include "dmk-run-private.h"
 #include "dmk-sysinfo.h"
 
@@ -147,7 +148,8 @@ poll_available (RunData *d, GError **error)
       return FALSE;
     }
   file = g_strdup_printf ("%s/block/%s/queue/io_poll", sysfs_root (), d->disk);
-  if (!g_file_get_contents (file, &value, NULL, NULL) || strcmp (g_strstrip (value), "1") != 0)
+  value = dmk_read_value (file);
+  if (value == NULL || strcmp (value, "1") != 0)
     {
       g_set_error (error, DMK_ERROR, DMK_ERROR_ENGINE,
                    _("Polled I/O is not available on %s: its queue has no poll queues (%s is "

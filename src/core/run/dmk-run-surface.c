@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "dmk-error.h"
+#include "dmk-file.h"
 #include "dmk-random.h"
 #include "dmk-run-private.h"
 
@@ -16,7 +17,7 @@
 static gboolean
 measure_access (RunData *d, DmkSurface *surface, GCancellable *cancellable, GError **error)
 {
-  guint32 bs = MAX (4096u, dmk_target_get_offset_align (d->target));
+  guint32 bs = MAX (DMK_ALIGN_FLOOR, dmk_target_get_offset_align (d->target));
   guint64 blocks = surface->span_bytes / bs, rng = dmk_rng_seed (), prev_end = 0;
   int fd = dmk_target_get_fd (d->target);
   void *buf = NULL;
@@ -24,13 +25,13 @@ measure_access (RunData *d, DmkSurface *surface, GCancellable *cancellable, GErr
 
   surface->access_block = bs;
   if (blocks == 0 ||
-      posix_memalign (&buf, MAX (4096u, dmk_target_get_mem_align (d->target)), bs) != 0)
+      posix_memalign (&buf, MAX (DMK_ALIGN_FLOOR, dmk_target_get_mem_align (d->target)), bs) != 0)
     return TRUE;
   for (guint i = 0; ok && i < d->scan.access_reads; i++)
     {
       DmkAccessPoint p;
       gint64 t0;
-      ssize_t r;
+      int err;
 
       if ((i & 15) == 0 && g_cancellable_set_error_if_cancelled (cancellable, error))
         {
@@ -39,13 +40,11 @@ measure_access (RunData *d, DmkSurface *surface, GCancellable *cancellable, GErr
         }
       p.offset = dmk_rng_below (&rng, blocks) * bs;
       t0 = dmk_now_ns ();
-      do
-        r = pread (fd, buf, bs, (off_t) p.offset);
-      while (r < 0 && errno == EINTR);
+      err = dmk_file_transfer (fd, buf, bs, p.offset, FALSE);
       p.latency_us = (double) (dmk_now_ns () - t0) / 1e3;
-      if (r != (ssize_t) bs)
+      if (err != 0)
         {
-          _dmk_run_set_io_error (d, error, _("a read"), r < 0 ? errno : EIO, p.offset);
+          _dmk_run_set_io_error (d, error, _("a read"), err, p.offset);
           ok = FALSE;
           break;
         }

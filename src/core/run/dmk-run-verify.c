@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "dmk-error.h"
+#include "dmk-file.h"
 #include "dmk-run-private.h"
 
 #define CHUNK ((gsize) 1 << 20)
@@ -39,7 +40,7 @@ each_chunk (RunData *d, gboolean write, DmkStampTally *tally, GCancellable *canc
 {
   int fd = dmk_target_get_fd (d->target);
   guint64 size = dmk_target_get_test_size (d->target);
-  guint32 align = MAX (dmk_target_get_mem_align (d->target), 4096u);
+  guint32 align = MAX (dmk_target_get_mem_align (d->target), DMK_ALIGN_FLOOR);
   void *buf = NULL;
   gint64 next = 0;
   gboolean ok = TRUE;
@@ -50,7 +51,7 @@ each_chunk (RunData *d, gboolean write, DmkStampTally *tally, GCancellable *canc
   for (guint64 off = 0; off < size && ok; off += CHUNK)
     {
       gsize len = (gsize) MIN ((guint64) CHUNK, size - off);
-      ssize_t n;
+      int err;
 
       if (g_cancellable_set_error_if_cancelled (cancellable, error))
         {
@@ -59,14 +60,12 @@ each_chunk (RunData *d, gboolean write, DmkStampTally *tally, GCancellable *canc
         }
       if (write)
         dmk_stamp_fill (buf, len, d->verify_id, off);
-      do
-        n = write ? pwrite (fd, buf, len, (off_t) off) : pread (fd, buf, len, (off_t) off);
-      while (n < 0 && errno == EINTR);
-      if (n != (ssize_t) len)
+      err = dmk_file_transfer (fd, buf, len, off, write);
+      if (err != 0)
         {
           _dmk_run_set_io_error (d, error, write ? _("Writing the stamps of --verify")
                                                  : _("Reading back the stamps of --verify"),
-                                 n < 0 ? errno : EIO, off);
+                                 err, off);
           ok = FALSE;
           break;
         }

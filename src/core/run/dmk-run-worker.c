@@ -243,7 +243,7 @@ worker_setup (Worker *w, guint index, DmkTarget *target, const DmkJob *job,
               GError **error)
 {
   guint64 total_blocks = dmk_target_get_test_size (target) / job->spec.block_size;
-  guint32 mem_align = MAX (dmk_target_get_mem_align (target), 4096u);
+  guint32 mem_align = MAX (dmk_target_get_mem_align (target), DMK_ALIGN_FLOOR);
   guint threads = job->spec.threads;
 
   memset (w, 0, sizeof *w);

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "dmk-error.h"
+#include "dmk-file.h"
 #include "dmk-places.h"
 #include "dmk-spec.h"
 #include "dmk-sysinfo.h"
@@ -48,12 +49,8 @@ sysfs_read (dev_t dev, const char *name)
 {
   g_autofree char *path = g_strdup_printf ("/sys/dev/block/%u:%u/%s", major (dev), minor (dev),
                                            name);
-  char *text = NULL;
 
-  if (!g_file_get_contents (path, &text, NULL, NULL))
-    return NULL;
-  g_strstrip (text);
-  return text;
+  return dmk_read_value (path);
 }
 
 static gboolean

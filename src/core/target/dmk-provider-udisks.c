@@ -14,8 +14,9 @@
 #include <unistd.h>
 
 #include "dmk-error.h"
-#include "dmk-providers.h"
+#include "dmk-file.h"
 #include "dmk-provider-udisks.h"
+#include "dmk-providers.h"
 
 const DmkFdProvider dmk_fd_provider_udisks = {
   .name = "udisks2",
@@ -73,7 +74,8 @@ read_sysfs_dev (const char *path, dev_t *dev)
   g_autofree char *text = NULL;
   unsigned int ma, mi;
 
-  if (!g_file_get_contents (path, &text, NULL, NULL) || sscanf (text, "%u:%u", &ma, &mi) != 2)
+  text = dmk_read_value (path);
+  if (text == NULL || sscanf (text, "%u:%u", &ma, &mi) != 2)
     return FALSE;
   *dev = makedev (ma, mi);
   return TRUE;

@@ -14,6 +14,8 @@
 #include <sys/utsname.h>
 #include <unistd.h>
 
+#include "dmk-file.h"
+#include "dmk-spec.h"
 #include "dmk-sysinfo.h"
 
 char *
@@ -50,19 +52,6 @@ dmk_sysinfo_os_description (void)
   if (uname (&u) != 0)
     strcpy (u.machine, "unknown");
   return g_strdup_printf ("%s [%s] (%s)", pretty ? pretty : "Linux", kernel, u.machine);
-}
-
-static char *
-read_sysfs_string (const char *path)
-{
-  char *contents = NULL;
-
-  if (!g_file_get_contents (path, &contents, NULL, NULL))
-    return NULL;
-  g_strstrip (contents);
-  if (contents[0] == '\0')
-    g_clear_pointer (&contents, g_free);
-  return contents;
 }
 
 void
@@ -104,7 +93,7 @@ read_sysfs_at (const char *dir, const char *a, const char *b)
 {
   g_autofree char *path = g_build_filename (dir, a, b, NULL);
 
-  return read_sysfs_string (path);
+  return dmk_read_value (path);
 }
 
 gboolean
@@ -483,7 +472,7 @@ dmk_fd_can_nowait (int fd, gsize block)
   ssize_t r;
   int err;
 
-  block = MAX (block, 4096);
+  block = MAX (block, DMK_ALIGN_FLOOR);
   if (posix_memalign (&buf, 4096, block) != 0)
     return TRUE;
   iov.iov_base = buf;

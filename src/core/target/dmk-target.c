@@ -19,6 +19,7 @@
 #include "dmk-build-tree.h"
 #include "dmk-places.h"
 #include "dmk-error.h"
+#include "dmk-file.h"
 #include "dmk-random.h"
 #include "dmk-sysinfo.h"
 #include "dmk-target-private.h"
@@ -380,7 +381,7 @@ dmk_target_prepare (DmkTarget *target, DmkLayoutProgressFunc progress, gpointer 
     return _dmk_target_error_from_errno (error, errno, path, _("Reserving space in"));
 
   chunk = MIN (LAYOUT_CHUNK, target->test_size);
-  if (posix_memalign (&buf, MAX (target->mem_align, 4096u), chunk) != 0)
+  if (posix_memalign (&buf, MAX (target->mem_align, DMK_ALIGN_FLOOR), chunk) != 0)
     {
       g_set_error (error, DMK_ERROR, DMK_ERROR_IO, _("Out of memory"));
       return FALSE;
@@ -389,7 +390,7 @@ dmk_target_prepare (DmkTarget *target, DmkLayoutProgressFunc progress, gpointer 
   while (done < target->test_size)
     {
       gsize len = (gsize) MIN ((guint64) chunk, target->test_size - done);
-      gsize off = 0;
+      int err;
 
       if (g_cancellable_set_error_if_cancelled (cancellable, error))
         {
@@ -397,23 +398,13 @@ dmk_target_prepare (DmkTarget *target, DmkLayoutProgressFunc progress, gpointer 
           return FALSE;
         }
       dmk_fill_buffer (buf, len, target->data, &state);
-      while (off < len)
+      err = dmk_file_transfer (target->fd, buf, len, done, TRUE);
+      if (err != 0)
         {
-          ssize_t w = pwrite (target->fd, (char *) buf + off, len - off, (off_t) (done + off));
-          if (w < 0 && errno == EINTR)
-            continue;
-          if (w < 0 && errno == EINVAL && target->direct)
-            {
-              free (buf);
-              return _dmk_target_direct_io_refused (error, path);
-            }
-          if (w <= 0)
-            {
-              int err = w < 0 ? errno : ENOSPC;
-              free (buf);
-              return _dmk_target_error_from_errno (error, err, path, _("Writing the test file in"));
-            }
-          off += (gsize) w;
+          free (buf);
+          if (err == EINVAL && target->direct)
+            return _dmk_target_direct_io_refused (error, path);
+          return _dmk_target_error_from_errno (error, err, path, _("Writing the test file in"));
         }
       done += len;
       if (progress != NULL &&

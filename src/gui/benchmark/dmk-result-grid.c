@@ -473,7 +473,8 @@ result_specs (DmkResult *result, guint *mix)
       gboolean seen = FALSE;
 
       if (t->direction == DMK_DIRECTION_MIX)
-        *mix = result->settings.mix_read_percent > 0 ? result->settings.mix_read_percent : 70;
+        *mix = result->settings.mix_read_percent > 0 ? result->settings.mix_read_percent
+                                                     : DMK_MIX_DEFAULT;
       for (guint j = 0; j < specs->len && !seen; j++)
         seen = dmk_test_spec_equal (&g_array_index (specs, DmkTestSpec, j), &t->spec);
       if (!seen)

@@ -11,7 +11,6 @@
 
 G_DEFINE_FINAL_TYPE (DmkScanChart, dmk_scan_chart, GTK_TYPE_WIDGET)
 
-#define GIB 1073741824.0
 
 static void
 curve_free (gpointer data)
@@ -195,15 +194,15 @@ add_steady (DmkScanChart *self, const DmkSustained *st)
     {
       g_autofree char *rate = dmk_unit_format (DMK_UNIT_MB_S, steady.mb_per_s);
 
-      add_mark (self, (double) steady.steady_bytes / GIB, g_strdup (_("Steady")));
+      add_mark (self, (double) steady.steady_bytes / DMK_GIB_D, g_strdup (_("Steady")));
       /* TRANSLATORS: SNIA's steady state: "steady after 38.00 GiB at 412.00 MB/s" */
       g_string_append_printf (self->notes, _("steady after %.2f GiB at %s MB/s"),
-                              (double) steady.steady_bytes / GIB, rate);
+                              (double) steady.steady_bytes / DMK_GIB_D, rate);
     }
   else
     /* TRANSLATORS: SNIA's steady state not reached: "not steady after 64.00 GiB" */
     g_string_append_printf (self->notes, _("not steady after %.2f GiB"),
-                            (double) steady.written / GIB);
+                            (double) steady.written / DMK_GIB_D);
 }
 
 static void
@@ -221,7 +220,7 @@ add_sustained (DmkScanChart *self, const DmkSustained *st, guint index, const ch
       Pt p;
 
       written += x->bytes;
-      p.x = (double) written / GIB;
+      p.x = (double) written / DMK_GIB_D;
       p.y = dmk_sample_mb_per_s (st->series, i);
       g_array_append_val (c->pts, p);
       any_celsius |= x->has_celsius;
@@ -238,13 +237,13 @@ add_sustained (DmkScanChart *self, const DmkSustained *st, guint index, const ch
       g_autofree char *before = dmk_unit_format (DMK_UNIT_MB_S, st->cliff.before_mb_per_s);
       g_autofree char *after = dmk_unit_format (DMK_UNIT_MB_S, st->cliff.after_mb_per_s);
 
-      add_mark (self, (double) st->cliff.cache_bytes / GIB,
-                g_strdup_printf (_("Cache: %.2f GiB"), (double) st->cliff.cache_bytes / GIB));
+      add_mark (self, (double) st->cliff.cache_bytes / DMK_GIB_D,
+                g_strdup_printf (_("Cache: %.2f GiB"), (double) st->cliff.cache_bytes / DMK_GIB_D));
       /* TRANSLATORS: "cache cliff after 0.39 GiB: 319.80 MB/s before, 75.50 MB/s after" */
       g_string_append_printf (self->notes, _("cache cliff after %.2f GiB: %s MB/s before, %s MB/s after"),
-                              (double) st->cliff.cache_bytes / GIB, before, after);
+                              (double) st->cliff.cache_bytes / DMK_GIB_D, before, after);
       if (st->cliff.recovered)
-        add_mark (self, (double) st->cliff.recovery_bytes / GIB, g_strdup (_("Recovered")));
+        add_mark (self, (double) st->cliff.recovery_bytes / DMK_GIB_D, g_strdup (_("Recovered")));
     }
   else if (st->series->len > 0)
     {
@@ -290,7 +289,7 @@ add_surface (DmkScanChart *self, const DmkSurface *sf, guint index, const char *
       for (guint i = 0; i < sf->access->len; i++)
         {
           const DmkAccessPoint *a = &g_array_index (sf->access, DmkAccessPoint, i);
-          Pt p = { (double) a->distance / GIB, a->latency_us / 1000.0 };
+          Pt p = { (double) a->distance / DMK_GIB_D, a->latency_us / 1000.0 };
           g_array_append_val (c->pts, p);
         }
       if (dmk_access_summarize (sf, &mean, &max))
