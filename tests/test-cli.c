@@ -14,87 +14,7 @@
 
 #include "dmk-core.h"
 
-static const char *cli_path;
-
-typedef struct
-{
-  int status; /* exit code, or 128 + signal */
-  char *out;
-  char *err;
-  long maxrss_kib;
-} CliRun;
-
-static void
-cli_run_clear (CliRun *r)
-{
-  g_clear_pointer (&r->out, g_free);
-  g_clear_pointer (&r->err, g_free);
-}
-
-/* Runs the CLI with argv (NULL-terminated, without the program), capturing output and the
- * peak RSS from wait4. Pipes are drained to files so a large output cannot block. */
-static void
-run_cli (CliRun *r, const char *const *args, const char *const *env_extra)
-{
-  g_autofree char *dir = g_dir_make_tmp ("dmk-cli-out-XXXXXX", NULL);
-  g_autofree char *out_path = g_build_filename (dir, "out", NULL);
-  g_autofree char *err_path = g_build_filename (dir, "err", NULL);
-  g_autoptr (GPtrArray) argv = g_ptr_array_new ();
-  g_auto (GStrv) envp = g_get_environ ();
-  struct rusage ru;
-  int wstatus = 0;
-  pid_t pid;
-
-  /* Made before the fork: the child only execs (g_setenv there is neither thread-safe nor
-   * quiet, and its debug line would land in the output). */
-  for (guint i = 0; env_extra != NULL && env_extra[i] != NULL; i += 2)
-    envp = g_environ_setenv (envp, env_extra[i], env_extra[i + 1], TRUE);
-  g_ptr_array_add (argv, (gpointer) cli_path);
-  for (guint i = 0; args[i] != NULL; i++)
-    g_ptr_array_add (argv, (gpointer) args[i]);
-  g_ptr_array_add (argv, NULL);
-
-  pid = fork ();
-  g_assert_cmpint (pid, >=, 0);
-  if (pid == 0)
-    {
-      int o = open (out_path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
-      int e = open (err_path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
-      dup2 (o, 1);
-      dup2 (e, 2);
-      execve (cli_path, (char **) argv->pdata, envp);
-      _exit (127);
-    }
-  g_assert_cmpint (wait4 (pid, &wstatus, 0, &ru), ==, pid);
-  r->status = WIFEXITED (wstatus) ? WEXITSTATUS (wstatus) : 128 + WTERMSIG (wstatus);
-  r->maxrss_kib = ru.ru_maxrss;
-  g_assert_true (g_file_get_contents (out_path, &r->out, NULL, NULL));
-  g_assert_true (g_file_get_contents (err_path, &r->err, NULL, NULL));
-  g_unlink (out_path);
-  g_unlink (err_path);
-  g_rmdir (dir);
-}
-
-static void
-assert_dir_empty (const char *dir)
-{
-  g_autoptr (GDir) d = g_dir_open (dir, 0, NULL);
-  const char *name;
-
-  g_assert_nonnull (d);
-  name = g_dir_read_name (d);
-  g_assert_cmpstr (name, ==, NULL);
-}
-
-static guint
-count_lines (const char *s)
-{
-  guint n = 0;
-
-  for (; *s; s++)
-    n += *s == '\n';
-  return n;
-}
+#include "dmk-test-cli.h"
 
 #define TINY "--size=16MiB", "--passes=1", "--time=1", "--interval=0"
 
@@ -264,21 +184,6 @@ test_sigkill (void)
   g_rmdir (dir);
 }
 
-static void
-expect_failure (const char *const *args, int status, const char *needle)
-{
-  CliRun r = { 0 };
-
-  run_cli (&r, args, NULL);
-  g_test_message ("stderr: %s", r.err);
-  g_assert_cmpint (r.status, ==, status);
-  g_assert_cmpstr (r.out, ==, "");
-  /* One clear line, naming the problem. */
-  g_assert_cmpuint (count_lines (r.err), ==, 1);
-  g_assert_true (g_str_has_prefix (r.err, "gdiskmark-cli: "));
-  g_assert_nonnull (strstr (r.err, needle));
-  cli_run_clear (&r);
-}
 
 static void
 test_errors (void)
@@ -605,97 +510,6 @@ test_help_profiles (void)
   cli_run_clear (&r);
 }
 
-/* Whether the C library has locale (as locale -a names it, "de_DE.utf8"). */
-static gboolean
-have_locale (const char *locale)
-{
-  g_autofree char *list = NULL;
-  const char *argv[] = { "locale", "-a", NULL };
-  g_auto (GStrv) lines = NULL;
-
-  if (!g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH | G_SPAWN_STDERR_TO_DEV_NULL,
-                     NULL, NULL, &list, NULL, NULL, NULL))
-    return FALSE;
-  lines = g_strsplit (list, "\n", -1);
-  return g_strv_contains ((const char *const *) lines, locale);
-}
-
-/* Reads table (CSV) with Python's csv module, as other programs read ours: every row has the
- * header's number of fields, and no number has a decimal comma. */
-static void
-assert_csv_parses (const char *what, const char *table)
-{
-  const char *check =
-    "import csv, re, sys\n"
-    "rows = list(csv.reader(sys.stdin))\n"
-    "n = len(rows[0])\n"
-    "bad = [r for r in rows if len(r) != n]\n"
-    "commas = [f for r in rows[1:] for f in r if re.fullmatch(r'-?\\d+,\\d+', f)]\n"
-    "print(len(rows), n, len(bad), len(commas))\n"
-    "sys.exit(1 if bad or commas or len(rows) < 2 else 0)\n";
-  g_autoptr (GSubprocess) p = NULL;
-  g_autoptr (GError) error = NULL;
-  g_autofree char *out = NULL;
-
-  p = g_subprocess_new (G_SUBPROCESS_FLAGS_STDIN_PIPE | G_SUBPROCESS_FLAGS_STDOUT_PIPE, &error,
-                        "/usr/bin/python3", "-c", check, NULL);
-  g_assert_no_error (error);
-  g_assert_true (g_subprocess_communicate_utf8 (p, table, NULL, &out, NULL, &error));
-  g_assert_no_error (error);
-  g_test_message ("%s: rows, columns, rows of another width, decimal commas: %s", what, out);
-  g_assert_true (g_subprocess_get_if_exited (p));
-  g_assert_cmpint (g_subprocess_get_exit_status (p), ==, 0);
-}
-
-/* Issue 45: in a locale that writes a decimal comma, every CSV the CLI writes (a result, a
- * comparison, the history, an iozone sweep) still has its header's columns and decimal points,
- * and the history's text listing too; one writer makes them all. */
-static void
-test_csv_in_comma_locale (void)
-{
-  g_autofree char *dir = g_dir_make_tmp ("dmk-cli-csv-XXXXXX", NULL);
-  g_autofree char *history = g_build_filename (dir, "history.sqlite", NULL);
-  g_autofree char *json = g_build_filename (dir, "run.json", NULL);
-  g_autofree char *cdm = g_build_filename (g_getenv ("G_TEST_SRCDIR"), "imports",
-                                           "cdm8-nvme.txt", NULL);
-  const char *env[] = { "LC_ALL", "de_DE.UTF-8", "GDISKMARK_HISTORY", history, NULL };
-  const char *run[] = { "-q", "-n", "2", "-t", "1", "-w", "0", "-i", "0", "-s", "16MiB",
-                        "--test", "SEQ1M Q1T1", "--test", "RND4K Q1T1", "-o", json, dir, NULL };
-  const char *result_csv[] = { "history", "show", "1", "--format=csv", NULL };
-  const char *compare_csv[] = { "compare", "--format=csv", json, cdm, NULL };
-  const char *history_csv[] = { "history", "--csv", NULL };
-  const char *history_text[] = { "history", NULL };
-  const char *iozone_csv[] = { "iozone", "--quiet", "-n", "16MiB", "-g", "16MiB", "-y", "1MiB",
-                               "-q", "1MiB", "-i", "read,write", "-f", "csv", dir, NULL };
-  const char *const *tables[] = { result_csv, compare_csv, history_csv, iozone_csv };
-  const char *names[] = { "result CSV", "compare CSV", "history CSV", "iozone CSV" };
-  CliRun r = { 0 };
-
-  if (!have_locale ("de_DE.utf8"))
-    {
-      g_test_skip ("the de_DE.UTF-8 locale is not installed (locales-all, or locale-gen)");
-      return;
-    }
-  run_cli (&r, run, env);
-  g_assert_cmpint (r.status, ==, 0);
-  for (guint i = 0; i < G_N_ELEMENTS (tables); i++)
-    {
-      run_cli (&r, tables[i], env);
-      g_assert_cmpint (r.status, ==, 0);
-      assert_csv_parses (names[i], r.out);
-    }
-  run_cli (&r, history_text, env);
-  g_assert_cmpint (r.status, ==, 0);
-  g_assert_true (g_regex_match_simple ("median [0-9]+\\.[0-9] MB/s", r.out, 0, 0));
-  /* No decimal comma ("1595,1"); the legend's "1,000,000" groups thousands. */
-  g_assert_false (g_regex_match_simple ("\\b[0-9]+,[0-9]{1,2}\\b", r.out, 0, 0));
-  cli_run_clear (&r);
-  {
-    const char *rm[] = { "rm", "-rf", dir, NULL };
-    g_spawn_sync (NULL, (char **) rm, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL, NULL, NULL, NULL,
-                  NULL);
-  }
-}
 
 int
 main (int argc, char **argv)
@@ -717,6 +531,5 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/compare", test_compare);
   g_test_add_func ("/cli/help-profiles", test_help_profiles);
   g_test_add_func ("/cli/japanese", test_japanese);
-  g_test_add_func ("/cli/csv-in-comma-locale", test_csv_in_comma_locale);
   return g_test_run ();
 }

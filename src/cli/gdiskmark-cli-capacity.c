@@ -9,19 +9,22 @@
 
 #include "gdiskmark-cli.h"
 
+typedef struct
+{
+  CliIo io;
+  CliOutput out;
+} CapacityOptions;
+
+/* Where GOption puts the capacity check's options (one command runs per process). */
+static CapacityOptions opts = { .io = CLI_IO_INIT };
+
 static const GOptionEntry capacity_entries[] = {
-  { "allow-write-device", 0, 0, G_OPTION_ARG_NONE, &opt_allow_write_device,
+  { "allow-write-device", 0, 0, G_OPTION_ARG_NONE, &opts.io.allow_write_device,
     N_("Allow the check to write to a block device, destroying its data"), NULL },
-  { "allow-stacked-loop", 0, 0, G_OPTION_ARG_NONE, &opt_allow_stacked_loop,
+  { "allow-stacked-loop", 0, 0, G_OPTION_ARG_NONE, &opts.io.allow_stacked_loop,
     N_("With --allow-write-device: also write a loop device whose file is on FUSE or overlayfs, "
        "which hide whether its data is in use elsewhere (a fake disk of a test setup)"),
     NULL },
-  { "format", 'f', 0, G_OPTION_ARG_STRING, &opt_format,
-    N_("text or json (default: from the --output file’s extension, else text)"), N_("FORMAT") },
-  { "json", 'j', 0, G_OPTION_ARG_NONE, &opt_json, N_("Print JSON (same as --format=json)"), NULL },
-  { "output", 'o', 0, G_OPTION_ARG_FILENAME, &opt_output, N_("Write the report to FILE"),
-    N_("FILE") },
-  { "quiet", 'q', 0, G_OPTION_ARG_NONE, &opt_quiet, N_("Show no progress"), NULL },
   { NULL }
 };
 
@@ -57,14 +60,15 @@ on_capacity_done (GObject *source, GAsyncResult *res, gpointer user_data)
 
 /* The report in format; 0 when every stamp read back, EXIT_DATA_BAD when some did not. */
 static int
-report_capacity (const DmkCapacityReport *report, Format format)
+report_capacity (const DmkCapacityReport *report)
 {
+  Format format = opts.out.format;
   g_autofree char *text = format == FORMAT_JSON ? dmk_capacity_report_to_json (report)
                                                 : dmk_capacity_report_to_text (report);
 
-  if (!write_output (text))
+  if (!cli_output_write (&opts.out, text))
     return EXIT_RUN_FAILED;
-  if (format == FORMAT_JSON && opt_output == NULL)
+  if (format == FORMAT_JSON && opts.out.output == NULL)
     fputc ('\n', stdout);
   return dmk_capacity_report_passed (report) ? 0 : EXIT_DATA_BAD;
 }
@@ -87,62 +91,59 @@ capacity_failure (const Cli *cli, const char *target)
   return report_failure (cli);
 }
 
-int
-capacity_main (int argc, char **argv)
+/* Checks target until the check ends; the report, or why there is none, is in c. */
+static void
+run_check (CapacityCli *c, const char *target, const DmkSettings *settings)
 {
-  g_autoptr (GOptionContext) ctx = g_option_context_new (
-    _("TARGET — check how much a device or a folder really holds"));
-  g_autoptr (GError) error = NULL;
-  CapacityCli c = { 0 };
-  DmkSettings settings;
   DmkDeviceIdentity consent;
   gboolean has_consent;
+
+  cli_init (&c->cli, &opts.out);
+  catch_stop_signals (&c->cli);
+  has_consent = cli_write_consent (&opts.io, target, TRUE, &consent);
+  dmk_capacity_check_async (target, settings, has_consent ? &consent : NULL,
+                            dmk_default_fd_providers (),
+                            c->cli.progress ? on_capacity_progress : NULL, c, c->cli.cancellable,
+                            on_capacity_done, c);
+  g_main_loop_run (c->cli.loop);
+  release_stop_signals (&c->cli);
+  clear_progress (&c->cli);
+  dmk_device_identity_clear (&consent);
+}
+
+/* gdiskmark-cli capacity TARGET */
+int
+capacity_main (const CliCommand *command, int argc, char **argv)
+{
+  g_autoptr (GOptionContext) ctx = cli_context_new (
+    command,
+    _("On a block device (with --allow-write-device; everything on it is lost), stamps blocks "
+      "spread over it, each with its offset, reads them back and narrows the first bad one "
+      "down to a block: fake-capacity sticks show where their real capacity ends and that "
+      "their addresses wrap. On a folder, fills its free space with a hidden file that is "
+      "never left behind and reads it back."));
+  CapacityCli c = { 0 };
+  DmkSettings settings;
   const char *target;
-  Format format;
   int status;
 
   g_option_context_add_main_entries (ctx, capacity_entries, GETTEXT_PACKAGE);
-  g_option_context_set_translation_domain (ctx, GETTEXT_PACKAGE);
-  g_option_context_set_description (
-    ctx, _("On a block device (with --allow-write-device; everything on it is lost), stamps blocks "
-           "spread over it, each with its offset, reads them back and narrows the first bad one "
-           "down to a block: fake-capacity sticks show where their real capacity ends and that "
-           "their addresses wrap. On a folder, fills its free space with a hidden file that is "
-           "never left behind and reads it back. Exit status: 0 all good, 1 the check failed, 2 "
-           "bad usage, 3 data did not read back as written, 130 interrupted."));
-  if (!g_option_context_parse (ctx, &argc, &argv, &error))
-    die_usage (_("%s (see capacity --help)"), error->message);
+  cli_output_add_options (ctx, &opts.out, command);
+  cli_parse (ctx, &argc, &argv);
   if (argc != 2)
     die_usage (_("capacity needs one target, a device or a folder (see capacity --help)"));
   target = argv[1];
-  format = parse_format (TRUE);
-  if (format == FORMAT_CSV)
-    die_usage (_("capacity prints text or json, not csv"));
-  if (opt_output != NULL && !check_output_writable (opt_output))
+  cli_output_parse (&opts.out);
+  if (!cli_output_check (&opts.out))
     return EXIT_USAGE;
 
   dmk_settings_init_default (&settings);
-  settings.allow_write_device = opt_allow_write_device;
-  settings.allow_stacked_loop = opt_allow_stacked_loop;
-  c.cli.loop = g_main_loop_new (NULL, FALSE);
-  c.cli.cancellable = g_cancellable_new ();
-  c.cli.progress = !opt_quiet && isatty (STDERR_FILENO);
-  catch_stop_signals (&c.cli);
-  has_consent = cli_write_consent (target, TRUE, &consent);
-  dmk_capacity_check_async (target, &settings, has_consent ? &consent : NULL,
-                            dmk_default_fd_providers (),
-                            c.cli.progress ? on_capacity_progress : NULL, &c, c.cli.cancellable,
-                            on_capacity_done, &c);
-  g_main_loop_run (c.cli.loop);
-  release_stop_signals (&c.cli);
-  clear_progress (&c.cli);
-
-  status = c.report != NULL ? report_capacity (c.report, format) : capacity_failure (&c.cli, target);
+  settings.allow_write_device = opts.io.allow_write_device;
+  settings.allow_stacked_loop = opts.io.allow_stacked_loop;
+  run_check (&c, target, &settings);
+  status = c.report != NULL ? report_capacity (c.report) : capacity_failure (&c.cli, target);
   g_clear_pointer (&c.report, dmk_capacity_report_free);
-  g_clear_error (&c.cli.error);
-  g_clear_object (&c.cli.cancellable);
-  g_clear_pointer (&c.cli.loop, g_main_loop_unref);
+  cli_clear (&c.cli);
   dmk_settings_clear (&settings);
-  dmk_device_identity_clear (&consent);
   return status;
 }

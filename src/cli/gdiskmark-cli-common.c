@@ -1,5 +1,5 @@
 /* gdiskmark-cli-common.c: what every gdiskmark-cli command shares: the I/O options, usage
- * errors, progress on a terminal, and writing a result or saying why there is none. */
+ * errors, a job's loop, progress and signals, and reporting a result or why there is none. */
 #include "config.h"
 
 #include <glib/gi18n.h>
@@ -11,28 +11,6 @@
 
 #include "dmk-cli-build-tree-paths.h"
 #include "gdiskmark-cli.h"
-
-char *opt_mode = NULL;
-char *opt_data = NULL;
-char *opt_engine = NULL;
-char *opt_size = NULL;
-char *opt_output = NULL;
-char *opt_comment = NULL;
-/* G_MININT means "not given", so that any number a user types, -1 too, is validated. */
-int opt_passes = G_MININT;
-int opt_time = G_MININT;
-int opt_interval = G_MININT;
-gboolean opt_buffered = FALSE;
-gboolean opt_allow_write_device = FALSE;
-gboolean opt_allow_stacked_loop = FALSE;
-gboolean opt_json = FALSE;
-char *opt_format = NULL;
-gboolean opt_quiet = FALSE;
-int opt_warmup = G_MININT;
-gboolean opt_poll = FALSE;
-gboolean opt_no_history = FALSE;
-gboolean opt_until_stable = FALSE;
-char *opt_score = NULL;
 
 void
 die_usage (const char *format, ...)
@@ -47,6 +25,24 @@ die_usage (const char *format, ...)
   /* exit() runs no g_autofree: freed by hand, so that a leak checker sees nothing lost. */
   g_free (msg);
   exit (EXIT_USAGE);
+}
+
+void
+cli_init (Cli *cli, const CliOutput *out)
+{
+  memset (cli, 0, sizeof *cli);
+  cli->loop = g_main_loop_new (NULL, FALSE);
+  cli->cancellable = g_cancellable_new ();
+  cli->progress = !out->quiet && isatty (STDERR_FILENO);
+}
+
+void
+cli_clear (Cli *cli)
+{
+  g_clear_pointer (&cli->result, dmk_result_unref);
+  g_clear_error (&cli->error);
+  g_clear_object (&cli->cancellable);
+  g_clear_pointer (&cli->loop, g_main_loop_unref);
 }
 
 void
@@ -91,59 +87,37 @@ non_negative (const char *option, int value)
 }
 
 void
-parse_io_options (DmkSettings *s)
+parse_io_options (const CliIo *io, DmkSettings *s)
 {
   g_autoptr (GError) error = NULL;
 
-  if (opt_data != NULL && !dmk_data_from_string (opt_data, &s->data))
-    die_usage (_("Unknown test data “%s”: choose random or zero"), opt_data);
-  if (opt_engine != NULL && !dmk_engine_kind_from_string (opt_engine, &s->engine))
-    die_usage (_("Unknown engine “%s”: choose io_uring, libaio or psync"), opt_engine);
-  s->engine_asked = opt_engine != NULL;
-  if (opt_size != NULL && !dmk_parse_size (opt_size, &s->size_bytes, &error))
+  if (io->data != NULL && !dmk_data_from_string (io->data, &s->data))
+    die_usage (_("Unknown test data “%s”: choose random or zero"), io->data);
+  if (io->engine != NULL && !dmk_engine_kind_from_string (io->engine, &s->engine))
+    die_usage (_("Unknown engine “%s”: choose io_uring, libaio or psync"), io->engine);
+  s->engine_asked = io->engine != NULL;
+  if (io->size != NULL && !dmk_parse_size (io->size, &s->size_bytes, &error))
     die_usage ("%s", error->message);
-  if (opt_passes != G_MININT)
-    s->passes = non_negative ("--passes", opt_passes);
-  if (opt_time != G_MININT)
-    s->measure_s = non_negative ("--time", opt_time);
-  if (opt_warmup != G_MININT)
-    s->warmup_s = (int) non_negative ("--warmup", opt_warmup);
-  s->direct = !opt_buffered;
-  s->poll = opt_poll;
-  s->until_stable = opt_until_stable;
-  if (opt_score != NULL && !dmk_score_from_string (opt_score, &s->score))
-    die_usage (_("Unknown score “%s”: choose best or median"), opt_score);
-  s->allow_write_device = opt_allow_write_device;
-  s->allow_stacked_loop = opt_allow_stacked_loop;
+  if (io->passes != G_MININT)
+    s->passes = non_negative ("--passes", io->passes);
+  if (io->time != G_MININT)
+    s->measure_s = non_negative ("--time", io->time);
+  if (io->warmup != G_MININT)
+    s->warmup_s = (int) non_negative ("--warmup", io->warmup);
+  s->direct = !io->buffered;
+  s->poll = io->poll;
+  s->until_stable = io->until_stable;
+  if (io->score != NULL && !dmk_score_from_string (io->score, &s->score))
+    die_usage (_("Unknown score “%s”: choose best or median"), io->score);
+  s->allow_write_device = io->allow_write_device;
+  s->allow_stacked_loop = io->allow_stacked_loop;
 }
 
 gboolean
-check_output_writable (const char *path)
-{
-  g_autofree char *dir = g_path_get_dirname (path);
-  g_autoptr (GError) error = NULL;
-
-  if (strcmp (path, "-") == 0)
-    return TRUE;
-  if (!dmk_output_check (path, &error))
-    {
-      g_printerr ("gdiskmark-cli: --output: %s\n", error->message);
-      return FALSE;
-    }
-  if (access (dir, W_OK) != 0)
-    {
-      g_printerr (_("gdiskmark-cli: cannot write --output “%s”: %s; choose another place\n"), path,
-                  g_strerror (errno));
-      return FALSE;
-    }
-  return TRUE;
-}
-
-gboolean
-cli_write_consent (const char *target, gboolean named, DmkDeviceIdentity *out)
+cli_write_consent (const CliIo *io, const char *target, gboolean named, DmkDeviceIdentity *out)
 {
   memset (out, 0, sizeof *out);
-  if (!opt_allow_write_device || !dmk_device_identity_read (target, out))
+  if (!io->allow_write_device || !dmk_device_identity_read (target, out))
     return FALSE;
   if (!named)
     {
@@ -152,66 +126,6 @@ cli_write_consent (const char *target, gboolean named, DmkDeviceIdentity *out)
                    "not: --allow-write-device allows writes only on a device you name, so give "
                    "%s as the target too"),
                  target, target);
-    }
-  return TRUE;
-}
-
-Format
-parse_format (gboolean allow_json)
-{
-  if (opt_json && opt_format != NULL && strcmp (opt_format, "json") != 0)
-    die_usage (_("--json and --format=%s contradict each other"), opt_format);
-  if (opt_json || g_strcmp0 (opt_format, "json") == 0)
-    {
-      if (!allow_json)
-        die_usage (_("compare prints text or csv, not json"));
-      return FORMAT_JSON;
-    }
-  /* No format asked for: the output file's extension says it (-o run.json), else text. */
-  if (opt_format == NULL && opt_output != NULL)
-    {
-      g_autofree char *lower = g_ascii_strdown (opt_output, -1);
-      if (allow_json && g_str_has_suffix (lower, ".json"))
-        return FORMAT_JSON;
-      if (g_str_has_suffix (lower, ".csv"))
-        return FORMAT_CSV;
-    }
-  if (opt_format == NULL || strcmp (opt_format, "text") == 0)
-    return FORMAT_TEXT;
-  if (strcmp (opt_format, "csv") == 0)
-    return FORMAT_CSV;
-  die_usage (_("Unknown format “%s”: choose text, json or csv"), opt_format);
-  return FORMAT_TEXT;
-}
-
-/* Standard output, flushed: a write that fails there (a full disk, a closed pipe) is a failure
- * of the run's output too. */
-static gboolean
-write_stdout (const char *text)
-{
-  if (fputs (text, stdout) < 0 || fflush (stdout) != 0)
-    {
-      int err = errno;
-      g_printerr (_("gdiskmark-cli: could not write to standard output: %s\n"), g_strerror (err));
-      clearerr (stdout);
-      return FALSE;
-    }
-  return TRUE;
-}
-
-gboolean
-write_output (const char *text)
-{
-  g_autoptr (GError) error = NULL;
-
-  if (opt_output == NULL || strcmp (opt_output, "-") == 0)
-    return write_stdout (text);
-  if (!dmk_output_save (opt_output, text, strlen (text), &error))
-    {
-      /* Never lose a finished run: print it, then say what went wrong. */
-      write_stdout (text);
-      g_printerr (_("gdiskmark-cli: %s (printed above instead)\n"), error->message);
-      return FALSE;
     }
   return TRUE;
 }
@@ -249,12 +163,13 @@ init_terminal (void)
 void
 init_i18n (void)
 {
-  const char *localedir = g_getenv ("GDISKMARK_LOCALEDIR");
+  const char *localedir = dmk_test_hook ("GDISKMARK_LOCALEDIR");
   gboolean build_tree = dmk_running_from_build_tree (DMK_BUILD_TREE_CLI);
 
   setlocale (LC_ALL, "");
-  /* GDISKMARK_LOCALEDIR lets the tests pick the catalogs; `build/src/cli/gdiskmark-cli` speaks
-   * the build tree's, as the window from the build tree does, and uses its helper. */
+  /* GDISKMARK_LOCALEDIR lets the tests pick the catalogs (a test build's uninstalled program
+   * only); `build/src/cli/gdiskmark-cli` speaks the build tree's, as the window from the build
+   * tree does, and uses its helper. */
   if (localedir == NULL)
     localedir = build_tree ? DMK_BUILD_TREE_LOCALEDIR : LOCALEDIR;
   if (build_tree)
@@ -283,46 +198,24 @@ report_failure (const Cli *cli)
            : EXIT_RUN_FAILED;
 }
 
-/* Writes the result in format, then its warnings on stderr (JSON carries them itself);
- * returns the exit status. */
 int
 history_busy_ms (void)
 {
-  /* Tests wait less for a store another process holds. */
-  const char *env = g_getenv ("GDISKMARK_HISTORY_BUSY_MS");
+  /* Tests wait less for a store another process holds (a test build's uninstalled program). */
+  const char *env = dmk_test_hook ("GDISKMARK_HISTORY_BUSY_MS");
 
   return env != NULL ? (int) g_ascii_strtoll (env, NULL, 10) : DMK_HISTORY_BUSY_MS;
 }
 
-/* When the store fails, says where the run was kept instead and what to do. */
-static void
-save_to_history (DmkResult *result)
+glong
+cli_display_width (const char *text)
 {
-  g_autoptr (GError) error = NULL;
+  glong w = 0;
 
-  if (!dmk_history_save_run (NULL, result, TRUE, history_busy_ms (), NULL, NULL, &error))
-    g_printerr (_("gdiskmark-cli: warning: %s\n"), error->message);
+  for (const char *p = text; *p != '\0'; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char (p);
+      w += g_unichar_iszerowidth (c) ? 0 : g_unichar_iswide (c) ? 2 : 1;
+    }
+  return w;
 }
-
-int
-report_result (const Cli *cli, Format format)
-{
-  g_autofree char *out = NULL;
-  int status = 0;
-
-  /* A scan's CSV is its own table: one row per block size, interval or sample. */
-  out = format == FORMAT_JSON  ? dmk_result_to_json (cli->result)
-        : format == FORMAT_CSV ? dmk_result_to_csv (cli->result)
-                               : dmk_result_to_text (cli->result);
-  if (!write_output (out))
-    status = EXIT_RUN_FAILED;
-  /* Only a whole run: a stopped one is not this drive's normal. */
-  if (!opt_no_history && cli->error == NULL)
-    save_to_history (cli->result);
-  if (format != FORMAT_JSON)
-    for (guint i = 0; i < cli->result->warnings->len; i++)
-      g_printerr (_("gdiskmark-cli: warning: %s\n"),
-                  (char *) g_ptr_array_index (cli->result->warnings, i));
-  return status;
-}
-

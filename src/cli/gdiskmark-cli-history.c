@@ -9,6 +9,16 @@
 
 #include "gdiskmark-cli.h"
 
+typedef struct
+{
+  CliOutput out;
+  gboolean csv;
+  gint64 drive;
+} HistoryOptions;
+
+/* Where GOption puts history's options (one command runs per process). */
+static HistoryOptions opts;
+
 static DmkHistory *
 open_store (void)
 {
@@ -146,8 +156,6 @@ history_text (GPtrArray *entries)
 
 /* ---- import, show, delete ---- */
 
-static gint64 opt_drive = 0;
-
 /* The drive an imported result joins: --drive's, else the one drive measured here of the same
  * kind, model and size (a file tells no serial), else a drive of its own. */
 static gint64
@@ -157,8 +165,8 @@ import_one (DmkHistory *h, DmkResult *r, const char *file, GError **error)
   gint64 alike, id;
   guint n_alike = 0;
 
-  if (opt_drive > 0)
-    return dmk_history_add_to_drive (h, r, opt_drive, "import", error);
+  if (opts.drive > 0)
+    return dmk_history_add_to_drive (h, r, opts.drive, "import", error);
   /* A file may come from another machine: its facts, never this machine's sysfs. */
   dmk_drive_id_from_result (r, FALSE, &drive);
   alike = dmk_history_find_alike (h, &drive, &n_alike, error);
@@ -251,7 +259,7 @@ parse_id (int argc, char **argv, const char *verb)
 }
 
 static int
-history_show (DmkHistory *h, gint64 id, Format format)
+history_show (DmkHistory *h, gint64 id)
 {
   g_autoptr (GPtrArray) all = dmk_history_list (h, NULL, NULL);
   g_autoptr (GError) error = NULL;
@@ -269,10 +277,10 @@ history_show (DmkHistory *h, gint64 id, Format format)
           g_printerr ("gdiskmark-cli: %s\n", error->message);
           return EXIT_RUN_FAILED;
         }
-      out = format == FORMAT_JSON  ? dmk_result_to_json (r)
-            : format == FORMAT_CSV ? dmk_result_to_csv (r)
-                                   : dmk_result_to_text (r);
-      return write_output (out) ? 0 : EXIT_RUN_FAILED;
+      out = opts.out.format == FORMAT_JSON  ? dmk_result_to_json (r)
+            : opts.out.format == FORMAT_CSV ? dmk_result_to_csv (r)
+                                            : dmk_result_to_text (r);
+      return cli_output_write (&opts.out, out) ? 0 : EXIT_RUN_FAILED;
     }
   {
     g_autofree char *number = g_strdup_printf ("%" G_GINT64_FORMAT, id);
@@ -284,7 +292,7 @@ history_show (DmkHistory *h, gint64 id, Format format)
 }
 
 static int
-history_list (DmkHistory *h, int argc, char **argv, Format format)
+history_list (DmkHistory *h, int argc, char **argv)
 {
   g_autoptr (GError) error = NULL;
   g_autoptr (GPtrArray) entries = NULL;
@@ -298,60 +306,61 @@ history_list (DmkHistory *h, int argc, char **argv, Format format)
       g_printerr ("gdiskmark-cli: %s\n", error->message);
       return EXIT_RUN_FAILED;
     }
-  out = format == FORMAT_JSON  ? dmk_history_to_json (entries)
-        : format == FORMAT_CSV ? dmk_history_to_csv (entries)
-                               : history_text (entries);
-  return write_output (out) ? 0 : EXIT_RUN_FAILED;
+  out = opts.out.format == FORMAT_JSON  ? dmk_history_to_json (entries)
+        : opts.out.format == FORMAT_CSV ? dmk_history_to_csv (entries)
+                                        : history_text (entries);
+  return cli_output_write (&opts.out, out) ? 0 : EXIT_RUN_FAILED;
 }
 
-static gboolean opt_csv = FALSE;
-
 static const GOptionEntry history_entries[] = {
-  { "format", 'f', 0, G_OPTION_ARG_STRING, &opt_format, N_("text, json or csv (default: text)"),
-    N_("FORMAT") },
-  { "json", 'j', 0, G_OPTION_ARG_NONE, &opt_json, N_("Print JSON (same as --format=json)"), NULL },
-  { "csv", 0, 0, G_OPTION_ARG_NONE, &opt_csv, N_("Print CSV (same as --format=csv)"), NULL },
-  { "output", 'o', 0, G_OPTION_ARG_FILENAME, &opt_output, N_("Write to FILE"), N_("FILE") },
-  { "drive", 'd', 0, G_OPTION_ARG_INT64, &opt_drive,
+  { "csv", 0, 0, G_OPTION_ARG_NONE, &opts.csv, N_("Print CSV (same as --format=csv)"), NULL },
+  { "drive", 'd', 0, G_OPTION_ARG_INT64, &opts.drive,
     N_("import: add the runs to drive NUMBER (by default, to the one drive of their model and "
        "size, or a drive of their own)"),
     N_("NUMBER") },
   { NULL }
 };
 
+/* gdiskmark-cli history [DRIVE], history import|show|delete */
 int
-history_main (int argc, char **argv)
+history_main (const CliCommand *command, int argc, char **argv)
 {
-  g_autoptr (GOptionContext) ctx = g_option_context_new (
-    _("[DRIVE] — every run so far, per drive\n  gdiskmark-cli history import [--drive N] "
-      "FILE.json… — add results saved before\n  gdiskmark-cli history show ID — one entry as a "
-      "result\n  gdiskmark-cli history delete ID — forget an entry"));
+  g_autoptr (GOptionContext) ctx = cli_context_new (
+    command, _("DRIVE is a drive’s number, a path a run was made on, or part of a model or "
+               "serial. The history is $XDG_DATA_HOME/gdiskmark/history.sqlite "
+               "($GDISKMARK_HISTORY if set); every finished run is added unless --no-history is "
+               "given."));
   g_autoptr (GError) error = NULL;
   g_autoptr (DmkHistory) h = NULL;
   const char *verb;
 
+  g_option_context_set_summary (
+    ctx, _("  gdiskmark-cli history import [--drive N] FILE.json… — add results saved before\n"
+           "  gdiskmark-cli history show ID — one entry as a result\n"
+           "  gdiskmark-cli history delete ID — forget an entry"));
   g_option_context_add_main_entries (ctx, history_entries, GETTEXT_PACKAGE);
-  g_option_context_set_translation_domain (ctx, GETTEXT_PACKAGE);
-  g_option_context_set_description (
-    ctx, _("DRIVE is a drive’s number, a path a run was made on, or part of a model or serial. "
-           "The history is $XDG_DATA_HOME/gdiskmark/history.sqlite ($GDISKMARK_HISTORY if set); "
-           "every finished run is added unless --no-history is given."));
-  if (!g_option_context_parse (ctx, &argc, &argv, &error))
-    die_usage (_("%s (see history --help)"), error->message);
-  if (opt_csv)
-    opt_format = g_strdup ("csv");
+  cli_output_add_options (ctx, &opts.out, command);
+  cli_parse (ctx, &argc, &argv);
+  if (opts.csv)
+    {
+      g_free (opts.out.format_name);
+      opts.out.format_name = g_strdup ("csv");
+    }
+  cli_output_parse (&opts.out);
+  if (!cli_output_check (&opts.out))
+    return EXIT_USAGE;
   h = open_store ();
   if (h == NULL)
     return EXIT_RUN_FAILED;
   verb = argc > 1 ? argv[1] : "";
-  if (opt_drive != 0 && strcmp (verb, "import") != 0)
+  if (opts.drive != 0 && strcmp (verb, "import") != 0)
     die_usage (_("--drive is for history import"));
-  if (opt_drive < 0)
+  if (opts.drive < 0)
     die_usage (_("--drive takes a drive’s number (see gdiskmark-cli history)"));
   if (strcmp (verb, "import") == 0)
     return history_import (h, argc - 2, argv + 2);
   if (strcmp (verb, "show") == 0)
-    return history_show (h, parse_id (argc - 2, argv + 2, "show"), parse_format (TRUE));
+    return history_show (h, parse_id (argc - 2, argv + 2, "show"));
   if (strcmp (verb, "delete") == 0)
     {
       if (!dmk_history_delete (h, parse_id (argc - 2, argv + 2, "delete"), &error))
@@ -361,5 +370,5 @@ history_main (int argc, char **argv)
         }
       return 0;
     }
-  return history_list (h, argc - 1, argv + 1, parse_format (TRUE));
+  return history_list (h, argc - 1, argv + 1);
 }

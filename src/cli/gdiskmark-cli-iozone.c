@@ -11,89 +11,59 @@
 
 #include "gdiskmark-cli.h"
 
-static char *opt_min_file = NULL;
-static char *opt_max_file = NULL;
-static char *opt_min_record = NULL;
-static char *opt_max_record = NULL;
-static char *opt_ops = NULL;
+typedef struct
+{
+  CliIo io;
+  CliOutput out;
+  char *min_file, *max_file, *min_record, *max_record, *ops;
+} IozoneOptions;
+
+/* Where GOption puts iozone's options (one command runs per process). */
+static IozoneOptions opts = { .io = CLI_IO_INIT };
 
 static const GOptionEntry iozone_entries[] = {
-  { "min-file", 'n', 0, G_OPTION_ARG_STRING, &opt_min_file,
+  { "min-file", 'n', 0, G_OPTION_ARG_STRING, &opts.min_file,
     N_("Smallest file size, a power of two, 16MiB or more, as iozone’s -n (default: 16MiB)"),
     N_("SIZE") },
-  { "max-file", 'g', 0, G_OPTION_ARG_STRING, &opt_max_file,
+  { "max-file", 'g', 0, G_OPTION_ARG_STRING, &opts.max_file,
     N_("Largest file size, a power of two, as iozone’s -g (default: 64MiB)"), N_("SIZE") },
-  { "min-record", 'y', 0, G_OPTION_ARG_STRING, &opt_min_record,
+  { "min-record", 'y', 0, G_OPTION_ARG_STRING, &opts.min_record,
     N_("Smallest record size, a power of two, as iozone’s -y (default: 4KiB)"), N_("SIZE") },
-  { "max-record", 'q', 0, G_OPTION_ARG_STRING, &opt_max_record,
-    N_("Largest record size, a power of two, as iozone’s -q (default: 1MiB)"), N_("SIZE") },
-  { "ops", 'i', 0, G_OPTION_ARG_STRING, &opt_ops,
+  /* Not 'q', which is --quiet here as everywhere; iozone's -q SIZE still works (join_max_record) */
+  { "max-record", 0, 0, G_OPTION_ARG_STRING, &opts.max_record,
+    N_("Largest record size, a power of two, as iozone’s -q; -q SIZE works too (default: 1MiB)"),
+    N_("SIZE") },
+  { "ops", 'i', 0, G_OPTION_ARG_STRING, &opts.ops,
     N_("Operations, comma-separated: write, rewrite, read, reread, random-read, random-write, "
        "backward, stride, or all (default: all)"),
     N_("LIST") },
-  { "engine", 'e', 0, G_OPTION_ARG_STRING, &opt_engine,
+  { "engine", 'e', 0, G_OPTION_ARG_STRING, &opts.io.engine,
     N_("I/O engine: io_uring, libaio or psync (default: io_uring)"), N_("ENGINE") },
-  { "data", 'd', 0, G_OPTION_ARG_STRING, &opt_data,
+  { "data", 'd', 0, G_OPTION_ARG_STRING, &opts.io.data,
     N_("Test data: random or zero (default: random)"), N_("DATA") },
-  { "buffered", 0, 0, G_OPTION_ARG_NONE, &opt_buffered,
+  { "buffered", 0, 0, G_OPTION_ARG_NONE, &opts.io.buffered,
     N_("Use the page cache instead of direct I/O, as iozone does by default"), NULL },
-  { "format", 'f', 0, G_OPTION_ARG_STRING, &opt_format,
-    N_("Output format: text, csv, xlsx (a workbook as iozone’s -R -b) or ods (an OpenDocument "
-       "spreadsheet); xlsx and ods need --output (default: from the --output file’s extension, "
-       "else text)"),
-    N_("FORMAT") },
-  { "output", 'o', 0, G_OPTION_ARG_FILENAME, &opt_output, N_("Write the tables to FILE"),
-    N_("FILE") },
-  { "quiet", 0, 0, G_OPTION_ARG_NONE, &opt_quiet, N_("No progress on stderr"), NULL },
   { NULL }
 };
 
-typedef enum
-{
-  SHEET_NONE,
-  SHEET_XLSX,
-  SHEET_ODS,
-} Sheet;
-
-/* xlsx and ods are this command's own: the others take text, json or csv. */
-static Sheet
-want_sheet (void)
-{
-  static const char *const names[] = { [SHEET_XLSX] = "xlsx", [SHEET_ODS] = "ods" };
-  g_autofree char *lower = opt_output != NULL ? g_ascii_strdown (opt_output, -1) : NULL;
-
-  for (Sheet k = SHEET_XLSX; k <= SHEET_ODS; k++)
-    {
-      g_autofree char *suffix = g_strconcat (".", names[k], NULL);
-
-      if (g_strcmp0 (opt_format, names[k]) != 0 &&
-          (opt_format != NULL || lower == NULL || !g_str_has_suffix (lower, suffix)))
-        continue;
-      if (opt_output == NULL && k == SHEET_XLSX)
-        die_usage (_("--format=xlsx writes a workbook: give its file with --output"));
-      if (opt_output == NULL)
-        die_usage (_("--format=ods writes a spreadsheet: give its file with --output"));
-      return k;
-    }
-  return SHEET_NONE;
-}
-
+/* The tables in the format asked for; xlsx and ods are this command's own. */
 static int
-write_tables (DmkIozoneTable *table, Sheet sheet, Format format)
+write_tables (DmkIozoneTable *table)
 {
   g_autoptr (GError) error = NULL;
   g_autofree char *text = NULL;
+  Format format = opts.out.format;
 
-  if (sheet != SHEET_NONE)
+  if (format == FORMAT_XLSX || format == FORMAT_ODS)
     {
-      if (sheet == SHEET_XLSX ? dmk_iozone_table_save_xlsx (table, opt_output, &error)
-                              : dmk_iozone_table_save_ods (table, opt_output, &error))
+      if (format == FORMAT_XLSX ? dmk_iozone_table_save_xlsx (table, opts.out.output, &error)
+                                : dmk_iozone_table_save_ods (table, opts.out.output, &error))
         return 0;
       g_printerr ("gdiskmark-cli: %s\n", error->message);
       return EXIT_RUN_FAILED;
     }
   text = format == FORMAT_CSV ? dmk_iozone_table_to_csv (table) : dmk_iozone_table_to_text (table);
-  return write_output (text) ? 0 : EXIT_RUN_FAILED;
+  return cli_output_write (&opts.out, text) ? 0 : EXIT_RUN_FAILED;
 }
 
 /* A power of two from option's text (fallback when not given) within [lo, hi]. */
@@ -148,7 +118,7 @@ run_sweep (Cli *cli, const char *target, const DmkSettings *s, DmkIozoneSweep *s
   if (cli->progress)
     dmk_iozone_sweep_set_progress_func (sweep, on_progress, cli, NULL);
   dmk_iozone_sweep_set_fd_providers (sweep, dmk_default_fd_providers ());
-  dmk_iozone_sweep_run_async (sweep, target, s, opt_comment, cli->cancellable, on_done, cli);
+  dmk_iozone_sweep_run_async (sweep, target, s, opts.io.comment, cli->cancellable, on_done, cli);
   g_main_loop_run (cli->loop);
   release_stop_signals (cli);
   clear_progress (cli);
@@ -161,18 +131,19 @@ static DmkIozoneTable *
 parse_table (void)
 {
   g_autoptr (GError) error = NULL;
-  guint64 min_file = parse_power ("--min-file", opt_min_file, 16 << 20, DMK_SIZE_MIN, DMK_SIZE_MAX);
-  guint64 max_file = parse_power ("--max-file", opt_max_file, MAX (64 << 20, min_file), min_file,
+  guint64 min_file =
+    parse_power ("--min-file", opts.min_file, 16 << 20, DMK_SIZE_MIN, DMK_SIZE_MAX);
+  guint64 max_file = parse_power ("--max-file", opts.max_file, MAX (64 << 20, min_file), min_file,
                                   DMK_SIZE_MAX);
-  guint64 min_rec = parse_power ("--min-record", opt_min_record, 4096, DMK_SPEC_MIN_BLOCK,
+  guint64 min_rec = parse_power ("--min-record", opts.min_record, 4096, DMK_SPEC_MIN_BLOCK,
                                  DMK_SPEC_MAX_BLOCK);
-  guint64 max_rec = parse_power ("--max-record", opt_max_record, MAX (1 << 20, min_rec), min_rec,
+  guint64 max_rec = parse_power ("--max-record", opts.max_record, MAX (1 << 20, min_rec), min_rec,
                                  DMK_SPEC_MAX_BLOCK);
   g_autoptr (GArray) files = g_array_new (FALSE, FALSE, sizeof (guint64));
   g_autoptr (GArray) records = g_array_new (FALSE, FALSE, sizeof (guint32));
   guint mask = 0;
 
-  if (!dmk_iozone_ops_parse (opt_ops != NULL ? opt_ops : "all", &mask, &error))
+  if (!dmk_iozone_ops_parse (opts.ops != NULL ? opts.ops : "all", &mask, &error))
     die_usage ("--ops: %s", error->message);
   for (guint64 v = min_file; v <= max_file; v *= 2)
     g_array_append_val (files, v);
@@ -185,55 +156,68 @@ parse_table (void)
                                (guint32 *) records->data, records->len);
 }
 
-int
-iozone_main (int argc, char **argv)
+static gboolean
+is_size (const char *word)
 {
-  g_autoptr (GOptionContext) ctx = g_option_context_new (
-    _("[TARGET] — iozone’s automatic mode: every file size × record size, for each operation"));
-  g_autoptr (GError) error = NULL;
+  guint64 v;
+
+  return dmk_parse_size (word, &v, NULL);
+}
+
+/* iozone's own letters stay, and -q is its largest record size: a -q that a size follows (or
+ * with one attached, -q1M) is --max-record; a -q without one is --quiet, as in every command.
+ * Strings made here go into owned. */
+static void
+join_max_record (int argc, char **argv, GPtrArray *owned)
+{
+  for (int i = 1; i < argc && strcmp (argv[i], "--") != 0; i++)
+    if (strcmp (argv[i], "-q") == 0 && i + 1 < argc && is_size (argv[i + 1]))
+      argv[i] = (char *) "--max-record";
+    else if (g_str_has_prefix (argv[i], "-q") && is_size (argv[i] + 2))
+      {
+        argv[i] = g_strconcat ("--max-record=", argv[i] + 2, NULL);
+        g_ptr_array_add (owned, argv[i]);
+      }
+}
+
+/* gdiskmark-cli iozone [TARGET] */
+int
+iozone_main (const CliCommand *command, int argc, char **argv)
+{
+  g_autoptr (GOptionContext) ctx = cli_context_new (
+    command, _("Each file size is one run of the re-read schedule (--reread): each test goes over "
+               "the whole file once and then again, no warm-up, at queue depth 1 and one thread, "
+               "as iozone does; a stride reads one record in 17 (iozone’s -j 17). Values are "
+               "MB/s (1,000,000 bytes/s). TARGET is a directory (default: the current one)."));
+  g_autoptr (GPtrArray) owned = g_ptr_array_new_with_free_func (g_free);
   g_autoptr (DmkIozoneSweep) sweep = NULL;
-  DmkIozoneTable *table;
   DmkSettings s;
-  Cli cli = { 0 };
+  Cli cli;
   const char *target;
-  Format format = FORMAT_TEXT;
-  Sheet sheet;
   int status = 0;
 
   g_option_context_add_main_entries (ctx, iozone_entries, GETTEXT_PACKAGE);
-  g_option_context_set_translation_domain (ctx, GETTEXT_PACKAGE);
-  g_option_context_set_description (
-    ctx, _("Each file size is one run of the re-read schedule (--reread): each test goes over "
-           "the whole file once and then again, no warm-up, at queue depth 1 and one thread, as "
-           "iozone does; a stride reads one record in 17 (iozone’s -j 17). Values are MB/s "
-           "(1,000,000 bytes/s). TARGET is a directory (default: the current one)."));
-  if (!g_option_context_parse (ctx, &argc, &argv, &error))
-    die_usage (_("%s (see %s --help)"), error->message, argv[0]);
+  cli_output_add_options (ctx, &opts.out, command);
+  join_max_record (argc, argv, owned);
+  cli_parse (ctx, &argc, &argv);
   if (argc > 2)
     die_usage (_("Give one target, not %d (see --help)"), argc - 1);
   target = argc == 2 ? argv[1] : ".";
-  sheet = want_sheet ();
-  if (sheet == SHEET_NONE)
-    format = parse_format (FALSE);
+  cli_output_parse (&opts.out);
   sweep = dmk_iozone_sweep_new (parse_table ());
-  table = dmk_iozone_sweep_get_table (sweep);
   dmk_settings_init_default (&s);
-  parse_io_options (&s);
+  parse_io_options (&opts.io, &s);
   dmk_iozone_settings_apply (&s);
-  if (opt_output != NULL && !check_output_writable (opt_output))
+  if (!cli_output_check (&opts.out))
     return EXIT_USAGE;
 
-  cli.loop = g_main_loop_new (NULL, FALSE);
-  cli.cancellable = g_cancellable_new ();
-  cli.progress = !opt_quiet && isatty (STDERR_FILENO);
+  cli_init (&cli, &opts.out);
   catch_stop_signals (&cli);
   if (run_sweep (&cli, target, &s, sweep))
-    status = write_tables (table, sheet, format);
+    status = write_tables (dmk_iozone_sweep_get_table (sweep));
   else
     status = report_failure (&cli);
-  g_clear_error (&cli.error);
-  g_clear_object (&cli.cancellable);
-  g_clear_pointer (&cli.loop, g_main_loop_unref);
+  cli_clear (&cli);
   dmk_settings_clear (&s);
   return status;
 }

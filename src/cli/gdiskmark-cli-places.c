@@ -9,56 +9,52 @@
 
 #include "gdiskmark-cli.h"
 
-static const GOptionEntry devices_entries[] = {
-  { "format", 'f', 0, G_OPTION_ARG_STRING, &opt_format, N_("text or json (default: text)"),
-    N_("FORMAT") },
-  { NULL }
-};
-
-/* Terminal columns text takes: CJK characters take two, combining marks none. */
-static glong
-display_width (const char *text)
-{
-  glong w = 0;
-
-  for (const char *p = text; *p != '\0'; p = g_utf8_next_char (p))
-    {
-      gunichar c = g_utf8_get_char (p);
-      w += g_unichar_iszerowidth (c) ? 0 : g_unichar_iswide (c) ? 2 : 1;
-    }
-  return w;
-}
+/* Where GOption puts the output options of devices or targets (one command runs per process):
+ * they take nothing else. */
+static CliOutput opts_out;
 
 /* text, left-aligned in width terminal columns, then the gap to the next column */
 static void
 append_cell (GString *out, const char *text, glong width)
 {
   g_string_append (out, text);
-  for (glong i = display_width (text); i < width; i++)
+  for (glong i = cli_display_width (text); i < width; i++)
     g_string_append_c (out, ' ');
   g_string_append (out, "  ");
 }
 
-/* devices' own options; exits on bad usage. Returns whether JSON was asked for. */
-static gboolean
-parse_devices_options (int argc, char **argv)
+/* The options of devices or targets, parsed: only the output options. Returns the arguments
+ * left; bad usage ends the program. */
+static int
+parse_options (const CliCommand *command, const char *description, int argc, char **argv)
 {
-  g_autoptr (GOptionContext) ctx = g_option_context_new (_("— list the block devices to test"));
-  g_autoptr (GError) error = NULL;
+  g_autoptr (GOptionContext) ctx = cli_context_new (command, description);
 
-  g_option_context_add_main_entries (ctx, devices_entries, GETTEXT_PACKAGE);
-  g_option_context_set_translation_domain (ctx, GETTEXT_PACKAGE);
-  g_option_context_set_description (
-    ctx, _("Every disk and partition, with its size, type, model and whether it is in use "
-           "(mounted, swap, or part of RAID, LVM or dm-crypt). Read tests run on any of them; "
-           "write tests destroy the data and need --allow-write-device and a device not in use."));
-  if (!g_option_context_parse (ctx, &argc, &argv, &error))
-    die_usage (_("%s (see devices --help)"), error->message);
-  if (argc > 1)
-    die_usage (_("devices takes no arguments (see devices --help)"));
-  if (opt_format != NULL && strcmp (opt_format, "text") != 0 && strcmp (opt_format, "json") != 0)
-    die_usage (_("Unknown format “%s”: choose text or json"), opt_format);
-  return g_strcmp0 (opt_format, "json") == 0;
+  cli_output_add_options (ctx, &opts_out, command);
+  cli_parse (ctx, &argc, &argv);
+  cli_output_parse (&opts_out);
+  return argc;
+}
+
+/* Writes text where the output options say, its controls escaped as every list line's are;
+ * returns the exit status. */
+static int
+write_listing (const char *text)
+{
+  g_autofree char *safe = dmk_text_escape_controls (text, TRUE);
+
+  return cli_output_write (&opts_out, safe) ? 0 : EXIT_RUN_FAILED;
+}
+
+/* A JSON listing, ending in a newline. */
+static int
+write_json (JsonBuilder *json)
+{
+  g_autoptr (JsonNode) root = json_builder_get_root (json);
+  g_autofree char *text = json_to_string (root, TRUE);
+  g_autofree char *line = g_strconcat (text, "\n", NULL);
+
+  return write_listing (line);
 }
 
 /* One device as a JSON object; unknown facts are null, not guessed. */
@@ -122,30 +118,31 @@ append_row (GString *out, const char *const *cells, const glong *width, guint n_
   g_string_append_c (out, '\n');
 }
 
-/* The rows under headings, each column as wide as its widest cell in terminal columns. */
-static void
+/* The rows under headings, each column as wide as its widest cell in terminal columns; returns
+ * the exit status. */
+static int
 print_devices_table (GPtrArray *rows, const char *const *headings, guint n_cols)
 {
   g_autoptr (GString) out = g_string_new (NULL);
   g_autofree glong *width = g_new0 (glong, n_cols);
 
   for (guint c = 0; c < n_cols; c++)
-    width[c] = display_width (headings[c]);
+    width[c] = cli_display_width (headings[c]);
   for (guint r = 0; r < rows->len; r++)
     for (guint c = 0; c < n_cols; c++)
-      width[c] = MAX (width[c], display_width (((char **) rows->pdata[r])[c]));
+      width[c] = MAX (width[c], cli_display_width (((char **) rows->pdata[r])[c]));
   append_row (out, headings, width, n_cols);
   for (guint r = 0; r < rows->len; r++)
     append_row (out, (const char *const *) rows->pdata[r], width, n_cols);
-  if (rows->len == 0)
-    g_printerr (_("gdiskmark-cli: no block devices found in /sys/block\n"));
-  else
-    fputs (out->str, stdout);
+  if (rows->len > 0)
+    return write_listing (out->str);
+  g_printerr (_("gdiskmark-cli: no block devices found in /sys/block\n"));
+  return 0;
 }
 
 /* gdiskmark-cli devices: what can be tested besides folders, and whether writes could run. */
 int
-devices_main (int argc, char **argv)
+devices_main (const CliCommand *command, int argc, char **argv)
 {
   g_autoptr (GPtrArray) devices = NULL;
   g_autoptr (JsonBuilder) json = json_builder_new ();
@@ -153,35 +150,33 @@ devices_main (int argc, char **argv)
   g_autoptr (GPtrArray) rows = g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev);
   gboolean as_json;
 
-  as_json = parse_devices_options (argc, argv);
+  argc = parse_options (
+    command,
+    _("Every disk and partition, with its size, type, model and whether it is in use (mounted, "
+      "swap, or part of RAID, LVM or dm-crypt). Read tests run on any of them; write tests "
+      "destroy the data and need --allow-write-device and a device not in use."),
+    argc, argv);
+  if (argc > 1)
+    die_usage (_("devices takes no arguments (see devices --help)"));
+  if (!cli_output_check (&opts_out))
+    return EXIT_USAGE;
+  as_json = opts_out.format == FORMAT_JSON;
   devices = dmk_places_list_devices ();
   collect_devices (devices, as_json, json, rows);
   if (as_json)
-    {
-      g_autoptr (JsonNode) root = json_builder_get_root (json);
-      g_autofree char *text = json_to_string (root, TRUE);
-      g_print ("%s\n", text);
-      return 0;
-    }
-  print_devices_table (rows, headings, G_N_ELEMENTS (headings));
-  return 0;
+    return write_json (json);
+  return print_devices_table (rows, headings, G_N_ELEMENTS (headings));
 }
 
-static gboolean opt_targets_json = FALSE;
-
-static const GOptionEntry targets_entries[] = {
-  { "json", 'j', 0, G_OPTION_ARG_NONE, &opt_targets_json, N_("Print JSON"), NULL },
-  { NULL }
-};
-
+/* The places under heading, into out. */
 static void
-print_places (const char *heading, GPtrArray *places)
+print_places (GString *out, const char *heading, GPtrArray *places)
 {
   glong width = 0;
 
-  g_print ("%s\n", heading);
+  g_string_append_printf (out, "%s\n", heading);
   for (guint i = 0; i < places->len; i++)
-    width = MAX (width, display_width (((DmkPlace *) places->pdata[i])->path));
+    width = MAX (width, cli_display_width (((DmkPlace *) places->pdata[i])->path));
   for (guint i = 0; i < places->len; i++)
     {
       const DmkPlace *p = places->pdata[i];
@@ -189,7 +184,7 @@ print_places (const char *heading, GPtrArray *places)
 
       append_cell (line, p->path, width);
       g_string_append (line, p->subtitle != NULL ? p->subtitle : "");
-      g_print ("%s\n", g_strchomp (line->str));
+      g_string_append_printf (out, "%s\n", g_strchomp (line->str));
     }
 }
 
@@ -216,38 +211,32 @@ add_places_json (JsonBuilder *json, const char *key, GPtrArray *places)
 
 /* gdiskmark-cli targets [FOLDER…]: the window's list of folders and devices, in its words. */
 int
-targets_main (int argc, char **argv)
+targets_main (const CliCommand *command, int argc, char **argv)
 {
-  g_autoptr (GOptionContext) ctx = g_option_context_new (_("[FOLDER…] — list where a run can go"));
-  g_autoptr (GError) error = NULL;
   g_autoptr (GPtrArray) folders = NULL, devices = NULL;
+  g_autoptr (GString) out = g_string_new (NULL);
 
-  g_option_context_add_main_entries (ctx, targets_entries, GETTEXT_PACKAGE);
-  g_option_context_set_translation_domain (ctx, GETTEXT_PACKAGE);
-  g_option_context_set_description (
-    ctx, _("The writable filesystems, each once (home first; a FOLDER given stands for its "
-           "filesystem), then every disk and partition, each with the description the window "
-           "shows."));
-  if (!g_option_context_parse (ctx, &argc, &argv, &error))
-    die_usage (_("%s (see targets --help)"), error->message);
+  argc = parse_options (
+    command,
+    _("The writable filesystems, each once (home first; a FOLDER given stands for its "
+      "filesystem), then every disk and partition, each with the description the window "
+      "shows."),
+    argc, argv);
+  if (!cli_output_check (&opts_out))
+    return EXIT_USAGE;
   folders = dmk_places_list_folders ((const char *const *) argv + 1);
   devices = dmk_places_list_devices ();
-  if (opt_targets_json)
+  if (opts_out.format == FORMAT_JSON)
     {
       g_autoptr (JsonBuilder) json = json_builder_new ();
-      g_autoptr (JsonNode) root = NULL;
-      g_autofree char *text = NULL;
 
       json_builder_begin_object (json);
       add_places_json (json, "folders", folders);
       add_places_json (json, "devices", devices);
       json_builder_end_object (json);
-      root = json_builder_get_root (json);
-      text = json_to_string (root, TRUE);
-      g_print ("%s\n", text);
-      return 0;
+      return write_json (json);
     }
-  print_places (_("Folders"), folders);
-  print_places (_("Devices"), devices);
-  return 0;
+  print_places (out, _("Folders"), folders);
+  print_places (out, _("Devices"), devices);
+  return write_listing (out->str);
 }

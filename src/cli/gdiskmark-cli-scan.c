@@ -10,85 +10,82 @@
 
 #include "gdiskmark-cli.h"
 
-static char *opt_span = NULL;
-static char *opt_test = NULL;
-static char *opt_pattern = NULL;
-static char *opt_min = NULL;
-static char *opt_max = NULL;
-static char *opt_sample_size = NULL;
-static int opt_depth = 1;
-static int opt_threads = 1;
-static int opt_samples = 100;
-static int opt_access = 1000;
+typedef struct
+{
+  CliIo io;
+  CliOutput out;
+  char *span, *test, *pattern, *min, *max, *sample_size;
+  int depth, threads, samples, access;
+} ScanOptions;
 
-#define COMMON_ENTRIES                                                                             \
-  { "data", 'd', 0, G_OPTION_ARG_STRING, &opt_data, N_("Test data: random or zero (default: random)"), \
-    N_("DATA") },                                                                                  \
-    { "engine", 'e', 0, G_OPTION_ARG_STRING, &opt_engine,                                          \
-      N_("I/O engine: io_uring, libaio or psync (default: io_uring, or libaio where the kernel refuses it)"), N_("ENGINE") },                         \
-    { "buffered", 0, 0, G_OPTION_ARG_NONE, &opt_buffered,                                          \
-      N_("Go through the page cache instead of direct I/O"), NULL },                               \
-    { "allow-write-device", 0, 0, G_OPTION_ARG_NONE, &opt_allow_write_device,                      \
-      N_("Allow writes to a block device, destroying its data"), NULL },                           \
-    { "format", 'f', 0, G_OPTION_ARG_STRING, &opt_format,                                          \
-      N_("text, json or csv (default: from the --output file’s extension, else text)"),           \
-      N_("FORMAT") },                                                                              \
-    { "json", 'j', 0, G_OPTION_ARG_NONE, &opt_json, N_("Print JSON (same as --format=json)"),     \
-      NULL },                                                                                      \
-    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &opt_output, N_("Write the result to FILE"),        \
-      N_("FILE") },                                                                                \
-    { "comment", 'c', 0, G_OPTION_ARG_STRING, &opt_comment, N_("A comment to keep with the result"), \
-      N_("TEXT") },                                                                                \
-    { "quiet", 'q', 0, G_OPTION_ARG_NONE, &opt_quiet, N_("Show no progress"), NULL },              \
-    { "no-history", 0, 0, G_OPTION_ARG_NONE, &opt_no_history,                                      \
+/* Where GOption puts a scan's options (one command runs per process). */
+static ScanOptions opts = {
+  .io = CLI_IO_INIT, .depth = 1, .threads = 1, .samples = 100, .access = 1000
+};
+
+/* What the three scans take beside their own options (and the output options). */
+#define COMMON_ENTRIES                                                                           \
+  { "data", 'd', 0, G_OPTION_ARG_STRING, &opts.io.data,                                          \
+    N_("Test data: random or zero (default: random)"), N_("DATA") },                             \
+    { "engine", 'e', 0, G_OPTION_ARG_STRING, &opts.io.engine,                                    \
+      N_("I/O engine: io_uring, libaio or psync (default: io_uring, or libaio where the kernel " \
+         "refuses it)"),                                                                         \
+      N_("ENGINE") },                                                                            \
+    { "buffered", 0, 0, G_OPTION_ARG_NONE, &opts.io.buffered,                                    \
+      N_("Go through the page cache instead of direct I/O"), NULL },                             \
+    { "allow-write-device", 0, 0, G_OPTION_ARG_NONE, &opts.io.allow_write_device,                \
+      N_("Allow writes to a block device, destroying its data"), NULL },                         \
+    { "comment", 'c', 0, G_OPTION_ARG_STRING, &opts.io.comment,                                  \
+      N_("A comment to keep with the result"), N_("TEXT") },                                     \
+    { "no-history", 0, 0, G_OPTION_ARG_NONE, &opts.io.no_history,                                \
       N_("Do not add the run to the history"), NULL }
 
 static const GOptionEntry sustained_entries[] = {
-  { "span", 0, 0, G_OPTION_ARG_STRING, &opt_span,
+  { "span", 0, 0, G_OPTION_ARG_STRING, &opts.span,
     N_("How much to write: a size (8G), “free” (a folder’s free space less a margin) or “device” "
        "(a whole device; needs --allow-write-device) (default: 8G)"),
     N_("SPAN") },
-  { "test", 'T', 0, G_OPTION_ARG_STRING, &opt_test,
+  { "test", 'T', 0, G_OPTION_ARG_STRING, &opts.test,
     N_("The writes, a sequential test (default: SEQ1M Q8T1)"), N_("TEST") },
   COMMON_ENTRIES,
   { NULL }
 };
 
 static const GOptionEntry sweep_entries[] = {
-  { "pattern", 0, 0, G_OPTION_ARG_STRING, &opt_pattern,
+  { "pattern", 0, 0, G_OPTION_ARG_STRING, &opts.pattern,
     N_("seq or rnd (default: seq)"), N_("PATTERN") },
-  { "queue-depth", 'Q', 0, G_OPTION_ARG_INT, &opt_depth, N_("Queue depth (default: 1)"), N_("N") },
-  { "threads", 'J', 0, G_OPTION_ARG_INT, &opt_threads, N_("Threads (default: 1)"), N_("N") },
-  { "min", 0, 0, G_OPTION_ARG_STRING, &opt_min,
+  { "queue-depth", 'Q', 0, G_OPTION_ARG_INT, &opts.depth, N_("Queue depth (default: 1)"), N_("N") },
+  { "threads", 'J', 0, G_OPTION_ARG_INT, &opts.threads, N_("Threads (default: 1)"), N_("N") },
+  { "min", 0, 0, G_OPTION_ARG_STRING, &opts.min,
     N_("Smallest block size (default: 512, or the target’s direct-I/O alignment)"), N_("SIZE") },
-  { "max", 0, 0, G_OPTION_ARG_STRING, &opt_max, N_("Largest block size (default: 64M)"),
+  { "max", 0, 0, G_OPTION_ARG_STRING, &opts.max, N_("Largest block size (default: 64M)"),
     N_("SIZE") },
-  { "mode", 'm', 0, G_OPTION_ARG_STRING, &opt_mode,
+  { "mode", 'm', 0, G_OPTION_ARG_STRING, &opts.io.mode,
     N_("Directions: read-write, read or write (default: read-write)"), N_("MODE") },
-  { "size", 's', 0, G_OPTION_ARG_STRING, &opt_size,
+  { "size", 's', 0, G_OPTION_ARG_STRING, &opts.io.size,
     N_("Test file size or device span, 16M–64G (default: 1G)"), N_("SIZE") },
-  { "time", 't', 0, G_OPTION_ARG_INT, &opt_time, N_("Seconds per block size (default: 2)"),
+  { "time", 't', 0, G_OPTION_ARG_INT, &opts.io.time, N_("Seconds per block size (default: 2)"),
     N_("SECONDS") },
-  { "passes", 'n', 0, G_OPTION_ARG_INT, &opt_passes,
+  { "passes", 'n', 0, G_OPTION_ARG_INT, &opts.io.passes,
     N_("Measured passes per block size, the best kept (default: 1)"), N_("N") },
   COMMON_ENTRIES,
   { NULL }
 };
 
 static const GOptionEntry surface_entries[] = {
-  { "samples", 0, 0, G_OPTION_ARG_INT, &opt_samples,
+  { "samples", 0, 0, G_OPTION_ARG_INT, &opts.samples,
     N_("Samples spread evenly over the span (default: 100)"), N_("N") },
-  { "sample-size", 0, 0, G_OPTION_ARG_STRING, &opt_sample_size,
+  { "sample-size", 0, 0, G_OPTION_ARG_STRING, &opts.sample_size,
     N_("Size of each sample (default: 10M)"), N_("SIZE") },
-  { "test", 'T', 0, G_OPTION_ARG_STRING, &opt_test,
+  { "test", 'T', 0, G_OPTION_ARG_STRING, &opts.test,
     N_("The I/O in a sample, sequential (default: SEQ1M Q1T1; SEQ1M Q8T1 for a deeper queue)"),
     N_("TEST") },
-  { "access-reads", 0, 0, G_OPTION_ARG_INT, &opt_access,
+  { "access-reads", 0, 0, G_OPTION_ARG_INT, &opts.access,
     N_("Random reads for the access time, 0 for none (default: 1000)"), N_("N") },
-  { "mode", 'm', 0, G_OPTION_ARG_STRING, &opt_mode,
+  { "mode", 'm', 0, G_OPTION_ARG_STRING, &opts.io.mode,
     N_("read or write (default: read; write on a device needs --allow-write-device)"),
     N_("MODE") },
-  { "size", 's', 0, G_OPTION_ARG_STRING, &opt_size,
+  { "size", 's', 0, G_OPTION_ARG_STRING, &opts.io.size,
     N_("For a folder, the test file to scan, 16M–64G (default: 1G); a device is scanned whole"),
     N_("SIZE") },
   COMMON_ENTRIES,
@@ -157,7 +154,7 @@ parse_common (DmkSettings *s, DmkResultKind kind)
   s->profile = g_strdup (DMK_PROFILE_CUSTOM);
   if (kind == DMK_KIND_SWEEP)
     dmk_sweep_settings_apply (s);
-  parse_io_options (s);
+  parse_io_options (&opts.io, s);
   if (!dmk_settings_validate (s, &error))
     die_usage ("%s", error->message);
 }
@@ -182,12 +179,12 @@ parse_test (DmkTestSpec *spec)
 {
   g_autoptr (GError) error = NULL;
 
-  if (opt_test == NULL)
+  if (opts.test == NULL)
     return;
-  if (!dmk_test_spec_parse (opt_test, spec, &error))
+  if (!dmk_test_spec_parse (opts.test, spec, &error))
     die_usage ("%s", error->message);
   if (spec->pattern != DMK_PATTERN_SEQUENTIAL)
-    die_usage (_("--test must be sequential (SEQ…): “%s” is random"), opt_test);
+    die_usage (_("--test must be sequential (SEQ…): “%s” is random"), opts.test);
 }
 
 static void
@@ -199,27 +196,27 @@ parse_scan (DmkScanOptions *o, DmkResultKind kind)
   parse_test (&o->spec);
   if (kind == DMK_KIND_SUSTAINED)
     {
-      if (opt_span == NULL)
+      if (opts.span == NULL)
         ;
-      else if (strcmp (opt_span, "free") == 0)
+      else if (strcmp (opts.span, "free") == 0)
         o->span = DMK_SPAN_FREE;
-      else if (strcmp (opt_span, "device") == 0)
+      else if (strcmp (opts.span, "device") == 0)
         o->span = DMK_SPAN_DEVICE;
-      else if (!dmk_parse_size (opt_span, &o->span_bytes, &error))
+      else if (!dmk_parse_size (opts.span, &o->span_bytes, &error))
         die_usage (_("--span: %s (or give “free” or “device”)"), error->message);
       if (o->span_bytes < DMK_SIZE_MIN)
         die_usage (_("--span must be at least 16 MiB"));
       return;
     }
-  if (opt_mode != NULL && strcmp (opt_mode, "write") == 0)
+  if (opts.io.mode != NULL && strcmp (opts.io.mode, "write") == 0)
     o->direction = DMK_DIRECTION_WRITE;
-  else if (opt_mode != NULL && strcmp (opt_mode, "read") != 0)
-    die_usage (_("Unknown mode “%s”: a surface scan reads or writes"), opt_mode);
-  o->samples = non_negative ("--samples", opt_samples);
-  o->access_reads = non_negative ("--access-reads", opt_access);
-  if (opt_sample_size != NULL && !dmk_parse_size (opt_sample_size, &o->sample_bytes, &error))
+  else if (opts.io.mode != NULL && strcmp (opts.io.mode, "read") != 0)
+    die_usage (_("Unknown mode “%s”: a surface scan reads or writes"), opts.io.mode);
+  o->samples = non_negative ("--samples", opts.samples);
+  o->access_reads = non_negative ("--access-reads", opts.access);
+  if (opts.sample_size != NULL && !dmk_parse_size (opts.sample_size, &o->sample_bytes, &error))
     die_usage ("--sample-size: %s", error->message);
-  if (opt_size != NULL && !dmk_parse_size (opt_size, &o->span_bytes, &error))
+  if (opts.io.size != NULL && !dmk_parse_size (opts.io.size, &o->span_bytes, &error))
     die_usage ("%s", error->message);
 }
 
@@ -230,32 +227,17 @@ parse_sweep (DmkSettings *s)
   DmkPattern pattern = DMK_PATTERN_SEQUENTIAL;
   GArray *specs;
 
-  if (opt_pattern != NULL && !dmk_pattern_from_string (opt_pattern, &pattern))
-    die_usage (_("Unknown pattern “%s”: choose seq or rnd"), opt_pattern);
-  if (opt_mode != NULL && !dmk_mode_from_string (opt_mode, &s->mode))
-    die_usage (_("Unknown mode “%s”: choose read-write, read or write"), opt_mode);
-  specs = dmk_sweep_specs (pattern, non_negative ("--queue-depth", opt_depth),
-                           non_negative ("--threads", opt_threads),
-                           parse_block ("--min", opt_min, DMK_SPEC_MIN_BLOCK),
-                           parse_block ("--max", opt_max, DMK_SPEC_MAX_BLOCK), &error);
+  if (opts.pattern != NULL && !dmk_pattern_from_string (opts.pattern, &pattern))
+    die_usage (_("Unknown pattern “%s”: choose seq or rnd"), opts.pattern);
+  if (opts.io.mode != NULL && !dmk_mode_from_string (opts.io.mode, &s->mode))
+    die_usage (_("Unknown mode “%s”: choose read-write, read or write"), opts.io.mode);
+  specs = dmk_sweep_specs (pattern, non_negative ("--queue-depth", opts.depth),
+                           non_negative ("--threads", opts.threads),
+                           parse_block ("--min", opts.min, DMK_SPEC_MIN_BLOCK),
+                           parse_block ("--max", opts.max, DMK_SPEC_MAX_BLOCK), &error);
   if (specs == NULL)
     die_usage ("%s", error->message);
   return specs;
-}
-
-static const char *
-summary (DmkResultKind kind)
-{
-  switch (kind)
-    {
-    case DMK_KIND_SUSTAINED:
-      return _("[TARGET] — write sequentially through a span and find where the speed falls "
-               "(the cache cliff)");
-    case DMK_KIND_SWEEP:
-      return _("[TARGET] — read and write at every block size from 512 B to 64 MiB");
-    default:
-      return _("[TARGET] — read samples spread over the whole span, and the access time");
-    }
 }
 
 static void
@@ -265,89 +247,90 @@ start_scan (Cli *cli, DmkRunner *runner, DmkResultKind kind, const char *target,
   if (kind == DMK_KIND_SWEEP)
     {
       scan_finish = dmk_sweep_run_finish;
-      dmk_sweep_run_async (runner, target, settings, specs, opt_comment, cli->cancellable,
+      dmk_sweep_run_async (runner, target, settings, specs, opts.io.comment, cli->cancellable,
                            on_scan_done, cli);
     }
   else if (kind == DMK_KIND_SUSTAINED)
     {
       scan_finish = dmk_sustained_run_finish;
-      dmk_sustained_run_async (runner, target, settings, options, opt_comment, cli->cancellable,
+      dmk_sustained_run_async (runner, target, settings, options, opts.io.comment, cli->cancellable,
                                on_scan_done, cli);
     }
   else
     {
       scan_finish = dmk_surface_run_finish;
-      dmk_surface_run_async (runner, target, settings, options, opt_comment, cli->cancellable,
+      dmk_surface_run_async (runner, target, settings, options, opts.io.comment, cli->cancellable,
                              on_scan_done, cli);
     }
 }
 
-int
-scan_main (DmkResultKind kind, int argc, char **argv)
+/* Runs the scan until it ends; what it measured, or why it did not, is in cli. Returns the
+ * runner, which the caller keeps until it has reported. */
+static DmkRunner *
+run_scan (Cli *cli, DmkResultKind kind, const char *target, const DmkSettings *settings,
+          GArray *specs, const DmkScanOptions *options)
 {
-  g_autoptr (GOptionContext) ctx = g_option_context_new (summary (kind));
-  g_autoptr (GError) error = NULL;
-  g_autoptr (DmkRunner) runner = NULL;
-  g_autoptr (GArray) specs = NULL;
-  DmkSettings settings;
+  DmkRunner *runner = dmk_runner_new ();
   DmkDeviceIdentity consent;
+
+  cli_init (cli, &opts.out);
+  if (cli->progress)
+    dmk_runner_set_progress_func (runner, on_scan_progress, cli, NULL);
+  dmk_runner_set_fd_providers (runner, dmk_default_fd_providers ());
+  if (cli_write_consent (&opts.io, target, TRUE, &consent))
+    dmk_runner_set_write_consent (runner, &consent);
+  dmk_device_identity_clear (&consent);
+  catch_stop_signals (cli);
+  start_scan (cli, runner, kind, target, settings, specs, options);
+  g_main_loop_run (cli->loop);
+  release_stop_signals (cli);
+  clear_progress (cli);
+  return runner;
+}
+
+/* gdiskmark-cli sustained|sweep|surface [TARGET] */
+int
+scan_main (const CliCommand *command, int argc, char **argv)
+{
+  static const GOptionEntry *const entries[] = {
+    [DMK_KIND_SUSTAINED] = sustained_entries,
+    [DMK_KIND_SWEEP] = sweep_entries,
+    [DMK_KIND_SURFACE] = surface_entries,
+  };
+  DmkResultKind kind = command->kind;
+  g_autoptr (GOptionContext) ctx = cli_context_new (
+    command, _("TARGET is a directory (a hidden test file is created there and always removed) "
+               "or a block device. Default: the current directory. MB/s = 1,000,000 bytes/s. A "
+               "stop (Ctrl+C) prints what was measured and exits with 130."));
+  g_autoptr (GArray) specs = NULL;
+  g_autoptr (DmkRunner) runner = NULL;
+  DmkSettings settings;
   DmkScanOptions options;
-  Cli cli = { 0 };
+  Cli cli;
   const char *target;
-  Format format;
   int status;
 
-  g_option_context_add_main_entries (ctx, kind == DMK_KIND_SUSTAINED ? sustained_entries
-                                          : kind == DMK_KIND_SWEEP   ? sweep_entries
-                                                                     : surface_entries,
-                                     GETTEXT_PACKAGE);
-  g_option_context_set_translation_domain (ctx, GETTEXT_PACKAGE);
-  g_option_context_set_description (
-    ctx, _("TARGET is a directory (a hidden test file is created there and always removed) or a "
-           "block device. Default: the current directory. MB/s = 1,000,000 bytes/s. A stop "
-           "(Ctrl+C) prints what was measured and exits with 130."));
-  if (!g_option_context_parse (ctx, &argc, &argv, &error))
-    die_usage (_("%s (see %s --help)"), error->message, argv[0]);
+  g_option_context_add_main_entries (ctx, entries[kind], GETTEXT_PACKAGE);
+  cli_output_add_options (ctx, &opts.out, command);
+  cli_parse (ctx, &argc, &argv);
   if (argc > 2)
     die_usage (_("Give one target, not %d (see --help)"), argc - 1);
   target = argc == 2 ? argv[1] : ".";
-  format = parse_format (TRUE);
+  cli_output_parse (&opts.out);
   parse_common (&settings, kind);
   if (kind == DMK_KIND_SWEEP)
     specs = parse_sweep (&settings);
   else
     parse_scan (&options, kind);
-  if (opt_output != NULL && !check_output_writable (opt_output))
+  if (!cli_output_check (&opts.out))
     return EXIT_USAGE;
 
-  cli.loop = g_main_loop_new (NULL, FALSE);
-  cli.cancellable = g_cancellable_new ();
-  cli.progress = !opt_quiet && isatty (STDERR_FILENO);
-  runner = dmk_runner_new ();
-  if (cli.progress)
-    dmk_runner_set_progress_func (runner, on_scan_progress, &cli, NULL);
-  dmk_runner_set_fd_providers (runner, dmk_default_fd_providers ());
-  if (cli_write_consent (target, TRUE, &consent))
-    dmk_runner_set_write_consent (runner, &consent);
-  dmk_device_identity_clear (&consent);
-  catch_stop_signals (&cli);
-  start_scan (&cli, runner, kind, target, &settings, specs, &options);
-  g_main_loop_run (cli.loop);
-  release_stop_signals (&cli);
-  clear_progress (&cli);
-
-  if (cli.result != NULL)
-    {
-      status = report_result (&cli, format);
-      if (cli.error != NULL)
-        status = report_failure (&cli);
-    }
-  else
+  runner = run_scan (&cli, kind, target, &settings, specs, &options);
+  status = cli.result != NULL ? report_result (&cli, &opts.out, opts.io.no_history)
+                              : report_failure (&cli);
+  if (cli.result != NULL && cli.error != NULL)
     status = report_failure (&cli);
-  g_clear_pointer (&cli.result, dmk_result_unref);
-  g_clear_error (&cli.error);
-  g_clear_object (&cli.cancellable);
-  g_clear_pointer (&cli.loop, g_main_loop_unref);
+  cli_clear (&cli);
   dmk_settings_clear (&settings);
   return status;
 }
