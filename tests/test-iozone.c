@@ -436,7 +436,7 @@ test_cli_sweep (void)
   g_assert_nonnull (strstr (text, "\"Backward read report\""));
   g_assert_nonnull (strstr (text, "\"Stride read report\""));
   g_assert_null (strstr (text, "Writer report"));
-  lines = g_strsplit (csv, "\n", -1);
+  lines = g_strsplit (csv, "\r\n", -1);
   g_assert_cmpstr (lines[0], ==, "operation,file_bytes,record_bytes,mb_per_s");
   for (guint i = 1; lines[i] != NULL && lines[i][0] != '\0'; i++)
     {

@@ -273,34 +273,42 @@ test_consent_checked_on_fd (void)
   dmk_test_loop_cleanup ();
 }
 
-static gboolean
-error_dialog_shown (gpointer win)
-{
-  return dmk_window_get_error_dialog (win) != NULL &&
-         gtk_widget_get_mapped (GTK_WIDGET (dmk_window_get_error_dialog (win)));
-}
-
-static gboolean
-capacity_dialog_shown (void)
+static DmkCapacityDialog *
+capacity_dialog (void)
 {
   GListModel *toplevels = gtk_window_get_toplevels ();
 
   for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
     {
       g_autoptr (GObject) w = g_list_model_get_item (toplevels, i);
-      if (g_strcmp0 (G_OBJECT_TYPE_NAME (w), "DmkCapacityDialog") == 0)
-        return TRUE;
+      if (DMK_IS_CAPACITY_DIALOG (w))
+        return DMK_CAPACITY_DIALOG (w);
     }
-  return FALSE;
+  return NULL;
+}
+
+static gboolean
+capacity_dialog_shown (gpointer data)
+{
+  return capacity_dialog () != NULL &&
+         gtk_widget_get_mapped (GTK_WIDGET (capacity_dialog ()));
+}
+
+static gboolean
+capacity_dialog_gone (gpointer data)
+{
+  return capacity_dialog () == NULL;
 }
 
 /* Issue 44, item 1: writes allowed on A; A detached and B attached under the same name; menu →
- * Drive → Check Capacity… by pointer clicks, as a user does. The window finds that the device
- * is another one: it says so, starts no check, and B is left as it was. */
+ * Drive → Check Capacity… by pointer clicks, as a user does. The check asks its own question,
+ * naming the device there now (B, 48 MiB), and nothing is written to B: not before the answer,
+ * and not by Cancel. */
 static void
 test_swap_then_check_capacity (void)
 {
   g_autofree char *before = NULL, *after = NULL;
+  DmkCapacityDialog *dialog;
   DmkWindow *win;
   GtkWidget *menu;
 
@@ -317,11 +325,18 @@ test_swap_then_check_capacity (void)
   menu = open_primary_menu (win);
   click_menu_item (menu, "Drive");
   click_menu_item (menu, "Check Capacity…");
-  g_assert_true (iterate_until (error_dialog_shown, win));
-  g_assert_false (capacity_dialog_shown ());
-  g_assert_false (dmk_window_get_device_writes_allowed (win));
-  /* Nothing ran meanwhile, either. */
+  g_assert_true (iterate_until (capacity_dialog_shown, NULL));
+  dialog = capacity_dialog ();
+  g_test_message ("asked: %s", dmk_capacity_dialog_get_explanation (dialog));
+  g_assert_nonnull (strstr (dmk_capacity_dialog_get_explanation (dialog), "48 MiB"));
+  g_assert_null (strstr (dmk_capacity_dialog_get_explanation (dialog), "64 MiB"));
   settle ();
+  after = image_checksum ();
+  g_assert_cmpstr (before, ==, after);
+  g_assert_true (pointer_click_on (dmk_capacity_dialog_get_cancel_button (dialog)));
+  g_assert_true (iterate_until (capacity_dialog_gone, NULL));
+  g_assert_false (dmk_window_is_running (win));
+  g_free (after);
   after = image_checksum ();
   g_assert_cmpstr (before, ==, after);
   destroy_window (win);

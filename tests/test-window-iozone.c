@@ -1,8 +1,10 @@
 /* test-window-iozone.c: the window's iozone Sweep… (issue 26): opened from the Drive menu's
  * action, a tiny sweep of a real folder to the end whose heat map shows the table's numbers;
  * Stop by a real pointer click before the first result, mid-sweep and on the last file size, and
- * a close mid-run, each leaving the window idle and the folder empty; Save as CSV and .ods read
- * back; and a device's writes only with the window's consent. */
+ * a close mid-run, each leaving the window idle and the folder empty; the sweep runs in the
+ * window's run controller (issue 45): suspend inhibited while it runs (a session manager on a
+ * bus of the test's own counts it), and closing the window asks; Save as CSV and .ods read back;
+ * and a device's writes only with the window's consent. */
 #include "config.h"
 
 #include <gdk/x11/gdkx.h>
@@ -13,6 +15,22 @@
 #include "dmk-iozone-dialog.h"
 #include "dmk-test-gui.h"
 #include "dmk-test-loop.h"
+#include "dmk-test-session.h"
+
+/* The windows here belong to the application, as the user's do: suspend is inhibited through
+ * it. */
+static DmkApplication *app;
+
+static DmkWindow *
+app_window (const char *dir)
+{
+  DmkWindow *win = dmk_window_new (GTK_APPLICATION (app));
+
+  if (dir != NULL)
+    dmk_window_set_target_path (win, dir);
+  gtk_window_present (GTK_WINDOW (win));
+  return win;
+}
 
 static DmkIozoneDialog *
 find_dialog (void)
@@ -38,6 +56,13 @@ static gboolean
 sweep_ended (gpointer dialog)
 {
   return !dmk_iozone_dialog_get_running (dialog);
+}
+
+/* The machine may sleep again: no inhibitor of suspend is held. */
+static gboolean
+awake_released (gpointer data)
+{
+  return dmk_test_session_inhibitors () == 0;
 }
 
 /* Whether the menu model (and its submenus and sections) has an item for action. */
@@ -172,7 +197,7 @@ test_run (void)
   DmkWindow *win;
 
   reset_settings ();
-  win = new_window (dir);
+  win = app_window (dir);
   dialog = open_dialog (win);
   dmk_iozone_dialog_set_bounds (dialog, 16 << 20, 32 << 20, 4 << 20, 32 << 20);
   choose_ops (dialog, "write,rewrite,read,reread,random-read");
@@ -250,9 +275,12 @@ stop_when (DmkWindow *win, DmkIozoneDialog *dialog, const char *dir, Cond when)
   t0 = g_get_monotonic_time ();
   pointer_away (start);
   g_assert_true (dmk_iozone_dialog_get_running (dialog));
+  /* The machine stays awake for the sweep: one inhibitor, for suspend. */
+  g_assert_cmpuint (dmk_test_session_inhibitors (), ==, 1);
   g_assert_cmpstr (gtk_button_get_label (GTK_BUTTON (start)), ==, "_Stop");
   g_assert_true (pointer_click_on (start));
   g_assert_true (iterate_until (sweep_ended, dialog));
+  g_assert_true (iterate_until (awake_released, NULL));
   g_test_message ("%s, %.3f s after the moment came", dmk_iozone_dialog_get_status (dialog),
                   (g_get_monotonic_time () - t0) / 1e6);
   g_assert_true (g_str_has_prefix (dmk_iozone_dialog_get_status (dialog), "Stopped: "));
@@ -275,7 +303,7 @@ test_stop (void)
       return;
     }
   reset_settings ();
-  win = new_window (dir);
+  win = app_window (dir);
   dialog = open_dialog (win);
   /* Small records first: the first cell takes a while, so a click lands before it. */
   dmk_iozone_dialog_set_bounds (dialog, 16 << 20, 32 << 20, 4096, 1 << 20);
@@ -323,7 +351,7 @@ test_close_mid_run (void)
   DmkWindow *win;
 
   reset_settings ();
-  win = new_window (dir);
+  win = app_window (dir);
   dialog = open_dialog (win);
   dmk_iozone_dialog_set_bounds (dialog, 16 << 20, 64 << 20, 4096, 1 << 20);
   choose_ops (dialog, "all");
@@ -335,21 +363,59 @@ test_close_mid_run (void)
     gtk_window_close (GTK_WINDOW (dialog));
   g_assert_true (iterate_until (dialog_gone, NULL));
   g_assert_true (iterate_until (flag_set, &finalized));
+  /* The window's run controller ends the sweep the dialog left, within a test's stop. */
+  g_assert_true (iterate_until (not_running, win));
   g_assert_cmpuint (count_entries (dir), ==, 0);
   assert_idle (win, NULL, dir);
   destroy_window (win);
   g_assert_cmpint (g_rmdir (dir), ==, 0);
 }
 
+/* Closing the window mid-sweep asks first, as for a benchmark; the sweep goes on meanwhile;
+ * "Stop and Close" ends it, the window and its dialog go, and nothing is left in the folder. */
+static void
+test_window_close_asks (void)
+{
+  g_autofree char *dir = make_target_dir ();
+  gboolean gone = FALSE;
+  AdwMessageDialog *question;
+  DmkIozoneDialog *dialog;
+  DmkWindow *win;
+
+  reset_settings ();
+  win = app_window (dir);
+  dialog = open_dialog (win);
+  dmk_iozone_dialog_set_bounds (dialog, 16 << 20, 64 << 20, 4096, 1 << 20);
+  choose_ops (dialog, "write,read");
+  click (dmk_iozone_dialog_get_start_button (dialog));
+  g_assert_true (iterate_until (started_no_result, dialog));
+  g_assert_cmpuint (dmk_test_session_inhibitors (), ==, 1);
+  gtk_window_close (GTK_WINDOW (win));
+  question = dmk_window_get_close_dialog (win);
+  g_assert_nonnull (question);
+  g_test_message ("asked: %s", adw_message_dialog_get_heading (question));
+  g_assert_cmpstr (adw_message_dialog_get_heading (question), ==,
+                   "Stop the iozone Sweep and Close?");
+  g_assert_true (dmk_iozone_dialog_get_running (dialog));
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (win)));
+  g_object_weak_ref (G_OBJECT (win), on_finalized, &gone);
+  adw_message_dialog_response (question, "stop");
+  g_assert_true (iterate_until (flag_set, &gone));
+  g_assert_true (iterate_until (dialog_gone, NULL));
+  g_assert_true (iterate_until (awake_released, NULL));
+  g_assert_cmpuint (count_entries (dir), ==, 0);
+  g_assert_cmpint (g_rmdir (dir), ==, 0);
+}
+
 /* ---- Save ---- */
 
-/* The .ods's cells as the CSV's lines, read by a real ODF reader (odfpy). */
+/* The .ods's cells as the CSV's lines (its dialect: CRLF), read by a real ODF reader (odfpy). */
 static const char ods_as_csv[] =
   "import sys\n"
   "from odf.opendocument import load\n"
   "from odf.table import Table, TableRow, TableCell\n"
   "d = load(sys.argv[1])\n"
-  "print('operation,file_bytes,record_bytes,mb_per_s')\n"
+  "print('operation,file_bytes,record_bytes,mb_per_s', end='\\r\\n')\n"
   "for t in d.spreadsheet.getElementsByType(Table):\n"
   "    rows = [[c.getAttribute('value') for c in r.getElementsByType(TableCell)]\n"
   "            for r in t.getElementsByType(TableRow)]\n"
@@ -358,7 +424,7 @@ static const char ods_as_csv[] =
   "        for i, v in enumerate(r[1:]):\n"
   "            if v is not None:\n"
   "                print('%s,%d,%d,%.3f' % (t.getAttribute('name'), int(float(r[0])) * 1024,\n"
-  "                                         recs[i] * 1024, float(v)))\n";
+  "                                         recs[i] * 1024, float(v)), end='\\r\\n')\n";
 
 static void
 test_save (void)
@@ -375,7 +441,7 @@ test_save (void)
   DmkWindow *win;
 
   reset_settings ();
-  win = new_window (dir);
+  win = app_window (dir);
   dialog = open_dialog (win);
   /* Nothing measured: nothing to save, and nothing written. */
   g_assert_false (dmk_iozone_dialog_save (dialog, csv_path, &error));
@@ -448,7 +514,7 @@ test_device_consent (void)
   before = dmk_test_loop_checksum ();
   reset_settings ();
   set_tiny ("demo");
-  win = new_window (NULL);
+  win = app_window (NULL);
   select_device (win, dmk_test_loop);
   g_assert_false (dmk_window_get_device_writes_allowed (win));
 
@@ -517,7 +583,7 @@ test_fits (void)
   int min = 0, natural = 0;
 
   reset_settings ();
-  win = new_window (dir);
+  win = app_window (dir);
   dialog = open_dialog (win);
   dmk_iozone_dialog_set_bounds (dialog, 16 << 20, 16 << 20, 4096, 1 << 20);
   choose_ops (dialog, "read");
@@ -538,14 +604,19 @@ test_fits (void)
 int
 main (int argc, char **argv)
 {
+  gboolean session = dmk_test_session_start ();
+
   if (!dmk_test_gui_init (&argc, &argv, "window-iozone"))
     return g_test_run ();
+  if (!session)
+    g_error ("dbus-daemon (dbus-daemon package) could not start a session bus");
   dmk_test_loop_cleanup_on_signals (NULL);
-  test_application ();
+  app = test_application ();
   g_test_add_func ("/window-iozone/run", test_run);
   g_test_add_func ("/window-iozone/fits", test_fits);
   g_test_add_func ("/window-iozone/stop", test_stop);
   g_test_add_func ("/window-iozone/close-mid-run", test_close_mid_run);
+  g_test_add_func ("/window-iozone/window-close-asks", test_window_close_asks);
   g_test_add_func ("/window-iozone/save", test_save);
   g_test_add_func ("/window-iozone/device-consent", test_device_consent);
   return g_test_run ();

@@ -1,5 +1,7 @@
 /* dmk-iozone-dialog.c: the window's iozone sweep: bounds and operations, Start/Stop, a progress
- * line, the heat map filling as each test ends, and Save; the sweep itself is dmk-iozone-sweep.c. */
+ * line, the heat map filling as each test ends, and Save. The sweep itself is
+ * dmk-iozone-sweep.c, run by the window's run controller (one job at a time, Stop, suspend
+ * inhibited, closing the window asks). */
 #include "config.h"
 
 #include <errno.h>
@@ -11,6 +13,7 @@
 
 #include "dmk-gui-utils.h"
 #include "dmk-iozone-dialog.h"
+#include "dmk-run-controller.h"
 
 /* The sizes offered: powers of two over the CLI's bounds (-n/-g: 16 MiB to 64 GiB; -y/-q: the
  * block sizes a test takes), with the CLI's defaults. */
@@ -40,10 +43,9 @@ struct _DmkIozoneDialog
   DmkIozoneHeatmap *heatmap;
   GtkLabel *scale;
 
+  DmkRunController *run; /* the window's: it runs the sweep */
   DmkIozoneSweep *sweep; /* the running or last one */
-  GCancellable *cancellable;
-  gboolean running;
-  gboolean disposed; /* its widgets are gone; the sweep, which holds a ref, ends alone */
+  gboolean running;      /* the controller runs this dialog's sweep */
   guint file, n_measured;
   GtkFileChooserNative *chooser;
   GtkWindow *error_dialog;
@@ -126,7 +128,7 @@ on_progress (const DmkIozoneProgress *p, gpointer data)
   DmkIozoneDialog *self = data;
   g_autofree char *size = NULL, *what = NULL, *text = NULL;
 
-  if (self->disposed || !self->running)
+  if (!self->running)
     return;
   self->file = p->file;
   gtk_progress_bar_set_fraction (self->bar, p->fraction);
@@ -148,16 +150,16 @@ on_progress (const DmkIozoneProgress *p, gpointer data)
 }
 
 static void
-on_done (GObject *source, GAsyncResult *res, gpointer data)
+on_finished (DmkRunController *run, DmkIozoneDialog *self)
 {
-  g_autoptr (DmkIozoneDialog) self = data;
-  g_autoptr (GError) error = NULL;
-  gboolean ok = dmk_iozone_sweep_run_finish (DMK_IOZONE_SWEEP (source), res, &error);
+  const GError *error = dmk_run_controller_get_error (run);
+  gboolean ok = error == NULL;
   g_autofree char *text = NULL;
 
-  self->running = FALSE;
-  if (self->disposed)
+  if (!self->running)
     return;
+  self->running = FALSE;
+  g_signal_handlers_disconnect_by_data (run, self);
   self->n_measured = measured_cells (dmk_iozone_sweep_get_table (self->sweep));
   if (ok)
     text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Done: %u cell measured",
@@ -208,6 +210,7 @@ new_table (DmkIozoneDialog *self, guint mask)
 gboolean
 dmk_iozone_dialog_start (DmkIozoneDialog *self)
 {
+  g_autoptr (GError) error = NULL;
   guint mask;
 
   g_return_val_if_fail (DMK_IS_IOZONE_DIALOG (self), FALSE);
@@ -222,13 +225,20 @@ dmk_iozone_dialog_start (DmkIozoneDialog *self)
   /* The map shows an operation that runs. */
   if ((mask & (1u << gtk_drop_down_get_selected (self->show))) == 0)
     gtk_drop_down_set_selected (self->show, (guint) g_bit_nth_lsf (mask, -1));
+  if (self->sweep != NULL)
+    dmk_iozone_sweep_set_progress_func (self->sweep, NULL, NULL, NULL);
   g_clear_object (&self->sweep);
-  g_clear_object (&self->cancellable);
-  self->cancellable = g_cancellable_new ();
   self->sweep = dmk_iozone_sweep_new (new_table (self, mask));
+  /* Called on the main thread only while the dialog lives: dispose takes it back. */
   dmk_iozone_sweep_set_progress_func (self->sweep, on_progress, self, NULL);
-  dmk_iozone_sweep_set_fd_providers (self->sweep, dmk_default_fd_providers ());
-  dmk_iozone_sweep_set_write_consent (self->sweep, self->has_consent ? &self->consent : NULL);
+  g_signal_connect (self->run, "finished", G_CALLBACK (on_finished), self);
+  if (!dmk_run_controller_start_iozone (self->run, self->sweep, self->path, &self->settings,
+                                        self->has_consent ? &self->consent : NULL, &error))
+    {
+      g_signal_handlers_disconnect_by_data (self->run, self);
+      set_status (self, error->message);
+      return FALSE;
+    }
   self->running = TRUE;
   self->file = 0;
   self->n_measured = 0;
@@ -240,8 +250,6 @@ dmk_iozone_dialog_start (DmkIozoneDialog *self)
   }
   refresh_map (self);
   update_sensitivity (self);
-  dmk_iozone_sweep_run_async (self->sweep, self->path, &self->settings, NULL, self->cancellable,
-                              on_done, g_object_ref (self));
   return TRUE;
 }
 
@@ -249,8 +257,8 @@ void
 dmk_iozone_dialog_stop (DmkIozoneDialog *self)
 {
   g_return_if_fail (DMK_IS_IOZONE_DIALOG (self));
-  if (self->cancellable != NULL)
-    g_cancellable_cancel (self->cancellable);
+  if (self->running)
+    dmk_run_controller_stop (self->run);
 }
 
 static void
@@ -337,7 +345,7 @@ save_activated (GSimpleAction *action, GVariant *param, gpointer data)
 static gboolean
 close_request (GtkWindow *window)
 {
-  /* The sweep holds a ref until it ends, which a stop makes quick. */
+  /* The controller ends the sweep within a test's stop, and drops its files. */
   dmk_iozone_dialog_stop (DMK_IOZONE_DIALOG (window));
   return FALSE;
 }
@@ -347,9 +355,17 @@ dmk_iozone_dialog_dispose (GObject *object)
 {
   DmkIozoneDialog *self = DMK_IOZONE_DIALOG (object);
 
-  self->disposed = TRUE;
-  if (self->cancellable != NULL)
-    g_cancellable_cancel (self->cancellable);
+  if (self->run != NULL)
+    {
+      g_signal_handlers_disconnect_by_data (self->run, self);
+      if (self->running)
+        dmk_run_controller_stop (self->run);
+    }
+  self->running = FALSE;
+  g_clear_object (&self->run);
+  /* The sweep may outlive the dialog until the controller's stop ends it. */
+  if (self->sweep != NULL)
+    dmk_iozone_sweep_set_progress_func (self->sweep, NULL, NULL, NULL);
   if (self->chooser != NULL)
     gtk_native_dialog_destroy (GTK_NATIVE_DIALOG (self->chooser));
   g_clear_object (&self->chooser);
@@ -363,7 +379,6 @@ dmk_iozone_dialog_finalize (GObject *object)
 {
   DmkIozoneDialog *self = DMK_IOZONE_DIALOG (object);
 
-  g_clear_object (&self->cancellable);
   g_clear_object (&self->sweep);
   dmk_settings_clear (&self->settings);
   dmk_device_identity_clear (&self->consent);
@@ -631,15 +646,20 @@ build (DmkIozoneDialog *self)
 }
 
 GtkWindow *
-dmk_iozone_dialog_new (GtkWindow *parent, const char *path, const DmkSettings *settings,
-                       gboolean is_device, const DmkDeviceIdentity *consent)
+dmk_iozone_dialog_new (GtkWindow *parent, DmkRunController *run, const char *path,
+                       const DmkSettings *settings, gboolean is_device,
+                       const DmkDeviceIdentity *consent)
 {
   DmkIozoneDialog *self;
 
+  g_return_val_if_fail (DMK_IS_RUN_CONTROLLER (run), NULL);
   g_return_val_if_fail (path != NULL, NULL);
   g_return_val_if_fail (settings != NULL, NULL);
 
-  self = g_object_new (DMK_TYPE_IOZONE_DIALOG, "transient-for", parent, "modal", TRUE, NULL);
+  /* It goes with its window: a close of the window (which asks while a sweep runs) ends it. */
+  self = g_object_new (DMK_TYPE_IOZONE_DIALOG, "transient-for", parent, "modal", TRUE,
+                       "destroy-with-parent", TRUE, NULL);
+  self->run = g_object_ref (run);
   self->path = g_strdup (path);
   dmk_settings_clear (&self->settings);
   dmk_settings_copy (&self->settings, settings);

@@ -7,17 +7,20 @@
 
 #include "dmk-core.h"
 #include "dmk-iozone-heatmap.h"
+#include "dmk-run-controller.h"
 
 G_BEGIN_DECLS
 
 #define DMK_TYPE_IOZONE_DIALOG (dmk_iozone_dialog_get_type ())
 G_DECLARE_FINAL_TYPE (DmkIozoneDialog, dmk_iozone_dialog, DMK, IOZONE_DIALOG, AdwWindow)
 
-/* A dialog for path with settings (engine, data, direct I/O). On a device (is_device) the write
- * operations are offered only with consent (non-NULL: the device writes were allowed on, whose
- * identity the runs check before any write); otherwise they are off and say why. */
-GtkWindow *dmk_iozone_dialog_new (GtkWindow *parent, const char *path, const DmkSettings *settings,
-                                  gboolean is_device, const DmkDeviceIdentity *consent);
+/* A dialog for path with settings (engine, data, direct I/O), whose sweeps run is the window's
+ * run controller. On a device (is_device) the write operations are offered only with consent
+ * (non-NULL: the device writes were allowed on, whose identity the runs check before any
+ * write); otherwise they are off and say why. */
+GtkWindow *dmk_iozone_dialog_new (GtkWindow *parent, DmkRunController *run, const char *path,
+                                  const DmkSettings *settings, gboolean is_device,
+                                  const DmkDeviceIdentity *consent);
 
 /* Start, as its button does; FALSE (and the reason in the status line) when nothing can run. */
 gboolean dmk_iozone_dialog_start (DmkIozoneDialog *self);

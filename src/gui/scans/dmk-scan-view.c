@@ -9,7 +9,6 @@
 #include "dmk-scan-view.h"
 #include "dmk-size-choice.h"
 
-#define GIB 1073741824.0
 
 struct _DmkScanView
 {
@@ -167,7 +166,8 @@ set_running (DmkScanView *self, gboolean running)
 static gboolean
 mine (DmkScanView *self)
 {
-  return dmk_run_controller_get_kind (self->run) == self->kind;
+  return dmk_run_controller_get_job (self->run) == DMK_RUN_JOB_RUN &&
+         dmk_run_controller_get_kind (self->run) == self->kind;
 }
 
 static void
@@ -186,9 +186,10 @@ show_progress (DmkScanView *self, const DmkProgress *p)
   self->n_samples = p->n_samples;
   if (self->kind == DMK_KIND_SUSTAINED)
     {
-      dmk_scan_chart_add_point (self->chart, 0, (double) p->bytes_done / GIB, p->sample_mb_per_s);
+      dmk_scan_chart_add_point (self->chart, 0, (double) p->bytes_done / DMK_GIB_D,
+                                p->sample_mb_per_s);
       if (p->sample_has_celsius)
-        dmk_scan_chart_add_temperature (self->chart, 0, (double) p->bytes_done / GIB,
+        dmk_scan_chart_add_temperature (self->chart, 0, (double) p->bytes_done / DMK_GIB_D,
                                         p->sample_celsius);
     }
   else

@@ -11,8 +11,9 @@ struct _DmkRunController
   GObject parent_instance;
 
   GtkWindow *window; /* weak */
+  DmkRunJob job;
   DmkRunner *runner;
-  GCancellable *cancellable;
+  GCancellable *cancellable; /* while a job runs */
   DmkResultKind kind;
   char *path;
   int phase;
@@ -24,6 +25,7 @@ struct _DmkRunController
 
   DmkResult *result;
   GError *error;
+  DmkCapacityReport *capacity_report;
   DmkDeviceIdentity consent;
   gboolean has_consent;
 };
@@ -37,6 +39,7 @@ enum
   PROP_STOPPING,
   PROP_PHASE,
   PROP_KIND,
+  PROP_JOB,
   N_PROPS
 };
 
@@ -45,6 +48,7 @@ static GParamSpec *properties[N_PROPS];
 enum
 {
   SIGNAL_PROGRESS,
+  SIGNAL_CAPACITY_PROGRESS,
   SIGNAL_FINISHED,
   N_SIGNALS
 };
@@ -83,6 +87,8 @@ on_progress (const DmkProgress *p, gpointer user_data)
   g_signal_emit (self, signals[SIGNAL_PROGRESS], 0, p);
 }
 
+static void end_job (DmkRunController *self, GError *error);
+
 typedef DmkResult *(*FinishFunc) (DmkRunner *runner, GAsyncResult *result, DmkResult **partial,
                                   GError **error);
 
@@ -114,11 +120,18 @@ run_done (GObject *source, GAsyncResult *res, gpointer user_data)
 
   dmk_runner_set_progress_func (runner, NULL, NULL, NULL);
   g_clear_pointer (&self->result, dmk_result_unref);
-  g_clear_error (&self->error);
   self->result = result != NULL ? result : partial;
+  g_clear_object (&self->runner);
+  end_job (self, error);
+}
+
+/* However a job ended: error (transfer full) NULL or why; then "finished". */
+static void
+end_job (DmkRunController *self, GError *error)
+{
+  g_clear_error (&self->error);
   self->error = error;
   self->ended_us = g_get_monotonic_time ();
-  g_clear_object (&self->runner);
   g_clear_object (&self->cancellable);
   inhibit (self, FALSE);
   self->phase = -1;
@@ -129,6 +142,49 @@ run_done (GObject *source, GAsyncResult *res, gpointer user_data)
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RUNNING]);
   g_object_thaw_notify (G_OBJECT (self));
   g_signal_emit (self, signals[SIGNAL_FINISHED], 0);
+}
+
+/* One job at a time, and none without a target. */
+static gboolean
+may_start (DmkRunController *self, const char *path, GError **error)
+{
+  if (self->cancellable != NULL)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_BUSY, _("A benchmark is running already"));
+      return FALSE;
+    }
+  if (path == NULL)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                   _("Choose a folder to test first."));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static void
+begin_job (DmkRunController *self, DmkRunJob job, const char *path)
+{
+  self->job = job;
+  g_free (self->path);
+  self->path = g_strdup (path);
+  self->cancellable = g_cancellable_new ();
+  self->phase = DMK_PHASE_OPEN;
+  self->started_us = g_get_monotonic_time ();
+  self->ended_us = 0;
+  self->stopping = FALSE;
+  inhibit (self, TRUE);
+}
+
+static void
+notify_begun (DmkRunController *self)
+{
+  g_object_freeze_notify (G_OBJECT (self));
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_JOB]);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_KIND]);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RUNNING]);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PHASE]);
+  g_object_thaw_notify (G_OBJECT (self));
 }
 
 static void
@@ -161,42 +217,90 @@ dmk_run_controller_start (DmkRunController *self, const DmkRunRequest *r, GError
 {
   g_return_val_if_fail (DMK_IS_RUN_CONTROLLER (self), FALSE);
   g_return_val_if_fail (r != NULL && r->settings != NULL, FALSE);
-  if (self->runner != NULL)
-    {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_BUSY, _("A benchmark is running already"));
-      return FALSE;
-    }
-  if (r->path == NULL)
-    {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
-                   _("Choose a folder to test first."));
-      return FALSE;
-    }
+  if (!may_start (self, r->path, error))
+    return FALSE;
   g_return_val_if_fail ((r->kind == DMK_KIND_GRID && r->jobs != NULL && r->jobs->len > 0) ||
                           (r->kind == DMK_KIND_SWEEP && r->specs != NULL) ||
                           ((r->kind == DMK_KIND_SUSTAINED || r->kind == DMK_KIND_SURFACE) &&
                            r->scan != NULL),
                         FALSE);
 
-  g_free (self->path);
-  self->path = g_strdup (r->path);
   self->kind = r->kind;
+  begin_job (self, DMK_RUN_JOB_RUN, r->path);
   self->runner = dmk_runner_new ();
   dmk_runner_set_fd_providers (self->runner, dmk_default_fd_providers ());
   dmk_runner_set_write_consent (self->runner, self->has_consent ? &self->consent : NULL);
   dmk_runner_set_progress_func (self->runner, on_progress, self, NULL);
-  self->cancellable = g_cancellable_new ();
-  self->phase = DMK_PHASE_OPEN;
-  self->started_us = g_get_monotonic_time ();
-  self->ended_us = 0;
-  self->stopping = FALSE;
-  inhibit (self, TRUE);
   start_async (self, r);
-  g_object_freeze_notify (G_OBJECT (self));
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_KIND]);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RUNNING]);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PHASE]);
-  g_object_thaw_notify (G_OBJECT (self));
+  notify_begun (self);
+  return TRUE;
+}
+
+/* ---- the capacity check and the iozone sweep ---- */
+
+static void
+on_capacity_progress (const DmkCapacityProgress *p, gpointer user_data)
+{
+  DmkRunController *self = user_data;
+
+  if (self->job == DMK_RUN_JOB_CAPACITY && self->cancellable != NULL)
+    g_signal_emit (self, signals[SIGNAL_CAPACITY_PROGRESS], 0, p);
+}
+
+static void
+capacity_done (GObject *source, GAsyncResult *res, gpointer user_data)
+{
+  g_autoptr (DmkRunController) self = user_data;
+  GError *error = NULL;
+
+  g_clear_pointer (&self->capacity_report, dmk_capacity_report_free);
+  self->capacity_report = dmk_capacity_check_finish (res, &error);
+  end_job (self, error);
+}
+
+gboolean
+dmk_run_controller_start_capacity (DmkRunController *self, const char *path,
+                                   const DmkSettings *settings, const DmkDeviceIdentity *consent,
+                                   GError **error)
+{
+  g_return_val_if_fail (DMK_IS_RUN_CONTROLLER (self), FALSE);
+  g_return_val_if_fail (path != NULL && settings != NULL, FALSE);
+  if (!may_start (self, path, error))
+    return FALSE;
+  g_clear_pointer (&self->capacity_report, dmk_capacity_report_free);
+  begin_job (self, DMK_RUN_JOB_CAPACITY, path);
+  dmk_capacity_check_async (path, settings, consent, dmk_default_fd_providers (),
+                            on_capacity_progress, self,
+                            self->cancellable, capacity_done, g_object_ref (self));
+  notify_begun (self);
+  return TRUE;
+}
+
+static void
+iozone_done (GObject *source, GAsyncResult *res, gpointer user_data)
+{
+  g_autoptr (DmkRunController) self = user_data;
+  GError *error = NULL;
+
+  dmk_iozone_sweep_run_finish (DMK_IOZONE_SWEEP (source), res, &error);
+  end_job (self, error);
+}
+
+gboolean
+dmk_run_controller_start_iozone (DmkRunController *self, DmkIozoneSweep *sweep, const char *path,
+                                 const DmkSettings *settings, const DmkDeviceIdentity *consent,
+                                 GError **error)
+{
+  g_return_val_if_fail (DMK_IS_RUN_CONTROLLER (self), FALSE);
+  g_return_val_if_fail (DMK_IS_IOZONE_SWEEP (sweep) && path != NULL && settings != NULL, FALSE);
+  if (!may_start (self, path, error))
+    return FALSE;
+  begin_job (self, DMK_RUN_JOB_IOZONE, path);
+  dmk_iozone_sweep_set_fd_providers (sweep, dmk_default_fd_providers ());
+  dmk_iozone_sweep_set_write_consent (sweep, consent);
+  dmk_iozone_sweep_run_async (sweep, path, settings, NULL, self->cancellable, iozone_done,
+                              g_object_ref (self));
+  notify_begun (self);
   return TRUE;
 }
 
@@ -225,7 +329,21 @@ gboolean
 dmk_run_controller_get_running (DmkRunController *self)
 {
   g_return_val_if_fail (DMK_IS_RUN_CONTROLLER (self), FALSE);
-  return self->runner != NULL;
+  return self->cancellable != NULL;
+}
+
+DmkRunJob
+dmk_run_controller_get_job (DmkRunController *self)
+{
+  g_return_val_if_fail (DMK_IS_RUN_CONTROLLER (self), DMK_RUN_JOB_RUN);
+  return self->job;
+}
+
+const DmkCapacityReport *
+dmk_run_controller_get_capacity_report (DmkRunController *self)
+{
+  g_return_val_if_fail (DMK_IS_RUN_CONTROLLER (self), NULL);
+  return self->capacity_report;
 }
 
 DmkResultKind
@@ -246,7 +364,7 @@ int
 dmk_run_controller_get_phase (DmkRunController *self)
 {
   g_return_val_if_fail (DMK_IS_RUN_CONTROLLER (self), -1);
-  return self->runner != NULL ? self->phase : -1;
+  return self->cancellable != NULL ? self->phase : -1;
 }
 
 const char *
@@ -291,7 +409,10 @@ dmk_run_controller_get_property (GObject *object, guint prop_id, GValue *value,
   switch (prop_id)
     {
     case PROP_RUNNING:
-      g_value_set_boolean (value, self->runner != NULL);
+      g_value_set_boolean (value, self->cancellable != NULL);
+      break;
+    case PROP_JOB:
+      g_value_set_int (value, (int) self->job);
       break;
     case PROP_STOPPING:
       g_value_set_boolean (value, self->stopping);
@@ -330,6 +451,7 @@ dmk_run_controller_finalize (GObject *object)
   DmkRunController *self = DMK_RUN_CONTROLLER (object);
 
   g_clear_pointer (&self->result, dmk_result_unref);
+  g_clear_pointer (&self->capacity_report, dmk_capacity_report_free);
   g_clear_error (&self->error);
   g_free (self->path);
   dmk_device_identity_clear (&self->consent);
@@ -358,13 +480,21 @@ dmk_run_controller_class_init (DmkRunControllerClass *klass)
                                             DMK_KIND_GRID,
                                             G_PARAM_READABLE | G_PARAM_STATIC_STRINGS |
                                               G_PARAM_EXPLICIT_NOTIFY);
+  properties[PROP_JOB] = g_param_spec_int ("job", NULL, NULL, DMK_RUN_JOB_RUN, DMK_RUN_JOB_IOZONE,
+                                           DMK_RUN_JOB_RUN,
+                                           G_PARAM_READABLE | G_PARAM_STATIC_STRINGS |
+                                             G_PARAM_EXPLICIT_NOTIFY);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   /* (const DmkProgress *): valid during the emission only. */
   signals[SIGNAL_PROGRESS] = g_signal_new ("progress", G_TYPE_FROM_CLASS (klass),
                                            G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE,
                                            1, G_TYPE_POINTER);
-  /* However the run ended: see get_result and get_error. */
+  /* (const DmkCapacityProgress *): a capacity check's; valid during the emission only. */
+  signals[SIGNAL_CAPACITY_PROGRESS] =
+    g_signal_new ("capacity-progress", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL,
+                  NULL, NULL, G_TYPE_NONE, 1, G_TYPE_POINTER);
+  /* However the job ended: see get_result, get_capacity_report and get_error. */
   signals[SIGNAL_FINISHED] = g_signal_new ("finished", G_TYPE_FROM_CLASS (klass),
                                            G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE,
                                            0);

@@ -78,6 +78,45 @@ close_response (AdwMessageDialog *dialog, const char *response, DmkWindow *self)
   dmk_run_controller_stop (self->run);
 }
 
+/* What is lost if the window closes now, said for the job that runs. */
+static AdwMessageDialog *
+close_question (DmkWindow *self)
+{
+  GtkWindow *window = GTK_WINDOW (self);
+  AdwMessageDialog *dialog;
+
+  switch (dmk_run_controller_get_job (self->run))
+    {
+    case DMK_RUN_JOB_CAPACITY:
+      dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (
+        window, _("Stop the Capacity Check and Close?"),
+        _("The capacity check is still running. It stops at once and leaves nothing behind, "
+          "but it will not say how much really holds data.")));
+      break;
+    case DMK_RUN_JOB_IOZONE:
+      dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (
+        window, _("Stop the iozone Sweep and Close?"),
+        _("The sweep is still running. The tables of the file sizes not yet finished are "
+          "lost.")));
+      break;
+    case DMK_RUN_JOB_RUN:
+    default:
+      if (dmk_run_controller_get_kind (self->run) == DMK_KIND_GRID)
+        dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (
+          window, _("Stop the Benchmark and Close?"),
+          _("The benchmark is still running. Tests that have not finished are lost.")));
+      else
+        dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (
+          window, _("Stop the Scan and Close?"),
+          _("The scan is still running. What it measured is lost unless you keep running it "
+            "and save the result.")));
+      break;
+    }
+  adw_message_dialog_add_responses (dialog, "cancel", _("_Keep Running"), "stop",
+                                    _("_Stop and Close"), NULL);
+  return dialog;
+}
+
 static gboolean
 close_request (GtkWindow *window)
 {
@@ -99,23 +138,7 @@ close_request (GtkWindow *window)
       gtk_window_present (GTK_WINDOW (self->close_dialog));
       return TRUE;
     }
-  if (dmk_run_controller_get_kind (self->run) == DMK_KIND_GRID)
-    {
-      dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (
-        window, _("Stop the Benchmark and Close?"),
-        _("The benchmark is still running. Tests that have not finished are lost.")));
-      adw_message_dialog_add_responses (dialog, "cancel", _("_Keep Running"), "stop",
-                                        _("_Stop and Close"), NULL);
-    }
-  else
-    {
-      dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (
-        window, _("Stop the Scan and Close?"),
-        _("The scan is still running. What it measured is lost unless you keep running it and "
-          "save the result.")));
-      adw_message_dialog_add_responses (dialog, "cancel", _("_Keep Running"), "stop",
-                                        _("_Stop and Close"), NULL);
-    }
+  dialog = close_question (self);
   adw_message_dialog_set_response_appearance (dialog, "stop", ADW_RESPONSE_DESTRUCTIVE);
   adw_message_dialog_set_default_response (dialog, "cancel");
   adw_message_dialog_set_close_response (dialog, "cancel");
@@ -163,35 +186,41 @@ edit_tests_activated (GSimpleAction *action, GVariant *param, gpointer data)
   gtk_window_present (dialog);
 }
 
-/* Check Capacity…: on a device it writes over everything, so it needs the consent write tests
- * need; a folder only sees a hidden file. */
+/* The fastest sequential write the shown result measured on path, in MB/s; 0 when it is another
+ * target's, or has none. */
+static double
+write_rate_here (DmkWindow *self, const char *path)
+{
+  double best = 0;
+
+  if (self->shown == NULL || g_strcmp0 (self->shown->target.path, path) != 0)
+    return 0;
+  for (guint i = 0; i < self->shown->tests->len; i++)
+    {
+      const DmkTestResult *t = g_ptr_array_index (self->shown->tests, i);
+
+      if (t->direction == DMK_DIRECTION_WRITE && t->spec.pattern == DMK_PATTERN_SEQUENTIAL)
+        best = MAX (best, t->mb_per_s);
+    }
+  return best;
+}
+
+/* Check Capacity…: its dialog says what it will do (a folder's free space filled, a device
+ * overwritten whole: its own question, whatever write tests were allowed) and starts only on
+ * the user's word, through the window's run controller. */
 static void
 check_capacity_activated (GSimpleAction *action, GVariant *param, gpointer data)
 {
   DmkWindow *self = data;
   const char *path = dmk_target_chooser_get_path (self->target_chooser);
-  gboolean device = _dmk_window_target_is_device (self);
-  const DmkDeviceIdentity *consent = NULL;
   DmkSettings s;
   GtkWindow *dialog;
 
   if (path == NULL || dmk_run_controller_get_running (self->run))
     return;
-  /* The device at the path now is the one writes were allowed on, or they are not; the check
-   * itself compares the device it opened with this consent before it writes. */
-  if (device && dmk_target_chooser_recheck_consent (self->target_chooser))
-    consent = dmk_target_chooser_get_consent (self->target_chooser);
   _dmk_window_read_settings (self, &s);
-  if (device && (!s.allow_write_device || consent == NULL))
-    {
-      _dmk_window_show_error (self, _("Checking a Device’s Capacity Destroys Its Data"),
-                              _("The check writes over the whole device. Allow write tests on "
-                                "it first (menu → Allow Write Tests on This Device…), then check "
-                                "again."));
-      dmk_settings_clear (&s);
-      return;
-    }
-  dialog = dmk_capacity_dialog_new (GTK_WINDOW (self), path, &s, consent);
+  dialog = dmk_capacity_dialog_new (GTK_WINDOW (self), self->run, path, &s,
+                                    write_rate_here (self, path));
   dmk_settings_clear (&s);
   gtk_window_present (dialog);
 }
@@ -213,7 +242,7 @@ iozone_sweep_activated (GSimpleAction *action, GVariant *param, gpointer data)
   if (device)
     dmk_target_chooser_recheck_consent (self->target_chooser);
   _dmk_window_read_settings (self, &s);
-  dialog = dmk_iozone_dialog_new (GTK_WINDOW (self), path, &s, device,
+  dialog = dmk_iozone_dialog_new (GTK_WINDOW (self), self->run, path, &s, device,
                                   s.allow_write_device
                                     ? dmk_target_chooser_get_consent (self->target_chooser)
                                     : NULL);

@@ -76,7 +76,8 @@ on_start_clicked (DmkScanView *view, DmkWindow *self)
 static void
 on_running (DmkRunController *run, GParamSpec *pspec, DmkWindow *self)
 {
-  if (dmk_run_controller_get_kind (run) != DMK_KIND_GRID)
+  if (dmk_run_controller_get_job (run) != DMK_RUN_JOB_RUN ||
+      dmk_run_controller_get_kind (run) != DMK_KIND_GRID)
     _dmk_window_update_actions (self);
 }
 
