@@ -295,6 +295,61 @@ test_alike (void)
   g_assert_cmpint (s->noise, ==, DMK_NOISE_WITHIN);
 }
 
+/* A row run again (CrystalDiskMark's way) measures one test: the history judges that test only.
+ * The test the newest run left out keeps its median, but no verdict is made of an older score. */
+static void
+test_row_only (void)
+{
+  const double fast[] = { 300, 301, 299 }, slow[] = { 100, 101, 99 };
+  const DmkTestSpec rnd = { DMK_PATTERN_RANDOM, 4096, 1, 1 };
+  g_autoptr (GPtrArray) results = g_ptr_array_new_with_free_func ((GDestroyNotify) dmk_result_unref);
+  g_autoptr (GArray) stats = NULL;
+  guint seen = 0;
+
+  /* Two whole runs: SEQ1M at 100 and RND4K; then SEQ1M again alone, at 300: beyond noise. */
+  for (guint i = 0; i < 3; i++)
+    {
+      DmkResult *r = make_result ("X", i == 2 ? fast : slow, 3);
+
+      if (i < 2)
+        {
+          DmkTestResult *t = dmk_test_result_new (&rnd, DMK_DIRECTION_READ);
+          DmkPass pass = { 50, 50, 50000000, 1.0 };
+
+          for (guint p = 0; p < 3; p++)
+            dmk_test_result_add_pass_series (t, &pass, NULL, NULL);
+          g_ptr_array_add (r->tests, t);
+        }
+      g_ptr_array_add (results, r);
+    }
+  stats = dmk_history_stats (results);
+  g_assert_cmpuint (stats->len, ==, 2);
+  for (guint i = 0; i < stats->len; i++)
+    {
+      const DmkHistoryStat *s = &g_array_index (stats, DmkHistoryStat, i);
+      g_autofree char *verdict = dmk_history_stat_verdict (s);
+
+      g_test_message ("%s: %s", s->spec.pattern == DMK_PATTERN_RANDOM ? "RND4K" : "SEQ1M",
+                      verdict);
+      if (s->spec.pattern == DMK_PATTERN_RANDOM)
+        {
+          g_assert_false (s->in_newest);
+          g_assert_cmpuint (s->n_entries, ==, 2);
+          g_assert_cmpint (s->noise, ==, DMK_NOISE_UNKNOWN);
+          g_assert_cmpfloat (s->delta_percent, ==, 0);
+          g_assert_cmpstr (verdict, ==, "not measured by the newest run");
+        }
+      else
+        {
+          g_assert_true (s->in_newest);
+          g_assert_cmpuint (s->n_entries, ==, 3);
+          g_assert_cmpint (s->noise, ==, DMK_NOISE_BEYOND);
+        }
+      seen |= 1u << (s->spec.pattern == DMK_PATTERN_RANDOM);
+    }
+  g_assert_cmpuint (seen, ==, 3);
+}
+
 /* ---- two writers ---- */
 
 typedef struct
@@ -829,6 +884,7 @@ main (int argc, char **argv)
   g_test_add_func ("/history/stats/welch", test_welch);
   g_test_add_func ("/history/stats/verdict", test_verdict);
   g_test_add_func ("/history/stats/alike", test_alike);
+  g_test_add_func ("/history/stats/row-only", test_row_only);
   g_test_add_func ("/history/concurrent/threads", test_threads);
   g_test_add_func ("/history/concurrent/processes", test_processes);
   g_test_add_func ("/history/import/join", test_import_join);

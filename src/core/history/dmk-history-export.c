@@ -87,6 +87,9 @@ json_stats (JsonBuilder *b, GArray *stats)
       json_builder_set_member_name (b, "newest_delta_percent");
       json_builder_add_double_value (b, s->delta_percent);
       json_string (b, "newest_noise", noise[s->noise]);
+      /* false: the newest run did not measure this test (newest_* are an older run's). */
+      json_builder_set_member_name (b, "measured_by_newest");
+      json_builder_add_boolean_value (b, s->in_newest);
       json_builder_end_object (b);
     }
   json_builder_end_array (b);

@@ -1,5 +1,5 @@
 /* dmk-history-list.c: reading the history back: its entries by drive, one entry's result, and
- * deleting one. */
+ * deleting one; the same in a thread for a window. */
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
@@ -160,4 +160,69 @@ dmk_history_delete (DmkHistory *history, gint64 id, GError **error)
       return FALSE;
     }
   return dmk_history_commit (history, error);
+}
+
+/* ---- in a thread ---- */
+
+typedef struct
+{
+  char *path;
+  gint64 delete_id;
+  GError *delete_error;
+} ListWork;
+
+static void
+list_work_free (ListWork *w)
+{
+  g_free (w->path);
+  g_clear_error (&w->delete_error);
+  g_free (w);
+}
+
+static void
+list_in_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
+{
+  ListWork *w = data;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (DmkHistory) h = dmk_history_open (w->path, DMK_HISTORY_BUSY_MS, &error);
+  GPtrArray *entries;
+
+  if (h == NULL)
+    {
+      g_task_return_error (task, g_steal_pointer (&error));
+      return;
+    }
+  if (w->delete_id > 0)
+    dmk_history_delete (h, w->delete_id, &w->delete_error);
+  entries = dmk_history_list (h, NULL, &error);
+  if (entries == NULL)
+    g_task_return_error (task, g_steal_pointer (&error));
+  else
+    g_task_return_pointer (task, entries, (GDestroyNotify) g_ptr_array_unref);
+}
+
+void
+dmk_history_list_async (const char *path, gint64 delete_id, GCancellable *cancellable,
+                        GAsyncReadyCallback callback, gpointer user_data)
+{
+  g_autoptr (GTask) task = g_task_new (NULL, cancellable, callback, user_data);
+  ListWork *w = g_new0 (ListWork, 1);
+
+  g_task_set_source_tag (task, dmk_history_list_async);
+  w->path = path != NULL ? g_strdup (path) : dmk_history_default_path ();
+  w->delete_id = delete_id;
+  g_task_set_task_data (task, w, (GDestroyNotify) list_work_free);
+  g_task_run_in_thread (task, list_in_thread);
+}
+
+GPtrArray *
+dmk_history_list_finish (GAsyncResult *result, GError **delete_error, GError **error)
+{
+  ListWork *w;
+
+  g_return_val_if_fail (g_task_is_valid (result, NULL), NULL);
+  w = g_task_get_task_data (G_TASK (result));
+  if (delete_error != NULL && w->delete_error != NULL)
+    *delete_error = g_error_copy (w->delete_error);
+  return g_task_propagate_pointer (G_TASK (result), error);
 }

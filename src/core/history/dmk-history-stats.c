@@ -132,12 +132,13 @@ typedef struct
   GArray *scores;     /* double, one per entry, oldest first */
   GArray *older;      /* double: every pass of every entry but the newest */
   GArray *newest;     /* double: the newest entry's passes */
+  gboolean in_newest; /* the newest grid measured it */
 } Acc;
 
 static Acc *
 acc_for (GArray *accs, const DmkTestResult *t)
 {
-  Acc fresh = { t->spec, t->direction, NULL, NULL, NULL };
+  Acc fresh = { t->spec, t->direction, NULL, NULL, NULL, FALSE };
 
   for (guint i = 0; i < accs->len; i++)
     {
@@ -197,7 +198,8 @@ stat_of (const Acc *a)
   s.rsd = mean > 0 ? 100 * sqrt (var) / mean : 0;
   s.newest = scores[n - 1];
   s.noise = DMK_NOISE_UNKNOWN;
-  if (n < 2)
+  s.in_newest = a->in_newest;
+  if (n < 2 || !a->in_newest)
     return s;
   others = median_of (scores, n - 1);
   s.delta_percent = others > 0 ? 100 * (s.newest - others) / others : 0;
@@ -269,7 +271,12 @@ dmk_history_stats (GPtrArray *results)
           DmkTestResult *t = g_ptr_array_index (r->tests, j);
 
           if (same_test_engine (newest, r, t))
-            acc_add (acc_for (accs, t), t);
+            {
+              Acc *a = acc_for (accs, t);
+
+              acc_add (a, t);
+              a->in_newest |= r == newest;
+            }
         }
     }
   for (guint i = 0; i < accs->len; i++)
@@ -289,6 +296,8 @@ dmk_history_stat_verdict (const DmkHistoryStat *stat)
 {
   g_autofree char *delta = dmk_format_delta (stat->delta_percent, TRUE);
 
+  if (!stat->in_newest)
+    return g_strdup (_("not measured by the newest run"));
   if (stat->n_entries < 2)
     return g_strdup (_("the first run of this test on this drive"));
   /* TRANSLATORS: "+6.1 % against this drive's median (beyond noise)": the newest run against

@@ -163,13 +163,17 @@ only_ours (DmkHistory *h, GError **error)
   return FALSE;
 }
 
-/* Brings the schema up to DMK_HISTORY_SCHEMA_VERSION. The version is read inside an immediate
- * transaction, so two processes opening a new store at once migrate it once. */
+/* Brings the schema up to DMK_HISTORY_SCHEMA_VERSION. A store already there is only read (no
+ * write lock: another process writing to it does not hold this open up). Otherwise the version
+ * is read again inside an immediate transaction, so two processes opening a new store at once
+ * migrate it once. */
 static gboolean
 migrate (DmkHistory *h, GError **error)
 {
-  int v;
+  int v = user_version (h);
 
+  if (v == DMK_HISTORY_SCHEMA_VERSION)
+    return only_ours (h, error);
   if (!exec (h, "BEGIN IMMEDIATE", _("opening"), error))
     return FALSE;
   v = user_version (h);

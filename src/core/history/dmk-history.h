@@ -83,6 +83,15 @@ gint64 dmk_history_find_alike (DmkHistory *history, const DmkDriveId *drive, gui
  * or device path, or part of a model or serial. */
 GPtrArray *dmk_history_list (DmkHistory *history, const char *drive, GError **error);
 gboolean dmk_history_delete (DmkHistory *history, gint64 id, GError **error);
+/* For a window: in a thread, opens the store at path (waiting up to DMK_HISTORY_BUSY_MS for
+ * another process's lock, never in the caller's main loop), deletes entry delete_id first when
+ * it is > 0, and lists every entry. */
+void dmk_history_list_async (const char *path, gint64 delete_id, GCancellable *cancellable,
+                             GAsyncReadyCallback callback, gpointer user_data);
+/* The entries; or NULL with error (G_IO_ERROR_CANCELLED when cancelled). A delete that failed
+ * sets delete_error (may be NULL) while the entries are still listed. */
+GPtrArray *dmk_history_list_finish (GAsyncResult *result, GError **delete_error,
+                                    GError **error);
 /* A batch of adds as one transaction, all or nothing (an import of many files): begin, the adds,
  * then commit, or rollback on the first failure. Between begin and commit or rollback, other
  * processes wait to write. */
@@ -129,6 +138,9 @@ typedef struct
   double newest;           /* the newest entry's score */
   double delta_percent;    /* newest against the others' median */
   DmkNoise noise;
+  /* The newest run measured this test. When not (a row run again measures one test), newest is
+   * the newest run's that did, and nothing is judged: delta 0, noise unknown. */
+  gboolean in_newest;
 } DmkHistoryStat;
 
 /* results: DmkResult* of one drive, oldest first (scans are skipped, and so are grids whose

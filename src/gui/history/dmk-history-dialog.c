@@ -1,6 +1,7 @@
 /* dmk-history-dialog.c: a drive's history in a window: a drive chooser, each test's median,
  * spread and verdict, a chosen test's score over the runs as a chart, and the entries with Open,
- * Delete and a check to compare them side by side. */
+ * Delete and a check to compare them side by side. The store is read and changed in a thread: a
+ * store that another process holds locked makes the dialog wait, never the window. */
 #include "config.h"
 
 #include <glib/gi18n.h>
@@ -32,6 +33,11 @@ struct _DmkHistoryDialog
   GtkListBox *list;
   GtkLabel *empty;
   gboolean filling;
+  GCancellable *loading; /* the read in flight (a newer one replaces it); NULL when none */
+  AdwToastOverlay *toasts;
+  AdwToast *last_toast;  /* a weak pointer */
+  GArray *doomed;        /* gint64: entries deleted, until their toast's Undo has gone */
+  char *want_target;     /* the next read chooses the drive this target's newest run is on */
   DmkCompareWindow *compared; /* the comparison the last Compare filled (a weak pointer) */
 };
 
@@ -72,6 +78,7 @@ scores_text (const DmkHistoryEntry *e)
 
 static void on_open (GtkButton *button, DmkHistoryDialog *self);
 static void on_delete (GtkButton *button, DmkHistoryDialog *self);
+static gboolean is_doomed (DmkHistoryDialog *self, gint64 id);
 
 static guint
 n_checked (DmkHistoryDialog *self)
@@ -122,8 +129,19 @@ entry_row (DmkHistoryDialog *self, DmkHistoryEntry *e)
   gtk_widget_set_valign (del, GTK_ALIGN_CENTER);
   gtk_widget_set_tooltip_text (open, _("Show this run in the main window"));
   gtk_widget_set_tooltip_text (del, _("Delete this run from the history"));
-  gtk_accessible_update_property (GTK_ACCESSIBLE (del), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  _("Delete"), -1);
+  {
+    g_autofree char *date = dmk_format_date_human (e->date);
+    /* TRANSLATORS: a screen reader's name for a history row's buttons: "Delete run 4, 6 Dec
+     * 2026 14:02" */
+    g_autofree char *del_label = g_strdup_printf (_("Delete run %s, %s"), id, date);
+    /* TRANSLATORS: "Open run 4, 6 Dec 2026 14:02" */
+    g_autofree char *open_label = g_strdup_printf (_("Open run %s, %s"), id, date);
+
+    gtk_accessible_update_property (GTK_ACCESSIBLE (del), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                    del_label, -1);
+    gtk_accessible_update_property (GTK_ACCESSIBLE (open), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                    open_label, -1);
+  }
   g_object_set_data (G_OBJECT (open), "entry", e);
   g_object_set_data (G_OBJECT (del), "entry", e);
   g_object_set_data (G_OBJECT (box), "open", open);
@@ -251,6 +269,8 @@ fill_list (DmkHistoryDialog *self)
         char *nl = strchr (text, '\n');
 
         gtk_list_box_append (self->list, row);
+        g_object_set_data (G_OBJECT (row), "entry", e);
+        gtk_widget_set_sensitive (gtk_widget_get_parent (row), !is_doomed (self, e->id));
         /* A screen reader names the row by its first line: number, date and target. */
         if (nl != NULL)
           *nl = '\0';
@@ -283,18 +303,68 @@ drive_label (const DmkHistoryEntry *e)
   return g_strdup_printf (_("%s, %s"), e->drive.model, size);
 }
 
+static void fill (DmkHistoryDialog *self, GPtrArray *entries, const GError *error);
+
+static void
+work_done (GObject *source, GAsyncResult *res, gpointer data)
+{
+  g_autoptr (DmkHistoryDialog) self = data;
+  g_autoptr (GError) error = NULL, delete_error = NULL;
+  g_autoptr (GPtrArray) entries = dmk_history_list_finish (res, &delete_error, &error);
+
+  /* A newer read (or the dialog's end) took its place: it has nothing to say. */
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    return;
+  g_clear_object (&self->loading);
+  if (delete_error != NULL && error == NULL)
+    error = g_steal_pointer (&delete_error);
+  fill (self, entries, error);
+}
+
+/* Reads the store in a thread (after deleting delete_id, when > 0); the dialog says so
+ * meanwhile, and fills in when it is read. */
+static void
+start_work (DmkHistoryDialog *self, gint64 delete_id)
+{
+  if (self->loading != NULL)
+    g_cancellable_cancel (self->loading);
+  g_clear_object (&self->loading);
+  self->loading = g_cancellable_new ();
+  /* A delete is said, a reload is not: the list stays until the new one comes. */
+  if (self->drive_ids->len == 0 || delete_id > 0)
+    {
+      gtk_label_set_text (self->empty, _("Reading the history…"));
+      gtk_widget_set_visible (GTK_WIDGET (self->empty), TRUE);
+    }
+  dmk_history_list_async (self->path, delete_id, self->loading, work_done, g_object_ref (self));
+}
+
 void
 dmk_history_dialog_reload (DmkHistoryDialog *self)
 {
-  g_autoptr (GError) error = NULL;
-  g_autoptr (DmkHistory) h = dmk_history_open (self->path, DMK_HISTORY_BUSY_MS, &error);
+  g_return_if_fail (DMK_IS_HISTORY_DIALOG (self));
+  start_work (self, 0);
+}
+
+/* Shows entries (NULL with error: the store could not be read, and error says why). */
+static void
+fill (DmkHistoryDialog *self, GPtrArray *entries, const GError *error)
+{
   g_autoptr (GtkStringList) names = gtk_string_list_new (NULL);
   gint64 before = self->drive_ids != NULL ? chosen_drive (self) : -1;
   guint select = 0;
 
-  g_return_if_fail (DMK_IS_HISTORY_DIALOG (self));
   g_clear_pointer (&self->entries, g_ptr_array_unref);
-  self->entries = h != NULL ? dmk_history_list (h, NULL, &error) : NULL;
+  self->entries = entries != NULL ? g_ptr_array_ref (entries) : NULL;
+  /* The drive of the result the window shows: its newest run on that target. */
+  for (guint i = 0; self->want_target != NULL && entries != NULL && i < entries->len; i++)
+    {
+      const DmkHistoryEntry *e = g_ptr_array_index (entries, i);
+
+      if (g_strcmp0 (e->target, self->want_target) == 0)
+        before = e->drive_id;
+    }
+  g_clear_pointer (&self->want_target, g_free);
   if (self->entries == NULL)
     self->entries = g_ptr_array_new_with_free_func ((GDestroyNotify) dmk_history_entry_free);
   g_array_set_size (self->drive_ids, 0);
@@ -315,7 +385,7 @@ dmk_history_dialog_reload (DmkHistoryDialog *self)
   gtk_drop_down_set_selected (self->drives, select);
   self->filling = FALSE;
   gtk_label_set_text (self->empty, error != NULL ? error->message : _("No runs in the history yet"));
-  gtk_widget_set_visible (GTK_WIDGET (self->empty), self->drive_ids->len == 0);
+  gtk_widget_set_visible (GTK_WIDGET (self->empty), self->drive_ids->len == 0 || error != NULL);
   gtk_widget_set_visible (GTK_WIDGET (self->drives), self->drive_ids->len > 0);
   fill_list (self);
 }
@@ -378,29 +448,87 @@ on_compare (DmkHistoryDialog *self)
 }
 
 static gboolean
-reload_later (gpointer data)
+is_doomed (DmkHistoryDialog *self, gint64 id)
 {
-  dmk_history_dialog_reload (data);
-  return G_SOURCE_REMOVE;
+  for (guint i = 0; i < self->doomed->len; i++)
+    if (g_array_index (self->doomed, gint64, i) == id)
+      return TRUE;
+  return FALSE;
 }
 
+static void
+forget_doomed (DmkHistoryDialog *self, gint64 id)
+{
+  for (guint i = 0; i < self->doomed->len; i++)
+    if (g_array_index (self->doomed, gint64, i) == id)
+      {
+        g_array_remove_index (self->doomed, i);
+        return;
+      }
+}
+
+/* The row of entry id, if it is shown. */
+static GtkWidget *
+row_of (DmkHistoryDialog *self, gint64 id)
+{
+  for (GtkWidget *c = gtk_widget_get_first_child (GTK_WIDGET (self->list)); c != NULL;
+       c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *box = gtk_list_box_row_get_child (GTK_LIST_BOX_ROW (c));
+      const DmkHistoryEntry *e = g_object_get_data (G_OBJECT (box), "entry");
+
+      if (e != NULL && e->id == id)
+        return c;
+    }
+  return NULL;
+}
+
+/* Undo: the run is back as it was; nothing was deleted. */
+static void
+on_undo (AdwToast *toast, DmkHistoryDialog *self)
+{
+  gint64 id = *(gint64 *) g_object_get_data (G_OBJECT (toast), "id");
+  GtkWidget *row = row_of (self, id);
+  forget_doomed (self, id);
+  if (row != NULL)
+    gtk_widget_set_sensitive (row, TRUE);
+}
+
+/* The toast went without Undo: now the thread deletes the run and reads the list again. */
+static void
+on_toast_dismissed (AdwToast *toast, DmkHistoryDialog *self)
+{
+  gint64 id = *(gint64 *) g_object_get_data (G_OBJECT (toast), "id");
+
+  if (!is_doomed (self, id))
+    return;
+  forget_doomed (self, id);
+  start_work (self, id);
+}
+
+/* Delete: the row stays where it is (nothing slides under the pointer), greyed, while a toast
+ * offers Undo; the run is deleted only when the toast goes. */
 static void
 on_delete (GtkButton *button, DmkHistoryDialog *self)
 {
   DmkHistoryEntry *e = g_object_get_data (G_OBJECT (button), "entry");
-  g_autoptr (GError) error = NULL;
-  g_autoptr (DmkHistory) h = dmk_history_open (self->path, DMK_HISTORY_BUSY_MS, &error);
+  g_autofree char *id = g_strdup_printf ("%" G_GINT64_FORMAT, e->id);
+  /* TRANSLATORS: a toast after a history run's Delete: "Run 4 deleted" */
+  g_autofree char *title = g_strdup_printf (_("Run %s deleted"), id);
+  AdwToast *toast = adw_toast_new (title);
 
-  if (h == NULL || !dmk_history_delete (h, e->id, &error))
-    {
-      gtk_label_set_text (self->empty, error->message);
-      gtk_widget_set_visible (GTK_WIDGET (self->empty), TRUE);
-      return;
-    }
-  /* The row goes at once (the list is rebuilt later, outside the button's own signal). */
-  gtk_widget_set_visible (gtk_widget_get_ancestor (GTK_WIDGET (button), GTK_TYPE_LIST_BOX_ROW),
-                          FALSE);
-  g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, reload_later, g_object_ref (self), g_object_unref);
+  if (is_doomed (self, e->id))
+    return;
+  g_array_append_val (self->doomed, e->id);
+  gtk_widget_set_sensitive (gtk_widget_get_ancestor (GTK_WIDGET (button), GTK_TYPE_LIST_BOX_ROW),
+                            FALSE);
+  g_object_set_data_full (G_OBJECT (toast), "id", g_memdup2 (&e->id, sizeof e->id), g_free);
+  adw_toast_set_button_label (toast, _("_Undo"));
+  adw_toast_set_priority (toast, ADW_TOAST_PRIORITY_HIGH);
+  g_signal_connect (toast, "button-clicked", G_CALLBACK (on_undo), self);
+  g_signal_connect (toast, "dismissed", G_CALLBACK (on_toast_dismissed), self);
+  g_set_weak_pointer (&self->last_toast, toast);
+  adw_toast_overlay_add_toast (self->toasts, toast);
 }
 
 static void
@@ -417,6 +545,24 @@ on_test_chosen (DmkHistoryDialog *self)
     fill_chart (self);
 }
 
+/* A read still in flight finishes in its thread (it holds the dialog) and is ignored. */
+static void
+dmk_history_dialog_dispose (GObject *object)
+{
+  DmkHistoryDialog *self = DMK_HISTORY_DIALOG (object);
+
+  if (self->loading != NULL)
+    g_cancellable_cancel (self->loading);
+  g_clear_object (&self->loading);
+  /* Closed before a deleted run's toast went: it was deleted all the same (no Undo was asked
+   * for), in a thread of its own. */
+  for (guint i = 0; self->doomed != NULL && i < self->doomed->len; i++)
+    dmk_history_list_async (self->path, g_array_index (self->doomed, gint64, i), NULL, NULL,
+                            NULL);
+  g_clear_pointer (&self->doomed, g_array_unref);
+  G_OBJECT_CLASS (dmk_history_dialog_parent_class)->dispose (object);
+}
+
 static void
 dmk_history_dialog_finalize (GObject *object)
 {
@@ -430,13 +576,19 @@ dmk_history_dialog_finalize (GObject *object)
   g_clear_pointer (&self->checks, g_ptr_array_unref);
   g_clear_weak_pointer (&self->compared);
   g_free (self->path);
+  g_free (self->want_target);
+  g_clear_weak_pointer (&self->last_toast);
   G_OBJECT_CLASS (dmk_history_dialog_parent_class)->finalize (object);
 }
 
 static void
 dmk_history_dialog_class_init (DmkHistoryDialogClass *klass)
 {
+  G_OBJECT_CLASS (klass)->dispose = dmk_history_dialog_dispose;
   G_OBJECT_CLASS (klass)->finalize = dmk_history_dialog_finalize;
+  /* Every dialog of the window closes with Escape. */
+  gtk_widget_class_add_binding_action (GTK_WIDGET_CLASS (klass), GDK_KEY_Escape, 0,
+                                       "window.close", NULL);
 }
 
 static void
@@ -450,6 +602,7 @@ dmk_history_dialog_init (DmkHistoryDialog *self)
   GtkWidget *chart_label;
 
   self->drive_ids = g_array_new (FALSE, FALSE, sizeof (gint64));
+  self->doomed = g_array_new (FALSE, FALSE, sizeof (gint64));
   self->results = g_ptr_array_new_with_free_func ((GDestroyNotify) dmk_result_unref);
   self->result_ids = g_array_new (FALSE, FALSE, sizeof (gint64));
   self->checks = g_ptr_array_new ();
@@ -471,7 +624,8 @@ dmk_history_dialog_init (DmkHistoryDialog *self)
   /* Named by that label (its mnemonic widget): a name of its own would be said twice. */
   gtk_accessible_reset_property (GTK_ACCESSIBLE (self->tests), GTK_ACCESSIBLE_PROPERTY_LABEL);
   gtk_window_set_title (GTK_WINDOW (self), _("Drive History"));
-  gtk_window_set_default_size (GTK_WINDOW (self), 680, 680);
+  /* Tall enough for the chart and several runs below it. */
+  gtk_window_set_default_size (GTK_WINDOW (self), 700, 860);
   self->drives = GTK_DROP_DOWN (gtk_drop_down_new (NULL, NULL));
   dmk_drop_down_set_accessible_label (self->drives, _("Drive"));
   g_signal_connect_swapped (self->drives, "notify::selected", G_CALLBACK (on_drive_chosen), self);
@@ -508,7 +662,9 @@ dmk_history_dialog_init (DmkHistoryDialog *self)
   gtk_box_append (GTK_BOX (content), scroller);
   gtk_box_append (GTK_BOX (box), header);
   gtk_box_append (GTK_BOX (box), content);
-  adw_window_set_content (ADW_WINDOW (self), box);
+  self->toasts = ADW_TOAST_OVERLAY (adw_toast_overlay_new ());
+  adw_toast_overlay_set_child (self->toasts, box);
+  adw_window_set_content (ADW_WINDOW (self), GTK_WIDGET (self->toasts));
 }
 
 DmkHistoryDialog *
@@ -527,6 +683,15 @@ dmk_history_dialog_new (GtkWindow *parent, const char *path, DmkHistoryOpenFunc 
 }
 
 void
+dmk_history_dialog_show_target (DmkHistoryDialog *self, const char *target)
+{
+  g_return_if_fail (DMK_IS_HISTORY_DIALOG (self));
+  g_free (self->want_target);
+  self->want_target = g_strdup (target);
+  dmk_history_dialog_reload (self);
+}
+
+void
 dmk_history_dialog_select_drive (DmkHistoryDialog *self, guint index)
 {
   gtk_drop_down_set_selected (self->drives, index);
@@ -535,6 +700,18 @@ dmk_history_dialog_select_drive (DmkHistoryDialog *self, guint index)
 #ifdef DMK_TESTING
 
 /* ---- test hooks ---- */
+
+AdwToast *
+dmk_history_dialog_get_last_toast (DmkHistoryDialog *self)
+{
+  return self->last_toast;
+}
+
+gboolean
+dmk_history_dialog_get_loading (DmkHistoryDialog *self)
+{
+  return self->loading != NULL;
+}
 
 guint
 dmk_history_dialog_get_n_drives (DmkHistoryDialog *self)

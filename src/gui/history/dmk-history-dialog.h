@@ -19,13 +19,21 @@ typedef void (*DmkHistoryOpenFunc) (DmkResult *result, const char *name, gpointe
 /* The history in the store at path (NULL: the default), over parent. */
 DmkHistoryDialog *dmk_history_dialog_new (GtkWindow *parent, const char *path,
                                           DmkHistoryOpenFunc open, gpointer user_data);
-/* Reads the store again (after a run was added). */
+/* Reads the store again (after a run was added), in a thread; the dialog fills in when it is
+ * read. */
 void dmk_history_dialog_reload (DmkHistoryDialog *self);
 
+/* Reads the store again and chooses the drive whose newest run on target is (the result the
+ * window shows), when the history has one. */
+void dmk_history_dialog_show_target (DmkHistoryDialog *self, const char *target);
 void dmk_history_dialog_select_drive (DmkHistoryDialog *self, guint index);
 
 #ifdef DMK_TESTING
 /* What the tests read off its insides: only the tests' build of the window has these. */
+/* The toast of the last Delete (its Undo), while it is there. */
+AdwToast *dmk_history_dialog_get_last_toast (DmkHistoryDialog *self);
+/* Whether a read of the store (or a delete) is still going on in its thread. */
+gboolean dmk_history_dialog_get_loading (DmkHistoryDialog *self);
 /* For the tests: the drives offered, the one chosen, its entries' rows and their buttons. */
 guint dmk_history_dialog_get_n_drives (DmkHistoryDialog *self);
 guint dmk_history_dialog_get_n_rows (DmkHistoryDialog *self);

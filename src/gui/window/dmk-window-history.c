@@ -73,9 +73,10 @@ verdict_of (gint64 id)
       const DmkHistoryStat *st = &g_array_index (stats, DmkHistoryStat, i);
       g_autofree char *name = NULL, *delta = NULL;
 
-      earlier = MAX (earlier, st->n_entries - 1);
-      if (st->n_entries < 2)
+      /* Only what this run measured is judged: a row run again is one test. */
+      if (st->n_entries < 2 || !st->in_newest)
         continue;
+      earlier = MAX (earlier, st->n_entries - 1);
       judged++;
       unknown += st->noise == DMK_NOISE_UNKNOWN;
       if (st->noise != DMK_NOISE_BEYOND)
@@ -163,7 +164,8 @@ on_run_finished (DmkWindow *self, gpointer user_data)
 
   /* A whole run only: a stopped one is not the drive's normal, and a row run again would add
    * the shown result's other tests a second time. */
-  if (result == NULL || dmk_run_controller_get_error (self->run) != NULL || row_again ||
+  if (dmk_run_controller_get_job (self->run) != DMK_RUN_JOB_RUN || result == NULL ||
+      dmk_run_controller_get_error (self->run) != NULL || row_again ||
       !g_settings_get_boolean (self->settings, "save-history"))
     return;
   /* Through its own JSON: the thread reads a copy that nothing in the window changes. */
@@ -215,6 +217,9 @@ history_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
       g_object_set_data (G_OBJECT (self), "history-dialog", dialog);
       g_object_weak_ref (G_OBJECT (dialog), dialog_gone, self);
     }
+  /* It opens on the drive of the result shown. */
+  if (self->shown != NULL)
+    dmk_history_dialog_show_target (dialog, self->shown->target.path);
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
