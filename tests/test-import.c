@@ -743,6 +743,55 @@ test_hostile (void)
   g_rmdir (dir);
 }
 
+/* Every other tool's file there is, opened and saved as a GDiskMark result (the window's Save),
+ * opens again as the same result: its tests, numbers, tool and comment. A saved CrystalDiskMark
+ * result names CrystalDiskMark as its tool, and was once taken for its text and refused. */
+static void
+test_saved_imports_open_again (void)
+{
+  g_autofree char *dir = g_build_filename (g_getenv ("G_TEST_SRCDIR"), "imports", NULL);
+  g_autofree char *tmp = g_dir_make_tmp ("dmk-import-saved-XXXXXX", NULL);
+  g_autofree char *saved = g_build_filename (tmp, "saved.json", NULL);
+  g_autoptr (GDir) d = g_dir_open (dir, 0, NULL);
+  const char *name;
+  guint n = 0;
+
+  g_assert_nonnull (d);
+  while ((name = g_dir_read_name (d)) != NULL)
+    {
+      g_autofree char *path = g_build_filename (dir, name, NULL);
+      g_autoptr (GError) error = NULL;
+      g_autoptr (DmkResult) r = NULL, again = NULL;
+
+      if (!g_str_has_suffix (name, ".txt") && !g_str_has_suffix (name, ".json"))
+        continue;
+      r = dmk_result_load (path, &error);
+      if (r == NULL)
+        {
+          /* Files kept to be refused (a headless text, say) are the other tests' business. */
+          g_test_message ("%s: not a result (%s)", name, error->message);
+          continue;
+        }
+      g_free (r->comment);
+      r->comment = g_strdup ("saved again");
+      g_assert_true (dmk_result_save (r, saved, &error));
+      g_assert_no_error (error);
+      again = dmk_result_load (saved, &error);
+      g_test_message ("%s: %u tests, tool %s", name, r->tests->len, r->tool_name);
+      g_assert_no_error (error);
+      g_assert_cmpuint (again->tests->len, ==, r->tests->len);
+      g_assert_cmpstr (again->tool_name, ==, r->tool_name);
+      g_assert_cmpstr (again->comment, ==, "saved again");
+      for (guint i = 0; i < r->tests->len; i++)
+        g_assert_cmpfloat (((DmkTestResult *) again->tests->pdata[i])->mb_per_s, ==,
+                           ((DmkTestResult *) r->tests->pdata[i])->mb_per_s);
+      n++;
+    }
+  g_assert_cmpuint (n, >=, 15);
+  g_unlink (saved);
+  g_rmdir (tmp);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -760,5 +809,6 @@ main (int argc, char **argv)
   g_test_add_func ("/import/utf16", test_utf16);
   g_test_add_func ("/import/what-it-looks-like", test_what_it_looks_like);
   g_test_add_func ("/import/hostile", test_hostile);
+  g_test_add_func ("/import/saved-imports-open-again", test_saved_imports_open_again);
   return g_test_run ();
 }

@@ -567,3 +567,34 @@ dmk_fio_job_free (DmkFioJob *job)
   g_free (job->target);
   g_free (job);
 }
+
+GArray *
+dmk_fio_jobs_to_run (GArray *jobs, const DmkTestSpec *row, gboolean reads_only,
+                     const char *target, GError **error)
+{
+  GArray *out = g_array_new (FALSE, TRUE, sizeof (DmkJob));
+  gboolean of_row = FALSE;
+
+  g_return_val_if_fail (jobs != NULL, NULL);
+  for (guint i = 0; i < jobs->len; i++)
+    {
+      const DmkJob *j = &g_array_index (jobs, DmkJob, i);
+
+      if (row != NULL && !dmk_test_spec_equal (row, &j->spec))
+        continue;
+      of_row = TRUE;
+      if (!reads_only || j->direction == DMK_DIRECTION_READ)
+        g_array_append_vals (out, j, 1);
+    }
+  if (out->len > 0)
+    return out;
+  g_array_unref (out);
+  if (!of_row)
+    g_set_error (error, DMK_ERROR, DMK_ERROR_INVALID_ARGUMENT,
+                 _("The job has no such test to run"));
+  else
+    g_set_error (error, DMK_ERROR, DMK_ERROR_WRITE_NOT_ALLOWED,
+                 _("The job’s tests here all write, and write tests on %s need your consent"),
+                 target);
+  return NULL;
+}

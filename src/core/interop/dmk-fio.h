@@ -63,6 +63,13 @@ typedef struct
  * are checked: FALSE with a DMK_ERROR naming what is out of range. */
 gboolean dmk_fio_job_settings (const DmkFioJob *job, const DmkFioOverrides *overrides,
                                DmkSettings *out, GError **error);
+/* The one place a job file's run (and its export) is planned: the jobs of jobs (a file's, or
+ * dmk_runner_plan's) that run, in order: those of row only (NULL: all), and with reads_only (a
+ * block device whose writes were not allowed) the read tests only. NULL with
+ * DMK_ERROR_WRITE_NOT_ALLOWED, naming target, when reads_only leaves none; with
+ * DMK_ERROR_INVALID_ARGUMENT when row leaves none. */
+GArray *dmk_fio_jobs_to_run (GArray *jobs, const DmkTestSpec *row, gboolean reads_only,
+                             const char *target, GError **error);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (DmkFioJob, dmk_fio_job_free)
 
 G_END_DECLS

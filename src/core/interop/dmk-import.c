@@ -603,8 +603,18 @@ import_text (const char *text, const char *name, GError **error)
 gboolean
 _dmk_import_is_text (const char *data, gsize length)
 {
-  gsize head = MIN (length, 2048);
-  g_autofree char *start = g_strndup (data, head);
+  gsize head = MIN (length, 2048), i = 0;
+  g_autofree char *start = NULL;
+
+  /* JSON is never a tool's text, though it may name one: a GDiskMark result saved of an opened
+   * CrystalDiskMark text has "CrystalDiskMark" as its tool. */
+  if (head >= 3 && memcmp (data, "\xef\xbb\xbf", 3) == 0)
+    i = 3;
+  while (i < head && g_ascii_isspace (data[i]))
+    i++;
+  if (i < head && (data[i] == '{' || data[i] == '['))
+    return FALSE;
+  start = g_strndup (data, head);
 
   return strstr (start, "CrystalDiskMark") != NULL || strstr (start, "KDiskMark") != NULL;
 }
