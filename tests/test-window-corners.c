@@ -439,7 +439,8 @@ test_height_comes_back (void)
   }
   h_done = gtk_widget_get_height (GTK_WIDGET (win));
 
-  /* Long warnings make the window taller; once they go, it is as it was. */
+  /* Long warnings are one line with Details (issue 46): the window does not grow for them
+   * beyond that line; once they go, it is as it was. */
   {
     DmkResult *r = dmk_result_ref (dmk_window_get_shown_result (win));
     guint n_warnings = r->warnings->len;
@@ -466,8 +467,9 @@ test_height_comes_back (void)
                                                  "saved-long-warnings.png", NULL);
         g_assert_true (dmk_window_save_image (win, png, NULL));
       }
-    g_assert_cmpint (h_warned, >, h_done);
-    /* Whole, not cut: every warning is in the window. */
+    g_test_message ("with one short warning %d px, with five long ones %d px", h_done, h_warned);
+    g_assert_cmpint (h_warned, <=, h_done + 40);
+    /* Whole, not cut: every warning is in the window (under Details). */
     g_assert_nonnull (strstr (dmk_window_get_facts_text (win), "Warning 3: a long line"));
     g_assert_nonnull (strstr (dmk_window_get_facts_text (win), "at its width"));
     g_action_group_activate_action (G_ACTION_GROUP (win), "close-result", NULL);
@@ -482,7 +484,6 @@ test_height_comes_back (void)
                           gtk_widget_get_width (GTK_WIDGET (win)), &min, NULL, NULL, NULL);
       g_test_message ("with the long warnings %d px, back %d px (content needs %d px)",
                       h_warned, now, min);
-      g_assert_cmpint (now, <, h_warned);
       g_assert_cmpint (now, <=, MAX (h0, min));
     }
     g_unlink (path);

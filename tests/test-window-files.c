@@ -1,7 +1,8 @@
 /* test-window-files.c: files from elsewhere opened in the real window (issue 24, items 2, 3 and
  * 9): read and parsed in a worker thread, so that a 16 MiB file keeps the window drawing and a
  * FIFO named like a job never holds it up; a file nested past any stack is an error dialog, not
- * a crash. */
+ * a crash. And the comment belongs to the result it was typed for (issue 46): an opened file's
+ * goes when it is closed, and a run on another target starts without the last one's. */
 #include "config.h"
 
 #include <glib/gstdio.h>
@@ -221,6 +222,69 @@ test_compare_off_main_thread (void)
   g_unlink (good);
 }
 
+static const char *
+comment_of (DmkWindow *win)
+{
+  return gtk_editable_get_text (GTK_EDITABLE (dmk_window_get_comment_entry (win)));
+}
+
+static void
+run_all (DmkWindow *win)
+{
+  click (dmk_window_get_all_button (win));
+  g_assert_true (iterate_until (not_running, win));
+  g_assert_nonnull (dmk_window_get_shown_result (win));
+}
+
+static void
+test_comment_belongs (void)
+{
+  g_autofree char *dir = make_target_dir ();
+  g_autofree char *other = make_target_dir ();
+  g_autofree char *run = g_build_filename (g_getenv ("G_TEST_SRCDIR"), "fuzz", "seeds",
+                                           "grid-default-mix.json", NULL);
+  g_autofree char *saved = g_build_filename (scratch, "commented.json", NULL);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (DmkResult) r = dmk_result_load (run, &error);
+  g_autoptr (GFile) file = g_file_new_for_path (saved);
+  DmkWindow *win;
+
+  g_assert_no_error (error);
+  g_free (r->comment);
+  r->comment = g_strdup ("the opened run's");
+  g_assert_true (dmk_result_save (r, saved, &error));
+  g_assert_no_error (error);
+  reset_settings ();
+  set_tiny ("classic");
+  g_settings_set_string (dmk_test_settings (), "mode", "read");
+  win = new_window (dir);
+
+  /* An opened result shows its comment; closing it (to an empty grid) takes it along. */
+  open_files_and_wait (win, &file, 1);
+  g_assert_cmpstr (comment_of (win), ==, "the opened run's");
+  g_action_group_activate_action (G_ACTION_GROUP (win), "close-result", NULL);
+  g_assert_null (dmk_window_get_shown_result (win));
+  g_assert_cmpstr (comment_of (win), ==, "");
+
+  /* Typed for the next run: that run has it. */
+  gtk_editable_set_text (GTK_EDITABLE (dmk_window_get_comment_entry (win)), "disk A, cold");
+  run_all (win);
+  g_assert_cmpstr (dmk_window_get_shown_result (win)->comment, ==, "disk A, cold");
+  g_assert_cmpstr (comment_of (win), ==, "disk A, cold");
+
+  /* Another target, nothing typed: the run starts without the last run's comment. */
+  dmk_window_set_target_path (win, other);
+  run_all (win);
+  g_test_message ("status: %s; error: %s", dmk_window_get_status_text (win),
+                  dmk_window_get_last_error (win));
+  g_assert_cmpstr (dmk_window_get_shown_result (win)->comment, ==, "");
+  g_assert_cmpstr (comment_of (win), ==, "");
+  destroy_window (win);
+  g_unlink (saved);
+  g_assert_cmpint (g_rmdir (dir), ==, 0);
+  g_assert_cmpint (g_rmdir (other), ==, 0);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -237,6 +301,7 @@ main (int argc, char **argv)
   g_test_add_func ("/window-files/fifo", test_fifo);
   g_test_add_func ("/window-files/deep-json", test_deep_json);
   g_test_add_func ("/window-files/compare-off-main-thread", test_compare_off_main_thread);
+  g_test_add_func ("/window-files/comment-belongs", test_comment_belongs);
   status = g_test_run ();
   g_rmdir (scratch);
   return status;

@@ -35,6 +35,18 @@ run_all (DmkWindow *win)
 
 /* ---- no dialog at start ---- */
 
+/* The target list's scans and the folder's description have landed (they move items under the
+ * dropdown), and the events they queued are handled. */
+static gboolean
+chooser_settled (gpointer chooser)
+{
+  if (dmk_target_chooser_is_busy (chooser))
+    return FALSE;
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+  return !dmk_target_chooser_is_busy (chooser);
+}
+
 static void
 check_start_with (const char *last_target)
 {
@@ -47,12 +59,8 @@ check_start_with (const char *last_target)
   g_settings_set_string (s, "last-target", last_target);
   win = new_window (NULL);
   /* Let the folder and device scans land: they move items under the dropdown. */
-  for (int i = 0; i < 50; i++)
-    g_main_context_iteration (NULL, FALSE);
-  g_usleep (200 * 1000);
-  for (int i = 0; i < 50; i++)
-    g_main_context_iteration (NULL, FALSE);
   chooser = dmk_window_get_target_chooser (win);
+  g_assert_true (iterate_until (chooser_settled, chooser));
   g_assert_false (dmk_target_chooser_is_choosing (chooser));
   g_assert_cmpstr (dmk_window_get_target_path (win), ==, last_target);
   item = gtk_drop_down_get_selected_item (GTK_DROP_DOWN (dmk_window_get_target_dropdown (win)));
@@ -721,13 +729,9 @@ test_progress (void)
 
 /* Lets the folder and device scans land, as check_start_with does. */
 static void
-let_scans_land (void)
+let_scans_land (DmkWindow *win)
 {
-  for (int i = 0; i < 50; i++)
-    g_main_context_iteration (NULL, FALSE);
-  g_usleep (200 * 1000);
-  for (int i = 0; i < 50; i++)
-    g_main_context_iteration (NULL, FALSE);
+  g_assert_true (iterate_until (chooser_settled, dmk_window_get_target_chooser (win)));
 }
 
 /* Whether the window's target list holds path (actions aside). */
@@ -758,7 +762,7 @@ test_missing_last_target (void)
   reset_settings ();
   g_settings_set_string (s, "last-target", missing);
   win = new_window (NULL);
-  let_scans_land ();
+  let_scans_land (win);
   /* Home, quietly: no dialog, no folder chooser, the missing folder nowhere in the list. */
   g_assert_cmpstr (dmk_window_get_target_path (win), ==, g_get_home_dir ());
   g_assert_null (dmk_window_get_error_dialog (win));
@@ -919,7 +923,7 @@ test_one_entry_per_fs (void)
   dmk_window_set_target_path (win, dir);
   g_object_set_data (G_OBJECT (win), "found", found);
   g_assert_true (iterate_until (scan_landed, win));
-  let_scans_land ();
+  let_scans_land (win);
   dropdown = dmk_window_get_target_dropdown (win);
   model = gtk_drop_down_get_model (GTK_DROP_DOWN (dropdown));
   g_ptr_array_set_size (paths, 0);

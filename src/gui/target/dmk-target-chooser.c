@@ -20,6 +20,7 @@ struct _DmkTargetChooser
   char *path;
   guint updating; /* > 0 while the lists change under the dropdown: its selection is ours */
   GCancellable *cancellable;
+  guint describing; /* folder descriptions in flight */
   GtkFileChooserNative *chooser;
   GPtrArray *chosen;       /* the folders the user chose, NULL-terminated */
   gboolean scanning;
@@ -143,6 +144,7 @@ folder_described (GObject *source, GAsyncResult *res, gpointer user_data)
 
   if (place == NULL)
     return; /* cancelled: the chooser may be gone */
+  self->describing--;
   item = find_in (self->folders, place->path);
   if (item != NULL)
     dmk_target_item_update (item, place);
@@ -164,6 +166,7 @@ update_room (DmkTargetChooser *self)
       return;
     }
   set_room (self, 0);
+  self->describing++;
   dmk_place_new_async (self->path, self->cancellable, folder_described, self);
 }
 
@@ -674,6 +677,12 @@ dmk_target_chooser_init (DmkTargetChooser *self)
 }
 
 #ifdef DMK_TESTING
+
+gboolean
+dmk_target_chooser_is_busy (DmkTargetChooser *self)
+{
+  return self->scanning || self->rescan || self->describing > 0;
+}
 
 gboolean
 dmk_target_chooser_is_choosing (DmkTargetChooser *self)

@@ -57,6 +57,8 @@ GtkWidget *dmk_target_chooser_get_dropdown (DmkTargetChooser *self);
 
 #ifdef DMK_TESTING
 /* What the tests read off its insides: only the tests' build of the window has these. */
+/* Whether a scan of the places or a folder's description is still on its way. */
+gboolean dmk_target_chooser_is_busy (DmkTargetChooser *self);
 /* Whether the folder chooser is open. */
 gboolean dmk_target_chooser_is_choosing (DmkTargetChooser *self);
 #endif

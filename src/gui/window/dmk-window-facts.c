@@ -95,13 +95,59 @@ describe_result (DmkResult *r)
                           size);
 }
 
+/* The notes on the numbers (n of them, one a line in text, worst first): a short one in full,
+ * more as one line (how many, and the first) with the whole text under Details, so that the
+ * window keeps its size and the comment, the status line and the views stay on screen whatever
+ * a result says. error: data did not read back as written. */
+static void
+set_notes (DmkWindow *self, const char *text, guint n, gboolean error)
+{
+  gboolean whole = n == 1 && g_utf8_strlen (text, -1) <= 90;
+  g_autofree char *first = g_strndup (text, strcspn (text, "\n"));
+  g_autofree char *summary = NULL;
+
+  gtk_label_set_text (self->warnings_label, text);
+  gtk_widget_set_visible (GTK_WIDGET (self->warnings_label), n > 0);
+  gtk_widget_set_visible (self->warnings_row, n > 0);
+  if (whole)
+    summary = g_strdup (text);
+  else
+    /* TRANSLATORS: one line for all the notes on a result's numbers, the first of them after
+     * the colon: "7 notes: ⚠ SEQ1M Q8T1 Read: the passes scatter by 13.1 %…" */
+    summary = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u note: %s", "%u notes: %s", n), n,
+                               first);
+  gtk_label_set_text (self->warnings_summary, summary);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->warnings_summary), whole ? NULL : text);
+  gtk_widget_set_visible (self->warnings_button, !whole);
+  if (!whole)
+    {
+      /* TRANSLATORS: the button that shows every note; "Details of 7 notes" */
+      g_autofree char *name = g_strdup_printf (
+        g_dngettext (GETTEXT_PACKAGE, "Details of %u note", "Details of %u notes", n), n);
+      gtk_accessible_update_property (GTK_ACCESSIBLE (self->warnings_button),
+                                      GTK_ACCESSIBLE_PROPERTY_LABEL, name, -1);
+    }
+  if (!gtk_widget_get_visible (self->warnings_row))
+    gtk_menu_button_popdown (GTK_MENU_BUTTON (self->warnings_button));
+  if (error)
+    {
+      gtk_widget_add_css_class (GTK_WIDGET (self->warnings_label), "error");
+      gtk_widget_add_css_class (GTK_WIDGET (self->warnings_summary), "error");
+    }
+  else
+    {
+      gtk_widget_remove_css_class (GTK_WIDGET (self->warnings_label), "error");
+      gtk_widget_remove_css_class (GTK_WIDGET (self->warnings_summary), "error");
+    }
+}
+
 /* A fio job's plan: what it runs, and that the user's own settings stay as they are. */
 static void
 show_job_facts (DmkWindow *self)
 {
   g_autofree char *text = NULL, *size = dmk_format_size (self->job->settings.size_bytes);
   g_autoptr (GString) notes = g_string_new (NULL);
-  guint n = self->job->jobs->len;
+  guint n = self->job->jobs->len, n_notes = self->job->notes->len;
 
   /* TRANSLATORS: the line over the grid when a fio job is the plan: "fio job “cdm.fio”: 8 tests
    * as fio would run them (1 × 5 s, 1 GiB); your own settings are kept for later" */
@@ -118,14 +164,15 @@ show_job_facts (DmkWindow *self)
                             (const char *) self->job->notes->pdata[i]);
   if (self->job->target_note != NULL &&
       g_strcmp0 (dmk_window_get_target_path (self), self->job->target) == 0)
-    g_string_append_printf (notes, "%sⓘ %s", notes->len > 0 ? "\n" : "", self->job->target_note);
+    {
+      g_string_append_printf (notes, "%sⓘ %s", notes->len > 0 ? "\n" : "",
+                              self->job->target_note);
+      n_notes++;
+    }
   self->facts_of_result = TRUE;
   gtk_label_set_text (self->facts_label, text);
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->facts_label), NULL);
-  gtk_label_set_text (self->warnings_label, notes->str);
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self->warnings_label), NULL);
-  gtk_widget_set_visible (GTK_WIDGET (self->warnings_label), notes->len > 0);
-  gtk_widget_remove_css_class (GTK_WIDGET (self->warnings_label), "error");
+  set_notes (self, notes->str, n_notes, FALSE);
   gtk_actionable_set_action_name (GTK_ACTIONABLE (self->facts_close), "win.close-job");
   gtk_button_set_label (self->facts_close, _("_Close Job"));
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->facts_close),
@@ -164,9 +211,7 @@ show_plan_facts (DmkWindow *self)
   self->facts_of_result = FALSE;
   gtk_label_set_text (self->facts_label, text);
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->facts_label), NULL);
-  gtk_label_set_text (self->warnings_label, "");
-  gtk_widget_set_visible (GTK_WIDGET (self->warnings_label), FALSE);
-  gtk_widget_remove_css_class (GTK_WIDGET (self->warnings_label), "error");
+  set_notes (self, "", 0, FALSE);
   gtk_widget_set_visible (GTK_WIDGET (self->facts_close), FALSE);
   gtk_widget_set_visible (self->facts_box, TRUE);
 }
@@ -207,14 +252,9 @@ update_facts (DmkWindow *self)
   self->facts_of_result = TRUE;
   gtk_label_set_text (self->facts_label, text);
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->facts_label), NULL);
-  gtk_label_set_text (self->warnings_label, warnings->str);
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self->warnings_label), NULL);
-  gtk_widget_set_visible (GTK_WIDGET (self->warnings_label), warnings->len > 0);
   /* Data that did not read back as written is no longer a matter of how to read a number. */
-  if (self->shown->settings.verify && self->shown->verify.bad > 0)
-    gtk_widget_add_css_class (GTK_WIDGET (self->warnings_label), "error");
-  else
-    gtk_widget_remove_css_class (GTK_WIDGET (self->warnings_label), "error");
+  set_notes (self, warnings->str, self->shown->warnings->len,
+             self->shown->settings.verify && self->shown->verify.bad > 0);
   gtk_actionable_set_action_name (GTK_ACTIONABLE (self->facts_close), "win.close-result");
   gtk_button_set_label (self->facts_close, _("_Close Saved Result"));
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->facts_close),
@@ -290,3 +330,41 @@ _dmk_window_facts_update (DmkWindow *self)
   update_status (self);
   update_title (self);
 }
+
+/* ---- the comment ---- */
+
+void
+_dmk_window_set_comment (DmkWindow *self, const char *text)
+{
+  self->setting_comment = TRUE;
+  gtk_editable_set_text (GTK_EDITABLE (self->comment_entry), text ? text : "");
+  self->setting_comment = FALSE;
+  self->comment_typed = FALSE;
+}
+
+/* The comment field is the shown result's comment: what is typed there is what is saved. */
+void
+_dmk_window_sync_comment (DmkWindow *self)
+{
+  if (self->shown == NULL)
+    return;
+  g_free (self->shown->comment);
+  self->shown->comment = g_strdup (gtk_editable_get_text (GTK_EDITABLE (self->comment_entry)));
+}
+
+static void
+on_comment_changed (GtkEditable *editable, DmkWindow *self)
+{
+  if (self->setting_comment)
+    return;
+  self->comment_typed = TRUE;
+  _dmk_window_sync_comment (self);
+}
+
+static void
+facts_init (DmkWindow *self)
+{
+  g_signal_connect (self->comment_entry, "changed", G_CALLBACK (on_comment_changed), self);
+}
+
+const DmkWindowPart _dmk_window_facts_part = { NULL, facts_init, NULL };

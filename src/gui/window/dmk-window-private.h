@@ -27,7 +27,10 @@ struct _DmkWindow
   GtkDropDown *unit_dropdown;
   GtkWidget *facts_box;
   GtkLabel *facts_label;
-  GtkLabel *warnings_label;
+  GtkLabel *warnings_label;   /* the whole text, under Details */
+  GtkWidget *warnings_row;    /* its one line and Details */
+  GtkLabel *warnings_summary;
+  GtkWidget *warnings_button;
   GtkButton *facts_close;
   GtkEntry *comment_entry;
   GtkLabel *status_label;
@@ -51,6 +54,7 @@ struct _DmkWindow
   char *last_error;
   char *end_status; /* how the last run ended; NULL once a new plan or run replaced it */
   gboolean setting_comment;
+  gboolean comment_typed; /* the user typed in the comment field since it last changed hands */
   char *facts_text; /* what the facts hook last returned */
   gboolean facts_of_result; /* the facts line is a result's or a job's, not the plan's */
   /* A fio job file opened: a plan to run as fio would, beside the user's own settings, which
@@ -125,6 +129,13 @@ gboolean _dmk_window_plan_run (DmkWindow *self, int row, DmkSettings *s, GArray 
                                GError **error);
 /* Takes job (transfer full) as the plan, named name; NULL goes back to the controls' plan. */
 void _dmk_window_set_job (DmkWindow *self, DmkFioJob *job, const char *name);
+/* The comment a run starts with (the field then shows it); same_result: a row run again over
+ * the shown result, whose comment stays. */
+const char *_dmk_window_comment_for_run (DmkWindow *self, gboolean same_result);
+/* The comment field shows text (NULL: none), as a result's, not as typed; and what it holds
+ * goes into the shown result. */
+void _dmk_window_set_comment (DmkWindow *self, const char *text);
+void _dmk_window_sync_comment (DmkWindow *self);
 /* Shows result (NULL: an empty grid of the plan), from source (a file) or a run. */
 void _dmk_window_show_result (DmkWindow *self, DmkResult *result, const char *source);
 /* The same for a result of any kind: a scan in its own view, a grid in the Benchmark view. */
@@ -167,6 +178,8 @@ extern const DmkWindowPart _dmk_window_files_part;
 extern const DmkWindowPart _dmk_window_scans_part;
 /* every finished run into the history, unless save-history is off */
 extern const DmkWindowPart _dmk_window_history_part;
+/* the comment, which belongs to the result shown */
+extern const DmkWindowPart _dmk_window_facts_part;
 
 /* What the hub asks of two parts. dmk-window-facts.c: the facts, warnings, blocked cells, status
  * line and subtitle follow what is shown. dmk-window-scans.c: a sustained, sweep or surface

@@ -485,7 +485,7 @@ run_start (DmkWindow *self, int row)
   request.path = dmk_window_get_target_path (self);
   request.settings = &s;
   request.jobs = jobs;
-  request.comment = gtk_editable_get_text (GTK_EDITABLE (self->comment_entry));
+  request.comment = _dmk_window_comment_for_run (self, self->merge_run);
   if (!dmk_run_controller_start (self->run, &request, &error))
     {
       _dmk_window_show_error (self, _("The Benchmark Could Not Start"), error->message);
@@ -550,8 +550,9 @@ on_progress (DmkRunController *run, const DmkProgress *p, DmkWindow *self)
   g_autofree char *status = NULL;
   const char *path = dmk_run_controller_get_path (run);
 
-  if (dmk_run_controller_get_kind (run) != DMK_KIND_GRID)
-    return; /* a scan's progress is its view's */
+  if (dmk_run_controller_get_job (run) != DMK_RUN_JOB_RUN ||
+      dmk_run_controller_get_kind (run) != DMK_KIND_GRID)
+    return; /* a scan's progress is its view's, a check's or a sweep's its dialog's */
   switch (p->phase)
     {
     case DMK_PHASE_OPEN:
@@ -612,11 +613,14 @@ on_finished (DmkRunController *run, DmkWindow *self)
   const GError *error = dmk_run_controller_get_error (run);
   gboolean cancelled = g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
 
-  if (dmk_run_controller_get_kind (run) != DMK_KIND_GRID)
+  if (dmk_run_controller_get_job (run) != DMK_RUN_JOB_RUN ||
+      dmk_run_controller_get_kind (run) != DMK_KIND_GRID)
     {
-      /* A scan's result is its view's; the window's actions, the desktop's notification and a
-       * pending close follow. */
-      notify_end (self, result);
+      /* A scan's result is its view's, a capacity check's or an iozone sweep's its dialog's;
+       * the window's actions, the desktop's notification (of a scan) and a pending close
+       * follow. */
+      if (dmk_run_controller_get_job (run) == DMK_RUN_JOB_RUN)
+        notify_end (self, result);
       _dmk_window_update_actions (self);
       g_signal_emit_by_name (self, "run-finished");
       if (self->close_after_run)

@@ -114,23 +114,18 @@ plan_job_run (DmkWindow *self, const DmkTestSpec *row_spec, DmkSettings *s, GArr
   o.allow_write_device = !reads_only && _dmk_window_target_is_device (self);
   if (!dmk_fio_job_settings (self->job, &o, s, error))
     return FALSE;
-  *jobs = g_array_new (FALSE, TRUE, sizeof (DmkJob));
-  for (guint i = 0; i < self->job->jobs->len; i++)
+  *jobs = dmk_fio_jobs_to_run (self->job->jobs, row_spec, reads_only,
+                               dmk_window_get_target_path (self), error);
+  if (*jobs == NULL && error != NULL &&
+      g_error_matches (*error, DMK_ERROR, DMK_ERROR_WRITE_NOT_ALLOWED))
     {
-      const DmkJob *j = &g_array_index (self->job->jobs, DmkJob, i);
+      /* TRANSLATORS: %s says that write tests need consent; the window says where to give it */
+      char *advice = g_strdup_printf (_("%s: allow them from the menu"), (*error)->message);
 
-      if ((row_spec == NULL || dmk_test_spec_equal (row_spec, &j->spec)) &&
-          (!reads_only || j->direction == DMK_DIRECTION_READ))
-        g_array_append_vals (*jobs, j, 1);
+      g_free ((*error)->message);
+      (*error)->message = advice;
     }
-  if ((*jobs)->len > 0)
-    return TRUE;
-  g_clear_pointer (jobs, g_array_unref);
-  g_set_error (error, DMK_ERROR, DMK_ERROR_WRITE_NOT_ALLOWED,
-               _("The job’s tests here all write, and write tests on %s need your consent: "
-                 "allow them from the menu"),
-               dmk_window_get_target_path (self));
-  return FALSE;
+  return *jobs != NULL;
 }
 
 gboolean
@@ -222,13 +217,15 @@ fit_height (gpointer data)
   target = MAX (min, self->user_height);
   if (height != target)
     {
+      GdkSurface *surface = gtk_native_get_surface (GTK_NATIVE (self));
       int def_w = 0, def_h = 0;
+      /* The default size counts what the window draws around itself (its frame and shadow)
+       * too: the surface's size less the widget's. */
+      int frame = surface != NULL ? MAX (0, gdk_surface_get_height (surface) - height) : 0;
 
-      /* The default size counts what the window draws around itself (its shadow) too. */
       gtk_window_get_default_size (GTK_WINDOW (self), &def_w, &def_h);
       self->fitting = TRUE;
-      gtk_window_set_default_size (GTK_WINDOW (self), def_w > 0 ? def_w : width,
-                                   target + (def_h > height ? def_h - height : 0));
+      gtk_window_set_default_size (GTK_WINDOW (self), def_w > 0 ? def_w : width, target + frame);
     }
   return G_SOURCE_REMOVE;
 }
@@ -253,6 +250,9 @@ dmk_window_size_allocate (GtkWidget *widget, int width, int height, int baseline
            (height != self->last_height && (height < self->user_height || height > min)))
     self->user_height = height;
   self->last_height = height;
+  /* Cut short (a line wrapped only once the width was known): fit again. */
+  if (height < min && self->fit_source == 0)
+    self->fit_source = g_idle_add_full (G_PRIORITY_LOW, fit_height, self, NULL);
 }
 
 /* Everything that follows from what is shown, the run and the controls. */
@@ -265,29 +265,22 @@ _dmk_window_update_state (DmkWindow *self)
     self->fit_source = g_idle_add_full (G_PRIORITY_LOW, fit_height, self, NULL);
 }
 
-static void
-set_comment_text (DmkWindow *self, const char *text)
-{
-  self->setting_comment = TRUE;
-  gtk_editable_set_text (GTK_EDITABLE (self->comment_entry), text ? text : "");
-  self->setting_comment = FALSE;
-}
-
-/* The comment field is the shown result's comment: what is typed there is what is saved. */
-static void
-on_comment_changed (GtkEditable *editable, DmkWindow *self)
-{
-  if (self->setting_comment || self->shown == NULL)
-    return;
-  g_free (self->shown->comment);
-  self->shown->comment = g_strdup (gtk_editable_get_text (editable));
-}
-
 DmkResult *
 _dmk_window_export_result (DmkWindow *self)
 {
-  on_comment_changed (GTK_EDITABLE (self->comment_entry), self);
+  _dmk_window_sync_comment (self);
   return self->shown;
+}
+
+/* A comment belongs to the result it was typed for: a new run starts with what was typed since
+ * the field last showed a result (for it, on purpose), else none; a row run again over the
+ * shown result is that result. */
+const char *
+_dmk_window_comment_for_run (DmkWindow *self, gboolean same_result)
+{
+  if (!same_result && !self->comment_typed)
+    _dmk_window_set_comment (self, NULL);
+  return gtk_editable_get_text (GTK_EDITABLE (self->comment_entry));
 }
 
 /* Shows result (NULL: an empty grid of the controls' plan), from source (a file) or a run. */
@@ -306,10 +299,14 @@ _dmk_window_show_result (DmkWindow *self, DmkResult *result, const char *source)
   if (result != NULL)
     {
       dmk_result_grid_set_result (self->grid, result);
-      set_comment_text (self, result->comment);
+      _dmk_window_set_comment (self, result->comment);
     }
   else
-    apply_plan (self);
+    {
+      /* Nothing shown: no result's comment either (closing an opened one takes its along). */
+      apply_plan (self);
+      _dmk_window_set_comment (self, NULL);
+    }
   _dmk_window_update_state (self);
 }
 
@@ -622,7 +619,6 @@ setup_controls (DmkWindow *self)
                     G_CALLBACK (on_target_changed), self);
   g_signal_connect (self->target_chooser, "devices-changed", G_CALLBACK (on_devices_changed),
                     self);
-  g_signal_connect (self->comment_entry, "changed", G_CALLBACK (on_comment_changed), self);
 }
 
 /* ---- the window ---- */
@@ -631,6 +627,7 @@ setup_controls (DmkWindow *self)
 static const DmkWindowPart *const parts[] = {
   &_dmk_window_run_part,   &_dmk_window_actions_part, &_dmk_window_view_part,
   &_dmk_window_files_part, &_dmk_window_scans_part,   &_dmk_window_history_part,
+  &_dmk_window_facts_part,
 };
 
 static void
@@ -720,6 +717,9 @@ dmk_window_class_init (DmkWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, DmkWindow, facts_box);
   gtk_widget_class_bind_template_child (widget_class, DmkWindow, facts_label);
   gtk_widget_class_bind_template_child (widget_class, DmkWindow, warnings_label);
+  gtk_widget_class_bind_template_child (widget_class, DmkWindow, warnings_row);
+  gtk_widget_class_bind_template_child (widget_class, DmkWindow, warnings_summary);
+  gtk_widget_class_bind_template_child (widget_class, DmkWindow, warnings_button);
   gtk_widget_class_bind_template_child (widget_class, DmkWindow, facts_close);
   gtk_widget_class_bind_template_child (widget_class, DmkWindow, comment_entry);
   gtk_widget_class_bind_template_child (widget_class, DmkWindow, status_label);

@@ -1,0 +1,272 @@
+/* test-window-calm.c: one calm screen, whatever the result says (issue 46): a result with nine
+ * warnings, opened in the real window under a window manager at the default 640×583, a laptop's
+ * 1280×768 (the test display is 1280 wide) and 546×700: the window keeps its size, and the
+ * comment field, the status line and the view switcher lie inside it, by their allocations;
+ * the warnings are one line with Details, whose popover (opened by a real click) holds every
+ * one of them. With GDISKMARK_SCREENSHOT_DIR set, each size is captured there (collapsed and
+ * expanded), to be looked at. */
+#include "config.h"
+
+#include <gdk/x11/gdkx.h>
+#include <glib/gstdio.h>
+#include <string.h>
+
+#include "dmk-test-loop.h"
+#include "dmk-test-wm.h"
+
+#define N_WARNINGS 9
+#define LINE 40 /* px: one line of the warnings' row, with its spacing */
+
+/* A GDiskMark result (the fuzzers' seed of a default run with a mix) with nine warnings of the
+ * kinds a short run on tmpfs gets. */
+static char *
+result_with_warnings (const char *dir)
+{
+  g_autofree char *run = g_build_filename (g_getenv ("G_TEST_SRCDIR"), "fuzz", "seeds",
+                                           "grid-default-mix.json", NULL);
+  g_autofree char *path = g_build_filename (dir, "warned.json", NULL);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (DmkResult) r = dmk_result_load (run, &error);
+
+  g_assert_no_error (error);
+  /* Without its mix column: that grid is wider than the smallest window, a size of its own. */
+  for (guint i = r->tests->len; i-- > 0;)
+    if (((DmkTestResult *) g_ptr_array_index (r->tests, i))->direction == DMK_DIRECTION_MIX)
+      g_ptr_array_remove_index (r->tests, i);
+  r->settings.mix_read_percent = 0;
+  g_ptr_array_set_size (r->warnings, 0);
+  for (guint i = 0; i < r->tests->len && r->warnings->len < N_WARNINGS - 2; i++)
+    {
+      DmkTestResult *t = g_ptr_array_index (r->tests, i);
+      g_autofree char *name = dmk_test_spec_to_name (&t->spec);
+
+      g_ptr_array_add (r->warnings,
+                       g_strdup_printf ("%s %s: the passes scatter by %u.%u %% (relative standard "
+                                        "deviation; above 5 %% a score is a rough one): this "
+                                        "score is not one to repeat; run more passes or find "
+                                        "what else uses the drive",
+                                        name, dmk_direction_label (t->direction), 8 + i, i));
+    }
+  g_ptr_array_add (r->warnings, g_strdup ("The target is on tmpfs, which lives in memory: the "
+                                          "numbers are the memory's, not a disk's"));
+  g_ptr_array_add (r->warnings, g_strdup ("The engine io_uring was not available for RND4K Q32T1: "
+                                          "it ran on libaio"));
+  g_assert_cmpuint (r->warnings->len, ==, N_WARNINGS);
+  g_assert_true (dmk_result_save (r, path, &error));
+  g_assert_no_error (error);
+  return g_steal_pointer (&path);
+}
+
+static gboolean
+size_is (gpointer data)
+{
+  GtkWidget *win = data;
+  int *want = g_object_get_data (G_OBJECT (win), "want");
+
+  /* The size given is the window's with its frame: the widget is up to 10 px smaller. Narrower
+   * than the grid's least width (546: the window's narrowest), the window keeps to that. */
+  return (ABS (gtk_widget_get_width (win) + 5 - want[0]) <= 5 ||
+          (gtk_widget_get_width (win) > want[0] && gtk_widget_get_width (win) < 640)) &&
+         ABS (gtk_widget_get_height (win) + 5 - want[1]) <= 5;
+}
+
+/* The window's content, in its own coordinates (which start at its frame's edge). */
+static graphene_rect_t
+content_of (DmkWindow *win)
+{
+  graphene_rect_t w = GRAPHENE_RECT_INIT (0, 0, 0, 0);
+  GtkWidget *content = adw_application_window_get_content (ADW_APPLICATION_WINDOW (win));
+
+  g_assert_true (gtk_widget_compute_bounds (content, GTK_WIDGET (win), &w));
+  return w;
+}
+
+static double inside_fraction (DmkWindow *win, GtkWidget *widget);
+
+/* widget is shown and lies inside win. */
+static void
+assert_inside (DmkWindow *win, GtkWidget *widget, const char *what)
+{
+  graphene_rect_t b, w = content_of (win);
+
+  g_assert_true (gtk_widget_get_mapped (widget));
+  g_assert_true (gtk_widget_compute_bounds (widget, GTK_WIDGET (win), &b));
+  g_test_message ("%s: %.0f,%.0f %.0f×%.0f in the window's %.0f,%.0f %.0f×%.0f", what,
+                  b.origin.x, b.origin.y, b.size.width, b.size.height, w.origin.x, w.origin.y,
+                  w.size.width, w.size.height);
+  g_assert_cmpfloat (b.size.height, >, 0);
+  g_assert_cmpfloat (inside_fraction (win, widget), >=, 0.9);
+}
+
+static GtkWidget *find_type (GtkWidget *w, GType type);
+
+/* How much of widget's height lies inside the window's content (0 when it is not shown). The
+ * view switcher at the window's least height has a few pixels of its bottom padding past the
+ * edge (its labels whole, as the screenshots show): 90 % is "inside". */
+static double
+inside_fraction (DmkWindow *win, GtkWidget *widget)
+{
+  graphene_rect_t b, w = content_of (win), in;
+
+  if (!gtk_widget_get_mapped (widget) || !gtk_widget_compute_bounds (widget, GTK_WIDGET (win), &b) ||
+      b.size.height <= 0 || !graphene_rect_intersection (&w, &b, &in))
+    return 0;
+  return in.size.width < b.size.width ? 0 : in.size.height / b.size.height;
+}
+
+static gboolean
+lies_inside (DmkWindow *win, GtkWidget *widget)
+{
+  return inside_fraction (win, widget) >= 0.9;
+}
+
+/* The window has settled on its size (it fits its height to what it shows in an idle, after a
+ * round trip through the window manager): everything that must be seen is inside it. */
+static gboolean
+settled_inside (gpointer data)
+{
+  DmkWindow *win = data;
+
+  return lies_inside (win, GTK_WIDGET (win->comment_entry)) &&
+         lies_inside (win, GTK_WIDGET (win->status_label)) &&
+         lies_inside (win, find_type (GTK_WIDGET (win), ADW_TYPE_VIEW_SWITCHER));
+}
+
+static GtkWidget *
+find_type (GtkWidget *w, GType type)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (w, type))
+    return w;
+  for (GtkWidget *c = gtk_widget_get_first_child (w); c != NULL; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = find_type (c, type);
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* The whole screen as a user sees it (popovers included), when screenshots are asked for. */
+static void
+capture (const char *name)
+{
+  const char *dir = g_getenv ("GDISKMARK_SCREENSHOT_DIR");
+  g_autofree char *path = NULL;
+
+  if (dir == NULL)
+    return;
+  path = g_build_filename (dir, name, NULL);
+  {
+    const char *argv[] = { "import", "-window", "root", path, NULL };
+    g_assert_cmpint (dmk_test_run_tool (argv, NULL), ==, 0);
+  }
+  g_test_message ("screenshot: %s", path);
+}
+
+static gboolean
+popover_shown (gpointer data)
+{
+  GtkPopover *p = gtk_menu_button_get_popover (GTK_MENU_BUTTON (data));
+
+  return p != NULL && gtk_widget_get_mapped (GTK_WIDGET (p));
+}
+
+static gboolean
+popover_hidden (gpointer data)
+{
+  return !popover_shown (data);
+}
+
+static void
+check_size (gconstpointer data)
+{
+  const int *size = data;
+  g_autofree char *dir = make_target_dir ();
+  g_autofree char *json = result_with_warnings (dir);
+  g_autoptr (GFile) file = g_file_new_for_path (json);
+  g_autofree char *shot = NULL;
+  DmkWindow *win;
+  const char *all;
+  int before[2], after;
+
+  reset_settings ();
+  win = dmk_window_new (NULL);
+  dmk_window_set_target_path (win, dir);
+  gtk_window_set_default_size (GTK_WINDOW (win), size[0], size[1]);
+  g_object_set_data (G_OBJECT (win), "want", (gpointer) size);
+  gtk_window_present (GTK_WINDOW (win));
+  g_assert_true (iterate_until (size_is, win));
+  before[0] = gtk_widget_get_width (GTK_WIDGET (win));
+  before[1] = gtk_widget_get_height (GTK_WIDGET (win));
+  open_files_and_wait (win, &file, 1);
+  settle ();
+  if (!iterate_until (settled_inside, win))
+    g_test_message ("the window did not settle with everything inside it");
+  /* The window kept its width, and grew by the warnings' one line at most (before it fixed,
+   * 9 warnings wrapped to 20 lines and more, past the screen's bottom). */
+  g_test_message ("window %d×%d, %d×%d before the result", gtk_widget_get_width (GTK_WIDGET (win)),
+                  gtk_widget_get_height (GTK_WIDGET (win)), before[0], before[1]);
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (win)), ==, before[0]);
+  g_assert_cmpint (gtk_widget_get_height (GTK_WIDGET (win)), <=, before[1] + LINE);
+  after = gtk_widget_get_height (GTK_WIDGET (win));
+
+  if (dmk_window_get_error_dialog (win) != NULL)
+    g_test_message ("error: %s", adw_message_dialog_get_body (
+                                   ADW_MESSAGE_DIALOG (dmk_window_get_error_dialog (win))));
+  g_assert_null (dmk_window_get_error_dialog (win));
+  g_assert_nonnull (dmk_window_get_shown_result (win));
+  g_test_message ("shown: %u warnings; facts: %s", dmk_window_get_shown_result (win)->warnings->len,
+                  dmk_window_get_facts_text (win));
+  /* The warnings: one line, with Details. */
+  g_assert_true (gtk_widget_get_visible (win->warnings_row));
+  g_assert_true (gtk_widget_get_visible (win->warnings_button));
+  g_test_message ("summary: %s", gtk_label_get_text (win->warnings_summary));
+  g_assert_true (g_str_has_prefix (gtk_label_get_text (win->warnings_summary), "9 notes: "));
+  assert_inside (win, GTK_WIDGET (win->warnings_summary), "the warnings' line");
+  assert_inside (win, win->warnings_button, "Details");
+  assert_inside (win, GTK_WIDGET (win->comment_entry), "the comment");
+  assert_inside (win, GTK_WIDGET (win->status_label), "the status line");
+  assert_inside (win, find_type (GTK_WIDGET (win), ADW_TYPE_VIEW_SWITCHER),
+                 "the view switcher");
+  shot = g_strdup_printf ("warnings-%dx%d.png", size[0], size[1]);
+  capture (shot);
+
+  /* Details, by a real click: every warning is there. */
+  g_assert_true (pointer_click_on (win->warnings_button));
+  g_assert_true (iterate_until (popover_shown, win->warnings_button));
+  all = gtk_label_get_text (win->warnings_label);
+  for (guint i = 0; i < dmk_window_get_shown_result (win)->warnings->len; i++)
+    g_assert_nonnull (strstr (all, dmk_window_get_shown_result (win)->warnings->pdata[i]));
+  settle ();
+  g_free (shot);
+  shot = g_strdup_printf ("warnings-%dx%d-details.png", size[0], size[1]);
+  capture (shot);
+  /* Escape closes it; the window is as it was. */
+  g_assert_true (press_key (GTK_WIDGET (win->warnings_label), "Escape"));
+  g_assert_true (iterate_until (popover_hidden, win->warnings_button));
+  g_assert_cmpint (gtk_widget_get_height (GTK_WIDGET (win)), ==, after);
+  destroy_window (win);
+  g_unlink (json);
+  g_assert_cmpint (g_rmdir (dir), ==, 0);
+}
+
+int
+main (int argc, char **argv)
+{
+  static const int sizes[][2] = { { 640, 583 }, { 1280, 768 }, { 546, 700 } };
+  int status;
+
+  if (!dmk_test_gui_init (&argc, &argv, "window-calm"))
+    return g_test_run ();
+  start_window_manager ();
+  test_application ();
+  for (guint i = 0; i < G_N_ELEMENTS (sizes); i++)
+    {
+      g_autofree char *path = g_strdup_printf ("/window-calm/warnings/%dx%d", sizes[i][0],
+                                               sizes[i][1]);
+      g_test_add_data_func (path, sizes[i], check_size);
+    }
+  status = g_test_run ();
+  stop_window_manager ();
+  return status;
+}
