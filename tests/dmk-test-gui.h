@@ -85,6 +85,10 @@ double pixel_share (GtkWidget *widget, PixelTest is);
 /* What widget shows, rendered by its window's renderer: B, G, R, A bytes (premultiplied), or
  * NULL when it draws nothing. */
 guchar *widget_pixels (GtkWidget *widget, int *width, int *height);
+/* Waits for widget's window to paint a frame: a saved picture is of what was last drawn. */
+void wait_for_paint (GtkWidget *widget);
+/* Asserts that png is a picture of widget's size at its scale, with more than one colour in it. */
+void assert_png_of (GtkWidget *widget, const char *png);
 
 /* The first shown label under root whose text is text, or NULL. */
 GtkWidget *dmk_test_find_label (GtkWidget *root, const char *text);
