@@ -8,14 +8,17 @@
 #include "config.h"
 
 #include <gdk/x11/gdkx.h>
+#include <glib/gi18n.h>
 #include <glib/gstdio.h>
+#include <locale.h>
 #include <string.h>
 
 #include "dmk-test-loop.h"
 #include "dmk-test-wm.h"
 
 #define N_WARNINGS 9
-#define LINE 40 /* px: one line of the warnings' row, with its spacing */
+#define LINE 40       /* px: one line of the warnings' row, with its spacing */
+#define FACTS_LINE 20 /* px: one line of the facts */
 
 /* A GDiskMark result (the fuzzers' seed of a default run with a mix) with nine warnings of the
  * kinds a short run on tmpfs gets. */
@@ -177,10 +180,18 @@ popover_hidden (gpointer data)
   return !popover_shown (data);
 }
 
+typedef struct
+{
+  int size[2];
+  const char *locale; /* NULL: the tests' own (English) */
+} Case;
+
 static void
 check_size (gconstpointer data)
 {
-  const int *size = data;
+  const Case *c = data;
+  const int *size = c->size;
+  g_autofree char *old = g_strdup (setlocale (LC_ALL, NULL));
   g_autofree char *dir = make_target_dir ();
   g_autofree char *json = result_with_warnings (dir);
   g_autoptr (GFile) file = g_file_new_for_path (json);
@@ -189,6 +200,16 @@ check_size (gconstpointer data)
   const char *all;
   int before[2], after;
 
+  if (c->locale != NULL)
+    {
+      if (setlocale (LC_ALL, c->locale) == NULL)
+        {
+          g_test_skip_printf ("the %s locale is not installed (locale-gen)", c->locale);
+          return;
+        }
+      /* Longer or wider lines are the point: the test would prove nothing in English. */
+      g_assert_cmpstr (g_dgettext (GETTEXT_PACKAGE, "_Details"), !=, "_Details");
+    }
   reset_settings ();
   win = dmk_window_new (NULL);
   dmk_window_set_target_path (win, dir);
@@ -207,7 +228,9 @@ check_size (gconstpointer data)
   g_test_message ("window %d×%d, %d×%d before the result", gtk_widget_get_width (GTK_WIDGET (win)),
                   gtk_widget_get_height (GTK_WIDGET (win)), before[0], before[1]);
   g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (win)), ==, before[0]);
-  g_assert_cmpint (gtk_widget_get_height (GTK_WIDGET (win)), <=, before[1] + LINE);
+  /* In Japanese and Chinese the facts line takes one more line. */
+  g_assert_cmpint (gtk_widget_get_height (GTK_WIDGET (win)), <=,
+                   before[1] + LINE + (c->locale != NULL ? FACTS_LINE : 0));
   after = gtk_widget_get_height (GTK_WIDGET (win));
 
   if (dmk_window_get_error_dialog (win) != NULL)
@@ -221,14 +244,19 @@ check_size (gconstpointer data)
   g_assert_true (gtk_widget_get_visible (win->warnings_row));
   g_assert_true (gtk_widget_get_visible (win->warnings_button));
   g_test_message ("summary: %s", gtk_label_get_text (win->warnings_summary));
-  g_assert_true (g_str_has_prefix (gtk_label_get_text (win->warnings_summary), "9 notes: "));
+  if (c->locale == NULL)
+    g_assert_true (g_str_has_prefix (gtk_label_get_text (win->warnings_summary), "9 notes: "));
+  else
+    g_assert_cmpstr (gtk_menu_button_get_label (GTK_MENU_BUTTON (win->warnings_button)), !=,
+                     "_Details");
   assert_inside (win, GTK_WIDGET (win->warnings_summary), "the warnings' line");
   assert_inside (win, win->warnings_button, "Details");
   assert_inside (win, GTK_WIDGET (win->comment_entry), "the comment");
   assert_inside (win, GTK_WIDGET (win->status_label), "the status line");
   assert_inside (win, find_type (GTK_WIDGET (win), ADW_TYPE_VIEW_SWITCHER),
                  "the view switcher");
-  shot = g_strdup_printf ("warnings-%dx%d.png", size[0], size[1]);
+  shot = g_strdup_printf ("warnings-%dx%d%s%s.png", size[0], size[1], c->locale ? "-" : "",
+                          c->locale ? c->locale : "");
   capture (shot);
 
   /* Details, by a real click: every warning is there. */
@@ -239,7 +267,8 @@ check_size (gconstpointer data)
     g_assert_nonnull (strstr (all, dmk_window_get_shown_result (win)->warnings->pdata[i]));
   settle ();
   g_free (shot);
-  shot = g_strdup_printf ("warnings-%dx%d-details.png", size[0], size[1]);
+  shot = g_strdup_printf ("warnings-%dx%d%s%s-details.png", size[0], size[1],
+                          c->locale ? "-" : "", c->locale ? c->locale : "");
   capture (shot);
   /* Escape closes it; the window is as it was. */
   g_assert_true (press_key (GTK_WIDGET (win->warnings_label), "Escape"));
@@ -248,23 +277,36 @@ check_size (gconstpointer data)
   destroy_window (win);
   g_unlink (json);
   g_assert_cmpint (g_rmdir (dir), ==, 0);
+  setlocale (LC_ALL, old);
 }
 
 int
 main (int argc, char **argv)
 {
-  static const int sizes[][2] = { { 640, 583 }, { 1280, 768 }, { 546, 700 } };
+  /* Japanese and Chinese: the facts line wraps to more lines than in English. */
+  static const Case cases[] = {
+    { { 640, 583 }, NULL },         { { 1280, 768 }, NULL },
+    { { 546, 700 }, NULL },
+    { { 640, 583 }, "ja_JP.UTF-8" },
+    { { 546, 700 }, "ja_JP.UTF-8" }, { { 640, 583 }, "zh_CN.UTF-8" },
+  };
   int status;
 
   if (!dmk_test_gui_init (&argc, &argv, "window-calm"))
     return g_test_run ();
+  if (g_getenv ("GDISKMARK_LOCALEDIR") != NULL)
+    bindtextdomain (GETTEXT_PACKAGE, g_getenv ("GDISKMARK_LOCALEDIR"));
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+  textdomain (GETTEXT_PACKAGE);
   start_window_manager ();
   test_application ();
-  for (guint i = 0; i < G_N_ELEMENTS (sizes); i++)
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
     {
-      g_autofree char *path = g_strdup_printf ("/window-calm/warnings/%dx%d", sizes[i][0],
-                                               sizes[i][1]);
-      g_test_add_data_func (path, sizes[i], check_size);
+      g_autofree char *path = g_strdup_printf ("/window-calm/warnings/%dx%d%s%.5s",
+                                               cases[i].size[0], cases[i].size[1],
+                                               cases[i].locale ? "/" : "",
+                                               cases[i].locale ? cases[i].locale : "");
+      g_test_add_data_func (path, &cases[i], check_size);
     }
   status = g_test_run ();
   stop_window_manager ();

@@ -183,10 +183,21 @@ static int
 needed_height (DmkWindow *self, int width)
 {
   GtkWidget *page = adw_view_stack_get_visible_child (self->view_stack);
-  int min = 0, page_min = 0, stack_min = 0;
+  GtkWidget *content = adw_toast_overlay_get_child (self->toast_overlay);
+  int min = 0, page_min = 0, stack_min = 0, content_min = 0;
 
   gtk_widget_measure (GTK_WIDGET (self), GTK_ORIENTATION_VERTICAL, width, &min, NULL, NULL,
                       NULL);
+  /* The toast overlay (libadwaita 1.2) does not pass the width on to its child: wrapped lines
+   * in a long translation are counted short. Its child is measured at its own width, and the
+   * window's height around it (its frame) is added as it is now. */
+  if (content != NULL && gtk_widget_get_mapped (content))
+    {
+      gtk_widget_measure (content, GTK_ORIENTATION_VERTICAL, gtk_widget_get_width (content),
+                          &content_min, NULL, NULL, NULL);
+      min = MAX (min, content_min + gtk_widget_get_height (GTK_WIDGET (self)) -
+                            gtk_widget_get_height (content));
+    }
   if (page == NULL || !gtk_widget_get_mapped (page))
     return min;
   gtk_widget_measure (GTK_WIDGET (self->view_stack), GTK_ORIENTATION_VERTICAL,
