@@ -1,0 +1,309 @@
+/* repro-lost-click.c: a reproduction of issue 46's lost click, not yet fixed: a user chooses from a dropdown (or the main
+ * menu) and clicks the next control at a person's pace, 200–400 ms after the release; that
+ * click must do what it should. Real pointer events (xdotool, one process for the choice and
+ * the click after it, as a hand makes them) into the real window under a window manager, while
+ * the window's main loop runs. Every sequence is counted; all of them should land.
+ *
+ * What it shows on GTK 4.8.3 under Xvfb and openbox: the first sequence's choice is made, the
+ * popover closes (a grab-broken event on the window), and the next click, 200 ms later on
+ * another dropdown, is delivered to a widget of the closed popover (its coordinates are the
+ * window's: GTK's pointer focus, not X, sends it there) and does nothing; a later click made
+ * without moving the pointer first can meet the same. Toggling the popover's sensitivity when
+ * it closes (which drops GTK's implicit grabs inside it) did not help. Built on request and run
+ * by hand with the window tests' environment:
+ *   ninja -C build tests/repro-lost-click
+ *   xvfb-run -a meson devenv -C build tests/repro-lost-click   (or the env of a window test's
+ *   log) */
+#include "config.h"
+
+#include <gdk/x11/gdkx.h>
+
+#include "dmk-test-wm.h"
+
+#define SEQUENCES 20
+
+/* The popover a control opens: a dropdown's list, a menu button's menu. */
+static GtkWidget *
+popover_of (GtkWidget *control)
+{
+  if (GTK_IS_MENU_BUTTON (control))
+    return GTK_WIDGET (gtk_menu_button_get_popover (GTK_MENU_BUTTON (control)));
+  for (GtkWidget *c = gtk_widget_get_last_child (control); c != NULL;
+       c = gtk_widget_get_prev_sibling (c))
+    if (GTK_IS_POPOVER (c))
+      return c;
+  return NULL;
+}
+
+static gboolean
+popover_open (gpointer control)
+{
+  GtkWidget *p = popover_of (control);
+
+  return p != NULL && gtk_widget_get_mapped (p);
+}
+
+static gboolean
+popover_closed (gpointer control)
+{
+  return !popover_open (control);
+}
+
+/* The n-th shown row of a dropdown's open list. */
+static void
+collect_rows (GtkWidget *w, GPtrArray *rows)
+{
+  if (g_strcmp0 (G_OBJECT_TYPE_NAME (w), "GtkListItemWidget") == 0 && gtk_widget_get_mapped (w))
+    g_ptr_array_add (rows, w);
+  for (GtkWidget *c = gtk_widget_get_first_child (w); c != NULL; c = gtk_widget_get_next_sibling (c))
+    collect_rows (c, rows);
+}
+
+static int
+by_y (gconstpointer a, gconstpointer b, gpointer data)
+{
+  graphene_point_t pa, pb;
+
+  g_assert_true (gtk_widget_compute_point (*(GtkWidget **) a, data, &GRAPHENE_POINT_INIT (0, 0), &pa));
+  g_assert_true (gtk_widget_compute_point (*(GtkWidget **) b, data, &GRAPHENE_POINT_INIT (0, 0), &pb));
+  return pa.y < pb.y ? -1 : pa.y > pb.y;
+}
+
+/* Where widget's middle is, in its surface's coordinates, and that surface's X window. */
+static void
+point_of (GtkWidget *widget, char **xid, char **x, char **y)
+{
+  GtkNative *native = gtk_widget_get_native (widget);
+  graphene_point_t p;
+  double sx = 0, sy = 0;
+
+  g_assert_true (gtk_widget_compute_point (
+    widget, GTK_WIDGET (native),
+    &GRAPHENE_POINT_INIT (gtk_widget_get_width (widget) / 2.f, gtk_widget_get_height (widget) / 2.f),
+    &p));
+  gtk_native_get_surface_transform (native, &sx, &sy);
+  *xid = g_strdup_printf ("%lu", (unsigned long) gdk_x11_surface_get_xid (
+                                   gtk_native_get_surface (native)));
+  *x = g_strdup_printf ("%d", (int) (p.x + sx));
+  *y = g_strdup_printf ("%d", (int) (p.y + sy));
+}
+
+static gboolean
+keep_ticking (gpointer data)
+{
+  (void) data;
+  return G_SOURCE_CONTINUE;
+}
+
+/* Whether cond holds within ms (a click acts at once: seconds would be a lost one). */
+static gboolean
+holds_within (Cond cond, gpointer data, guint ms)
+{
+  gint64 end = g_get_monotonic_time () + (gint64) ms * 1000;
+  guint tick = g_timeout_add (10, keep_ticking, NULL);
+
+  while (!cond (data) && g_get_monotonic_time () < end)
+    g_main_context_iteration (NULL, TRUE);
+  g_source_remove (tick);
+  return cond (data);
+}
+
+typedef struct
+{
+  gboolean done;
+  gboolean ok;
+} Spawned;
+
+static void
+spawned_done (GObject *source, GAsyncResult *res, gpointer data)
+{
+  Spawned *s = data;
+
+  s->ok = g_subprocess_wait_check_finish (G_SUBPROCESS (source), res, NULL);
+  s->done = TRUE;
+}
+
+/* Runs xdotool with args while the main loop goes on. */
+static void
+xdotool_async (const char *const *args)
+{
+  g_autoptr (GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr (GSubprocess) p = NULL;
+  g_autoptr (GError) error = NULL;
+  Spawned s = { FALSE, FALSE };
+
+  g_ptr_array_add (argv, (char *) "xdotool");
+  for (guint i = 0; args[i] != NULL; i++)
+    g_ptr_array_add (argv, (char *) args[i]);
+  g_ptr_array_add (argv, NULL);
+  p = g_subprocess_newv ((const char *const *) argv->pdata, G_SUBPROCESS_FLAGS_NONE, &error);
+  g_assert_no_error (error);
+  g_subprocess_wait_check_async (p, NULL, spawned_done, &s);
+  g_assert_true (iterate_until (flag_set, &s.done));
+  g_assert_true (s.ok);
+}
+
+/* A click on widget by the pointer (moved there first, as a hand does). */
+static void
+click_at (GtkWidget *widget)
+{
+  g_autofree char *xid = NULL, *x = NULL, *y = NULL;
+
+  point_of (widget, &xid, &x, &y);
+  {
+    const char *args[] = { "mousemove", "--window", xid, x, y, "sleep", "0.1", "click", "1", NULL };
+    xdotool_async (args);
+  }
+}
+
+/* Clicks item, then pause_ms after its release clicks next, in one xdotool run while the
+ * window's main loop goes on (a blocking spawn would hold the events until both were made). */
+static void
+choose_then_click (GtkWidget *item, GtkWidget *next, guint pause_ms)
+{
+  g_autofree char *ixid = NULL, *ix = NULL, *iy = NULL, *nxid = NULL, *nx = NULL, *ny = NULL;
+  g_autofree char *pause = g_strdup_printf ("%u.%03u", pause_ms / 1000, pause_ms % 1000);
+
+  point_of (item, &ixid, &ix, &iy);
+  point_of (next, &nxid, &nx, &ny);
+  {
+    const char *args[] = { "mousemove", "--window", ixid, ix, iy, "sleep", "0.15", "click", "1",
+                           "sleep", pause, "mousemove", "--window", nxid, nx, ny, "sleep", "0.05",
+                           "click", "1", NULL };
+    xdotool_async (args);
+  }
+}
+
+typedef struct
+{
+  DmkWindow *win;
+  GtkWidget *controls[4];
+  guint n_controls;
+} Fixture;
+
+static gboolean
+log_event (GtkEventControllerLegacy *c, GdkEvent *e, gpointer data)
+{
+  GdkEventType t = gdk_event_get_event_type (e);
+  if (t == GDK_BUTTON_PRESS || t == GDK_BUTTON_RELEASE || t == GDK_GRAB_BROKEN)
+    {
+      double x = 0, y = 0;
+      gdk_event_get_position (e, &x, &y);
+      g_test_message ("EV %s %s %.0f,%.0f %.2f", (char *) data, t == GDK_BUTTON_PRESS ? "press" : t == GDK_BUTTON_RELEASE ? "release" : "grab-broken", x, y, g_get_monotonic_time () / 1e6);
+    }
+  return FALSE;
+}
+
+static void
+fixture_set_up (Fixture *f, gconstpointer data)
+{
+  (void) data;
+  reset_settings ();
+  f->win = dmk_window_new (NULL);
+  {
+    GtkEventController *c = gtk_event_controller_legacy_new ();
+    gtk_event_controller_set_propagation_phase (c, GTK_PHASE_CAPTURE);
+    g_signal_connect (c, "event", G_CALLBACK (log_event), "win");
+    gtk_widget_add_controller (GTK_WIDGET (f->win), c);
+  }
+  gtk_window_present (GTK_WINDOW (f->win));
+  g_assert_true (iterate_until (widget_shown, f->win->unit_dropdown));
+  settle ();
+}
+
+static void
+fixture_tear_down (Fixture *f, gconstpointer data)
+{
+  (void) data;
+  destroy_window (f->win);
+}
+
+/* The dropdowns of the benchmark's row: pass count, size and unit (the target's list offers
+ * places whose choice asks questions: it is only ever the next click). */
+static void
+test_dropdowns (Fixture *f, gconstpointer data)
+{
+  GtkWidget *choose[] = { GTK_WIDGET (f->win->passes_dropdown), GTK_WIDGET (f->win->size_dropdown),
+                          GTK_WIDGET (f->win->unit_dropdown) };
+  GtkWidget *next[] = { GTK_WIDGET (f->win->size_dropdown), GTK_WIDGET (f->win->unit_dropdown),
+                        dmk_target_chooser_get_dropdown (f->win->target_chooser),
+                        GTK_WIDGET (f->win->passes_dropdown) };
+  guint landed = 0, chosen = 0;
+
+  (void) data;
+  for (guint i = 0; i < SEQUENCES; i++)
+    {
+      GtkWidget *a = choose[i % G_N_ELEMENTS (choose)];
+      GtkWidget *b = next[(i + i / G_N_ELEMENTS (choose)) % G_N_ELEMENTS (next)];
+      guint pause = 200 + (i * 53) % 201;
+      g_autoptr (GPtrArray) rows = g_ptr_array_new ();
+      guint before = gtk_drop_down_get_selected (GTK_DROP_DOWN (a)), want;
+
+      if (b == a)
+        b = next[(i + 1) % G_N_ELEMENTS (next)];
+      click_at (a);
+      g_assert_true (iterate_until (popover_open, a));
+      settle ();
+      collect_rows (popover_of (a), rows);
+      {
+        GtkEventController *c = gtk_event_controller_legacy_new ();
+        gtk_event_controller_set_propagation_phase (c, GTK_PHASE_CAPTURE);
+        g_signal_connect (c, "event", G_CALLBACK (log_event), "popover");
+        if (!g_object_get_data (G_OBJECT (popover_of (a)), "logged"))
+          { gtk_widget_add_controller (popover_of (a), c); g_object_set_data (G_OBJECT (popover_of (a)), "logged", a); }
+        else g_object_unref (c);
+      }
+      g_assert_cmpuint (rows->len, >=, 2);
+      g_ptr_array_sort_with_data (rows, by_y, popover_of (a));
+      want = before == 0 ? 1 : 0;
+      for (guint r = 0; r < rows->len; r++)
+        {
+          graphene_point_t pt;
+          GtkWidget *rw = g_ptr_array_index (rows, r);
+          if (!gtk_widget_compute_point (rw, popover_of (a), &GRAPHENE_POINT_INIT (0, 0), &pt)) pt.x = pt.y = -1;
+          g_test_message ("row %u at %.0f,%.0f %dx%d", r, pt.x, pt.y, gtk_widget_get_width (rw), gtk_widget_get_height (rw));
+        }
+      g_test_message ("before %u want %u popover %dx%d", before, want, gtk_widget_get_width (popover_of (a)), gtk_widget_get_height (popover_of (a)));
+      choose_then_click (g_ptr_array_index (rows, want), b, pause);
+      if (gtk_drop_down_get_selected (GTK_DROP_DOWN (a)) == want)
+        chosen++;
+      if (holds_within (popover_open, b, 1500))
+        landed++;
+      else
+        {
+          GdkDisplay *d = gdk_display_get_default ();
+          GdkDevice *ptr = gdk_seat_get_pointer (gdk_display_get_default_seat (d));
+          g_test_message ("sequence %u: the click on %s %u ms after choosing in %s was lost", i,
+                          gtk_widget_get_name (b), pause, gtk_widget_get_name (a));
+          g_test_message ("a open %d, b open %d, grabbed %d, active %d, chosen %u", popover_open (a), popover_open (b),
+                          gdk_display_device_is_grabbed (d, ptr), gtk_window_is_active (GTK_WINDOW (f->win)),
+                          gtk_drop_down_get_selected (GTK_DROP_DOWN (a)));
+          for (int k = 0; k < 20; k++) { holds_within (popover_open, b, 100);
+          g_test_message ("  later a open %d, b open %d, grabbed %d, active %d", popover_open (a), popover_open (b),
+                          gdk_display_device_is_grabbed (d, ptr), gtk_window_is_active (GTK_WINDOW (f->win))); }
+        }
+      press_key (b, "Escape");
+      g_assert_true (iterate_until (popover_closed, b));
+      settle ();
+    }
+  g_test_message ("%u of %u choices made, %u of %u next clicks landed", chosen, SEQUENCES,
+                  landed, SEQUENCES);
+  g_assert_cmpuint (chosen, ==, SEQUENCES);
+  g_assert_cmpuint (landed, ==, SEQUENCES);
+}
+
+int
+main (int argc, char **argv)
+{
+  int status;
+
+  if (!dmk_test_gui_init (&argc, &argv, "repro-lost-click"))
+    return g_test_run ();
+  start_window_manager ();
+  test_application ();
+  g_test_add ("/repro-lost-click/dropdowns", Fixture, NULL, fixture_set_up, test_dropdowns,
+              fixture_tear_down);
+  status = g_test_run ();
+  stop_window_manager ();
+  return status;
+}
