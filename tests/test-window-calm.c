@@ -280,6 +280,55 @@ check_size (gconstpointer data)
   setlocale (LC_ALL, old);
 }
 
+/* Say what ran (issue 46): a result of the Flash profile (its own 30 s between tests), until
+ * stable (the tests ran 2 and 3 passes), verified without a mismatch: the line over it says
+ * the passes run, the rest between tests and the verification. */
+static void
+test_says_what_ran (void)
+{
+  g_autofree char *dir = make_target_dir ();
+  g_autofree char *run = g_build_filename (g_getenv ("G_TEST_SRCDIR"), "fuzz", "seeds",
+                                           "grid-default-mix.json", NULL);
+  g_autofree char *path = g_build_filename (dir, "ran.json", NULL);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (DmkResult) r = dmk_result_load (run, &error);
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  DmkTestResult *t;
+  DmkPass extra;
+  const char *facts;
+  DmkWindow *win;
+
+  g_assert_no_error (error);
+  g_free (r->settings.profile);
+  r->settings.profile = g_strdup ("flash");
+  r->settings.interval_s = 30;
+  r->settings.until_stable = TRUE;
+  r->settings.verify = TRUE;
+  memset (&r->verify, 0, sizeof r->verify);
+  r->verify.checked = 4096;
+  t = g_ptr_array_index (r->tests, 0);
+  g_assert_cmpuint (t->passes->len, ==, 2);
+  extra = g_array_index (t->passes, DmkPass, 0);
+  dmk_test_result_add_pass_series (t, &extra, NULL, NULL);
+  g_assert_true (dmk_result_save (r, path, &error));
+  g_assert_no_error (error);
+
+  reset_settings ();
+  win = dmk_window_new (NULL);
+  dmk_window_set_target_path (win, dir);
+  gtk_window_present (GTK_WINDOW (win));
+  open_files_and_wait (win, &file, 1);
+  facts = dmk_window_get_facts_text (win);
+  g_test_message ("facts: %s", facts);
+  g_assert_nonnull (strstr (facts, "2–3 × 16 MiB"));
+  g_assert_nonnull (strstr (facts, "2 to 6 passes (until stable)"));
+  g_assert_nonnull (strstr (facts, "30 s between tests"));
+  g_assert_nonnull (strstr (facts, "verified, 0 mismatches"));
+  destroy_window (win);
+  g_unlink (path);
+  g_assert_cmpint (g_rmdir (dir), ==, 0);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -308,6 +357,7 @@ main (int argc, char **argv)
                                                cases[i].locale ? cases[i].locale : "");
       g_test_add_data_func (path, &cases[i], check_size);
     }
+  g_test_add_func ("/window-calm/says-what-ran", test_says_what_ran);
   status = g_test_run ();
   stop_window_manager ();
   return status;

@@ -69,6 +69,57 @@ update_blocked (DmkWindow *self)
     }
 }
 
+/* The passes a grid's tests ran: the passes set, or under "until stable" what ran ("3" or
+ * "3–9" when tests ran different counts). */
+static char *
+passes_run (DmkResult *r)
+{
+  guint least = G_MAXUINT, most = 0;
+
+  if (r->settings.reread)
+    return g_strdup ("2");
+  if (!r->settings.until_stable)
+    return g_strdup_printf ("%u", r->settings.passes);
+  for (guint i = 0; i < r->tests->len; i++)
+    {
+      DmkTestResult *t = g_ptr_array_index (r->tests, i);
+
+      if (t->passes == NULL || t->passes->len == 0)
+        continue;
+      least = MIN (least, t->passes->len);
+      most = MAX (most, t->passes->len);
+    }
+  if (most == 0)
+    return g_strdup_printf ("%u", r->settings.passes);
+  return least == most ? g_strdup_printf ("%u", most) : g_strdup_printf ("%u–%u", least, most);
+}
+
+/* What else decided the numbers: a profile's own rest between tests (the Flash profile's),
+ * and verification with its count; "" when nothing. */
+static char *
+run_extras (DmkResult *r)
+{
+  const DmkProfile *p = dmk_profile_find (r->settings.profile);
+  GString *s = g_string_new (NULL);
+
+  if (p != NULL && p->interval_s > 0 && r->settings.interval_s > 0)
+    /* TRANSLATORS: after the score's rule in the line over a result: the Flash profile's own
+     * rest between tests: " · 30 s between tests" */
+    g_string_append_printf (s, _(" · %u s between tests"), r->settings.interval_s);
+  if (r->settings.verify)
+    {
+      guint64 bad = r->verify.bad;
+      g_autofree char *count = g_strdup_printf ("%" G_GUINT64_FORMAT, bad);
+
+      /* TRANSLATORS: after the score's rule: every block read was checked against what was
+       * written: " · verified, 0 mismatches" */
+      g_string_append_printf (s, g_dngettext (GETTEXT_PACKAGE, " · verified, %s mismatch",
+                                              " · verified, %s mismatches", bad),
+                              count);
+    }
+  return g_string_free (s, FALSE);
+}
+
 static char *
 describe_result (DmkResult *r)
 {
@@ -78,21 +129,23 @@ describe_result (DmkResult *r)
   g_autofree char *where = r->target.filesystem && r->target.filesystem[0]
                              ? g_strdup_printf ("%s (%s)", target, r->target.filesystem)
                              : g_strdup (target);
-
   g_autofree char *rule = r->kind == DMK_KIND_GRID ? dmk_score_rule_text (&r->settings, TRUE)
                                                   : NULL;
+  g_autofree char *passes = passes_run (r);
+  g_autofree char *extras = run_extras (r);
 
   if (rule != NULL)
     /* TRANSLATORS: what a result belongs to and how its scores were taken: "/dev/shm (tmpfs) ·
-     * 2026-11-30 22:31 · Default · 5 × 1 GiB · best of 5 passes after a 5 s warm-up" */
-    return g_strdup_printf (_("%s · %s · %s · %u × %s · %s"), where, date,
-                            dmk_profile_short_name (r->settings.profile), r->settings.reread ? 2 : r->settings.passes,
-                            size, rule);
+     * 2026-11-30 22:31 · Default · 5 × 1 GiB · best of 5 passes after a 5 s warm-up"; the
+     * passes are those run ("3–9" under until stable); the last %s is "" or more facts, each
+     * starting " · " */
+    return g_strdup_printf (_("%s · %s · %s · %s × %s · %s%s"), where, date,
+                            dmk_profile_short_name (r->settings.profile), passes, size, rule,
+                            extras);
   /* TRANSLATORS: what a result belongs to: "/dev/shm (tmpfs) · 2026-11-30 22:31 · Default ·
    * 5 × 1 GiB" */
-  return g_strdup_printf (_("%s · %s · %s · %u × %s"), where, date,
-                          dmk_profile_short_name (r->settings.profile), r->settings.reread ? 2 : r->settings.passes,
-                          size);
+  return g_strdup_printf (_("%s · %s · %s · %s × %s%s"), where, date,
+                          dmk_profile_short_name (r->settings.profile), passes, size, extras);
 }
 
 /* The notes on the numbers (n of them, one a line in text, worst first): a short one in full,
