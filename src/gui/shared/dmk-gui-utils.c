@@ -1,6 +1,10 @@
 /* dmk-gui-utils.c: what every window shares: toast, error dialog, file chooser job, widget → PNG. */
 #include "config.h"
 
+#ifdef DMK_HAVE_X11
+#include <gdk/x11/gdkx.h>
+#endif
+
 #include <glib/gi18n.h>
 
 #include "dmk-gui-utils.h"
@@ -488,4 +492,86 @@ dmk_drop_down_set_accessible_label (GtkDropDown *dropdown, const char *label)
       gtk_drop_down_set_list_factory (dropdown, NULL);
       gtk_drop_down_set_list_factory (dropdown, list_factory);
     }
+}
+
+/* ---- no lost click after a popover closes ---- */
+
+#ifdef DMK_HAVE_X11
+static guint nudge_source, nudges_left;
+
+/* The pointer moves by a pixel and back, three times 40 ms apart: the first moves bring GDK the
+ * events that end the closed popover's grab, a later one is then taken as the hand's own. */
+static gboolean
+nudge_pointer (gpointer data)
+{
+  GdkDisplay *display = gdk_display_get_default ();
+  Display *x;
+
+  (void) data;
+  if (display == NULL || !GDK_IS_X11_DISPLAY (display) || nudges_left == 0)
+    {
+      nudge_source = 0;
+      return G_SOURCE_REMOVE;
+    }
+  x = gdk_x11_display_get_xdisplay (display);
+  XWarpPointer (x, None, None, 0, 0, 0, 0, 1, 0);
+  XWarpPointer (x, None, None, 0, 0, 0, 0, -1, 0);
+  XFlush (x);
+  if (--nudges_left > 0)
+    return G_SOURCE_CONTINUE;
+  nudge_source = 0;
+  return G_SOURCE_REMOVE;
+}
+
+/* A popover that opens takes the pointer: no nudge may move it while it is up. */
+static gboolean
+popover_mapped_hook (GSignalInvocationHint *hint, guint n_values, const GValue *values,
+                     gpointer data)
+{
+  (void) hint;
+  (void) n_values;
+  (void) data;
+  if (GTK_IS_POPOVER (g_value_get_object (&values[0])) && nudge_source != 0)
+    {
+      g_source_remove (nudge_source);
+      nudge_source = 0;
+    }
+  return TRUE;
+}
+
+static gboolean
+popover_closed_hook (GSignalInvocationHint *hint, guint n_values, const GValue *values,
+                     gpointer data)
+{
+  (void) hint;
+  (void) n_values;
+  (void) values;
+  (void) data;
+  nudges_left = 3;
+  if (nudge_source == 0)
+    nudge_source = g_timeout_add (40, nudge_pointer, NULL);
+  return TRUE;
+}
+#endif
+
+/* On X11 (GTK 4.8 with libadwaita's style) the first click after a popover closes goes to the
+ * widget the pointer was over before it closed, unless the pointer moves in between: after
+ * choosing from a dropdown a quick click on the next control did nothing, or landed on another
+ * control (tests/repro-lost-click.c). A pointer that moves by a pixel and back when any popover
+ * closes makes GTK pick the widget under it again, as a hand's own movement would. */
+void
+dmk_popovers_release_pointer_on_close (void)
+{
+#ifdef DMK_HAVE_X11
+  static gsize once = 0;
+
+  if (g_once_init_enter (&once))
+    {
+      g_signal_add_emission_hook (g_signal_lookup ("closed", GTK_TYPE_POPOVER), 0,
+                                  popover_closed_hook, NULL, NULL);
+      g_signal_add_emission_hook (g_signal_lookup ("map", GTK_TYPE_WIDGET), 0,
+                                  popover_mapped_hook, NULL, NULL);
+      g_once_init_leave (&once, 1);
+    }
+#endif
 }

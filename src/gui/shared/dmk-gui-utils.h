@@ -67,4 +67,8 @@ void dmk_drop_down_set_accessible_label (GtkDropDown *dropdown, const char *labe
 /* Names the scrolled windows and list views inside widget (a popover) after what they show. */
 void dmk_name_lists (GtkWidget *widget, const char *label);
 
+/* Every popover that closes gives the next click to the widget under the pointer (on X11 it
+ * could go to the one under it before). */
+void dmk_popovers_release_pointer_on_close (void);
+
 G_END_DECLS

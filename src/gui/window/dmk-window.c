@@ -746,6 +746,7 @@ static void
 dmk_window_init (DmkWindow *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  dmk_popovers_release_pointer_on_close ();
 
   self->settings = g_settings_new (APP_ID);
   self->run = dmk_run_controller_new (GTK_WINDOW (self));
