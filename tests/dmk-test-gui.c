@@ -227,7 +227,13 @@ test_application (void)
 DmkWindow *
 new_window (const char *target)
 {
-  DmkWindow *win = dmk_window_new (NULL);
+  return new_app_window (NULL, target);
+}
+
+DmkWindow *
+new_app_window (DmkApplication *app, const char *target)
+{
+  DmkWindow *win = dmk_window_new (app != NULL ? GTK_APPLICATION (app) : NULL);
 
   if (target != NULL)
     dmk_window_set_target_path (win, target);
@@ -330,26 +336,33 @@ xdotool (const char *const *args)
   return TRUE;
 }
 
-/* Moves the X pointer to the middle of widget and presses a mouse button there. */
-gboolean
-pointer_click_button_on (GtkWidget *widget, int button)
+void
+widget_surface_point (GtkWidget *widget, char **xid, char **x, char **y)
 {
   GtkNative *native = gtk_widget_get_native (widget);
   GdkSurface *surface = gtk_native_get_surface (native);
   graphene_point_t p;
   double sx = 0, sy = 0;
-  g_autofree char *xid = NULL, *x = NULL, *y = NULL;
 
   g_assert_true (gtk_widget_compute_point (widget, GTK_WIDGET (native),
                                            &GRAPHENE_POINT_INIT (gtk_widget_get_width (widget) / 2.f,
                                                                  gtk_widget_get_height (widget) / 2.f),
                                            &p));
   gtk_native_get_surface_transform (native, &sx, &sy);
-  xid = g_strdup_printf ("%lu", (unsigned long) gdk_x11_surface_get_xid (surface));
-  x = g_strdup_printf ("%d", (int) (p.x + sx));
-  y = g_strdup_printf ("%d", (int) (p.y + sy));
+  *xid = g_strdup_printf ("%lu", (unsigned long) gdk_x11_surface_get_xid (surface));
+  *x = g_strdup_printf ("%d", (int) (p.x + sx));
+  *y = g_strdup_printf ("%d", (int) (p.y + sy));
+}
+
+/* Moves the X pointer to the middle of widget and presses a mouse button there. */
+gboolean
+pointer_click_button_on (GtkWidget *widget, int button)
+{
+  g_autofree char *xid = NULL, *x = NULL, *y = NULL;
+  g_autofree char *b = g_strdup_printf ("%d", button);
+
+  widget_surface_point (widget, &xid, &x, &y);
   {
-    g_autofree char *b = g_strdup_printf ("%d", button);
     const char *args[] = { "mousemove", "--sync", "--window", xid, x, y, "click", b, NULL };
     return xdotool (args);
   }

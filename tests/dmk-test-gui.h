@@ -54,6 +54,8 @@ char *fake_sensor_setup (const char *dir, const char *milli);
 void fake_sensor_remove (void);
 DmkApplication *test_application (void);
 DmkWindow *new_window (const char *target);
+/* A window of app (as the user's belong to it: suspend is inhibited through it) on target. */
+DmkWindow *new_app_window (DmkApplication *app, const char *target);
 /* dmk_window_open_files, then the main loop until the window has read and shown them. */
 void open_files_and_wait (DmkWindow *win, GFile **files, guint n_files);
 /* The main loop until the window has read and shown the files it was given (a drop's). */
@@ -76,6 +78,9 @@ gboolean xdotool (const char *const *args);
 gboolean pointer_click_on (GtkWidget *widget);
 /* The same with another mouse button (3: the right one). */
 gboolean pointer_click_button_on (GtkWidget *widget, int button);
+/* The middle of widget in its surface's coordinates ("x", "y") and that surface's X window, as
+ * xdotool's mousemove --window takes them. */
+void widget_surface_point (GtkWidget *widget, char **xid, char **x, char **y);
 /* Presses key (xdotool's names: "shift+F10", "Return") in widget's window, as a keyboard
  * does; FALSE when xdotool cannot be started. */
 gboolean press_key (GtkWidget *widget, const char *key);

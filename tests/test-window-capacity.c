@@ -21,17 +21,6 @@
  * it. */
 static DmkApplication *app;
 
-static DmkWindow *
-app_window (const char *dir)
-{
-  DmkWindow *win = dmk_window_new (GTK_APPLICATION (app));
-
-  if (dir != NULL)
-    dmk_window_set_target_path (win, dir);
-  gtk_window_present (GTK_WINDOW (win));
-  return win;
-}
-
 
 static DmkCapacityDialog *
 find_dialog (void)
@@ -115,7 +104,7 @@ test_folder (void)
   if (!dmk_test_tmpfs_setup ("48m"))
     return;
   reset_settings ();
-  win = app_window (dmk_test_tmpfs);
+  win = new_app_window (app, dmk_test_tmpfs);
   free_before = free_bytes (dmk_test_tmpfs);
   dialog = open_dialog (win);
   margin = dmk_format_size (dmk_capacity_folder_margin ((guint64) 48 << 20, 0));
@@ -164,7 +153,7 @@ test_folder_cancel (void)
   if (!dmk_test_tmpfs_setup ("48m"))
     return;
   reset_settings ();
-  win = app_window (dmk_test_tmpfs);
+  win = new_app_window (app, dmk_test_tmpfs);
   free_before = free_bytes (dmk_test_tmpfs);
   dialog = open_dialog (win);
   g_assert_true (pointer_click_on (dmk_capacity_dialog_get_cancel_button (dialog)));
@@ -190,7 +179,7 @@ test_stop (void)
   if (!dmk_test_tmpfs_setup ("512m"))
     return;
   reset_settings ();
-  win = app_window (dmk_test_tmpfs);
+  win = new_app_window (app, dmk_test_tmpfs);
   dialog = open_dialog (win);
   click (dmk_capacity_dialog_get_start_button (dialog));
   g_assert_true (iterate_until (widget_shown, dmk_capacity_dialog_get_stop_button (dialog)));
@@ -223,7 +212,7 @@ test_window_close_asks (void)
   if (!dmk_test_tmpfs_setup ("48m"))
     return;
   reset_settings ();
-  win = app_window (dmk_test_tmpfs);
+  win = new_app_window (app, dmk_test_tmpfs);
   dialog = open_dialog (win);
   click (dmk_capacity_dialog_get_start_button (dialog));
   /* No main loop turn since the click: the check has not ended. */
@@ -257,7 +246,7 @@ test_device_asks (void)
     return;
   before = dmk_test_loop_checksum ();
   reset_settings ();
-  win = app_window (dmk_test_loop);
+  win = new_app_window (app, dmk_test_loop);
   g_assert_false (dmk_window_get_device_writes_allowed (win));
   dialog = open_dialog (win);
   g_assert_nonnull (strstr (dmk_capacity_dialog_get_question (dialog), dmk_test_loop));
@@ -296,7 +285,7 @@ verified_run (const char *dir)
   reset_settings ();
   set_tiny ("demo");
   g_settings_set_boolean (dmk_test_settings (), "verify", TRUE);
-  win = app_window (dir);
+  win = new_app_window (app, dir);
   click (dmk_window_get_all_button (win));
   g_assert_true (iterate_until (not_running, win));
   g_assert_cmpstr (dmk_window_get_last_error (win), ==, NULL);
@@ -327,7 +316,7 @@ test_verify (void)
   r->verify.first_bad = 8192;
   g_ptr_array_add (r->warnings, g_strdup ("Verify failed: 2 blocks"));
   g_assert_true (dmk_result_save (r, file, &error));
-  win = app_window (dir);
+  win = new_app_window (app, dir);
   g_assert_true (dmk_window_open_file (win, saved, &error));
   g_assert_no_error (error);
   settle ();

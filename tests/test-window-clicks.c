@@ -65,25 +65,6 @@ by_y (gconstpointer a, gconstpointer b, gpointer data)
   return pa.y < pb.y ? -1 : pa.y > pb.y;
 }
 
-/* Where widget's middle is, in its surface's coordinates, and that surface's X window. */
-static void
-point_of (GtkWidget *widget, char **xid, char **x, char **y)
-{
-  GtkNative *native = gtk_widget_get_native (widget);
-  graphene_point_t p;
-  double sx = 0, sy = 0;
-
-  g_assert_true (gtk_widget_compute_point (
-    widget, GTK_WIDGET (native),
-    &GRAPHENE_POINT_INIT (gtk_widget_get_width (widget) / 2.f, gtk_widget_get_height (widget) / 2.f),
-    &p));
-  gtk_native_get_surface_transform (native, &sx, &sy);
-  *xid = g_strdup_printf ("%lu", (unsigned long) gdk_x11_surface_get_xid (
-                                   gtk_native_get_surface (native)));
-  *x = g_strdup_printf ("%d", (int) (p.x + sx));
-  *y = g_strdup_printf ("%d", (int) (p.y + sy));
-}
-
 static gboolean
 keep_ticking (gpointer data)
 {
@@ -145,9 +126,24 @@ click_at (GtkWidget *widget)
 {
   g_autofree char *xid = NULL, *x = NULL, *y = NULL;
 
-  point_of (widget, &xid, &x, &y);
+  widget_surface_point (widget, &xid, &x, &y);
   {
     const char *args[] = { "mousemove", "--window", xid, x, y, "sleep", "0.1", "click", "1", NULL };
+    xdotool_async (args);
+  }
+}
+
+/* Waits pause_ms (in xdotool, the main loop going on), then clicks widget. */
+static void
+click_after (GtkWidget *widget, guint pause_ms)
+{
+  g_autofree char *xid = NULL, *x = NULL, *y = NULL;
+  g_autofree char *pause = g_strdup_printf ("%u.%03u", pause_ms / 1000, pause_ms % 1000);
+
+  widget_surface_point (widget, &xid, &x, &y);
+  {
+    const char *args[] = { "sleep", pause, "mousemove", "--window", xid, x, y, "sleep", "0.05",
+                           "click", "1", NULL };
     xdotool_async (args);
   }
 }
@@ -160,8 +156,8 @@ choose_then_click (GtkWidget *item, GtkWidget *next, guint pause_ms)
   g_autofree char *ixid = NULL, *ix = NULL, *iy = NULL, *nxid = NULL, *nx = NULL, *ny = NULL;
   g_autofree char *pause = g_strdup_printf ("%u.%03u", pause_ms / 1000, pause_ms % 1000);
 
-  point_of (item, &ixid, &ix, &iy);
-  point_of (next, &nxid, &nx, &ny);
+  widget_surface_point (item, &ixid, &ix, &iy);
+  widget_surface_point (next, &nxid, &nx, &ny);
   {
     const char *args[] = { "mousemove", "--window", ixid, ix, iy, "sleep", "0.15", "click", "1",
                            "sleep", pause, "mousemove", "--window", nxid, nx, ny, "sleep", "0.05",
@@ -203,7 +199,7 @@ test_dropdowns (Fixture *f, gconstpointer data)
   GtkWidget *next[] = { GTK_WIDGET (f->win->size_dropdown), GTK_WIDGET (f->win->unit_dropdown),
                         dmk_target_chooser_get_dropdown (f->win->target_chooser),
                         GTK_WIDGET (f->win->passes_dropdown) };
-  guint landed = 0, chosen = 0, opened = 0;
+  guint landed = 0, chosen = 0, opened = 0, ignored = 0;
 
   (void) data;
   for (guint i = 0; i < SEQUENCES; i++)
@@ -224,45 +220,50 @@ test_dropdowns (Fixture *f, gconstpointer data)
           continue;
         }
       opened++;
-      settle ();
-      collect_rows (popover_of (a), rows);
-      g_assert_cmpuint (rows->len, >=, 2);
-      g_ptr_array_sort_with_data (rows, by_y, popover_of (a));
       want = before == 0 ? 1 : 0;
-      choose_then_click (g_ptr_array_index (rows, want), b, pause);
-      if (gtk_drop_down_get_selected (GTK_DROP_DOWN (a)) == want)
+      /* The choice, retried while the list ignores it (GTK 4.8 now and then leaves a list that
+       * just opened without the row under the pointer, and a click on it does nothing: the
+       * list stays open). Counted, not hidden. */
+      for (guint tries = 0; gtk_drop_down_get_selected (GTK_DROP_DOWN (a)) != want; tries++)
         {
-          chosen++;
-          if (holds_within (popover_open, b, 1500))
-            landed++;
-          else
-            g_test_message ("sequence %u: the click on %s %u ms after choosing in %s was lost",
-                            i, gtk_widget_get_name (b), pause, gtk_widget_get_name (a));
+          g_assert_cmpuint (tries, <, 3);
+          if (tries > 0)
+            {
+              ignored++;
+              g_test_message ("sequence %u: the choice in %s was ignored", i,
+                              gtk_widget_get_name (a));
+            }
+          if (!popover_open (a))
+            {
+              click_at (a);
+              g_assert_true (holds_within (popover_open, a, 1500));
+            }
+          settle ();
+          g_ptr_array_set_size (rows, 0);
+          collect_rows (popover_of (a), rows);
+          g_assert_cmpuint (rows->len, >=, 2);
+          g_ptr_array_sort_with_data (rows, by_y, popover_of (a));
+          click_at (g_ptr_array_index (rows, want));
+          holds_within (popover_closed, a, 1000);
         }
+      chosen++;
+      /* The next click, pause_ms after the choice's release, as a hand makes it. */
+      click_after (b, pause);
+      if (holds_within (popover_open, b, 1500))
+        landed++;
       else
-        {
-          /* The row's click did nothing (GTK 4.8 now and then leaves a just-opened list's row
-           * without its hover, and the click on it is ignored): the list stayed open, and the
-           * next click only closed it, as a click outside a popover does. Nothing else may
-           * have happened: that click must not have opened the control under it. */
-          g_test_message ("sequence %u: the choice in %s was ignored (row %u of %u; %u chosen)",
-                          i, gtk_widget_get_name (a), want, rows->len,
-                          gtk_drop_down_get_selected (GTK_DROP_DOWN (a)));
-          g_assert_cmpuint (gtk_drop_down_get_selected (GTK_DROP_DOWN (a)), ==, before);
-          g_assert_false (holds_within (popover_open, b, 300));
-          continue;
-        }
+        g_test_message ("sequence %u: the click on %s %u ms after choosing in %s was lost", i,
+                        gtk_widget_get_name (b), pause, gtk_widget_get_name (a));
       press_key (b, "Escape");
       g_assert_true (iterate_until (popover_closed, b));
       settle ();
     }
-  g_test_message ("%u of %u dropdowns opened, %u choices made, %u next clicks landed", opened,
-                  SEQUENCES, chosen, landed);
+  g_test_message ("%u of %u dropdowns opened, %u choices made (%u clicks on a row ignored), "
+                  "%u next clicks landed", opened, SEQUENCES, chosen, ignored, landed);
+  /* Before the fix 7 of the 20 clicks that open a dropdown were lost. */
   g_assert_cmpuint (opened, ==, SEQUENCES);
-  /* Every click after a choice lands (before the fix: 7 of 10 were lost); an ignored choice
-   * (above) is counted, not hidden, and stays rare. */
-  g_assert_cmpuint (landed, ==, chosen);
-  g_assert_cmpuint (chosen, >=, SEQUENCES - SEQUENCES / 5);
+  g_assert_cmpuint (chosen, ==, SEQUENCES);
+  g_assert_cmpuint (landed, ==, SEQUENCES);
 }
 
 /* The profile's id in the window's settings. */

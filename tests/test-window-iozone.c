@@ -21,17 +21,6 @@
  * it. */
 static DmkApplication *app;
 
-static DmkWindow *
-app_window (const char *dir)
-{
-  DmkWindow *win = dmk_window_new (GTK_APPLICATION (app));
-
-  if (dir != NULL)
-    dmk_window_set_target_path (win, dir);
-  gtk_window_present (GTK_WINDOW (win));
-  return win;
-}
-
 static DmkIozoneDialog *
 find_dialog (void)
 {
@@ -197,7 +186,7 @@ test_run (void)
   DmkWindow *win;
 
   reset_settings ();
-  win = app_window (dir);
+  win = new_app_window (app, dir);
   dialog = open_dialog (win);
   dmk_iozone_dialog_set_bounds (dialog, 16 << 20, 32 << 20, 4 << 20, 32 << 20);
   choose_ops (dialog, "write,rewrite,read,reread,random-read");
@@ -303,7 +292,7 @@ test_stop (void)
       return;
     }
   reset_settings ();
-  win = app_window (dir);
+  win = new_app_window (app, dir);
   dialog = open_dialog (win);
   /* Small records first: the first cell takes a while, so a click lands before it. */
   dmk_iozone_dialog_set_bounds (dialog, 16 << 20, 32 << 20, 4096, 1 << 20);
@@ -351,7 +340,7 @@ test_close_mid_run (void)
   DmkWindow *win;
 
   reset_settings ();
-  win = app_window (dir);
+  win = new_app_window (app, dir);
   dialog = open_dialog (win);
   dmk_iozone_dialog_set_bounds (dialog, 16 << 20, 64 << 20, 4096, 1 << 20);
   choose_ops (dialog, "all");
@@ -383,7 +372,7 @@ test_window_close_asks (void)
   DmkWindow *win;
 
   reset_settings ();
-  win = app_window (dir);
+  win = new_app_window (app, dir);
   dialog = open_dialog (win);
   dmk_iozone_dialog_set_bounds (dialog, 16 << 20, 64 << 20, 4096, 1 << 20);
   choose_ops (dialog, "write,read");
@@ -441,7 +430,7 @@ test_save (void)
   DmkWindow *win;
 
   reset_settings ();
-  win = app_window (dir);
+  win = new_app_window (app, dir);
   dialog = open_dialog (win);
   /* Nothing measured: nothing to save, and nothing written. */
   g_assert_false (dmk_iozone_dialog_save (dialog, csv_path, &error));
@@ -514,7 +503,7 @@ test_device_consent (void)
   before = dmk_test_loop_checksum ();
   reset_settings ();
   set_tiny ("demo");
-  win = app_window (NULL);
+  win = new_app_window (app, NULL);
   select_device (win, dmk_test_loop);
   g_assert_false (dmk_window_get_device_writes_allowed (win));
 
@@ -583,7 +572,7 @@ test_fits (void)
   int min = 0, natural = 0;
 
   reset_settings ();
-  win = app_window (dir);
+  win = new_app_window (app, dir);
   dialog = open_dialog (win);
   dmk_iozone_dialog_set_bounds (dialog, 16 << 20, 16 << 20, 4096, 1 << 20);
   choose_ops (dialog, "read");
