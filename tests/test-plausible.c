@@ -225,6 +225,122 @@ test_checks (void)
   dmk_link_clear (&usb2);
 }
 
+/* Gives t passes at these rates. */
+static void
+set_passes (DmkTestResult *t, const double *mb, guint n)
+{
+  if (t->passes == NULL)
+    t->passes = g_array_new (FALSE, TRUE, sizeof (DmkPass));
+  g_array_set_size (t->passes, 0);
+  for (guint i = 0; i < n; i++)
+    {
+      DmkPass p = { .mb_per_s = mb[i], .seconds = 1.0 };
+
+      g_array_append_val (t->passes, p);
+    }
+}
+
+/* Which test a warning names, as the window marks cells and the comparison its rows. */
+static void
+test_warning_names_test (void)
+{
+  DmkTestSpec spec;
+  DmkDirection dir = DMK_DIRECTION_READ;
+  g_autofree char *name = NULL;
+
+  g_assert_true (dmk_warning_names_test ("RND4K Q32T16 Write: the passes scatter", &spec, &dir));
+  name = dmk_test_spec_to_name (&spec);
+  g_assert_cmpstr (name, ==, "RND4K Q32T16");
+  g_assert_cmpint (dir, ==, DMK_DIRECTION_WRITE);
+  g_assert_true (dmk_warning_names_test ("SEQ1M Q8T1 Mix: x", NULL, &dir));
+  g_assert_cmpint (dir, ==, DMK_DIRECTION_MIX);
+  /* Chinese and Japanese write the full-width colon. */
+  g_assert_true (dmk_warning_names_test ("SEQ1M Q8T1 Read：各轮结果: x", NULL, &dir));
+  g_assert_cmpint (dir, ==, DMK_DIRECTION_READ);
+  g_assert_true (dmk_warning_names_test ("SEQ1M Q8T1 Mix: x", NULL, &dir));
+  g_assert_cmpint (dir, ==, DMK_DIRECTION_MIX);
+  /* The whole run's: no test, no direction, or a sentence that only has a colon. */
+  g_assert_false (dmk_warning_names_test ("The target is on tmpfs: memory", NULL, NULL));
+  g_assert_false (dmk_warning_names_test ("SEQ1M Q8T1 Lesen: x", NULL, NULL));
+  g_assert_false (dmk_warning_names_test ("SEQ1M Q8T1 Read - no colon", NULL, NULL));
+  g_assert_false (dmk_warning_names_test ("Read: x", NULL, NULL));
+  g_assert_false (dmk_warning_names_test ("", NULL, NULL));
+}
+
+/* The window's notes (issue 46): the passes' scatter about several tests is one note, the worst
+ * first, after the other warnings in their order; one test's scatter stays as it is; the result
+ * keeps every warning. */
+static void
+test_notes (void)
+{
+  g_autoptr (DmkResult) r = dmk_result_new ();
+  g_autoptr (GPtrArray) notes = NULL;
+  static const double steady[] = { 100, 100.5, 99.8 }, wide[] = { 100, 120, 80 },
+                      wider[] = { 100, 150, 60 }, slight[] = { 100, 110, 100 };
+  DmkTestResult *a, *b, *c, *d;
+  const char *grouped;
+
+  r->settings.passes = 3;
+  a = add (r, "SEQ1M Q8T1", DMK_DIRECTION_READ, 120);
+  b = add (r, "SEQ1M Q8T1", DMK_DIRECTION_WRITE, 150);
+  c = add (r, "RND4K Q1T1", DMK_DIRECTION_READ, 100.5);
+  d = add (r, "RND4K Q1T1", DMK_DIRECTION_WRITE, 110);
+  set_passes (a, wide, 3);
+  set_passes (b, wider, 3);
+  set_passes (c, steady, 3);
+  set_passes (d, slight, 3);
+  g_ptr_array_add (r->warnings, g_strdup ("The target is on tmpfs: memory, not a disk."));
+  /* One test's scatter: a note of its own, word for word. */
+  dmk_plausibility_check_test (r, a, NULL);
+  g_assert_cmpuint (r->warnings->len, ==, 2);
+  notes = dmk_result_notes (r);
+  g_assert_cmpuint (notes->len, ==, 2);
+  g_assert_cmpstr (notes->pdata[1], ==, r->warnings->pdata[1]);
+  g_clear_pointer (&notes, g_ptr_array_unref);
+
+  dmk_plausibility_check_test (r, b, NULL);
+  dmk_plausibility_check_test (r, c, NULL);
+  g_ptr_array_add (r->warnings, g_strdup ("The engine io_uring was not available."));
+  dmk_plausibility_check_test (r, d, NULL);
+  /* tmpfs, a, b, engine, d: c's passes agree. */
+  g_assert_cmpuint (r->warnings->len, ==, 5);
+  notes = dmk_result_notes (r);
+  for (guint i = 0; i < notes->len; i++)
+    g_test_message ("note %u: %s", i, (char *) notes->pdata[i]);
+  g_assert_cmpuint (notes->len, ==, 3);
+  g_assert_cmpstr (notes->pdata[0], ==, "The target is on tmpfs: memory, not a disk.");
+  g_assert_cmpstr (notes->pdata[1], ==, "The engine io_uring was not available.");
+  grouped = notes->pdata[2];
+  g_assert_true (g_str_has_prefix (grouped, "3 tests: the passes scatter by up to 43.6% "));
+  /* Worst first, each with its own scatter. */
+  g_assert_nonnull (strstr (grouped, "(relative standard deviation; SEQ1M Q8T1 Write 43.6%, "
+                                     "SEQ1M Q8T1 Read 20.0%, RND4K Q1T1 Write 5.6%)"));
+  g_assert_nonnull (strstr (grouped, "these scores are not ones to repeat"));
+  g_assert_null (strstr (grouped, "RND4K Q1T1 Read"));
+  /* The result itself keeps each warning, for its text and JSON. */
+  g_assert_cmpuint (r->warnings->len, ==, 5);
+  g_clear_pointer (&notes, g_ptr_array_unref);
+
+  /* Saved in another language, with decimal commas: still the same three tests' scatter. */
+  g_free (r->warnings->pdata[1]);
+  r->warnings->pdata[1] = g_strdup ("SEQ1M Q8T1 Read: Die Durchgänge streuen um 20,0 % "
+                                    "(80,0 bis 120,0 MB/s).");
+  g_free (r->warnings->pdata[2]);
+  r->warnings->pdata[2] = g_strdup ("SEQ1M Q8T1 Write: Die Durchgänge streuen um 43,6 % "
+                                    "(60,0 bis 150,0 MB/s).");
+  notes = dmk_result_notes (r);
+  g_assert_cmpuint (notes->len, ==, 3);
+  g_assert_true (g_str_has_prefix (notes->pdata[2], "3 tests: the passes scatter by up to 43.6%"));
+  g_clear_pointer (&notes, g_ptr_array_unref);
+  /* Another warning about a test with numbers of its own is not its scatter. */
+  g_free (r->warnings->pdata[1]);
+  r->warnings->pdata[1] = g_strdup ("SEQ1M Q8T1 Read: 120.0 MB/s is more than the link carries.");
+  notes = dmk_result_notes (r);
+  g_assert_cmpuint (notes->len, ==, 4);
+  g_assert_cmpstr (notes->pdata[1], ==, r->warnings->pdata[1]);
+  g_assert_true (g_str_has_prefix (notes->pdata[3], "2 tests: the passes scatter by up to 43.6%"));
+}
+
 /* A real run on a RAM-backed loop device that sysfs (a fake tree the runner is pointed at) says
  * hangs on USB 2.0: far faster than 60 MB/s, so the result says it cannot be true. */
 static void
@@ -499,6 +615,8 @@ main (int argc, char **argv)
   g_test_add_func ("/plausible/links", test_links);
   g_test_add_func ("/plausible/real-sysfs", test_real_sysfs);
   g_test_add_func ("/plausible/checks", test_checks);
+  g_test_add_func ("/plausible/warning-names-test", test_warning_names_test);
+  g_test_add_func ("/plausible/notes", test_notes);
   g_test_add_func ("/plausible/run-on-fake-usb", test_run_on_fake_usb);
   g_test_add_func ("/plausible/temperature", test_temperature);
   return g_test_run ();

@@ -28,6 +28,7 @@
 /* run */
 #include "dmk-capacity.h"
 #include "dmk-describe.h"
+#include "dmk-plausible.h"
 #include "dmk-iozone.h"
 #include "dmk-iozone-sweep.h"
 #include "dmk-runner.h"

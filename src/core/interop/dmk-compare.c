@@ -147,22 +147,15 @@ dmk_comparison_value (DmkComparison *cmp, guint row, guint column, double *value
 static gboolean
 warning_concerns (const char *warning, const DmkCompareRow *row)
 {
-  g_autofree char *name = dmk_test_spec_to_name (&row->spec);
-  g_autofree char *prefix = g_strdup_printf ("%s %s: ", name,
-                                             dmk_direction_report_label (row->direction));
-  const char *colon = strstr (warning, ": ");
   DmkTestSpec spec;
-  g_autofree char *head = NULL;
+  DmkDirection direction;
+  g_autofree char *name = NULL, *of_row = NULL;
 
-  if (g_str_has_prefix (warning, prefix))
+  if (!dmk_warning_names_test (warning, &spec, &direction))
     return TRUE;
-  /* Another test's warning: not this row's. */
-  if (colon == NULL)
-    return TRUE;
-  head = g_strndup (warning, (gsize) (colon - warning));
-  if (strrchr (head, ' ') != NULL)
-    *strrchr (head, ' ') = '\0';
-  return !dmk_test_spec_parse (head, &spec, NULL);
+  name = dmk_test_spec_to_name (&spec);
+  of_row = dmk_test_spec_to_name (&row->spec);
+  return direction == row->direction && strcmp (name, of_row) == 0;
 }
 
 gboolean

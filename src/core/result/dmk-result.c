@@ -5,6 +5,8 @@
 #include "dmk-scan.h"
 #include "dmk-series.h"
 
+#include <string.h>
+
 G_DEFINE_BOXED_TYPE (DmkResult, dmk_result, dmk_result_ref, dmk_result_unref)
 
 static void
@@ -140,4 +142,41 @@ dmk_result_find (DmkResult *result, const DmkTestSpec *spec, DmkDirection direct
         return t;
     }
   return NULL;
+}
+
+/* A warning about one test starts with the test and its direction, untranslated, as the
+ * plausibility checks write them: "RND4K Q1T1 Read: …" (a translation may use the full-width
+ * colon, "RND4K Q1T1 Read：…"); any other (tmpfs, buffered, an interrupted run…) concerns the
+ * whole run. */
+gboolean
+dmk_warning_names_test (const char *warning, DmkTestSpec *spec, DmkDirection *direction)
+{
+  static const DmkDirection directions[] = { DMK_DIRECTION_READ, DMK_DIRECTION_WRITE,
+                                             DMK_DIRECTION_MIX };
+  const char *colon = warning != NULL ? strstr (warning, ": ") : NULL;
+  const char *wide = warning != NULL ? strstr (warning, "：") : NULL;
+  g_autofree char *head = NULL;
+  char *space;
+  DmkTestSpec parsed;
+
+  if (colon == NULL || (wide != NULL && wide < colon))
+    colon = wide;
+  if (colon == NULL)
+    return FALSE;
+  head = g_strndup (warning, (gsize) (colon - warning));
+  space = strrchr (head, ' ');
+  if (space == NULL)
+    return FALSE;
+  *space++ = '\0';
+  for (guint i = 0; i < G_N_ELEMENTS (directions); i++)
+    if (strcmp (space, dmk_direction_report_label (directions[i])) == 0 &&
+        dmk_test_spec_parse (head, &parsed, NULL))
+      {
+        if (spec != NULL)
+          *spec = parsed;
+        if (direction != NULL)
+          *direction = directions[i];
+        return TRUE;
+      }
+  return FALSE;
 }

@@ -113,6 +113,8 @@ DmkTestResult *dmk_test_result_new (const DmkTestSpec *spec, DmkDirection direct
 /* A deep copy: every field and its own array of every pass. */
 DmkTestResult *dmk_test_result_copy (const DmkTestResult *test);
 void dmk_test_result_free (DmkTestResult *test);
+/* Whether warning is about one test ("RND4K Q1T1 Read: …"), and which; else the whole run's. */
+gboolean dmk_warning_names_test (const char *warning, DmkTestSpec *spec, DmkDirection *direction);
 /* Appends a pass with its series (transfer full; may be NULL) and, when it is the best so far,
  * makes it the score with its latency. */
 void dmk_test_result_add_pass_series (DmkTestResult *test, const DmkPass *pass,

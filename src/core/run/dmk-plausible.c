@@ -170,23 +170,167 @@ add_once (DmkResult *result, char *warning)
   g_ptr_array_add (result->warnings, warning);
 }
 
-/* A best pass out of a wide scatter is luck as much as the drive: the warning says how wide. */
-static void
-check_spread (DmkResult *result, const DmkTestResult *test, const char *name, const char *dir)
+/* A best pass out of a wide scatter is luck as much as the drive: the warning says how wide
+ * (NULL: the passes agree). */
+static char *
+spread_warning (const DmkTestResult *test, DmkSpread *spread)
 {
-  DmkSpread spread;
+  g_autofree char *name = NULL;
 
-  if (!dmk_test_result_spread (test, &spread) || spread.n < 2 ||
-      spread.rsd_percent < DMK_SPREAD_WARN_RSD)
-    return;
+  if (!dmk_test_result_spread (test, spread) || spread->n < 2 ||
+      spread->rsd_percent < DMK_SPREAD_WARN_RSD)
+    return NULL;
+  name = dmk_test_spec_to_name (&test->spec);
   /* TRANSLATORS: "SEQ1M Q8T1 Read: the passes scatter by 7.3% (relative standard deviation;
    * 310.2 to 498.0 MB/s): this score is not one to repeat; run more passes or find what else
    * uses the drive." */
-  add_once (result,
-            g_strdup_printf (_("%s %s: the passes scatter by %.1f%% (relative standard "
-                               "deviation; %.1f to %.1f MB/s): this score is not one to repeat; "
-                               "run more passes or find what else uses the drive."),
-                             name, dir, spread.rsd_percent, spread.min, spread.max));
+  return g_strdup_printf (_("%s %s: the passes scatter by %.1f%% (relative standard "
+                            "deviation; %.1f to %.1f MB/s): this score is not one to repeat; "
+                            "run more passes or find what else uses the drive."),
+                          name, dmk_direction_report_label (test->direction),
+                          spread->rsd_percent, spread->min, spread->max);
+}
+
+static void
+check_spread (DmkResult *result, const DmkTestResult *test)
+{
+  DmkSpread spread;
+  char *warning = spread_warning (test, &spread);
+
+  if (warning != NULL)
+    add_once (result, warning);
+}
+
+typedef struct
+{
+  const DmkTestResult *test;
+  double rsd_percent;
+} Scatter;
+
+static int
+by_scatter_down (gconstpointer a, gconstpointer b)
+{
+  const Scatter *x = a, *y = b;
+
+  return (x->rsd_percent < y->rsd_percent) - (x->rsd_percent > y->rsd_percent);
+}
+
+/* Whether warning, about test, is in its words a part of its text has: the numbers of spread
+ * as any language writes them ("13.1" or "13,1"). */
+static gboolean
+has_number (const char *warning, double value)
+{
+  char buf[G_ASCII_DTOSTR_BUF_SIZE];
+  char *comma;
+
+  g_ascii_formatd (buf, sizeof buf, "%.1f", value);
+  if (strstr (warning, buf) != NULL)
+    return TRUE;
+  comma = strchr (buf, '.');
+  if (comma != NULL)
+    *comma = ',';
+  return strstr (warning, buf) != NULL;
+}
+
+/* test's scatter warning among result's: the one written again in this language, or one saved
+ * in another that names the test and carries its scatter, lowest and highest pass. */
+static const char *
+find_spread_warning (const DmkResult *result, const DmkTestResult *test, DmkSpread *spread)
+{
+  g_autofree char *again = spread_warning (test, spread);
+
+  if (again == NULL)
+    return NULL;
+  for (guint w = 0; w < result->warnings->len; w++)
+    {
+      const char *warning = g_ptr_array_index (result->warnings, w);
+      g_autofree char *name = NULL, *named = NULL;
+      DmkTestSpec spec;
+      DmkDirection direction;
+
+      if (strcmp (warning, again) == 0)
+        return warning;
+      if (!dmk_warning_names_test (warning, &spec, &direction) || direction != test->direction)
+        continue;
+      name = dmk_test_spec_to_name (&test->spec);
+      named = dmk_test_spec_to_name (&spec);
+      if (strcmp (name, named) == 0 && has_number (warning, spread->rsd_percent) &&
+          has_number (warning, spread->min) && has_number (warning, spread->max))
+        return warning;
+    }
+  return NULL;
+}
+
+/* The scatter warnings of result's tests (their texts into scatter_texts), the worst first. */
+static GArray *
+find_scatter (const DmkResult *result, GHashTable *scatter_texts)
+{
+  GArray *found = g_array_new (FALSE, FALSE, sizeof (Scatter));
+
+  for (guint i = 0; i < result->tests->len; i++)
+    {
+      const DmkTestResult *t = g_ptr_array_index (result->tests, i);
+      DmkSpread spread;
+      const char *warning = find_spread_warning (result, t, &spread);
+
+      if (warning != NULL)
+        {
+          Scatter sc = { t, spread.rsd_percent };
+
+          g_array_append_val (found, sc);
+          g_hash_table_add (scatter_texts, (gpointer) warning);
+        }
+    }
+  g_array_sort (found, by_scatter_down);
+  return found;
+}
+
+GPtrArray *
+dmk_result_notes (const DmkResult *result)
+{
+  GPtrArray *notes = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr (GHashTable) scatter_texts = g_hash_table_new (NULL, NULL);
+  g_autoptr (GArray) scatter = find_scatter (result, scatter_texts);
+  g_autoptr (GString) tests = g_string_new (NULL);
+
+  for (guint w = 0; w < result->warnings->len; w++)
+    {
+      const char *text = g_ptr_array_index (result->warnings, w);
+
+      if (scatter->len < 2 || !g_hash_table_contains (scatter_texts, text))
+        g_ptr_array_add (notes, g_strdup (text));
+    }
+  if (scatter->len < 2)
+    return notes;
+  for (guint i = 0; i < scatter->len; i++)
+    {
+      const Scatter *sc = &g_array_index (scatter, Scatter, i);
+      g_autofree char *name = dmk_test_spec_to_name (&sc->test->spec);
+
+      /* TRANSLATORS: one test in the list of those whose passes scatter: "SEQ1M Q8T1 Read
+       * 13.1%" */
+      g_string_append_printf (tests, _("%s%s %s %.1f%%"), i > 0 ? _(", ") : "", name,
+                              dmk_direction_report_label (sc->test->direction),
+                              sc->rsd_percent);
+    }
+  /* TRANSLATORS: the scatter warnings of several tests as one note, the worst first: "6 tests:
+   * the passes scatter by up to 13.1% (relative standard deviation; SEQ1M Q8T1 Read 13.1%,
+   * RND4K Q1T1 Write 6.0%, …): these scores are not ones to repeat; run more passes or find
+   * what else uses the drive." */
+  g_ptr_array_add (notes,
+                   g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                 "%u test: the passes scatter by up to %.1f%% "
+                                                 "(relative standard deviation; %s): this score "
+                                                 "is not one to repeat; run more passes or find "
+                                                 "what else uses the drive.",
+                                                 "%u tests: the passes scatter by up to %.1f%% "
+                                                 "(relative standard deviation; %s): these "
+                                                 "scores are not ones to repeat; run more passes "
+                                                 "or find what else uses the drive.",
+                                                 scatter->len),
+                                    scatter->len,
+                                    g_array_index (scatter, Scatter, 0).rsd_percent, tests->str));
+  return notes;
 }
 
 /* A re-read (or re-write) this much faster than the first pass over the same data was answered
@@ -239,7 +383,7 @@ dmk_plausibility_check_test (DmkResult *result, const DmkTestResult *test, const
                                  "cache answered, or the disk is not what it says (virtual "
                                  "disks often claim to rotate)."),
                                name, dir, test->iops));
-  check_spread (result, test, name, dir);
+  check_spread (result, test);
   check_reread (result, test, name, dir);
 }
 

@@ -27,6 +27,9 @@ void dmk_plausibility_check_test (DmkResult *result, const DmkTestResult *test,
 /* The warnings of the run as a whole: a buffered test smaller than memory (ram_bytes), a
  * device-mapper device underneath (disk "dm-0"). */
 void dmk_plausibility_check_run (DmkResult *result, const char *disk, guint64 ram_bytes);
+/* result's warnings as a window shows them: each once, in their order, and the passes' scatter
+ * about several tests as one note after the others (the text and JSON keep every warning). */
+GPtrArray *dmk_result_notes (const DmkResult *result);
 
 /* The drive's temperature sensor (temp1_input of its hwmon: NVMe's own, SATA's drivetemp) under
  * root, or NULL where it has none; its reading in °C. */

@@ -16,6 +16,7 @@ struct _DmkResultCell
   GtkWidget *fill;
   GtkWidget *spark; /* the test's MB/s over time, behind the number */
   GtkLabel *label;
+  GtkWidget *warning_icon;
 
   DmkTestSpec spec;
   DmkDirection direction;
@@ -28,6 +29,7 @@ struct _DmkResultCell
   char *a11y_label; /* what was last given to the accessibility layer */
   char *a11y_description;
   char *blocked; /* why this test will not run here, or NULL */
+  char *warning; /* the result's warnings about this test, one a line, or NULL */
 };
 
 G_DEFINE_FINAL_TYPE (DmkResultCell, dmk_result_cell, GTK_TYPE_WIDGET)
@@ -107,6 +109,12 @@ tooltip_for_result (DmkResultCell *self)
       g_string_append_printf (s, "\n%s", self->live ? _("Measuring…") : _("No result yet"));
       return g_string_free (s, FALSE);
     }
+  if (self->warning != NULL)
+    {
+      g_autofree char *escaped = g_markup_escape_text (self->warning, -1);
+
+      g_string_append_printf (s, "\n⚠ %s\n", escaped);
+    }
   g_string_append_printf (s, "\n<tt>%12.2f</tt> %s", r->mb_per_s, _("MB/s"));
   g_string_append_printf (s, "\n<tt>%12.3f</tt> %s", r->mb_per_s / 1000.0, _("GB/s"));
   g_string_append_printf (s, "\n<tt>%12.2f</tt> %s", r->iops, _("IOPS"));
@@ -142,6 +150,7 @@ update_blocked (DmkResultCell *self, const char *what)
   gtk_widget_add_css_class (GTK_WIDGET (self), "empty");
   gtk_widget_add_css_class (GTK_WIDGET (self), "blocked");
   gtk_widget_set_sensitive (GTK_WIDGET (self), FALSE);
+  gtk_widget_set_visible (self->warning_icon, FALSE);
   /* TRANSLATORS: a cell whose test will not run: "Sequential 1 MiB, …, write: not run" */
   label = g_strdup_printf (_("%s: not run"), what);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL, label,
@@ -179,6 +188,7 @@ update (DmkResultCell *self)
     }
   gtk_widget_set_sensitive (GTK_WIDGET (self), TRUE);
   gtk_widget_remove_css_class (GTK_WIDGET (self), "blocked");
+  gtk_widget_set_visible (self->warning_icon, self->warning != NULL && self->result != NULL);
   gtk_label_set_xalign (self->label, 1.0);
   text = dmk_unit_format (self->unit, dmk_unit_value (self->unit, mb, iops, lat));
   gtk_label_set_text (self->label, text);
@@ -203,6 +213,16 @@ update (DmkResultCell *self)
           "microseconds, 99th percentile %.2f microseconds; best of %u passes"),
         mb, iops, lat, self->result->latency_us.p99,
         self->result->passes ? self->result->passes->len : 0);
+      if (self->warning != NULL)
+        {
+          /* TRANSLATORS: a cell's spoken description when a warning concerns its test: the
+           * warning, then the numbers: "Warning: SEQ1M Q8T1 Read: the passes scatter by …
+           * 1234.56 megabytes per second, …" */
+          char *warned = g_strdup_printf (_("Warning: %s %s"), self->warning, description);
+
+          g_free (description);
+          description = warned;
+        }
     }
   else if (self->live)
     {
@@ -253,6 +273,19 @@ dmk_result_cell_size_allocate (GtkWidget *widget, int width, int height, int bas
                             -1);
   gtk_widget_size_allocate (GTK_WIDGET (self->label), &(GtkAllocation){ 0, 0, width, height },
                             baseline);
+  if (gtk_widget_get_visible (self->warning_icon))
+    {
+      int icon_w = 0, icon_h = 0;
+
+      /* In the top left corner, clear of the right-aligned number. */
+      gtk_widget_measure (self->warning_icon, GTK_ORIENTATION_HORIZONTAL, -1, NULL, &icon_w,
+                          NULL, NULL);
+      gtk_widget_measure (self->warning_icon, GTK_ORIENTATION_VERTICAL, -1, NULL, &icon_h, NULL,
+                          NULL);
+      gtk_widget_size_allocate (self->warning_icon,
+                                &(GtkAllocation){ 3, 3, MIN (icon_w, width), MIN (icon_h, height) },
+                                -1);
+    }
 }
 
 /* Over a result or a measurement with a series, the tooltip shows it as a chart with its
@@ -294,6 +327,7 @@ dmk_result_cell_dispose (GObject *object)
   g_clear_pointer (&self->a11y_label, g_free);
   g_clear_pointer (&self->a11y_description, g_free);
   g_clear_pointer (&self->blocked, g_free);
+  g_clear_pointer (&self->warning, g_free);
   G_OBJECT_CLASS (dmk_result_cell_parent_class)->dispose (object);
 }
 
@@ -311,6 +345,7 @@ dmk_result_cell_class_init (DmkResultCellClass *klass)
                                                "/io/github/gdiskmark/GDiskMark/dmk-result-cell.ui");
   gtk_widget_class_bind_template_child (widget_class, DmkResultCell, fill);
   gtk_widget_class_bind_template_child (widget_class, DmkResultCell, label);
+  gtk_widget_class_bind_template_child (widget_class, DmkResultCell, warning_icon);
   gtk_widget_class_set_css_name (widget_class, "dmkresultcell");
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GROUP);
 }
@@ -355,6 +390,7 @@ dmk_result_cell_clear (DmkResultCell *self)
 {
   g_return_if_fail (DMK_IS_RESULT_CELL (self));
   g_clear_pointer (&self->result, dmk_test_result_free);
+  g_clear_pointer (&self->warning, g_free);
   self->live = FALSE;
   self->live_mb_per_s = 0;
   dmk_series_graph_clear (DMK_SERIES_GRAPH (self->spark));
@@ -379,6 +415,7 @@ dmk_result_cell_set_live (DmkResultCell *self, double mb_per_s, guint pass, guin
   if (!self->live || self->result != NULL)
     dmk_series_graph_clear (DMK_SERIES_GRAPH (self->spark));
   g_clear_pointer (&self->result, dmk_test_result_free);
+  g_clear_pointer (&self->warning, g_free);
   self->live = TRUE;
   self->live_mb_per_s = mb_per_s;
   self->live_pass = pass;
@@ -387,11 +424,30 @@ dmk_result_cell_set_live (DmkResultCell *self, double mb_per_s, guint pass, guin
 }
 
 void
+dmk_result_cell_set_warning (DmkResultCell *self, const char *warning)
+{
+  g_return_if_fail (DMK_IS_RESULT_CELL (self));
+  if (g_strcmp0 (self->warning, warning) == 0)
+    return;
+  g_free (self->warning);
+  self->warning = g_strdup (warning);
+  update (self);
+}
+
+const char *
+dmk_result_cell_get_warning (DmkResultCell *self)
+{
+  g_return_val_if_fail (DMK_IS_RESULT_CELL (self), NULL);
+  return self->warning;
+}
+
+void
 dmk_result_cell_set_result (DmkResultCell *self, const DmkTestResult *test)
 {
   g_return_if_fail (DMK_IS_RESULT_CELL (self));
   g_return_if_fail (test != NULL);
   g_clear_pointer (&self->result, dmk_test_result_free);
+  g_clear_pointer (&self->warning, g_free);
   self->result = dmk_test_result_copy (test);
   self->live = FALSE;
   dmk_series_graph_set_series (DMK_SERIES_GRAPH (self->spark), self->result->series);

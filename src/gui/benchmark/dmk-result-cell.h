@@ -22,6 +22,10 @@ void dmk_result_cell_clear (DmkResultCell *self);
 /* A measurement in progress (shown dimmed): pass is 0 during warm-up. */
 void dmk_result_cell_set_live (DmkResultCell *self, double mb_per_s, guint pass, guint n_passes);
 void dmk_result_cell_set_result (DmkResultCell *self, const DmkTestResult *test);
+/* The shown result's warnings about this test, one a line (NULL: none): a mark in the cell's
+ * corner, first in its tooltip and its spoken description. A new measurement drops them. */
+void dmk_result_cell_set_warning (DmkResultCell *self, const char *warning);
+const char *dmk_result_cell_get_warning (DmkResultCell *self);
 /* Live: an interval of the running pass (dmk_series_graph_add_sample). */
 void dmk_result_cell_add_sample (DmkResultCell *self, guint pass, double end_s, double mb_per_s,
                                  double celsius);

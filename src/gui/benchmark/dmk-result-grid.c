@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <string.h>
 
 #include "dmk-gui-utils.h"
 #include "dmk-result-grid.h"
@@ -485,6 +486,34 @@ result_specs (DmkResult *result, guint *mix)
   return specs;
 }
 
+/* result's warnings about test, one a line, or NULL. */
+static char *
+warnings_about (DmkResult *result, const DmkTestResult *test)
+{
+  g_autofree char *name = dmk_test_spec_to_name (&test->spec);
+  GString *s = NULL;
+
+  for (guint i = 0; i < result->warnings->len; i++)
+    {
+      const char *warning = g_ptr_array_index (result->warnings, i);
+      g_autofree char *named = NULL;
+      DmkTestSpec spec;
+      DmkDirection direction;
+
+      if (!dmk_warning_names_test (warning, &spec, &direction) || direction != test->direction)
+        continue;
+      named = dmk_test_spec_to_name (&spec);
+      if (strcmp (named, name) != 0)
+        continue;
+      if (s == NULL)
+        s = g_string_new (NULL);
+      else
+        g_string_append_c (s, '\n');
+      g_string_append (s, warning);
+    }
+  return s != NULL ? g_string_free (s, FALSE) : NULL;
+}
+
 void
 dmk_result_grid_set_result (DmkResultGrid *self, DmkResult *result)
 {
@@ -508,7 +537,12 @@ dmk_result_grid_set_result (DmkResultGrid *self, DmkResult *result)
       DmkResultCell *cell = cell_for (self, &t->spec, t->direction);
 
       if (cell != NULL)
-        dmk_result_cell_set_result (cell, t);
+        {
+          g_autofree char *warning = warnings_about (result, t);
+
+          dmk_result_cell_set_result (cell, t);
+          dmk_result_cell_set_warning (cell, warning);
+        }
     }
   apply_blocked (self);
 }

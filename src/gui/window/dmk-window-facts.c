@@ -277,6 +277,7 @@ update_facts (DmkWindow *self)
   g_autofree char *what = NULL;
   g_autofree char *text = NULL;
   g_autoptr (GString) warnings = g_string_new (NULL);
+  g_autoptr (GPtrArray) notes = NULL;
 
   if (self->shown == NULL && self->job != NULL && !dmk_run_controller_get_running (self->run))
     {
@@ -299,14 +300,14 @@ update_facts (DmkWindow *self)
   else
     /* TRANSLATORS: the line over the numbers of a run: "Results of /home (ext4) · …" */
     text = g_strdup_printf (_("Results of %s"), what);
-  for (guint i = 0; i < self->shown->warnings->len; i++)
-    g_string_append_printf (warnings, "%s⚠ %s", i > 0 ? "\n" : "",
-                            (char *) self->shown->warnings->pdata[i]);
+  notes = dmk_result_notes (self->shown);
+  for (guint i = 0; i < notes->len; i++)
+    g_string_append_printf (warnings, "%s⚠ %s", i > 0 ? "\n" : "", (char *) notes->pdata[i]);
   self->facts_of_result = TRUE;
   gtk_label_set_text (self->facts_label, text);
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->facts_label), NULL);
   /* Data that did not read back as written is no longer a matter of how to read a number. */
-  set_notes (self, warnings->str, self->shown->warnings->len,
+  set_notes (self, warnings->str, notes->len,
              self->shown->settings.verify && self->shown->verify.bad > 0);
   gtk_actionable_set_action_name (GTK_ACTIONABLE (self->facts_close), "win.close-result");
   gtk_button_set_label (self->facts_close, _("_Close Saved Result"));
