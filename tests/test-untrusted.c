@@ -149,7 +149,12 @@ test_json_nesting_cli (void)
       if (!run_cli (&c, args))
         return;
       g_assert_cmpint (c.status, ==, 1);
-      g_assert_nonnull (strstr (c.err, "“deep.json” is not a GDiskMark result"));
+      /* fio's output is called that (issue 47 item 7), anything else not ours. */
+      if (g_str_has_prefix (hiding[i], "{\"fio version\""))
+        g_assert_nonnull (strstr (c.err, "“deep.json” cannot be compared: it is fio’s JSON "
+                                         "output, but not valid JSON (line 1: "));
+      else
+        g_assert_nonnull (strstr (c.err, "“deep.json” is not a GDiskMark result"));
       cli_clear (&c);
       g_unlink (path);
     }

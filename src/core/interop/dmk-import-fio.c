@@ -9,37 +9,9 @@
 #include "dmk-error.h"
 #include "dmk-import-private.h"
 
-/* o's member key when it is an object, else NULL (json-glib's getters complain otherwise). */
-static JsonObject *
-member_object (JsonObject *o, const char *key)
-{
-  JsonNode *n = o != NULL ? json_object_get_member (o, key) : NULL;
-
-  return n != NULL && JSON_NODE_HOLDS_OBJECT (n) ? json_node_get_object (n) : NULL;
-}
-
-/* o's member key when it is a number; FALSE otherwise. */
-static gboolean
-member_number (JsonObject *o, const char *key, double *out)
-{
-  JsonNode *n = o != NULL ? json_object_get_member (o, key) : NULL;
-  GType t = n != NULL && JSON_NODE_HOLDS_VALUE (n) ? json_node_get_value_type (n) : G_TYPE_INVALID;
-
-  if (t != G_TYPE_DOUBLE && t != G_TYPE_INT64)
-    return FALSE;
-  *out = json_node_get_double (n);
-  return TRUE;
-}
-
-static const char *
-option_of (JsonObject *o, const char *key)
-{
-  JsonNode *n = o != NULL ? json_object_get_member (o, key) : NULL;
-
-  return n != NULL && JSON_NODE_HOLDS_VALUE (n) && json_node_get_value_type (n) == G_TYPE_STRING
-           ? json_node_get_string (n)
-           : NULL;
-}
+#define member_object _dmk_fio_member_object
+#define member_number _dmk_fio_member_number
+#define option_of _dmk_fio_option_of
 
 static const char *
 option (JsonObject *job, JsonObject *global, const char *key)
@@ -181,18 +153,23 @@ typedef struct
   DmkTestSpec spec;
   DmkDirection dir;
   guint mix;
+  guint asked_depth; /* the iodepth asked for, where fio ran it at depth 1; else 0 */
+  gboolean unified;  /* unified_rw_reporting: a mix's reads and writes are all in [0] */
   double bw[2], iops[2], lat[2]; /* read, write */
 } FioEntry;
 
-/* fio's synchronous engines do one I/O at a time whatever iodepth says ("note: both iodepth >= 1
- * and synchronous I/O engine are selected, queue depth will be capped at 1"). */
-static gboolean
-sync_engine (const char *engine)
+/* What the reading of one output knows beyond its entries. */
+typedef struct
 {
-  static const char *const sync[] = { "sync", "psync", "vsync", "pvsync", "pvsync2", NULL };
-
-  return engine != NULL && g_strv_contains (sync, engine);
-}
+  JsonObject *global;
+  const char *name;  /* the file's */
+  gboolean client;   /* fio --client's "client_stats" */
+  gboolean old;      /* fio before 2.3 wrote no options into its JSON */
+  gboolean kib;      /* fio before 3.0 wrote io_bytes in KiB */
+  gboolean lost;     /* client: a job with numjobs > 1 came before: fio --client leaves out the
+                      * options of every job after it (it looks them up by thread, not by job) */
+  GPtrArray *notes;  /* warnings for the result */
+} FioRead;
 
 /* The options of job (its own, else the file's [global]) as the test it ran. FALSE with error
  * set names the option fio wrote that cannot be read; TRUE with *skip for what lines up with no
@@ -221,8 +198,6 @@ entry_spec (FioEntry *e, JsonObject *job, JsonObject *global, guint i, const cha
     if (!fio_count (option (job, global, counts[k]), 1, max[k], count[k]))
       return job_fail (error, name, _("job %u: “%s=%s” is not a count it can read"), i + 1,
                        counts[k], option (job, global, counts[k]));
-  if (sync_engine (option (job, global, "ioengine")))
-    e->spec.queue_depth = 1;
   e->spec.block_size = (guint32) bs;
   if (!dmk_test_spec_validate (&e->spec, NULL))
     return job_fail (error, name, _("job %u is not a test GDiskMark can show"), i + 1);
@@ -235,41 +210,166 @@ entry_spec (FioEntry *e, JsonObject *job, JsonObject *global, guint i, const cha
   return TRUE;
 }
 
-/* Whether side ("read", "write") of job moved any bytes. */
+/* Whether the test e names is what the entry did: no reads in a write test nor writes in a read
+ * test, and every I/O of the test's block size (where fio's numbers tell it). */
 static gboolean
-moved_bytes (JsonObject *job, const char *side)
+facts_agree (const FioEntry *e, const DmkFioFacts *f)
 {
-  double n = 0;
+  if ((e->dir == DMK_DIRECTION_READ && f->moved[1]) ||
+      (e->dir == DMK_DIRECTION_WRITE && f->moved[0]))
+    return FALSE;
+  for (guint d = 0; d < 2; d++)
+    if (f->block_size[d] != 0 && f->block_size[d] != e->spec.block_size)
+      return FALSE;
+  return TRUE;
+}
 
-  return member_number (member_object (job, side), "io_bytes", &n) && n > 0;
+/* "SEQ4K Q1T1 Read": the test e names, for a sentence. */
+static char *
+entry_test_name (const FioEntry *e)
+{
+  g_autofree char *test = dmk_test_spec_to_name (&e->spec);
+
+  return g_strdup_printf ("%s %s", test, dmk_direction_label (e->dir));
+}
+
+/* An entry without options of its own that its name cannot name either, from fio before 2.3
+ * (which wrote no options) or after fio --client lost them: refused with why. */
+static gboolean
+refuse_unnamed (const FioEntry *e, guint i, const FioRead *rd, GError **error)
+{
+  const char *shown = e->name != NULL ? e->name : "?";
+
+  if (rd->old)
+    return job_fail (error, rd->name,
+                     _("job %u (“%s”): fio before 2.3 writes no job options into its JSON, and "
+                       "the job is not named as GDiskMark’s exported jobs are "
+                       "(“RND4K-Q32T1-Read”): whether it ran sequentially or at random cannot be "
+                       "told from fio’s numbers. Run it with fio 2.3 or later"),
+                     i + 1, shown);
+  return job_fail (error, rd->name,
+                   _("job %u (“%s”): fio --client left out its options, as it does for every "
+                     "job after one with numjobs > 1 and group_reporting, and the job is not "
+                     "named as GDiskMark’s exported jobs are (“RND4K-Q32T1-Read”): whether it "
+                     "ran sequentially or at random, and at what depth, cannot be told from "
+                     "fio’s numbers. Put the jobs with numjobs > 1 last, or run the job file "
+                     "without --client"),
+                   i + 1, shown);
+}
+
+/* Where fio ran the job at depth 1 whatever its iodepth: a synchronous engine (fio's default,
+ * psync, where the job names none), or fio's own count of the I/O in flight (iodepth_level) says
+ * so. An engine named asynchronous with no count (hand-made JSON) keeps its depth. */
+static void
+effective_depth (FioEntry *e, JsonObject *job, JsonObject *global, const DmkFioFacts *f,
+                 FioRead *rd)
+{
+  const char *engine = option (job, global, "ioengine");
+  gboolean one = _dmk_fio_sync_engine (engine) || (f->has_levels ? f->depth_one : engine == NULL);
+  g_autofree char *test = NULL;
+  const char *why;
+  char *note;
+
+  if (!one || e->spec.queue_depth <= 1)
+    return;
+  e->asked_depth = e->spec.queue_depth;
+  e->spec.queue_depth = 1;
+  if (_dmk_fio_sync_engine (engine))
+    why = _("its engine does one I/O at a time");
+  else if (engine == NULL)
+    why = _("it names no ioengine, and fio’s default, psync, does one I/O at a time");
+  else
+    why = _("fio counted its I/O in flight at depth 1 (iodepth_level)");
+  test = dmk_test_spec_to_name (&e->spec);
+  /* TRANSLATORS: "RND4K Q1T1 Read: fio ran job “q8” at queue depth 1, not at the iodepth=8 it
+   * asked for: <why>". The test and its direction stay untranslated: they say which test the
+   * warning is about. */
+  note = g_strdup_printf (_("%s %s: fio ran job “%s” at queue depth 1, not at the iodepth=%u it "
+                            "asked for: %s"),
+                          test, dmk_direction_report_label (e->dir),
+                          e->name != NULL ? e->name : "?", e->asked_depth, why);
+  if (g_ptr_array_find_with_equal_func (rd->notes, note, g_str_equal, NULL))
+    g_free (note);
+  else
+    g_ptr_array_add (rd->notes, note);
+}
+
+/* The test of an entry: from its options where fio wrote them, else from its name where it is
+ * one of GDiskMark's exported jobs, else from the [global] options and fio's defaults (a job
+ * with no options of its own), each checked against what the entry did. */
+static gboolean
+entry_test (FioEntry *e, JsonObject *job, const DmkFioFacts *f, guint i, FioRead *rd,
+            gboolean *skip, GError **error)
+{
+  const char *shown = e->name != NULL ? e->name : "?";
+  g_autofree char *said = NULL;
+
+  if (member_object (job, "job options") != NULL)
+    return entry_spec (e, job, rd->global, i, rd->name, skip, error);
+  if (_dmk_fio_own_name (e->name, &e->spec, &e->dir, &e->mix))
+    {
+      /* Its numbers bear the name out: its block size and direction are the name's. */
+      if (facts_agree (e, f))
+        return TRUE;
+      return job_fail (error, rd->name,
+                       _("job %u (“%s”): fio’s output has no options of this job, and what its "
+                         "name says (GDiskMark’s job “%s”) is not what it did (its block size "
+                         "or direction differ): which test it ran cannot be told"),
+                       i + 1, shown, shown);
+    }
+  memset (&e->spec, 0, sizeof e->spec);
+  if (rd->old || rd->lost)
+    return refuse_unnamed (e, i, rd, error);
+  if (!entry_spec (e, job, rd->global, i, rd->name, skip, error))
+    return FALSE;
+  if (*skip || facts_agree (e, f))
+    return TRUE;
+  said = entry_test_name (e);
+  return job_fail (error, rd->name,
+                   _("job %u (“%s”) has no options of its own in fio’s output, and what the "
+                     "[global] options and fio’s defaults make of it (%s) is not what it did "
+                     "(its block size or direction differ): which test it ran cannot be told. "
+                     "Give the job its rw= and bs= in its own section"),
+                   i + 1, shown, said);
 }
 
 /* One entry of fio's output; FALSE with error set, TRUE with *skip for an entry to leave out. */
 static gboolean
-read_entry (FioEntry *e, JsonObject *job, JsonObject *global, guint i, const char *name,
-            gboolean *skip, GError **error)
+read_entry (FioEntry *e, JsonObject *job, guint i, FioRead *rd, gboolean *skip, GError **error)
 {
   JsonNode *g = json_object_get_member (job, "groupid");
+  const char *sides[] = { "read", "write" };
+  DmkFioFacts f;
   gboolean has_r, has_w;
 
   memset (e, 0, sizeof *e);
-  if (!entry_spec (e, job, global, i, name, skip, error))
+  e->name = option_of (job, "jobname");
+  _dmk_fio_facts_read (job, rd->kib, &f);
+  if (!entry_test (e, job, &f, i, rd, skip, error))
     return FALSE;
   if (*skip)
     return TRUE;
-  e->name = option_of (job, "jobname");
+  effective_depth (e, job, rd->global, &f, rd);
   e->group = g != NULL && JSON_NODE_HOLDS_VALUE (g) && json_node_get_value_type (g) == G_TYPE_INT64
                ? json_node_get_int (g)
                : -1;
   has_r = e->dir != DMK_DIRECTION_WRITE;
   has_w = e->dir != DMK_DIRECTION_READ;
-  if ((has_r && !fio_side (job, "read", &e->bw[0], &e->iops[0], &e->lat[0])) ||
-      (has_w && !fio_side (job, "write", &e->bw[1], &e->iops[1], &e->lat[1])))
-    return job_fail (error, name, _("job %u has no numbers it can read"), i + 1);
+  /* unified_rw_reporting: reads and writes in one "mixed" side, all of the test's I/O. */
+  if (f.mixed)
+    {
+      has_r = e->dir != DMK_DIRECTION_WRITE;
+      has_w = !has_r;
+      sides[0] = sides[1] = "mixed";
+      e->unified = TRUE;
+    }
+  if ((has_r && !fio_side (job, sides[0], &e->bw[0], &e->iops[0], &e->lat[0])) ||
+      (has_w && !fio_side (job, sides[1], &e->bw[1], &e->iops[1], &e->lat[1])))
+    return job_fail (error, rd->name, _("job %u has no numbers it can read"), i + 1);
   /* group_reporting over jobs of one group that did different I/O: one entry, named by the
    * first job, with the last job's options and everyone's bytes. It is no one test. */
-  if (moved_bytes (job, has_r ? "write" : "read") && !(has_r && has_w))
-    return job_fail (error, name,
+  if (!f.mixed && f.moved[has_r ? 1 : 0] && !(has_r && has_w))
+    return job_fail (error, rd->name,
                      _("job %u (“%s”) is fio’s group_reporting sum of jobs that did different "
                        "I/O (reads and writes), labelled by the last job’s options: it is no one "
                        "test. Run the jobs with stonewall, or without group_reporting"),
@@ -316,9 +416,10 @@ add_entry_test (DmkResult *r, const FioEntry *e)
   if (e->dir == DMK_DIRECTION_MIX)
     {
       double n = e->iops[0] + e->iops[1];
-      double lat = n > 0 && e->lat[0] > 0 && e->lat[1] > 0
-                     ? (e->lat[0] * e->iops[0] + e->lat[1] * e->iops[1]) / n
-                     : 0;
+      double lat = e->unified                                 ? e->lat[0]
+                   : n > 0 && e->lat[0] > 0 && e->lat[1] > 0 ? (e->lat[0] * e->iops[0] +
+                                                                e->lat[1] * e->iops[1]) / n
+                                                             : 0;
       r->settings.mix_read_percent = e->mix;
       t = _dmk_import_append_test (r, &e->spec, e->dir, (e->bw[0] + e->bw[1]) / 1e6, n, lat);
     }
@@ -348,7 +449,7 @@ read_target (DmkResult *r, JsonObject *job, JsonObject *global)
 /* Each job of fio's output, its clones summed: one test per job name, in fio's order; two jobs
  * of the same test stay two tests, told apart by their names. */
 static gboolean
-read_jobs (DmkResult *r, JsonArray *jobs, JsonObject *global, const char *name, GError **error)
+read_jobs (DmkResult *r, JsonArray *jobs, FioRead *rd, GError **error)
 {
   g_autoptr (GArray) entries = g_array_new (FALSE, TRUE, sizeof (FioEntry));
 
@@ -360,11 +461,13 @@ read_jobs (DmkResult *r, JsonArray *jobs, JsonObject *global, const char *name, 
 
       if (!JSON_NODE_HOLDS_OBJECT (jn))
         continue;
-      if (!read_entry (&e, json_node_get_object (jn), global, i, name, &skip, error))
+      if (!read_entry (&e, json_node_get_object (jn), i, rd, &skip, error))
         return FALSE;
       if (skip)
         continue;
-      read_target (r, json_node_get_object (jn), global);
+      if (rd->client && e.spec.threads > 1)
+        rd->lost = TRUE;
+      read_target (r, json_node_get_object (jn), rd->global);
       same = find_clone_of (entries, &e);
       if (same != NULL)
         add_clone (same, &e);
@@ -421,7 +524,7 @@ _dmk_import_fio_json_span (const char *data, gsize length, gsize *start, gsize *
         continue;
       *start = i;
       *span = object_end (data + i, length - i);
-      return *span > 0;
+      return TRUE;
     }
   return FALSE;
 }
@@ -444,9 +547,10 @@ client_of (JsonObject *job)
 }
 
 /* fio --client's output: the entries of each host, in the order the hosts first appear; fio's
- * "All clients" sums are left out. */
+ * "All clients" sums are left out (*sums: whether there were any, *unified: whether one of them
+ * counts reads and writes together). */
 static GPtrArray *
-split_clients (JsonArray *stats, GPtrArray *hosts)
+split_clients (JsonArray *stats, GPtrArray *hosts, gboolean *sums, gboolean *unified)
 {
   GPtrArray *per_host = g_ptr_array_new_with_free_func ((GDestroyNotify) json_array_unref);
 
@@ -456,9 +560,15 @@ split_clients (JsonArray *stats, GPtrArray *hosts)
       g_autofree char *host = NULL;
       guint k;
 
-      if (!JSON_NODE_HOLDS_OBJECT (jn) ||
-          g_strcmp0 (option_of (json_node_get_object (jn), "jobname"), "All clients") == 0 ||
-          (host = client_of (json_node_get_object (jn))) == NULL)
+      if (!JSON_NODE_HOLDS_OBJECT (jn))
+        continue;
+      if (g_strcmp0 (option_of (json_node_get_object (jn), "jobname"), "All clients") == 0)
+        {
+          *sums = TRUE;
+          *unified |= member_object (json_node_get_object (jn), "mixed") != NULL;
+          continue;
+        }
+      if ((host = client_of (json_node_get_object (jn))) == NULL)
         continue;
       for (k = 0; k < hosts->len && strcmp (hosts->pdata[k], host) != 0; k++)
         ;
@@ -478,10 +588,13 @@ import_jobs (JsonObject *root, JsonArray *jobs, const char *host, const char *na
              GError **error)
 {
   g_autoptr (DmkResult) r = dmk_result_new ();
-  JsonObject *global = member_object (root, "global options");
+  g_autoptr (GPtrArray) notes = g_ptr_array_new_with_free_func (g_free);
+  FioRead rd = { member_object (root, "global options"), name, host != NULL,
+                 _dmk_fio_version_before (root, 2, 3), _dmk_fio_version_before (root, 3, 0),
+                 FALSE, notes };
 
   read_header (r, root);
-  if (!read_jobs (r, jobs, global, name, error))
+  if (!read_jobs (r, jobs, &rd, error))
     return NULL;
   if (r->tests->len == 0)
     {
@@ -497,6 +610,8 @@ import_jobs (JsonObject *root, JsonArray *jobs, const char *host, const char *na
       g_free (r->target.path);
       r->target.path = path;
     }
+  for (guint i = 0; i < notes->len; i++)
+    g_ptr_array_add (r->warnings, g_strdup (notes->pdata[i]));
   r->engine = (g_free (r->engine), g_strdup ("fio"));
   return g_steal_pointer (&r);
 }
@@ -508,10 +623,11 @@ _dmk_import_fio_json_all (JsonObject *root, const char *name, GError **error)
   JsonNode *stats = json_object_get_member (root, "client_stats");
   g_autoptr (GPtrArray) hosts = g_ptr_array_new_with_free_func (g_free);
   g_autoptr (GPtrArray) per_host = NULL;
+  gboolean sums = FALSE, unified = FALSE;
 
   if (stats != NULL && JSON_NODE_HOLDS_ARRAY (stats) && !json_object_has_member (root, "jobs"))
     {
-      per_host = split_clients (json_node_get_array (stats), hosts);
+      per_host = split_clients (json_node_get_array (stats), hosts, &sums, &unified);
       for (guint i = 0; i < per_host->len; i++)
         {
           DmkResult *r = import_jobs (root, per_host->pdata[i], hosts->pdata[i], name, error);
@@ -521,7 +637,16 @@ _dmk_import_fio_json_all (JsonObject *root, const char *name, GError **error)
         }
       if (out->len == 0)
         {
-          _dmk_import_fail (error, name, _("it has no test results"));
+          _dmk_import_fail (error, name,
+                            !sums    ? _("it has no test results")
+                            : unified ? _("it holds only fio’s “All clients” sum over every "
+                                          "host and job, with reads and writes counted together "
+                                          "(“mixed”: unified_rw_reporting): which tests ran "
+                                          "cannot be told. Save fio --client’s whole output, "
+                                          "run without unified_rw_reporting")
+                                      : _("it holds only fio’s “All clients” sum over every "
+                                          "host and job, not each host’s jobs: which tests ran "
+                                          "cannot be told. Save fio --client’s whole output"));
           return NULL;
         }
       return g_steal_pointer (&out);

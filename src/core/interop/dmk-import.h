@@ -22,7 +22,8 @@ DmkResult *_dmk_import_fio_json (JsonObject *root, const char *name, GError **er
 /* The same, one result per host for fio --client's output ("client_stats"). */
 GPtrArray *_dmk_import_fio_json_all (JsonObject *root, const char *name, GError **error);
 /* Where fio's JSON object is in data when fio wrote text around it (its "note: …" lines before,
- * --output-format=json,normal's report around): FALSE when there is none. */
+ * --output-format=json,normal's report around): FALSE when there is none; *span 0 when it
+ * starts but does not close (cut short). */
 gboolean _dmk_import_fio_json_span (const char *data, gsize length, gsize *start, gsize *span);
 
 G_END_DECLS

@@ -24,6 +24,41 @@ one (DmkResult *r)
   return all;
 }
 
+/* fio's JSON output (its object from data[start] on: span bytes, 0 when it does not close),
+ * refused as fio's when it is not JSON, at the line of the file. */
+static GPtrArray *
+fio (JsonParser *parser, const char *data, gsize length, gsize start, gsize span,
+     const char *name, GError **error)
+{
+  g_autofree char *reason = NULL;
+  g_autofree char *what = NULL;
+  JsonNode *root;
+  guint line = 0;
+
+  if (dmk_json_load_checked (parser, data + start, span > 0 ? span : length - start, &line,
+                             &reason) &&
+      (root = json_parser_get_root (parser)) != NULL && JSON_NODE_HOLDS_OBJECT (root))
+    return _dmk_import_fio_json_all (json_node_get_object (root), name, error);
+  if (reason == NULL)
+    reason = g_strdup (_("it is empty"));
+  /* The line in the file, fio's text before the JSON included. */
+  for (gsize i = 0; line > 0 && i < start; i++)
+    line += data[i] == '\n';
+  if (line > 0)
+    /* TRANSLATORS: "it is fio’s JSON output, but not valid JSON (line 120: it ends too soon) …" */
+    what = g_strdup_printf (_("it is fio’s JSON output, but not valid JSON (line %u: %s): it may "
+                              "have been cut short or edited. Save fio’s output again, whole "
+                              "(fio --output-format=json --output=FILE)"),
+                            line, reason);
+  else
+    what = g_strdup_printf (_("it is fio’s JSON output, but not valid JSON (%s): it may have "
+                              "been cut short or edited. Save fio’s output again, whole (fio "
+                              "--output-format=json --output=FILE)"),
+                            reason);
+  _dmk_import_fail (error, name, what);
+  return NULL;
+}
+
 static GPtrArray *
 parse (const char *data, gsize length, const char *name, GError **error)
 {
@@ -42,12 +77,10 @@ parse (const char *data, gsize length, const char *name, GError **error)
                           "…”): copy the whole text"));
       return NULL;
     }
-  /* fio's JSON with its own text around it: only the JSON is read. */
+  /* fio's JSON with its own text around it: only the JSON is read. It is fio's output from its
+   * first line on, and is refused as that when it is not JSON. */
   if (_dmk_import_fio_json_span (data, length, &start, &span))
-    {
-      data += start;
-      length = span;
-    }
+    return fio (parser, data, length, start, span, name, error);
   o = dmk_json_parse_root (parser, data, length, name, error);
   if (o != NULL && json_object_has_member (o, "fio version"))
     return _dmk_import_fio_json_all (o, name, error);

@@ -88,71 +88,78 @@ scan_json (const char *data, gsize length)
 /* json-glib says where it stopped only inside its English message ("<data>:3:5: Parse error:
  * unexpected character…"): the line is taken from there, and the reason from the error code in
  * words of our own, translated. */
-static void
-not_json (GError **error, const char *name, const GError *parse_error, gboolean unclosed)
+static const char *
+not_json (const GError *parse_error, gboolean unclosed, guint *line)
 {
-  guint line = 0, column = 0;
-  const char *reason;
+  guint column = 0;
 
-  if (sscanf (parse_error->message, "<data>:%u:%u:", &line, &column) != 2)
-    line = 0;
+  if (sscanf (parse_error->message, "<data>:%u:%u:", line, &column) != 2)
+    *line = 0;
   if (unclosed)
-    reason = _("it ends too soon");
-  else if (parse_error->domain != JSON_PARSER_ERROR)
-    reason = _("text that JSON does not allow");
-  else
-    switch (parse_error->code)
-      {
-      case JSON_PARSER_ERROR_TRAILING_COMMA:
-        reason = _("a comma before a closing bracket");
-        break;
-      case JSON_PARSER_ERROR_MISSING_COMMA:
-        reason = _("a comma is missing");
-        break;
-      case JSON_PARSER_ERROR_MISSING_COLON:
-        reason = _("a colon is missing");
-        break;
-      case JSON_PARSER_ERROR_INVALID_BAREWORD:
-        reason = _("a word that JSON does not allow");
-        break;
-      default:
-        reason = _("text that JSON does not allow");
-        break;
-      }
-  dmk_set_not_a_result_error (error, name, line, reason);
+    return _("it ends too soon");
+  if (parse_error->domain != JSON_PARSER_ERROR)
+    return _("text that JSON does not allow");
+  switch (parse_error->code)
+    {
+    case JSON_PARSER_ERROR_TRAILING_COMMA:
+      return _("a comma before a closing bracket");
+    case JSON_PARSER_ERROR_MISSING_COMMA:
+      return _("a comma is missing");
+    case JSON_PARSER_ERROR_MISSING_COLON:
+      return _("a colon is missing");
+    case JSON_PARSER_ERROR_INVALID_BAREWORD:
+      return _("a word that JSON does not allow");
+    default:
+      return _("text that JSON does not allow");
+    }
+}
+
+gboolean
+dmk_json_load_checked (JsonParser *parser, const char *data, gsize length, guint *line,
+                       char **reason)
+{
+  g_autoptr (GError) local = NULL;
+  Scan scan;
+
+  *line = 0;
+  /* Before json-glib, whose message for a binary file quotes its bytes. */
+  if (!g_utf8_validate_len (data, length, NULL))
+    {
+      *reason = g_strdup (_("it is not text"));
+      return FALSE;
+    }
+  scan = scan_json (data, length);
+  if (scan.too_deep_line > 0)
+    {
+      *line = scan.too_deep_line;
+      *reason = g_strdup_printf (_("nested more than %d levels deep"), DMK_JSON_MAX_DEPTH);
+      return FALSE;
+    }
+  if (scan.not_json_line > 0)
+    {
+      *line = scan.not_json_line;
+      *reason = g_strdup (_("text that JSON does not allow"));
+      return FALSE;
+    }
+  if (!json_parser_load_from_data (parser, data, (gssize) length, &local))
+    {
+      *reason = g_strdup (not_json (local, scan.unclosed, line));
+      return FALSE;
+    }
+  return TRUE;
 }
 
 JsonObject *
 dmk_json_parse_root (JsonParser *parser, const char *data, gsize length, const char *name,
                      GError **error)
 {
-  g_autoptr (GError) local = NULL;
+  g_autofree char *reason = NULL;
   JsonNode *root;
-  Scan scan;
+  guint line = 0;
 
-  /* Before json-glib, whose message for a binary file quotes its bytes. */
-  if (!g_utf8_validate_len (data, length, NULL))
+  if (!dmk_json_load_checked (parser, data, length, &line, &reason))
     {
-      dmk_set_not_a_result_error (error, name, 0, _("it is not text"));
-      return NULL;
-    }
-  scan = scan_json (data, length);
-  if (scan.too_deep_line > 0)
-    {
-      g_autofree char *reason = g_strdup_printf (_("nested more than %d levels deep"),
-                                                 DMK_JSON_MAX_DEPTH);
-      dmk_set_not_a_result_error (error, name, scan.too_deep_line, reason);
-      return NULL;
-    }
-  if (scan.not_json_line > 0)
-    {
-      dmk_set_not_a_result_error (error, name, scan.not_json_line,
-                                  _("text that JSON does not allow"));
-      return NULL;
-    }
-  if (!json_parser_load_from_data (parser, data, (gssize) length, &local))
-    {
-      not_json (error, name, local, scan.unclosed);
+      dmk_set_not_a_result_error (error, name, line, reason);
       return NULL;
     }
   root = json_parser_get_root (parser);

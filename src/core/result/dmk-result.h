@@ -142,6 +142,10 @@ gboolean dmk_result_save (DmkResult *result, const char *filename, GError **erro
 #define DMK_JSON_MAX_DEPTH 32
 JsonObject *dmk_json_parse_root (JsonParser *parser, const char *data, gsize length,
                                  const char *name, GError **error);
+/* The same guard and parse for JSON of any kind (another tool's): FALSE with the line (0 when
+ * none can be told) and the reason, translated ("it ends too soon"), when data is not JSON. */
+gboolean dmk_json_load_checked (JsonParser *parser, const char *data, gsize length, guint *line,
+                                char **reason);
 /* "“x.json” is not a GDiskMark result (line 3: reason)": line 0 when none can be told, name
  * NULL for data from no file. */
 void dmk_set_not_a_result_error (GError **error, const char *name, guint line,
