@@ -1,12 +1,14 @@
 #!/usr/bin/python3
 # fuse-fake-disk.py: a FUSE file that lies like a fake USB stick, for the capacity and --verify tests.
 #
-#   fuse-fake-disk.py MOUNTPOINT SIZE [--wrap N | --drop N] [--flip OFFSET]
+#   fuse-fake-disk.py MOUNTPOINT SIZE [--wrap N | --drop N] [--flip OFFSET]... [--lose OFFSET]...
 #
 # MOUNTPOINT/disk claims SIZE bytes. --wrap N keeps only N bytes: offset X is stored at X mod N,
 # so what is written past N lands at the start (a fake-capacity stick's controller); --drop N
 # forgets what is written past N and reads zeros there (another kind of fake). --flip OFFSET
-# returns the byte at OFFSET inverted on every read (a bad cell). Runs in the foreground until
+# returns the byte at OFFSET inverted on every read (a bad cell); --lose OFFSET forgets every
+# write to the 4 KiB block holding OFFSET, which reads as it was (a write that did not land).
+# Both may be given many times. Runs in the foreground until
 # unmounted; direct_io so the kernel's page cache does not hide what the "device" does.
 import argparse
 import errno
@@ -17,10 +19,13 @@ import time
 
 import fusepy
 
+LOSE_BLOCK = 4096
+
 
 class FakeDisk(fusepy.Operations):
-    def __init__(self, size, keep, flip, drop):
+    def __init__(self, size, keep, flip, drop, lose):
         self.drop = drop
+        self.lose = set(offset // LOSE_BLOCK for offset in lose)
         self.size = size
         self.keep = keep
         self.flip = flip
@@ -65,8 +70,9 @@ class FakeDisk(fusepy.Operations):
             for pos, at, n in self._spans(offset, min(length, self.keep - offset)
                                           if self.drop else length):
                 out[at:at + n] = self.data[pos:pos + n]
-        if self.flip is not None and offset <= self.flip < offset + length:
-            out[self.flip - offset] ^= 0xFF
+        for flip in self.flip:
+            if offset <= flip < offset + length:
+                out[flip - offset] ^= 0xFF
         return bytes(out)
 
     def write(self, path, buf, offset, fh):
@@ -75,8 +81,20 @@ class FakeDisk(fusepy.Operations):
         with self.mutex:
             for pos, at, n in self._spans(offset, min(len(buf), self.keep - offset)
                                           if self.drop else len(buf)):
-                self.data[pos:pos + n] = buf[at:at + n]
+                self._store(pos, buf[at:at + n])
         return len(buf)
+
+    def _store(self, pos, piece):
+        if not self.lose:
+            self.data[pos:pos + len(piece)] = piece
+            return
+        done = 0
+        while done < len(piece):
+            block = (pos + done) // LOSE_BLOCK
+            n = min(len(piece) - done, (block + 1) * LOSE_BLOCK - (pos + done))
+            if block not in self.lose:
+                self.data[pos + done:pos + done + n] = piece[done:done + n]
+            done += n
 
     def flush(self, path, fh):
         return 0
@@ -91,11 +109,12 @@ def main():
     p.add_argument('size', type=int)
     p.add_argument('--wrap', type=int, default=None)
     p.add_argument('--drop', type=int, default=None)
-    p.add_argument('--flip', type=int, default=None)
+    p.add_argument('--flip', type=int, action='append', default=[])
+    p.add_argument('--lose', type=int, action='append', default=[])
     a = p.parse_args()
     keep = a.wrap or a.drop or a.size
-    fusepy.FUSE(FakeDisk(a.size, keep, a.flip, a.drop is not None), a.mountpoint, foreground=True, direct_io=True,
-                allow_other=False)
+    fusepy.FUSE(FakeDisk(a.size, keep, a.flip, a.drop is not None, a.lose), a.mountpoint,
+                foreground=True, direct_io=True, allow_other=False)
     return 0
 
 

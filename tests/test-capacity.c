@@ -1,5 +1,6 @@
 /* test-capacity.c: the capacity check finds a fake stick's real size and its wrapping addresses,
- * passes a true device, fills and verifies a folder leaving nothing, and writes only with consent. */
+ * tells bad blocks and lost writes from a fake's capacity, passes a true device, fills and
+ * verifies a folder leaving nothing, and writes only with consent. */
 #include "config.h"
 
 #include <errno.h>
@@ -101,8 +102,12 @@ check_wraps_at (guint64 n)
   g_assert_cmpuint (r->tally.first_bad, ==, r->usable_bytes);
   g_assert_cmpuint (run.progress_calls, >, 0);
   g_assert_true (run.saw_reading);
+  g_assert_cmpint (dmk_capacity_report_verdict (r), ==, DMK_CAPACITY_VERDICT_FAKE_WRAPS);
+  g_assert_cmpuint (r->bad_blocks + r->lost_writes, ==, 0);
   text = dmk_capacity_report_to_text (r);
+  g_assert_true (g_str_has_prefix (text, "Fake capacity"));
   g_assert_nonnull (strstr (text, "addresses wrap"));
+  g_assert_nonnull (strstr (text, "fake-capacity device"));
   dmk_test_fuse_cleanup ();
 }
 
@@ -121,14 +126,17 @@ test_wraps_odd (void)
 }
 
 /* Writes past N vanish (reads give zeros): a bad offset not on the first pass's grid is found
- * to the block by the passes that narrow it down. */
+ * to the block by the passes that narrow it down. One flipped byte below N, at 8 MiB, is a bad
+ * block of its own and not where the capacity ends. */
 static void
 test_drops (void)
 {
-  const guint64 n = ((guint64) 40 << 20) + 3 * DMK_STAMP_SIZE;
+  const guint64 n = ((guint64) 40 << 20) + 3 * DMK_STAMP_SIZE, flip = (guint64) 8 << 20;
   g_autofree char *arg = g_strdup_printf ("%" G_GUINT64_FORMAT, n);
-  const char *options[] = { "--drop", arg, NULL };
+  g_autofree char *flip_arg = g_strdup_printf ("%" G_GUINT64_FORMAT, flip + 100);
+  const char *options[] = { "--drop", arg, "--flip", flip_arg, NULL };
   g_autoptr (DmkCapacityReport) r = NULL;
+  g_autofree char *summary = NULL, *real = NULL;
   Run run = { 0 };
 
   if (!dmk_test_fuse_setup (FAKE_SIZE, options))
@@ -136,11 +144,149 @@ test_drops (void)
   r = check (dmk_test_fuse_loop, TRUE, &run, NULL);
   g_assert_no_error (run.error);
   g_assert_false (dmk_capacity_report_passed (r));
+  g_assert_cmpint (dmk_capacity_report_verdict (r), ==, DMK_CAPACITY_VERDICT_FAKE_LOSS);
   g_assert_cmpuint (r->usable_bytes, ==, n);
+  g_assert_true (r->lost_tail);
   g_assert_true (r->tally.has_bad);
-  g_assert_cmpuint (r->tally.first_bad, ==, n);
+  g_assert_cmpuint (r->tally.first_bad, ==, flip);
   g_assert_false (r->tally.wraps);
   g_assert_cmpuint (r->resolution_bytes, ==, DMK_STAMP_SIZE);
+  /* Every stamp past N is bad, and counted there; the flip is the one isolated defect. */
+  g_assert_cmpuint (r->tail_stamps + 1, ==, r->tally.bad);
+  g_assert_cmpuint (r->bad_blocks, ==, 1);
+  g_assert_cmpuint (r->lost_writes, ==, 0);
+  g_assert_cmpuint (g_array_index (r->defects, DmkCapacityDefect, 0).offset, ==, flip);
+  summary = dmk_capacity_report_summary (r);
+  real = dmk_format_size (n);
+  g_test_message ("%s", summary);
+  g_assert_true (g_str_has_prefix (summary, "Fake capacity"));
+  g_assert_nonnull (strstr (summary, real));
+  g_assert_nonnull (strstr (summary, "lost"));
+  dmk_test_fuse_cleanup ();
+}
+
+/* The stamps of a 256 MiB device: 1 MiB apart (about three per square root of its 65536 blocks:
+ * every block of the first and last 1 MiB, and every 256th between). */
+#define SAMPLED_SIZE ((guint64) 256 << 20)
+#define SAMPLED_SPACING ((guint64) 1 << 20)
+
+/* The issue's case: one flipped byte at 150 MiB of 256 MiB, 1 of 1021 stamps bad. One bad
+ * block, where it is, and the whole device there: not a capacity limit. */
+static void
+test_one_bad_block (void)
+{
+  const guint64 at = (guint64) 150 << 20;
+  g_autofree char *arg = g_strdup_printf ("%" G_GUINT64_FORMAT, at);
+  const char *options[] = { "--flip", arg, NULL };
+  g_autoptr (DmkCapacityReport) r = NULL;
+  g_autofree char *summary = NULL, *text = NULL;
+  Run run = { 0 };
+
+  if (!dmk_test_fuse_setup (SAMPLED_SIZE, options))
+    return;
+  r = check (dmk_test_fuse_loop, TRUE, &run, NULL);
+  g_assert_no_error (run.error);
+  g_assert_false (dmk_capacity_report_passed (r));
+  g_assert_cmpint (dmk_capacity_report_verdict (r), ==, DMK_CAPACITY_VERDICT_BAD_BLOCKS);
+  g_assert_cmpuint (r->spacing_bytes, ==, SAMPLED_SPACING);
+  g_assert_cmpuint (r->usable_bytes, ==, SAMPLED_SIZE);
+  g_assert_false (r->lost_tail);
+  g_assert_false (r->tally.wraps);
+  g_assert_cmpuint (r->tally.bad, ==, 1);
+  g_assert_cmpuint (r->bad_blocks, ==, 1);
+  g_assert_cmpuint (r->lost_writes, ==, 0);
+  g_assert_cmpuint (r->defects->len, ==, 1);
+  g_assert_cmpuint (g_array_index (r->defects, DmkCapacityDefect, 0).offset, ==, at);
+  summary = dmk_capacity_report_summary (r);
+  text = dmk_capacity_report_to_text (r);
+  g_test_message ("%s", text);
+  g_assert_true (g_str_has_prefix (summary, "1 bad block (at 150 MiB) among "));
+  g_assert_nonnull (strstr (summary, "stamps 1 MiB apart; no capacity limit"));
+  g_assert_null (strstr (text, "Only "));
+  g_assert_nonnull (strstr (text, "Not a capacity limit"));
+  g_assert_nonnull (strstr (text, "150 MiB (157286400)"));
+  dmk_test_fuse_cleanup ();
+}
+
+/* Ten bad blocks scattered over 256 MiB, each on a stamp (whole MiBs), the flipped byte
+ * anywhere in its block: the CLI's JSON counts ten, lists each block, and exits 3. */
+static void
+test_ten_bad_blocks_cli (void)
+{
+  static const guint mib[] = { 3, 17, 40, 64, 99, 128, 150, 187, 222, 249 };
+  const char *cli = g_getenv ("GDISKMARK_CLI");
+  g_autoptr (GPtrArray) options = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  g_autofree char *out = NULL;
+  JsonObject *o;
+  JsonArray *defects;
+
+  for (guint i = 0; i < G_N_ELEMENTS (mib); i++)
+    {
+      g_ptr_array_add (options, g_strdup ("--flip"));
+      g_ptr_array_add (options, g_strdup_printf ("%" G_GUINT64_FORMAT,
+                                                 ((guint64) mib[i] << 20) + i * 409));
+    }
+  g_ptr_array_add (options, NULL);
+  if (!dmk_test_fuse_setup (SAMPLED_SIZE, (const char *const *) options->pdata))
+    return;
+  {
+    const char *argv[] = { cli, "capacity", "-q", "--json", "--allow-write-device",
+                           "--allow-stacked-loop", dmk_test_fuse_loop, NULL };
+    g_assert_cmpint (dmk_test_run_tool (argv, &out), ==, 3);
+  }
+  g_assert_true (json_parser_load_from_data (parser, out, -1, NULL));
+  o = json_node_get_object (json_parser_get_root (parser));
+  g_assert_cmpstr (json_object_get_string_member (o, "verdict"), ==, "bad-blocks");
+  g_assert_cmpint (json_object_get_int_member (o, "bad_blocks"), ==, G_N_ELEMENTS (mib));
+  g_assert_cmpint (json_object_get_int_member (o, "lost_writes"), ==, 0);
+  g_assert_cmpint (json_object_get_int_member (o, "stamps_bad"), ==, G_N_ELEMENTS (mib));
+  g_assert_cmpint (json_object_get_int_member (o, "usable_bytes"), ==, SAMPLED_SIZE);
+  g_assert_cmpint (json_object_get_int_member (o, "spacing_bytes"), ==, SAMPLED_SPACING);
+  g_assert_false (json_object_get_boolean_member (o, "wraps"));
+  g_assert_false (json_object_get_boolean_member (o, "lost_tail"));
+  defects = json_object_get_array_member (o, "defects");
+  g_assert_cmpuint (json_array_get_length (defects), ==, G_N_ELEMENTS (mib));
+  for (guint i = 0; i < G_N_ELEMENTS (mib); i++)
+    {
+      JsonObject *d = json_array_get_object_element (defects, i);
+      g_assert_cmpint (json_object_get_int_member (d, "offset"), ==, (gint64) mib[i] << 20);
+      g_assert_cmpstr (json_object_get_string_member (d, "kind"), ==, "damaged");
+    }
+  dmk_test_fuse_cleanup ();
+}
+
+/* Three blocks whose writes vanish (they read as they were, zeros): lost writes, not bad
+ * blocks, and no capacity limit. */
+static void
+test_lost_writes (void)
+{
+  static const guint mib[] = { 20, 77, 201 };
+  g_autoptr (GPtrArray) options = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr (DmkCapacityReport) r = NULL;
+  g_autofree char *summary = NULL;
+  Run run = { 0 };
+
+  for (guint i = 0; i < G_N_ELEMENTS (mib); i++)
+    {
+      g_ptr_array_add (options, g_strdup ("--lose"));
+      g_ptr_array_add (options, g_strdup_printf ("%" G_GUINT64_FORMAT, (guint64) mib[i] << 20));
+    }
+  g_ptr_array_add (options, NULL);
+  if (!dmk_test_fuse_setup (SAMPLED_SIZE, (const char *const *) options->pdata))
+    return;
+  r = check (dmk_test_fuse_loop, TRUE, &run, NULL);
+  g_assert_no_error (run.error);
+  g_assert_cmpint (dmk_capacity_report_verdict (r), ==, DMK_CAPACITY_VERDICT_LOST_WRITES);
+  g_assert_cmpuint (r->lost_writes, ==, G_N_ELEMENTS (mib));
+  g_assert_cmpuint (r->bad_blocks, ==, 0);
+  g_assert_cmpuint (r->usable_bytes, ==, SAMPLED_SIZE);
+  for (guint i = 0; i < G_N_ELEMENTS (mib); i++)
+    g_assert_cmpuint (g_array_index (r->defects, DmkCapacityDefect, i).offset, ==,
+                      (guint64) mib[i] << 20);
+  summary = dmk_capacity_report_summary (r);
+  g_test_message ("%s", summary);
+  g_assert_true (g_str_has_prefix (summary, "3 lost writes (the first at 20 MiB)"));
   dmk_test_fuse_cleanup ();
 }
 
@@ -176,6 +322,7 @@ test_true_device_cli (void)
   g_assert_cmpint (json_object_get_int_member (o, "usable_bytes"), ==, DMK_TEST_IMAGE_SIZE);
   g_assert_cmpint (json_object_get_int_member (o, "stamps_bad"), ==, 0);
   g_assert_cmpint (json_object_get_int_member (o, "stamps_checked"), >, 0);
+  g_assert_cmpstr (json_object_get_string_member (o, "verdict"), ==, "ok");
   g_assert_true (json_object_get_null_member (o, "first_bad_offset"));
   g_clear_pointer (&after, g_free);
   after = dmk_test_loop_checksum ();
@@ -361,6 +508,9 @@ main (int argc, char **argv)
   g_test_add_func ("/capacity/device/wraps", test_wraps);
   g_test_add_func ("/capacity/device/wraps-odd", test_wraps_odd);
   g_test_add_func ("/capacity/device/drops", test_drops);
+  g_test_add_func ("/capacity/device/one-bad-block", test_one_bad_block);
+  g_test_add_func ("/capacity/device/ten-bad-blocks-cli", test_ten_bad_blocks_cli);
+  g_test_add_func ("/capacity/device/lost-writes", test_lost_writes);
   g_test_add_func ("/capacity/device/true-cli", test_true_device_cli);
   g_test_add_func ("/capacity/folder/fill", test_folder);
   g_test_add_func ("/capacity/folder/cancel", test_folder_cancel);

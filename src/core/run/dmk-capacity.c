@@ -43,11 +43,28 @@ typedef struct
   void *buf;
   gsize block; /* a device's stamp block: DMK_STAMP_SIZE or the device's alignment */
   DmkCapacityReport *report;
+  void *expect;        /* one stamp as it was written, to tell damage from a lost write */
+  GArray *records;     /* a device's Record of every stamp read */
+  GHashTable *refused; /* a device's blocks whose write failed (offsets) */
   DmkCapacityProgress now;
   gint64 phase_start, next_progress;
   gint64 write_ns, read_ns;
   guint64 read_bytes;
 } Check;
+
+/* What one stamp read back as. */
+typedef enum
+{
+  READ_GOOD,
+  READ_DAMAGED, /* DMK_CAPACITY_DAMAGED */
+  READ_LOST,    /* DMK_CAPACITY_LOST */
+} ReadAs;
+
+typedef struct
+{
+  guint64 offset;
+  ReadAs as;
+} Record;
 
 typedef struct
 {
@@ -65,6 +82,9 @@ check_free (Check *c)
   g_clear_pointer (&c->context, g_main_context_unref);
   g_clear_pointer (&c->target, dmk_target_free);
   free (c->buf);
+  g_free (c->expect);
+  g_clear_pointer (&c->records, g_array_unref);
+  g_clear_pointer (&c->refused, g_hash_table_unref);
   g_clear_pointer (&c->report, dmk_capacity_report_free);
   g_free (c);
 }
@@ -156,6 +176,28 @@ merge_tally (DmkStampTally *into, const DmkStampTally *pass)
     }
 }
 
+/* Checks the stamp read at offset into the report's tally, and says what it read back as: a
+ * stamp of this run for this block with a few words altered is damage (a bad block); other
+ * data, mostly or wholly, is a write that did not land (zeros, old data, another block's stamp,
+ * also a wrap's alias). */
+static ReadAs
+read_stamp (Check *c, const void *stamp, guint64 offset, DmkStampTally *tally)
+{
+  const guint64 *got = stamp, *want = c->expect;
+  guint64 found = 0, differ = 0;
+  DmkStampStatus st = dmk_stamp_check (stamp, c->report->run_id, offset, &found);
+
+  dmk_stamp_tally_add (tally, st, offset, found);
+  if (st == DMK_STAMP_OK)
+    return READ_GOOD;
+  if (st == DMK_STAMP_MOVED)
+    return READ_LOST;
+  dmk_stamp_fill (c->expect, DMK_STAMP_SIZE, c->report->run_id, offset);
+  for (gsize i = 0; i < DMK_STAMP_SIZE / sizeof *got; i++)
+    differ += got[i] != want[i];
+  return differ * 2 <= DMK_STAMP_SIZE / sizeof *got ? READ_DAMAGED : READ_LOST;
+}
+
 /* Stamps the blocks of a pass (ascending block numbers) from the top down: where addresses
  * alias, the lowest offset is written last and keeps its stamp, so a higher one reads the lower
  * one's stamp and the alias shows. */
@@ -173,7 +215,10 @@ device_write_stamps (Check *c, GArray *blocks, guint pass, GError **error)
         return FALSE;
       dmk_stamp_fill (c->buf, c->block, c->report->run_id, offset);
       if (dmk_file_transfer (c->fd, c->buf, c->block, offset, TRUE) != 0)
-        c->report->write_errors++;
+        {
+          c->report->write_errors++;
+          g_hash_table_add (c->refused, g_memdup2 (&offset, sizeof offset));
+        }
       c->report->written_bytes += c->block;
       progress (c, (n - i) * c->block, FALSE);
     }
@@ -190,12 +235,22 @@ device_read_stamps (Check *c, GArray *blocks, guint pass, DmkStampTally *tally, 
   for (guint64 i = 0; i < n; i++)
     {
       guint64 offset = g_array_index (blocks, guint64, i) * c->block;
+      gboolean failed;
 
       if (g_cancellable_set_error_if_cancelled (c->cancellable, error))
         return FALSE;
-      if (dmk_file_transfer (c->fd, c->buf, c->block, offset, FALSE) != 0)
-        memset (c->buf, 0, c->block); /* unreadable: counted as not ours */
-      dmk_stamp_check_range (c->buf, c->block, c->report->run_id, offset, tally);
+      failed = dmk_file_transfer (c->fd, c->buf, c->block, offset, FALSE) != 0 ||
+               g_hash_table_contains (c->refused, &offset);
+      for (gsize at = 0; at < c->block; at += DMK_STAMP_SIZE)
+        {
+          Record rec = { offset + at, READ_DAMAGED };
+
+          if (failed) /* unreadable, or its write refused: damaged */
+            dmk_stamp_tally_add (tally, DMK_STAMP_CORRUPT, rec.offset, 0);
+          else
+            rec.as = read_stamp (c, (const char *) c->buf + at, rec.offset, tally);
+          g_array_append_val (c->records, rec);
+        }
       progress (c, (i + 1) * c->block, FALSE);
     }
   c->read_ns += end_phase (c, n * c->block);
@@ -243,22 +298,59 @@ narrowing_blocks (guint64 good, guint64 bad, guint64 *spacing)
   return a;
 }
 
-/* The largest block of blocks below first (which is in it), or none. */
-static gboolean
-block_before (GArray *blocks, guint64 first, guint64 *out)
+static int
+cmp_record (gconstpointer a, gconstpointer b)
 {
-  for (guint i = blocks->len; i-- > 0;)
-    if (g_array_index (blocks, guint64, i) < first)
-      {
-        *out = g_array_index (blocks, guint64, i);
-        return TRUE;
-      }
-  return FALSE;
+  guint64 x = ((const Record *) a)->offset, y = ((const Record *) b)->offset;
+
+  return x < y ? -1 : x > y;
 }
 
-/* The first pass, then passes between the last good stamp and the first bad one until they are
+/* Where the stamps read so far (sorted) stop holding: the last good one (*good, FALSE when
+ * none) and the first bad one after it (*bad); how many bad ones there are from it on. */
+static guint64
+tail_of (GArray *records, gboolean *has_good, guint64 *good, guint64 *bad)
+{
+  guint i = records->len;
+
+  while (i > 0 && g_array_index (records, Record, i - 1).as != READ_GOOD)
+    i--;
+  *has_good = i > 0;
+  *good = i > 0 ? g_array_index (records, Record, i - 1).offset : 0;
+  *bad = i < records->len ? g_array_index (records, Record, i).offset : 0;
+  return records->len - i;
+}
+
+/* Every stamp read, in order, into the report's verdict: a wrap's alias and everything from it
+ * on is the wrap's; below it, or without one, bad stamps to the end are lost capacity and the
+ * others isolated defects (dmk_capacity_classify_end). */
+static void
+classify_device (Check *c)
+{
+  DmkCapacityReport *r = c->report;
+  DmkCapacityClassifier cls = { 0 };
+
+  if (r->tally.wraps)
+    r->usable_bytes = r->tally.wraps_at - r->tally.wraps_to;
+  for (guint i = 0; i < c->records->len; i++)
+    {
+      const Record *rec = &g_array_index (c->records, Record, i);
+
+      if (r->tally.wraps && rec->offset >= r->usable_bytes)
+        r->tail_stamps += rec->as != READ_GOOD;
+      else
+        dmk_capacity_classify_add (r, &cls, rec->offset, rec->as == READ_GOOD,
+                                   rec->as == READ_DAMAGED ? DMK_CAPACITY_DAMAGED
+                                                           : DMK_CAPACITY_LOST);
+    }
+  dmk_capacity_classify_end (r, &cls);
+}
+
+/* The first pass, then, when bad stamps run to the end (a fake's lost capacity, not a few bad
+ * blocks), passes between the last good stamp and the first bad one of that run until they are
  * one block apart. A stamp that holds a lower offset's says the addresses wrap, and its distance
- * is where: everything from there on aliases the start. */
+ * is where: everything from there on aliases the start. Bad stamps with good ones above them are
+ * isolated defects, each exact to its block. */
 static gboolean
 check_device (Check *c, GError **error)
 {
@@ -266,36 +358,35 @@ check_device (Check *c, GError **error)
   guint64 spacing = 1;
   g_autoptr (GArray) blocks = first_pass_blocks (r->claimed_bytes / c->block, &spacing);
 
+  r->spacing_bytes = spacing * c->block;
+  r->resolution_bytes = r->spacing_bytes;
   for (guint pass = 1; blocks->len > 0; pass++)
     {
       DmkStampTally tally = { 0 };
-      guint64 bad, good = 0;
+      guint64 good, bad, tail;
       gboolean has_good;
 
       if (!device_write_stamps (c, blocks, pass, error) ||
           !device_read_stamps (c, blocks, pass, &tally, error))
         return FALSE;
       merge_tally (&r->tally, &tally);
-      r->resolution_bytes = c->block;
+      g_array_sort (c->records, cmp_record);
       if (tally.wraps)
         {
+          r->resolution_bytes = c->block;
           r->tally.first_bad = MIN (r->tally.first_bad, tally.wraps_at - tally.wraps_to);
           break;
         }
-      if (!tally.has_bad)
-        {
-          /* Nothing bad here: known to the spacing of this pass's stamps. */
-          r->resolution_bytes = spacing * c->block;
-          break;
-        }
-      bad = tally.first_bad / c->block;
-      has_good = block_before (blocks, bad, &good);
-      if (!has_good || bad - good == 1)
+      tail = tail_of (c->records, &has_good, &good, &bad);
+      if (tail < DMK_CAPACITY_TAIL_STAMPS || !has_good)
+        break;
+      r->resolution_bytes = bad - good;
+      if (bad / c->block - good / c->block <= 1)
         break;
       g_array_unref (blocks);
-      blocks = narrowing_blocks (good, bad, &spacing);
+      blocks = narrowing_blocks (good / c->block, bad / c->block, &spacing);
     }
-  r->usable_bytes = r->tally.has_bad ? r->tally.first_bad : r->claimed_bytes;
+  classify_device (c);
   return TRUE;
 }
 
@@ -446,21 +537,38 @@ static gboolean
 folder_read (Check *c, GError **error)
 {
   DmkCapacityReport *r = c->report;
+  DmkCapacityClassifier cls = { 0 };
 
   begin_phase (c, DMK_CAPACITY_READING, 1, r->written_bytes);
   for (guint64 off = 0; off < r->written_bytes; off += FOLDER_CHUNK)
     {
+      gboolean failed;
+
       if (g_cancellable_set_error_if_cancelled (c->cancellable, error))
         return FALSE;
-      if (dmk_file_transfer (c->fd, c->buf, FOLDER_CHUNK, off, FALSE) != 0)
-        memset (c->buf, 0, FOLDER_CHUNK);
-      dmk_stamp_check_range (c->buf, FOLDER_CHUNK, r->run_id, off, &r->tally);
+      failed = dmk_file_transfer (c->fd, c->buf, FOLDER_CHUNK, off, FALSE) != 0;
+      for (gsize at = 0; at < FOLDER_CHUNK; at += DMK_STAMP_SIZE)
+        {
+          ReadAs as = READ_DAMAGED;
+
+          if (failed) /* unreadable: damaged */
+            dmk_stamp_tally_add (&r->tally, DMK_STAMP_CORRUPT, off + at, 0);
+          else
+            as = read_stamp (c, (const char *) c->buf + at, off + at, &r->tally);
+          dmk_capacity_classify_add (r, &cls, off + at, as == READ_GOOD,
+                                     as == READ_DAMAGED ? DMK_CAPACITY_DAMAGED
+                                                        : DMK_CAPACITY_LOST);
+        }
       progress (c, off + FOLDER_CHUNK, FALSE);
     }
   c->read_ns += end_phase (c, r->written_bytes);
   c->read_bytes = r->written_bytes;
   r->resolution_bytes = DMK_STAMP_SIZE;
-  r->usable_bytes = r->tally.has_bad ? r->tally.first_bad : r->written_bytes;
+  r->spacing_bytes = DMK_STAMP_SIZE;
+  dmk_capacity_classify_end (r, &cls);
+  /* Without a loss, what holds is all that was written (a short write filled the folder). */
+  if (!r->lost_tail)
+    r->usable_bytes = r->written_bytes;
   return TRUE;
 }
 
@@ -488,6 +596,9 @@ open_target (Check *c, GError **error)
       return FALSE;
     }
   c->fd = dmk_target_get_fd (c->target);
+  c->expect = g_malloc (DMK_STAMP_SIZE);
+  c->records = g_array_new (FALSE, FALSE, sizeof (Record));
+  c->refused = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
   dmk_target_info_copy (&c->report->target, dmk_target_get_info (c->target));
   c->block = DMK_STAMP_SIZE;
   while (c->block % MAX (dmk_target_get_offset_align (c->target), 1) != 0)

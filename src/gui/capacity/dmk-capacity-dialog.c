@@ -6,6 +6,7 @@
 
 #include <glib/gi18n.h>
 
+#include "dmk-a11y.h"
 #include "dmk-capacity-chart.h"
 #include "dmk-capacity-dialog.h"
 
@@ -199,6 +200,8 @@ dmk_capacity_dialog_finalize (GObject *object)
 static void
 dmk_capacity_dialog_class_init (DmkCapacityDialogClass *klass)
 {
+  /* A screen reader says it is a dialog (not a "frame", nor a "filler"). */
+  gtk_widget_class_set_accessible_role (GTK_WIDGET_CLASS (klass), GTK_ACCESSIBLE_ROLE_DIALOG);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   G_OBJECT_CLASS (klass)->dispose = dmk_capacity_dialog_dispose;
@@ -229,6 +232,7 @@ dmk_capacity_dialog_class_init (DmkCapacityDialogClass *klass)
 static void
 dmk_capacity_dialog_init (DmkCapacityDialog *self)
 {
+  dmk_a11y_tidy_on_map ();
   gtk_widget_init_template (GTK_WIDGET (self));
 }
 
@@ -338,7 +342,8 @@ dmk_capacity_dialog_new (GtkWindow *parent, DmkRunController *run, const char *p
   g_return_val_if_fail (path != NULL && settings != NULL, NULL);
 
   /* It goes with its window: a close of the window (which asks while the check runs) ends it. */
-  self = g_object_new (DMK_TYPE_CAPACITY_DIALOG, "transient-for", parent, "destroy-with-parent",
+  self = g_object_new (DMK_TYPE_CAPACITY_DIALOG, "accessible-role", GTK_ACCESSIBLE_ROLE_DIALOG,
+                       "transient-for", parent, "destroy-with-parent",
                        TRUE, NULL);
   self->run = g_object_ref (run);
   self->place = dmk_place_new (path);
