@@ -1,6 +1,8 @@
 /* test-history-cli.c: the history as gdiskmark-cli keeps it: every finished run and scan saved
  * (unless --no-history), a broken store that still keeps the run, a drive known by its identity
- * whatever loop device name it has, and a throttled drive's slowdown told from noise. */
+ * whatever loop device name it has, runs of another score rule, until-stable or verification
+ * left out of the verdict and said so, and a throttled drive's slowdown told from noise, its
+ * statistics recomputed from its JSON, CSV and text with scipy. */
 #include "config.h"
 
 #include <glib/gstdio.h>
@@ -47,15 +49,21 @@ run_cli (const char *const *args, char **out, char **err)
   return g_subprocess_get_exit_status (p);
 }
 
-/* A quick grid run: SEQ1M Q1T1 read, passes of a second. */
+/* A quick grid run: SEQ1M Q1T1 read, passes of a second, with up to three more options. */
 static void
-quick_run (const char *target, const char *extra)
+quick_run_with (const char *target, const char *a, const char *b, const char *c)
 {
   const char *args[] = { "--size=16MiB", "--passes=2", "--time=1", "--warmup=0", "--interval=0",
                          "--test=SEQ1M Q1T1", "--mode=read", "--quiet", "--json", target,
-                         extra, NULL };
+                         a, b, c, NULL };
 
   g_assert_cmpint (run_cli (args, NULL, NULL), ==, 0);
+}
+
+static void
+quick_run (const char *target, const char *extra)
+{
+  quick_run_with (target, extra, NULL, NULL);
 }
 
 /* gdiskmark-cli history --json, parsed: its "drives". */
@@ -89,6 +97,44 @@ new_store (const char *name)
 {
   g_free (store);
   store = g_build_filename (scratch, name, "history.sqlite", NULL);
+}
+
+/* ---- the statistics recomputed with scipy ---- */
+
+/* Writes history in format (NULL: text) to a file of the scratch folder; its path. */
+static char *
+history_file (const char *format)
+{
+  const char *args[] = { "history", format, NULL };
+  g_autofree char *out = NULL;
+  char *path = g_build_filename (scratch, format != NULL ? format + 2 : "text", NULL);
+
+  g_assert_cmpint (run_cli (args, &out, NULL), ==, 0);
+  g_assert_true (g_file_set_contents (path, out, -1, NULL));
+  return path;
+}
+
+/* The history's JSON, CSV and text recomputed by tests/check-history-welch.py with scipy's
+ * Welch test (/usr/bin/python3 with python3-scipy): every number agrees, and n_welch tests
+ * were made. Skipped without scipy. */
+static void
+recomputed_with_scipy (guint n_welch)
+{
+  g_autofree char *script = g_test_build_filename (G_TEST_DIST, "check-history-welch.py", NULL);
+  g_autofree char *json = history_file ("--json"), *csv = history_file ("--csv");
+  g_autofree char *text = history_file (NULL), *out = NULL, *expect = NULL;
+  const char *argv[] = { "/usr/bin/python3", script, json, csv, text, NULL };
+  int status = dmk_test_run_tool (argv, &out);
+
+  g_test_message ("check-history-welch.py: exit %d\n%s", status, out);
+  if (status == 77)
+    {
+      g_test_skip ("/usr/bin/python3 lacks scipy (python3-scipy)");
+      return;
+    }
+  g_assert_cmpint (status, ==, 0);
+  expect = g_strdup_printf ("welch-tests %u\n", n_welch);
+  g_assert_true (g_str_has_suffix (out, expect));
 }
 
 /* ---- every finished run, and --no-history ---- */
@@ -154,6 +200,118 @@ test_broken_store_keeps_run (void)
   kept = g_strndup (at, end + strlen (".json") - at);
   g_assert_true (g_str_has_prefix (kept, dir));
   g_assert_true (g_file_test (kept, G_FILE_TEST_IS_REGULAR));
+}
+
+/* ---- runs measured otherwise are not compared ---- */
+
+/* The one stat of the one drive of the history's JSON. */
+static JsonObject *
+only_stat (JsonParser *parser, JsonObject **drive)
+{
+  JsonArray *drives = history_drives (parser);
+  JsonArray *stats;
+
+  g_assert_cmpuint (json_array_get_length (drives), ==, 1);
+  *drive = json_array_get_object_element (drives, 0);
+  stats = json_object_get_array_member (*drive, "stats");
+  g_assert_cmpuint (json_array_get_length (stats), ==, 1);
+  return json_array_get_object_element (stats, 0);
+}
+
+/* In a JSON array of {"why", "entries"}: the entries of why (0 when not there). */
+static gint64
+left_out_of (JsonObject *o, const char *member, const char *why)
+{
+  JsonArray *a = json_object_get_array_member (o, member);
+
+  for (guint i = 0; i < json_array_get_length (a); i++)
+    {
+      JsonObject *e = json_array_get_object_element (a, i);
+      if (g_str_equal (json_object_get_string_member (e, "why"), why))
+        return json_object_get_int_member (e, "entries");
+    }
+  return 0;
+}
+
+/* gdiskmark-cli history as text. */
+static char *
+history_text (void)
+{
+  const char *args[] = { "history", NULL };
+  char *out = NULL;
+
+  g_assert_cmpint (run_cli (args, &out, NULL), ==, 0);
+  return out;
+}
+
+/* The issue's case on a real folder: a best-of-2 run, then a median-scored, until-stable,
+ * verified run: the second is not judged against the first (no "2 runs" pooled), and the text,
+ * JSON and CSV say why; a second run of those settings is judged against the one before, and
+ * the numbers are recomputed with scipy. */
+static void
+test_unlike (void)
+{
+  g_autofree char *target = g_build_filename (scratch, "unlike-target", NULL);
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  g_autofree char *text = NULL, *csv = NULL, *csv_text = NULL;
+  JsonObject *stat, *drive;
+
+  new_store ("unlike");
+  g_assert_cmpint (g_mkdir_with_parents (target, 0700), ==, 0);
+  quick_run (target, NULL);
+  quick_run_with (target, "--score=median", "--until-stable", "--verify");
+  stat = only_stat (parser, &drive);
+  g_assert_cmpint (json_object_get_int_member (stat, "entries"), ==, 1);
+  g_assert_cmpint (json_object_get_int_member (stat, "earlier_entries"), ==, 0);
+  g_assert_cmpstr (json_object_get_string_member (stat, "newest_noise"), ==, "unknown");
+  g_assert_true (json_object_get_null_member (stat, "welch"));
+  g_assert_cmpint (json_object_get_int_member (stat, "earlier_left_out"), ==, 1);
+  g_assert_cmpint (left_out_of (stat, "earlier_left_out_because", "score"), ==, 1);
+  g_assert_cmpint (json_object_get_int_member (drive, "earlier_runs_left_out"), ==, 1);
+  g_assert_cmpint (left_out_of (drive, "earlier_runs_left_out_because", "score"), ==, 1);
+  text = history_text ();
+  g_test_message ("%s", text);
+  g_assert_null (strstr (text, "median of the"));
+  g_assert_null (strstr (text, "noise:"));
+  g_assert_nonnull (strstr (text, "1 earlier run used another score rule (the best pass): not "
+                                  "compared"));
+  /* The CSV (CRLF, RFC 4180): the first run's row says why it was left out, the newest's how
+   * many were. */
+  csv = history_file ("--csv");
+  g_assert_true (g_file_get_contents (csv, &csv_text, NULL, NULL));
+  g_assert_nonnull (strstr (csv_text, "earlier_left_out,earlier_left_out_because,"
+                                      "left_out_because"));
+  g_assert_nonnull (strstr (csv_text, ",score\r\n"));
+  g_assert_nonnull (strstr (csv_text, ",1,score 1,\r\n"));
+  recomputed_with_scipy (0);
+
+  /* The same settings again: judged against the run before only, the first still left out. */
+  quick_run_with (target, "--score=median", "--until-stable", "--verify");
+  stat = only_stat (parser, &drive);
+  g_assert_cmpint (json_object_get_int_member (stat, "earlier_entries"), ==, 1);
+  g_assert_false (json_object_get_null_member (stat, "welch"));
+  g_assert_cmpstr (json_object_get_string_member (stat, "newest_noise"), !=, "unknown");
+  g_assert_cmpint (left_out_of (stat, "earlier_left_out_because", "score"), ==, 1);
+  recomputed_with_scipy (1);
+
+  /* Unverified, the rest alike: the two verified runs are left out for that. */
+  quick_run_with (target, "--score=median", "--until-stable", NULL);
+  stat = only_stat (parser, &drive);
+  g_assert_cmpint (json_object_get_int_member (stat, "entries"), ==, 1);
+  g_assert_cmpint (left_out_of (stat, "earlier_left_out_because", "verify"), ==, 2);
+  g_assert_cmpint (left_out_of (stat, "earlier_left_out_because", "score"), ==, 1);
+  g_clear_pointer (&text, g_free);
+  text = history_text ();
+  g_assert_nonnull (strstr (text, "2 earlier runs were verified: not compared"));
+  /* And not until stable: the three until-stable runs are left out for that. */
+  quick_run_with (target, "--score=median", NULL, NULL);
+  stat = only_stat (parser, &drive);
+  g_assert_cmpint (json_object_get_int_member (stat, "entries"), ==, 1);
+  g_assert_cmpint (left_out_of (stat, "earlier_left_out_because", "until_stable"), ==, 3);
+  g_clear_pointer (&text, g_free);
+  text = history_text ();
+  g_assert_nonnull (strstr (text, "3 earlier runs added passes until stable: not compared"));
+  recomputed_with_scipy (0);
 }
 
 /* ---- loop devices of this test ---- */
@@ -269,6 +427,8 @@ test_identity (void)
   g_assert_cmpstr (json_object_get_string_member (json_array_get_object_element (a, 1), "target"),
                    ==, second);
   g_assert_cmpuint (json_array_get_length (entries_of (drives, images[1])), ==, 1);
+  /* Image a: its second run against its first, two passes each; image b: a first run. */
+  recomputed_with_scipy (1);
   cleanup_loops ();
 }
 
@@ -310,7 +470,9 @@ test_throttled (void)
   dev = attach (3, images[3]);
   g_assert_cmpstr (throttled_run (dev, 200000000), ==, "unknown");
   g_assert_cmpstr (throttled_run (dev, 200000000), ==, "within");
+  recomputed_with_scipy (1);
   g_assert_cmpstr (throttled_run (dev, 150000000), ==, "beyond");
+  recomputed_with_scipy (1);
   cleanup_loops ();
 }
 
@@ -330,6 +492,7 @@ main (int argc, char **argv)
   dmk_test_loop_cleanup_on_signals (cleanup_loops);
   g_test_add_func ("/history-cli/auto-save", test_auto_save);
   g_test_add_func ("/history-cli/broken-store", test_broken_store_keeps_run);
+  g_test_add_func ("/history-cli/unlike", test_unlike);
   g_test_add_func ("/history-cli/identity", test_identity);
   g_test_add_func ("/history-cli/throttled", test_throttled);
   status = g_test_run ();

@@ -1,5 +1,6 @@
 /* test-history.c: the history store: its schema and migration, the statistics (Welch's t-test
- * against values worked out by hand), two writers at once, and every way the store can fail
+ * against values worked out by hand; runs of other settings left out, and why), two writers
+ * at once, and every way the store can fail
  * (locked, read-only, damaged, full) without losing the run. */
 #include "config.h"
 
@@ -196,20 +197,20 @@ test_welch (void)
   double t, df;
   gboolean sig;
 
-  g_assert_true (dmk_welch_test (a, 5, b, 5, &t, &df, &sig));
+  g_assert_true (dmk_welch_test (a, 5, b, 5, &t, &df, NULL, &sig));
   g_assert_cmpfloat_with_epsilon (t, -5.0, 1e-9);
   g_assert_cmpfloat_with_epsilon (df, 8.0, 1e-9);
   g_assert_true (sig);
-  g_assert_true (dmk_welch_test (c, 3, d, 3, &t, &df, &sig));
+  g_assert_true (dmk_welch_test (c, 3, d, 3, &t, &df, NULL, &sig));
   g_assert_cmpfloat_with_epsilon (t, -0.612372, 1e-6);
   g_assert_cmpfloat_with_epsilon (df, 4.0, 1e-9);
   g_assert_false (sig);
-  g_assert_true (dmk_welch_test (e, 3, f, 4, &t, &df, &sig));
+  g_assert_true (dmk_welch_test (e, 3, f, 4, &t, &df, NULL, &sig));
   g_assert_cmpfloat_with_epsilon (t, -2.121320, 1e-6);
   g_assert_cmpfloat_with_epsilon (df, 4.0 / (1.0 / 18 + 25.0 / 27), 1e-9);
   g_assert_false (sig);
   /* One pass cannot say how noisy it is. */
-  g_assert_false (dmk_welch_test (a, 1, b, 5, &t, &df, &sig));
+  g_assert_false (dmk_welch_test (a, 1, b, 5, &t, &df, NULL, &sig));
 }
 
 static void
@@ -228,7 +229,15 @@ test_verdict (void)
   stats = dmk_history_stats (results);
   s = &g_array_index (stats, DmkHistoryStat, 0);
   g_assert_cmpuint (s->n_entries, ==, 3);
-  g_assert_cmpfloat_with_epsilon (s->median, 200.4, 1e-9);
+  /* One base: the newest (200.5) against the two earlier scores, 200.4 and 200.3. */
+  g_assert_cmpuint (s->n_earlier, ==, 2);
+  g_assert_cmpfloat_with_epsilon (s->median, 200.35, 1e-9);
+  g_assert_cmpfloat_with_epsilon (s->min, 200.3, 1e-9);
+  g_assert_cmpfloat_with_epsilon (s->max, 200.4, 1e-9);
+  g_assert_cmpfloat_with_epsilon (s->delta_percent, 100 * (200.5 - 200.35) / 200.35, 1e-9);
+  g_assert_cmpuint (s->newest_passes->len, ==, 3);
+  g_assert_cmpuint (s->earlier_passes->len, ==, 6);
+  g_assert_cmpfloat (s->p_value, >=, 0.05);
   g_assert_cmpint (s->noise, ==, DMK_NOISE_WITHIN);
   text = dmk_history_stat_verdict (s);
   g_assert_nonnull (strstr (text, "within noise"));
@@ -241,8 +250,10 @@ test_verdict (void)
   s = &g_array_index (stats, DmkHistoryStat, 0);
   g_assert_cmpint (s->noise, ==, DMK_NOISE_BEYOND);
   g_assert_cmpfloat_with_epsilon (s->delta_percent, 100 * (150.3 - 200.4) / 200.4, 1e-9);
+  g_assert_cmpfloat (s->p_value, <, 0.05);
   text = dmk_history_stat_verdict (s);
-  g_assert_cmpstr (text, ==, "-25.0 % against this drive’s median (beyond noise)");
+  g_assert_cmpstr (text, ==, "-25.0 % against the earlier runs’ median (beyond noise: p < 0.001, "
+                             "Welch’s t-test on 3 and 9 passes)");
 }
 
 /* Only runs measured alike are pooled: a run through the page cache, at another size or with
@@ -277,9 +288,11 @@ test_alike (void)
   stats = dmk_history_stats (results);
   g_assert_cmpuint (stats->len, ==, 1);
   s = &g_array_index (stats, DmkHistoryStat, 0);
-  /* The three alike runs only: with the cached ones pooled the median would be far above. */
+  /* The three alike runs only: with the cached ones pooled the median would be far above. The
+   * newest against the two earlier ones (200.4 and 200.3). */
   g_assert_cmpuint (s->n_entries, ==, 3);
-  g_assert_cmpfloat_with_epsilon (s->median, 200.4, 1e-9);
+  g_assert_cmpuint (s->n_earlier, ==, 2);
+  g_assert_cmpfloat_with_epsilon (s->median, 200.35, 1e-9);
   g_assert_cmpfloat (s->max, <, 201);
   g_assert_cmpint (s->noise, ==, DMK_NOISE_WITHIN);
   g_clear_pointer (&stats, g_array_unref);
@@ -348,6 +361,130 @@ test_row_only (void)
       seen |= 1u << (s->spec.pattern == DMK_PATTERN_RANDOM);
     }
   g_assert_cmpuint (seen, ==, 3);
+}
+
+/* Runs whose score rule, until-stable or verification differ from the newest's are not pooled
+ * with it: no verdict across them, and the stats and the summary say why; runs of the newest's
+ * settings still are. The issue's case: a median-scored, until-stable, verified run set against
+ * a best-of-3 unverified one. */
+static void
+test_unlike (void)
+{
+  const double best[] = { 400.0, 399.5, 401.0 }, slow[] = { 5.0, 4.4, 4.6, 4.5, 4.4, 4.5 };
+  const double slow2[] = { 4.6, 4.5, 4.4, 4.7, 4.5, 4.5 };
+  g_autoptr (GPtrArray) results = g_ptr_array_new_with_free_func ((GDestroyNotify) dmk_result_unref);
+  g_autoptr (GArray) stats = NULL;
+  g_autofree char *verdict = NULL, *why = NULL;
+  const DmkHistoryStat *s;
+  guint counts[DMK_HISTORY_N_UNLIKE];
+  DmkResult *r;
+
+  g_ptr_array_add (results, make_result ("X", best, 3));
+  r = make_result ("X", slow, 6);
+  r->settings.score = DMK_SCORE_MEDIAN;
+  r->settings.until_stable = TRUE;
+  r->settings.verify = TRUE;
+  g_ptr_array_add (results, r);
+  g_assert_cmpint (dmk_history_results_unlike (results->pdata[0], r), ==, DMK_HISTORY_OTHER_SCORE);
+  stats = dmk_history_stats (results);
+  g_assert_cmpuint (stats->len, ==, 1);
+  s = &g_array_index (stats, DmkHistoryStat, 0);
+  /* The newest alone: no median, no change, no test. */
+  g_assert_cmpuint (s->n_entries, ==, 1);
+  g_assert_cmpuint (s->n_earlier, ==, 0);
+  g_assert_cmpint (s->noise, ==, DMK_NOISE_UNKNOWN);
+  g_assert_true (isnan (s->p_value));
+  g_assert_cmpfloat (s->delta_percent, ==, 0);
+  g_assert_cmpuint (s->n_left_out, ==, 1);
+  g_assert_cmpuint (s->left_out[DMK_HISTORY_OTHER_SCORE], ==, 1);
+  g_assert_cmpuint (g_array_index (s->left_out_entries, DmkHistoryLeftOut, 0).index, ==, 0);
+  verdict = dmk_history_stat_verdict (s);
+  g_assert_null (strstr (verdict, "noise"));
+  g_assert_nonnull (strstr (verdict, "with these settings"));
+  g_assert_cmpuint (dmk_history_left_out (results, counts), ==, 1);
+  g_assert_cmpuint (counts[DMK_HISTORY_OTHER_SCORE], ==, 1);
+  why = dmk_history_left_out_text (results);
+  g_assert_cmpstr (why, ==, "1 earlier run used another score rule (the best pass): not compared");
+  g_clear_pointer (&stats, g_array_unref);
+  g_clear_pointer (&why, g_free);
+
+  /* A run of the same rule, until-stable and verification is judged against the one before it
+   * (within noise), the best-of-3 run still left out. */
+  r = make_result ("X", slow2, 6);
+  r->settings.score = DMK_SCORE_MEDIAN;
+  r->settings.until_stable = TRUE;
+  r->settings.verify = TRUE;
+  g_ptr_array_add (results, r);
+  stats = dmk_history_stats (results);
+  s = &g_array_index (stats, DmkHistoryStat, 0);
+  g_assert_cmpuint (s->n_entries, ==, 2);
+  g_assert_cmpfloat_with_epsilon (s->median, 5.0, 1e-9);
+  g_assert_cmpuint (s->earlier_passes->len, ==, 6);
+  g_assert_cmpint (s->noise, ==, DMK_NOISE_WITHIN);
+  g_assert_cmpuint (s->left_out[DMK_HISTORY_OTHER_SCORE], ==, 1);
+  g_clear_pointer (&stats, g_array_unref);
+
+  /* Each setting alone: the newest unverified, then not until stable. */
+  r = make_result ("X", slow2, 6);
+  r->settings.score = DMK_SCORE_MEDIAN;
+  r->settings.until_stable = TRUE;
+  g_ptr_array_add (results, r);
+  stats = dmk_history_stats (results);
+  s = &g_array_index (stats, DmkHistoryStat, 0);
+  g_assert_cmpuint (s->n_entries, ==, 1);
+  g_assert_cmpuint (s->left_out[DMK_HISTORY_OTHER_VERIFY], ==, 2);
+  g_assert_cmpuint (s->left_out[DMK_HISTORY_OTHER_SCORE], ==, 1);
+  why = dmk_history_left_out_text (results);
+  g_assert_cmpstr (why, ==, "1 earlier run used another score rule (the best pass): not compared; "
+                            "2 earlier runs were verified: not compared");
+  g_clear_pointer (&stats, g_array_unref);
+  g_clear_pointer (&why, g_free);
+  r = make_result ("X", slow2, 6);
+  r->settings.score = DMK_SCORE_MEDIAN;
+  g_ptr_array_add (results, r);
+  stats = dmk_history_stats (results);
+  s = &g_array_index (stats, DmkHistoryStat, 0);
+  g_assert_cmpuint (s->n_entries, ==, 1);
+  g_assert_cmpuint (s->left_out[DMK_HISTORY_OTHER_UNTIL_STABLE], ==, 3);
+  why = dmk_history_left_out_text (results);
+  g_assert_nonnull (strstr (why, "3 earlier runs added passes until stable: not compared"));
+}
+
+/* The mixed test's read share sets apart the Mix tests only: a run of another share still
+ * counts for its reads. */
+static void
+test_unlike_mix (void)
+{
+  const double a[] = { 100, 101, 99 }, b[] = { 100.5, 100, 99.5 };
+  const DmkTestSpec seq = { DMK_PATTERN_SEQUENTIAL, 1 << 20, 1, 1 };
+  g_autoptr (GPtrArray) results = g_ptr_array_new_with_free_func ((GDestroyNotify) dmk_result_unref);
+  g_autoptr (GArray) stats = NULL;
+  guint counts[DMK_HISTORY_N_UNLIKE];
+
+  for (guint i = 0; i < 2; i++)
+    {
+      DmkResult *r = make_result ("X", i ? b : a, 3);
+      DmkTestResult *t = dmk_test_result_new (&seq, DMK_DIRECTION_MIX);
+      DmkPass pass = { 80, 80, 80000000, 1.0 };
+
+      for (guint p = 0; p < 3; p++)
+        dmk_test_result_add_pass_series (t, &pass, NULL, NULL);
+      g_ptr_array_add (r->tests, t);
+      r->settings.mix_read_percent = i ? 30 : 70;
+      g_ptr_array_add (results, r);
+    }
+  stats = dmk_history_stats (results);
+  g_assert_cmpuint (stats->len, ==, 2);
+  for (guint i = 0; i < stats->len; i++)
+    {
+      const DmkHistoryStat *s = &g_array_index (stats, DmkHistoryStat, i);
+      gboolean mix = s->direction == DMK_DIRECTION_MIX;
+
+      g_assert_cmpuint (s->n_entries, ==, mix ? 1 : 2);
+      g_assert_cmpuint (s->left_out[DMK_HISTORY_OTHER_MIX], ==, mix ? 1 : 0);
+    }
+  /* The run itself was pooled (its read), so it is not a run left out. */
+  g_assert_cmpuint (dmk_history_left_out (results, counts), ==, 0);
 }
 
 /* ---- two writers ---- */
@@ -885,6 +1022,8 @@ main (int argc, char **argv)
   g_test_add_func ("/history/stats/verdict", test_verdict);
   g_test_add_func ("/history/stats/alike", test_alike);
   g_test_add_func ("/history/stats/row-only", test_row_only);
+  g_test_add_func ("/history/stats/unlike", test_unlike);
+  g_test_add_func ("/history/stats/unlike-mix", test_unlike_mix);
   g_test_add_func ("/history/concurrent/threads", test_threads);
   g_test_add_func ("/history/concurrent/processes", test_processes);
   g_test_add_func ("/history/import/join", test_import_join);

@@ -1,6 +1,6 @@
 /* gdiskmark-cli-history.c: gdiskmark-cli history: every run so far per drive as text, JSON or
- * CSV with each test's median, spread and the newest run's verdict; import, show and delete;
- * and the automatic save after a run. */
+ * CSV with, for each test, the earlier runs' median and spread and the newest run against them;
+ * import, show and delete; and the automatic save after a run. */
 #include "config.h"
 
 #include <glib/gi18n.h>
@@ -74,13 +74,34 @@ text_drive (GString *out, const DmkHistoryEntry *e)
   g_string_append_c (out, '\n');
 }
 
+/* What of a run's settings sets it apart from the usual (best pass, a fixed number of passes,
+ * unverified, direct I/O, random data), which the history does not pool with other runs:
+ * "  median pass, until stable, verified"; NULL when none. */
+static char *
+settings_tags (const DmkSettings *s)
+{
+  const char *tags[] = { s->score == DMK_SCORE_MEDIAN ? _("median pass") : NULL,
+                         s->until_stable ? _("until stable") : NULL,
+                         s->verify ? _("verified") : NULL, !s->direct ? _("buffered") : NULL,
+                         s->data == DMK_DATA_ZERO ? _("zero data") : NULL };
+  GString *out = g_string_new (NULL);
+
+  for (guint i = 0; i < G_N_ELEMENTS (tags); i++)
+    if (tags[i] != NULL)
+      g_string_append_printf (out, "%s%s", out->len > 0 ? ", " : "  ", tags[i]);
+  return g_string_free (out, out->len == 0);
+}
+
 static void
 text_entry (GString *out, const DmkHistoryEntry *e)
 {
   g_autoptr (DmkResult) r = dmk_history_entry_result (e, NULL);
 
-  g_string_append_printf (out, "  #%-5" G_GINT64_FORMAT " %s  %s  %s  %s", e->id, e->date,
-                          e->target ? e->target : "?", e->kind, e->engine ? e->engine : "");
+  g_autofree char *how = r != NULL ? settings_tags (&r->settings) : NULL;
+
+  g_string_append_printf (out, "  #%-5" G_GINT64_FORMAT " %s  %s  %s  %s%s", e->id, e->date,
+                          e->target ? e->target : "?", e->kind, e->engine ? e->engine : "",
+                          how != NULL ? how : "");
   for (guint i = 0; r != NULL && r->kind == DMK_KIND_GRID && i < r->tests->len; i++)
     {
       DmkTestResult *t = g_ptr_array_index (r->tests, i);
@@ -106,17 +127,34 @@ text_stats (GString *out, GArray *stats)
       g_autofree char *max = dmk_format_number (s->max, 1);
       g_autofree char *rsd = dmk_format_number (s->rsd, 1);
       g_autofree char *newest = dmk_format_number (s->newest, 1);
-      /* TRANSLATORS: "SEQ1M Q1T1 Read: median 201.3 MB/s (190.0–204.1, RSD 1.2 %, 5 runs);
-       * newest 199.0: -1.1 % against this drive's median (within noise)" */
+      if (s->n_earlier == 0)
+        {
+          /* TRANSLATORS: "SEQ1M Q1T1 Read: newest 199.0 MB/s: the first run of this test on
+           * this drive" */
+          g_string_append_printf (out, _("  %s: newest %s MB/s: %s\n"), name, newest, verdict);
+          continue;
+        }
+      /* TRANSLATORS: "SEQ1M Q1T1 Read: median of the 4 earlier runs 201.3 MB/s (190.0–204.1,
+       * RSD 1.2 %); newest 199.0: -1.1 % against the earlier runs' median (within noise: …)" */
       g_string_append_printf (out,
                               g_dngettext (GETTEXT_PACKAGE,
-                                           "  %s: median %s MB/s (%s–%s, RSD %s %%, %u run); "
-                                           "newest %s: %s\n",
-                                           "  %s: median %s MB/s (%s–%s, RSD %s %%, %u runs); "
-                                           "newest %s: %s\n",
-                                           s->n_entries),
-                              name, median, min, max, rsd, s->n_entries, newest, verdict);
+                                           "  %s: median of the %u earlier run %s MB/s (%s–%s, "
+                                           "RSD %s %%); newest %s: %s\n",
+                                           "  %s: median of the %u earlier runs %s MB/s (%s–%s, "
+                                           "RSD %s %%); newest %s: %s\n",
+                                           s->n_earlier),
+                              name, s->n_earlier, median, min, max, rsd, newest, verdict);
     }
+}
+
+/* The earlier runs measured otherwise than the newest, which none of the above pooled. */
+static void
+text_left_out (GString *out, GPtrArray *results)
+{
+  g_autofree char *left_out = dmk_history_left_out_text (results);
+
+  if (left_out != NULL)
+    g_string_append_printf (out, "  %s\n", left_out);
 }
 
 static char *
@@ -141,13 +179,18 @@ history_text (GPtrArray *entries)
       results = results_of (entries, i, end);
       stats = dmk_history_stats (results);
       text_stats (out, stats);
+      text_left_out (out, results);
       g_string_append_c (out, '\n');
       i = end;
     }
   if (entries->len == 0)
     g_string_append (out, _("No runs in the history yet.\n"));
-  g_string_append (out, _("MB/s = 1,000,000 bytes/s; a score is a run’s best pass. The newest run "
-                          "is judged on its passes against the others’ (Welch’s t-test, 95 %).\n"));
+  g_string_append (out, _("MB/s = 1,000,000 bytes/s; a score is a run’s best pass, or its median "
+                          "pass where the run was set so. The newest run is set against the "
+                          "earlier runs of the same settings (engine, test size, score rule, "
+                          "until-stable, verification, direct or buffered I/O, test data): its "
+                          "score against their median, its passes against theirs (Welch’s t-test, "
+                          "two-sided: beyond noise when p < 0.05).\n"));
   /* What it quotes (a model, a serial, a target, from a device or an imported file) may hold
    * ESC, CR or bidi controls: shown, never obeyed, as in every other report. */
   text = g_string_free (out, FALSE);

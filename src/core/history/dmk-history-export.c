@@ -58,6 +58,65 @@ json_entry (JsonBuilder *b, const DmkHistoryEntry *e)
   json_builder_end_object (b);
 }
 
+/* A number, or null where JSON has none (not measured, not finite). */
+static void
+json_double (JsonBuilder *b, const char *name, double value, gboolean has)
+{
+  json_builder_set_member_name (b, name);
+  if (has && isfinite (value))
+    json_builder_add_double_value (b, value);
+  else
+    json_builder_add_null_value (b);
+}
+
+static void
+json_doubles (JsonBuilder *b, const char *name, GArray *values)
+{
+  json_builder_set_member_name (b, name);
+  json_builder_begin_array (b);
+  for (guint i = 0; values != NULL && i < values->len; i++)
+    json_builder_add_double_value (b, g_array_index (values, double, i));
+  json_builder_end_array (b);
+}
+
+/* Welch's test as it was made: its t, df and p-value and the passes on each side; null when it
+ * was not made (a first run, too few passes, a test the newest run left out). */
+static void
+json_welch (JsonBuilder *b, const DmkHistoryStat *s)
+{
+  json_builder_set_member_name (b, "welch");
+  if (isnan (s->p_value))
+    {
+      json_builder_add_null_value (b);
+      return;
+    }
+  json_builder_begin_object (b);
+  json_double (b, "t", s->t, TRUE);
+  json_double (b, "df", s->df, TRUE);
+  json_double (b, "p_value", s->p_value, TRUE);
+  json_doubles (b, "newest_passes_mb_per_s", s->newest_passes);
+  json_doubles (b, "earlier_passes_mb_per_s", s->earlier_passes);
+  json_builder_end_object (b);
+}
+
+/* How many earlier entries were left out, by why: [{"why": "score", "entries": 3}, …]. */
+static void
+json_left_out (JsonBuilder *b, const char *name, const guint counts[DMK_HISTORY_N_UNLIKE])
+{
+  json_builder_set_member_name (b, name);
+  json_builder_begin_array (b);
+  for (guint why = DMK_HISTORY_ALIKE + 1; why < DMK_HISTORY_N_UNLIKE; why++)
+    if (counts[why] > 0)
+      {
+        json_builder_begin_object (b);
+        json_string (b, "why", dmk_history_unlike_to_string (why));
+        json_builder_set_member_name (b, "entries");
+        json_builder_add_int_value (b, counts[why]);
+        json_builder_end_object (b);
+      }
+  json_builder_end_array (b);
+}
+
 static void
 json_stats (JsonBuilder *b, GArray *stats)
 {
@@ -69,27 +128,34 @@ json_stats (JsonBuilder *b, GArray *stats)
     {
       const DmkHistoryStat *s = &g_array_index (stats, DmkHistoryStat, i);
       g_autofree char *spec = dmk_test_spec_to_name (&s->spec);
+      gboolean earlier = s->n_earlier > 0;
+
       json_builder_begin_object (b);
       json_string (b, "test", spec);
       json_string (b, "direction", dmk_direction_to_string (s->direction));
       json_builder_set_member_name (b, "entries");
       json_builder_add_int_value (b, s->n_entries);
-      json_builder_set_member_name (b, "median_mb_per_s");
-      json_builder_add_double_value (b, s->median);
-      json_builder_set_member_name (b, "min_mb_per_s");
-      json_builder_add_double_value (b, s->min);
-      json_builder_set_member_name (b, "max_mb_per_s");
-      json_builder_add_double_value (b, s->max);
-      json_builder_set_member_name (b, "rsd_percent");
-      json_builder_add_double_value (b, s->rsd);
-      json_builder_set_member_name (b, "newest_mb_per_s");
-      json_builder_add_double_value (b, s->newest);
-      json_builder_set_member_name (b, "newest_delta_percent");
-      json_builder_add_double_value (b, s->delta_percent);
+      /* One base: the earlier entries' scores, which the newest is set against. */
+      json_builder_set_member_name (b, "earlier_entries");
+      json_builder_add_int_value (b, s->n_earlier);
+      json_doubles (b, "earlier_scores_mb_per_s", s->earlier_scores);
+      json_double (b, "earlier_median_mb_per_s", s->median, earlier);
+      json_double (b, "earlier_min_mb_per_s", s->min, earlier);
+      json_double (b, "earlier_max_mb_per_s", s->max, earlier);
+      json_double (b, "earlier_rsd_percent", s->rsd, earlier);
+      json_double (b, "newest_mb_per_s", s->newest, TRUE);
+      /* 0 when nothing was judged, as before. */
+      json_double (b, "newest_delta_percent", s->delta_percent, TRUE);
       json_string (b, "newest_noise", noise[s->noise]);
+      json_welch (b, s);
       /* false: the newest run did not measure this test (newest_* are an older run's). */
       json_builder_set_member_name (b, "measured_by_newest");
       json_builder_add_boolean_value (b, s->in_newest);
+      /* The earlier entries of this test measured otherwise than the newest: not in any of the
+       * above. */
+      json_builder_set_member_name (b, "earlier_left_out");
+      json_builder_add_int_value (b, s->n_left_out);
+      json_left_out (b, "earlier_left_out_because", s->left_out);
       json_builder_end_object (b);
     }
   json_builder_end_array (b);
@@ -101,6 +167,8 @@ json_drive (JsonBuilder *b, GPtrArray *entries, guint from, guint to)
   const DmkHistoryEntry *e = g_ptr_array_index (entries, from);
   g_autoptr (GPtrArray) results = results_of (entries, from, to);
   g_autoptr (GArray) stats = dmk_history_stats (results);
+  guint counts[DMK_HISTORY_N_UNLIKE];
+  guint left_out = dmk_history_left_out (results, counts);
 
   json_builder_begin_object (b);
   json_builder_set_member_name (b, "id");
@@ -117,6 +185,10 @@ json_drive (JsonBuilder *b, GPtrArray *entries, guint from, guint to)
   for (guint i = from; i < to; i++)
     json_entry (b, g_ptr_array_index (entries, i));
   json_builder_end_array (b);
+  /* The earlier grid runs that share a test with the newest but were measured otherwise. */
+  json_builder_set_member_name (b, "earlier_runs_left_out");
+  json_builder_add_int_value (b, left_out);
+  json_left_out (b, "earlier_runs_left_out_because", counts);
   json_stats (b, stats);
   json_builder_end_object (b);
 }
@@ -141,7 +213,7 @@ dmk_history_to_json (GPtrArray *entries)
 
   g_return_val_if_fail (entries != NULL, NULL);
   json_builder_begin_object (b);
-  json_string (b, "schema", "gdiskmark-history/1");
+  json_string (b, "schema", "gdiskmark-history/2");
   json_builder_set_member_name (b, "drives");
   json_builder_begin_array (b);
   for (guint i = 0; i < entries->len; i = drive_end (entries, i))
@@ -154,23 +226,191 @@ dmk_history_to_json (GPtrArray *entries)
   return g_strconcat (json_generator_to_data (gen, NULL), "\n", NULL);
 }
 
-/* One row per test of each entry (a scan is one row with its kind and no test). */
+/* The results of each drive's entries and their statistics, for the CSV: entry k's result is
+ * results[index[k]] (G_MAXUINT: none), and its drive's stats are stats[k]. */
+typedef struct
+{
+  GPtrArray *results; /* DmkResult*, every drive's in turn */
+  GArray *index;      /* guint, per entry */
+  GPtrArray *stats;   /* GArray of DmkHistoryStat, per entry (its drive's; shared) */
+  GArray *first;      /* guint, per entry: its drive's first index in results */
+} CsvData;
+
+static void
+csv_data_init (CsvData *d, GPtrArray *entries)
+{
+  d->results = g_ptr_array_new_with_free_func ((GDestroyNotify) dmk_result_unref);
+  d->index = g_array_new (FALSE, FALSE, sizeof (guint));
+  d->first = g_array_new (FALSE, FALSE, sizeof (guint));
+  d->stats = g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
+  for (guint i = 0; i < entries->len;)
+    {
+      guint end = drive_end (entries, i), first = d->results->len;
+      g_autoptr (GPtrArray) drive = g_ptr_array_new ();
+      GArray *stats;
+
+      for (guint k = i; k < end; k++)
+        {
+          DmkResult *r = dmk_history_entry_result (g_ptr_array_index (entries, k), NULL);
+          guint at = r != NULL ? d->results->len : G_MAXUINT;
+
+          if (r != NULL)
+            {
+              g_ptr_array_add (d->results, r);
+              g_ptr_array_add (drive, r);
+            }
+          g_array_append_val (d->index, at);
+          g_array_append_val (d->first, first);
+        }
+      stats = dmk_history_stats (drive);
+      for (guint k = i; k < end; k++)
+        g_ptr_array_add (d->stats, g_array_ref (stats));
+      g_array_unref (stats);
+      i = end;
+    }
+}
+
+static void
+csv_data_clear (CsvData *d)
+{
+  g_ptr_array_unref (d->results);
+  g_array_unref (d->index);
+  g_array_unref (d->first);
+  g_ptr_array_unref (d->stats);
+}
+
+/* The stat of t's test, and t's entry's place in it: "newest", "earlier" or NULL (not pooled);
+ * *why: why it was left out (measured otherwise than the newest run), else NULL. */
+static const DmkHistoryStat *
+stat_for (GArray *stats, const DmkTestResult *t, guint drive_index, const char **role,
+          const char **why)
+{
+  *role = *why = NULL;
+  for (guint i = 0; i < stats->len; i++)
+    {
+      const DmkHistoryStat *s = &g_array_index (stats, DmkHistoryStat, i);
+
+      if (s->direction != t->direction || !dmk_test_spec_equal (&s->spec, &t->spec))
+        continue;
+      for (guint k = 0; k < s->pooled->len; k++)
+        if (g_array_index (s->pooled, guint, k) == drive_index)
+          {
+            *role = k + 1 == s->pooled->len ? "newest" : "earlier";
+            return s;
+          }
+      for (guint k = 0; k < s->left_out_entries->len; k++)
+        {
+          const DmkHistoryLeftOut *l = &g_array_index (s->left_out_entries, DmkHistoryLeftOut, k);
+          if (l->index == drive_index)
+            *why = dmk_history_unlike_to_string (l->why);
+        }
+      return NULL;
+    }
+  return NULL;
+}
+
+/* On the newest row of a test: how many of its earlier entries were left out, and why
+ * ("score 3; verify 1"). */
+static void
+csv_left_out (DmkCsv *csv, const DmkHistoryStat *s, gboolean here)
+{
+  g_autoptr (GString) why = g_string_new (NULL);
+
+  if (!here)
+    {
+      dmk_csv_empty (csv);
+      dmk_csv_empty (csv);
+      return;
+    }
+  for (guint w = DMK_HISTORY_ALIKE + 1; w < DMK_HISTORY_N_UNLIKE; w++)
+    if (s->left_out[w] > 0)
+      g_string_append_printf (why, "%s%s %u", why->len > 0 ? "; " : "",
+                              dmk_history_unlike_to_string (w), s->left_out[w]);
+  dmk_csv_uint (csv, s->n_left_out);
+  dmk_csv_text (csv, why->len > 0 ? why->str : NULL);
+}
+
+/* A number as it is, to the last digit (C locale), or empty. */
+static void
+csv_exact (DmkCsv *csv, double v)
+{
+  char buf[G_ASCII_DTOSTR_BUF_SIZE];
+
+  if (isfinite (v))
+    dmk_csv_plain (csv, g_ascii_dtostr (buf, sizeof buf, v));
+  else
+    dmk_csv_empty (csv);
+}
+
+/* The passes of a test, space apart, exact. */
+static void
+csv_passes (DmkCsv *csv, const DmkTestResult *t)
+{
+  g_autoptr (GString) s = g_string_new (NULL);
+  char buf[G_ASCII_DTOSTR_BUF_SIZE];
+
+  for (guint i = 0; t != NULL && t->passes != NULL && i < t->passes->len; i++)
+    g_string_append_printf (s, "%s%s", i > 0 ? " " : "",
+                            g_ascii_dtostr (buf, sizeof buf,
+                                            g_array_index (t->passes, DmkPass, i).mb_per_s));
+  dmk_csv_text (csv, s->len > 0 ? s->str : NULL);
+}
+
+/* The statistics columns, on the newest entry's row of each test (the others' are empty). */
+static void
+csv_stat (DmkCsv *csv, const DmkHistoryStat *s, const char *role)
+{
+  static const char *const noise[] = { "unknown", "within", "beyond" };
+  gboolean newest = s != NULL && g_strcmp0 (role, "newest") == 0;
+  gboolean here = newest && s->n_earlier > 0;
+
+  dmk_csv_text (csv, role);
+  csv_exact (csv, here ? s->median : NAN);
+  csv_exact (csv, here && s->in_newest ? s->delta_percent : NAN);
+  dmk_csv_text (csv, here ? noise[s->noise] : NULL);
+  csv_exact (csv, here ? s->t : NAN);
+  csv_exact (csv, here ? s->df : NAN);
+  csv_exact (csv, here ? s->p_value : NAN);
+  if (here && !isnan (s->p_value))
+    {
+      dmk_csv_uint (csv, s->newest_passes->len);
+      dmk_csv_uint (csv, s->earlier_passes->len);
+    }
+  else
+    {
+      dmk_csv_empty (csv);
+      dmk_csv_empty (csv);
+    }
+  csv_left_out (csv, s, newest);
+}
+
+/* One row per test of each entry (a scan is one row with its kind and no test): its score and
+ * passes, whether the history's statistics pooled it (as the newest or an earlier run) or why
+ * it left it out (measured otherwise than the newest), and on the newest run's row of each test
+ * those statistics: the earlier runs' median, the change, Welch's test with the passes it used
+ * on each side, and how many earlier entries were left out and why. */
 char *
 dmk_history_to_csv (GPtrArray *entries)
 {
-  static const char *const header[] = { "entry",  "drive",  "model", "serial",    "date",
-                                        "kind",   "target", "engine", "test",     "direction",
-                                        "mb_per_s", "iops", NULL };
+  static const char *const header[] = {
+    "entry", "drive", "model", "serial", "date", "kind", "target", "engine", "test", "direction",
+    "mb_per_s", "iops", "passes_mb_per_s", "pooled_as", "earlier_median_mb_per_s",
+    "delta_percent", "noise", "welch_t", "welch_df", "p_value", "newest_passes",
+    "earlier_passes", "earlier_left_out", "earlier_left_out_because", "left_out_because", NULL
+  };
   GString *out = g_string_new (NULL);
+  CsvData d;
   DmkCsv csv;
 
   g_return_val_if_fail (entries != NULL, NULL);
+  csv_data_init (&d, entries);
   dmk_csv_init (&csv, out);
   dmk_csv_header (&csv, header);
   for (guint i = 0; i < entries->len; i++)
     {
       DmkHistoryEntry *e = g_ptr_array_index (entries, i);
-      g_autoptr (DmkResult) r = dmk_history_entry_result (e, NULL);
+      guint at = g_array_index (d.index, guint, i);
+      DmkResult *r = at != G_MAXUINT ? g_ptr_array_index (d.results, at) : NULL;
       guint n = r != NULL && r->kind == DMK_KIND_GRID ? r->tests->len : 0;
 
       for (guint k = 0; k < MAX (n, 1); k++)
@@ -180,15 +420,24 @@ dmk_history_to_csv (GPtrArray *entries)
           const char *fields[] = { e->drive.model, e->drive.serial, e->date, e->kind,
                                    e->target, t && t->engine ? t->engine : e->engine, spec,
                                    t ? dmk_direction_to_string (t->direction) : NULL };
+          const DmkHistoryStat *s = NULL;
+          const char *role = NULL, *why = NULL;
 
+          if (t != NULL)
+            s = stat_for (g_ptr_array_index (d.stats, i), t, at - g_array_index (d.first, guint, i),
+                          &role, &why);
           dmk_csv_uint (&csv, (guint64) e->id);
           dmk_csv_uint (&csv, (guint64) e->drive_id);
           for (guint f = 0; f < G_N_ELEMENTS (fields); f++)
             dmk_csv_text (&csv, fields[f]);
           dmk_csv_number (&csv, t != NULL ? t->mb_per_s : NAN, 3);
           dmk_csv_number (&csv, t != NULL ? t->iops : NAN, 1);
+          csv_passes (&csv, t);
+          csv_stat (&csv, s, role);
+          dmk_csv_text (&csv, why);
           dmk_csv_end_row (&csv);
         }
     }
+  csv_data_clear (&d);
   return g_string_free (out, FALSE);
 }

@@ -115,9 +115,10 @@ gboolean dmk_history_save_run (const char *path, DmkResult *result, gboolean liv
 
 /* The two-sided 95 % critical value of Student's t with df degrees of freedom (df ≥ 1). */
 double dmk_t_critical_95 (double df);
-/* Welch's t-test of a against b: FALSE when either has fewer than two values. */
+/* Welch's t-test of a against b: t, its degrees of freedom, the two-sided p-value (p may be
+ * NULL) and whether p < 0.05. FALSE when either has fewer than two values. */
 gboolean dmk_welch_test (const double *a, guint na, const double *b, guint nb, double *t,
-                         double *df, gboolean *significant);
+                         double *df, double *p, gboolean *significant);
 
 typedef enum
 {
@@ -126,30 +127,83 @@ typedef enum
   DMK_NOISE_BEYOND,
 } DmkNoise;
 
-/* One test of a drive's grid entries: the median and spread of their scores, and the newest
- * entry's score against the median of the others, judged on the passes (Welch, 95 %). */
+/* Why a run (or one of its tests) was not pooled with the newest run: the first setting, in this
+ * order, that changes what its numbers mean. */
+typedef enum
+{
+  DMK_HISTORY_ALIKE,        /* pooled */
+  DMK_HISTORY_OTHER_ENGINE, /* the run's engine, or this test's (a loop device's deep queue) */
+  DMK_HISTORY_OTHER_SIZE,
+  DMK_HISTORY_OTHER_SCORE,  /* best or median pass */
+  DMK_HISTORY_OTHER_UNTIL_STABLE,
+  DMK_HISTORY_OTHER_VERIFY,
+  DMK_HISTORY_OTHER_CACHE,  /* direct or buffered I/O */
+  DMK_HISTORY_OTHER_DATA,   /* random or zero */
+  DMK_HISTORY_OTHER_MODE,   /* read, write or both */
+  DMK_HISTORY_OTHER_REREAD, /* iozone's re-read */
+  DMK_HISTORY_OTHER_MIX,    /* the mixed test's read share (the Mix tests only) */
+  DMK_HISTORY_N_UNLIKE
+} DmkHistoryUnlike;
+
+/* An earlier entry of a test left out, and why. */
+typedef struct
+{
+  guint index; /* in results */
+  DmkHistoryUnlike why;
+} DmkHistoryLeftOut;
+
+/* One test of a drive's grid entries, on one base: the newest entry against the earlier ones.
+ * Their scores' median, range and spread, the newest score against that median, and whether
+ * the newest entry's passes differ from the earlier entries' passes by more than their noise
+ * (Welch's t-test, two-sided, p < 0.05). */
 typedef struct
 {
   DmkTestSpec spec;
   DmkDirection direction;
-  guint n_entries;
-  double median, min, max; /* MB/s, of every entry's score */
-  double rsd;              /* relative standard deviation of the scores, % */
+  guint n_entries;         /* every entry pooled, the newest included */
+  guint n_earlier;         /* of which before the newest: the base (n_entries - 1) */
+  double median, min, max; /* MB/s, of the earlier entries' scores (the one's, when only one) */
+  double rsd;              /* relative standard deviation of those scores, % */
   double newest;           /* the newest entry's score */
-  double delta_percent;    /* newest against the others' median */
+  double delta_percent;    /* newest against median */
   DmkNoise noise;
+  double t, df, p_value;   /* Welch's test of the passes; NAN when it was not made */
+  GArray *earlier_scores;  /* double: the earlier entries' scores, oldest first */
+  GArray *newest_passes;   /* double: the passes the test used: the newest entry's */
+  GArray *earlier_passes;  /* double: and every earlier entry's, oldest first */
+  GArray *pooled;          /* guint: the indexes in results of the entries pooled, oldest first */
   /* The newest run measured this test. When not (a row run again measures one test), newest is
    * the newest run's that did, and nothing is judged: delta 0, noise unknown. */
   gboolean in_newest;
+  /* The earlier entries of this test measured otherwise than the newest (another score rule,
+   * verification, until-stable, engine, …): not pooled, counted by why, and listed. */
+  guint n_left_out;
+  guint left_out[DMK_HISTORY_N_UNLIKE];
+  GArray *left_out_entries; /* DmkHistoryLeftOut, oldest first */
 } DmkHistoryStat;
 
-/* results: DmkResult* of one drive, oldest first (scans are skipped, and so are grids whose
- * engine, test size, mode, data, cache use or re-read differ from the newest grid's). */
+/* results: DmkResult* of one drive, oldest first (scans are skipped, and so are grids measured
+ * otherwise than the newest grid: see DmkHistoryUnlike; they are counted in left_out). A test
+ * that only runs measured otherwise have gets no stat. The array frees each stat's arrays. */
 GArray *dmk_history_stats (GPtrArray *results);
-/* Whether two runs measured alike enough to be pooled: the same engine, test size, mode, data,
- * cache use, re-read and mix. */
+/* Whether two runs measured alike enough to be pooled: the same engine, test size, score rule,
+ * until-stable, verification, cache use, data, mode, re-read and mix. */
 gboolean dmk_history_results_alike (const DmkResult *a, const DmkResult *b);
-/* "+6.1 % against this drive's median (beyond noise)", "… (within noise)", translated. */
+/* The first of those settings (the mix aside) in which run a differs from run b. */
+DmkHistoryUnlike dmk_history_results_unlike (const DmkResult *a, const DmkResult *b);
+/* "score", "until_stable", "verify", …: for JSON and CSV. */
+const char *dmk_history_unlike_to_string (DmkHistoryUnlike why);
+/* "3 earlier runs used another score rule (the best pass): not compared", translated; newest is
+ * the run they were not compared with, whose settings say what the earlier ones had. */
+char *dmk_history_unlike_sentence (DmkHistoryUnlike why, guint n, const DmkResult *newest);
+/* How many earlier grid runs (before the newest grid) that measured any test the newest did
+ * were left out, by why (counts[DMK_HISTORY_ALIKE] is 0); the total. A run is counted once: by
+ * its settings, else (its tests' engines or mix share) by its first test's why. */
+guint dmk_history_left_out (GPtrArray *results, guint counts[DMK_HISTORY_N_UNLIKE]);
+/* Those runs in sentences, "; " apart; NULL when none was left out. */
+char *dmk_history_left_out_text (GPtrArray *results);
+/* "+6.1 % against the earlier runs' median (beyond noise: p = 0.002, 3 and 6 passes)",
+ * "… (within noise: …)", translated. */
 char *dmk_history_stat_verdict (const DmkHistoryStat *stat);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (DmkHistory, dmk_history_close)

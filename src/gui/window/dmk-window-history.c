@@ -14,6 +14,7 @@ typedef struct
   DmkResult *of;     /* the window's run it is a copy of (a reference, so its address stays its) */
   gint64 id;
   char *verdict;
+  char *left_out; /* which earlier runs were not set against it, and why; or NULL */
 } Save;
 
 static void
@@ -22,23 +23,21 @@ save_free (Save *save)
   dmk_result_unref (save->result);
   dmk_result_unref (save->of);
   g_free (save->verdict);
+  g_free (save->left_out);
   g_free (save);
 }
 
-/* One line of what the drive's history says of the run just saved as id: the tests beyond
- * noise, else that all are within it; NULL where the store cannot be read again (the save's own
- * message is enough then) or the run has no grid. */
-static char *
-verdict_of (gint64 id)
+/* The results of the drive of the run saved as id, with that run last: it is the one judged,
+ * whatever the dates of entries imported or saved meanwhile by another process. NULL where the
+ * store cannot be read again (the save's own message is enough then) or the run has no grid. */
+static GPtrArray *
+drive_results (gint64 id)
 {
   g_autofree char *path = dmk_history_default_path ();
   g_autoptr (DmkHistory) h = dmk_history_open (path, DMK_HISTORY_BUSY_MS, NULL);
   g_autoptr (GPtrArray) all = NULL;
   g_autoptr (GPtrArray) results = NULL;
-  g_autoptr (GArray) stats = NULL;
-  g_autoptr (GString) beyond = NULL;
   DmkResult *newest = NULL;
-  guint judged = 0, unknown = 0, earlier = 0;
   gint64 drive = -1;
 
   if (h == NULL || (all = dmk_history_list (h, NULL, NULL)) == NULL)
@@ -47,8 +46,6 @@ verdict_of (gint64 id)
     if (((DmkHistoryEntry *) all->pdata[i])->id == id)
       drive = ((DmkHistoryEntry *) all->pdata[i])->drive_id;
   results = g_ptr_array_new_with_free_func ((GDestroyNotify) dmk_result_unref);
-  /* The drive's other entries, and this run last: it is the one judged, whatever the dates of
-   * entries imported or saved meanwhile by another process. */
   for (guint i = 0; i < all->len; i++)
     {
       DmkHistoryEntry *e = all->pdata[i];
@@ -66,17 +63,27 @@ verdict_of (gint64 id)
   g_ptr_array_add (results, newest);
   if (newest->kind != DMK_KIND_GRID)
     return NULL;
-  stats = dmk_history_stats (results);
-  beyond = g_string_new (NULL);
+  return g_steal_pointer (&results);
+}
+
+/* The tests of the newest run beyond noise, else that all are within it. Only what the run
+ * measured is judged (a row run alone is one test), and only against earlier runs of the same
+ * settings (dmk_history_stats). */
+static char *
+verdict_line (GPtrArray *results)
+{
+  g_autoptr (GArray) stats = dmk_history_stats (results);
+  g_autoptr (GString) beyond = g_string_new (NULL);
+  guint judged = 0, unknown = 0, earlier = 0;
+
   for (guint i = 0; i < stats->len; i++)
     {
       const DmkHistoryStat *st = &g_array_index (stats, DmkHistoryStat, i);
       g_autofree char *name = NULL, *delta = NULL;
 
-      /* Only what this run measured is judged: a row run again is one test. */
       if (st->n_entries < 2 || !st->in_newest)
         continue;
-      earlier = MAX (earlier, st->n_entries - 1);
+      earlier = MAX (earlier, st->n_earlier);
       judged++;
       unknown += st->noise == DMK_NOISE_UNKNOWN;
       if (st->noise != DMK_NOISE_BEYOND)
@@ -105,6 +112,21 @@ verdict_of (gint64 id)
                           earlier);
 }
 
+/* One line of what the drive's history says of the run just saved as id (NULL when there is
+ * nothing to say), and into *left_out which earlier runs it was not set against, and why: that
+ * goes to the line's tooltip, so that the window keeps its size. */
+static char *
+verdict_of (gint64 id, char **left_out)
+{
+  g_autoptr (GPtrArray) results = drive_results (id);
+
+  *left_out = NULL;
+  if (results == NULL)
+    return NULL;
+  *left_out = dmk_history_left_out_text (results);
+  return verdict_line (results);
+}
+
 static void
 save_in_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
 {
@@ -119,7 +141,7 @@ save_in_thread (GTask *task, gpointer source, gpointer data, GCancellable *cance
       return;
     }
   if (save->id > 0)
-    save->verdict = verdict_of (save->id);
+    save->verdict = verdict_of (save->id, &save->left_out);
   g_task_return_int (task, save->id);
 }
 
@@ -140,6 +162,8 @@ saved (GObject *source, GAsyncResult *res, gpointer user_data)
         {
           g_free (self->history_verdict);
           self->history_verdict = g_steal_pointer (&save->verdict);
+          g_free (self->history_left_out);
+          self->history_left_out = g_steal_pointer (&save->left_out);
           _dmk_window_update_state (self);
         }
       if (dialog != NULL)
@@ -175,6 +199,7 @@ on_run_finished (DmkWindow *self, gpointer user_data)
     return;
   /* The verdict is for this run: shown when it comes back, if this run is still the last. */
   g_clear_pointer (&self->history_verdict, g_free);
+  g_clear_pointer (&self->history_left_out, g_free);
   g_clear_pointer (&self->history_verdict_of, dmk_result_unref);
   self->history_verdict_of = dmk_result_ref (result);
   task = g_task_new (self, NULL, saved, NULL);

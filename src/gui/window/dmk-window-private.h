@@ -3,6 +3,7 @@
  * insides through dmk-window-testing.h). */
 #pragma once
 
+#include "dmk-a11y.h"
 #include "dmk-result-grid.h"
 #include "dmk-run-controller.h"
 #include "dmk-target-chooser.h"
@@ -49,6 +50,7 @@ struct _DmkWindow
   /* What the drive's history says of the last run saved ("Against this drive's history: …"),
    * and the run it says it of (a reference); NULL until a save and its statistics came back. */
   char *history_verdict;
+  char *history_left_out; /* the earlier runs it was not set against, and why (its tooltip) */
   DmkResult *history_verdict_of;
   DmkResult *last_run; /* the last run's result, to come back to from an opened file */
   char *last_error;
