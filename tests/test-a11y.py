@@ -90,14 +90,22 @@ def safe(call, default=None):
         return default
 
 
+# The name of each walked object's parent, by key(): a name said twice is a child named as
+# its parent.
+PARENT_NAME = {}
+
+
 def walk(root, depth=0, path=()):
     """Yields (object, path) for @root and everything under it."""
     if root is None or depth > MAX_DEPTH:
         return
     here = path + (safe(root.getRoleName, '?'),)
     yield root, here
+    name = (safe(lambda: root.name, '') or '').strip()
     for i in range(safe(lambda: root.childCount, 0)):
         child = safe(lambda: root.getChildAtIndex(i))
+        if child is not None:
+            PARENT_NAME[key(child)] = name
         yield from walk(child, depth + 1, here)
 
 
@@ -167,6 +175,59 @@ def badly_named(objects):
         if MNEMONIC.search(name) or OUR_CLASS.match(name) or TWICE.match(name):
             bad.append(describe(obj, path))
     return bad
+
+
+def size_of(obj):
+    """Whether obj has been given a size (GTK answers 0 × 0 for one never allocated)."""
+    size = safe(lambda: obj.queryComponent().getSize()) if obj is not None else None
+    return size is not None and size[0] > 0 and size[1] > 0
+
+
+def audit(objects):
+    """What a screen reader would say wrongly anywhere in @objects (issue 46): a widget type's
+    name as a name ("AdwViewSwitcher", "GtkScrollbar"), a name said twice (a child named as its
+    parent, "Main Menu" in "Main Menu"), or a label that is not shown ("(None)" in a dropdown).
+    Returns (type names, said twice, hidden labels), each a list of descriptions."""
+    import pyatspi
+    types, twice, hidden = [], [], []
+    for obj, path in objects:
+        name = (safe(lambda: obj.name, '') or '').strip()
+        if not name:
+            continue
+        if CLASS_NAME.match(name):
+            types.append(describe(obj, path))
+        parent = PARENT_NAME.get(key(obj), '')
+        if name == parent or TWICE.match(name):
+            twice.append(describe(obj, path))
+        # GTK 4.8 says every object is visible and none showing: a label of a page not shown
+        # (a dropdown's "(None)") has never been given a size.
+        # A list's row out of view has no size either, its label with it: that is scrolling.
+        if safe(obj.getRoleName) == 'label' and not size_of(obj) and size_of(safe(obj.get_parent)):
+            hidden.append(describe(obj, path))
+    return types, twice, hidden
+
+
+def counted(lines):
+    """The same description once, with how many times it was found."""
+    seen = {}
+    for line in lines:
+        seen[line] = seen.get(line, 0) + 1
+    return ['%s%s' % (line, ' (×%d)' % n if n > 1 else '') for line, n in seen.items()]
+
+
+def check_audit(tap, where, objects):
+    types, twice, hidden = (counted(found) for found in audit(objects))
+    tap.check(not types, '%s: no widget type spoken as a name (%d objects)'
+              % (where, len(objects)), ['type name: ' + b for b in types])
+    tap.check(not twice, '%s: no name said twice' % where, ['said twice: ' + b for b in twice])
+    tap.check(not hidden, '%s: no hidden label exposed' % where,
+              ['hidden label: ' + b for b in hidden])
+
+
+def check_dialog_role(tap, win, where, role='dialog'):
+    """A dialog says it is one (not a "filler" or a "frame")."""
+    got = safe(win.getRoleName, '?')
+    tap.check(got == role, '%s has the role "%s"' % (where, role), ['role: %r' % got])
 
 
 def run_buttons(objects):
@@ -239,6 +300,7 @@ def check_stop_state(tap, win, xid, dump):
     bad = focusable_without_name(objects)
     tap.check(not bad, 'during a run every focusable object has a spoken name (%d objects)'
               % len(objects), ['unnamed: ' + b for b in bad])
+    check_audit(tap, 'the window during a run', objects)
     xdotool('key', '--window', xid, 'Escape')
     back = wait_for(lambda: named(win, 'Run All Tests'), 60)
     # Stopped, not finished: the status line says so.
@@ -296,6 +358,7 @@ def check_scan_views(tap, win, xid, dump):
         tap.check(not bad and len(runs) == 1,
                   'in the %s view names are as shown, and only its own Run button is offered'
                   % title, ['badly named: ' + b for b in bad] + ['Run buttons: %d' % len(runs)])
+        check_audit(tap, 'the %s view' % title, objects)
     xdotool('key', '--window', xid, 'alt+b')
 
 
@@ -348,6 +411,9 @@ def check_comparison(tap, app, gui, env, home, dump):
     bad = badly_named(objects)
     tap.check(not bad, 'no object in the comparison is named with a mnemonic\'s underscore or '
               'a type\'s name', ['badly named: ' + b for b in bad])
+    check_audit(tap, 'the comparison', objects)
+    # Its role is not checked: a window GTK 4.8 announces while it is being made keeps the role
+    # of its first class ("filler"), whatever the window says; the dialogs get theirs.
     names = [safe(lambda: o.name, '') or '' for o, _ in objects]
     for comment in ('Disk A', 'Disk B'):
         tap.check(any(comment in n for n in names),
@@ -402,6 +468,8 @@ def check_history(tap, app, win, xid, dump):
     bad = focusable_without_name(objects) + badly_named(objects)
     tap.check(not bad, 'every focusable object in the History dialog has a spoken name (%d '
               'objects)' % len(objects), ['badly named or unnamed: ' + b for b in bad])
+    check_audit(tap, 'the History dialog', objects)
+    check_dialog_role(tap, dlg, 'the History dialog')
     charts = [safe(lambda: o.description, '') or '' for o, _ in objects
               if safe(o.getRoleName) == 'image' and
               ' over 2 runs, in MB/s:' in (safe(lambda: o.description, '') or '')]
@@ -454,6 +522,7 @@ def check_iozone(tap, app, win, xid, dump):
         return None
     dlg = wait_for(dialog, 20)
     tap.check(dlg is not None, 'Drive → iozone Sweep… opens the "iozone Sweep" dialog', [])
+
     if dlg is None:
         return
     time.sleep(1.0)
@@ -464,6 +533,8 @@ def check_iozone(tap, app, win, xid, dump):
     bad = focusable_without_name(objects) + badly_named(objects)
     tap.check(not bad, 'every focusable object in the iozone dialog has a spoken name (%d '
               'objects)' % len(objects), ['badly named or unnamed: ' + b for b in bad])
+    check_audit(tap, 'the iozone dialog', objects)
+    check_dialog_role(tap, dlg, 'the iozone dialog')
     checks = sorted(safe(lambda: o.name, '') or '' for o, _ in objects
                     if safe(o.getRoleName) == 'check box')
     want = sorted(['Write', 'Re-write', 'Read', 'Re-read', 'Random Read', 'Random Write',
@@ -479,6 +550,98 @@ def check_iozone(tap, app, win, xid, dump):
     dxid = x_window_named('iozone Sweep')
     if dxid is not None:
         xdotool('key', '--window', dxid, 'Escape')
+
+
+def app_windows(app):
+    return [w for w in (safe(lambda: app.getChildAtIndex(j))
+                        for j in range(safe(lambda: app.childCount, 0))) if w is not None]
+
+
+def open_from_menu(win, xid, path):
+    """Opens the main menu with F10 and activates each item of path in turn, as a screen reader
+    user does. Returns the first missing item, or None."""
+    # The keyboard goes to the window, as after a dialog closed under a window manager.
+    xdotool('windowfocus', '--sync', xid)
+    time.sleep(0.5)
+    xdotool('key', '--window', xid, 'F10')
+
+    def item(name):
+        return [o for o, _ in walk(win) if (safe(lambda: o.name, '') or '').replace('_', '')
+                == name and safe(o.getRoleName, '').startswith('menu')]
+    for name in path:
+        found = wait_for(lambda: item(name), 10)
+        if not found and name == path[0]:
+            xdotool('key', '--window', xid, 'F10')  # F10 may have closed a menu left open
+            found = wait_for(lambda: item(name), 10)
+        if not found:
+            xdotool('key', '--window', xid, 'Escape')
+            return name
+        action = safe(found[0].queryAction)
+        if action is None or not safe(lambda: action.doAction(0), False):
+            xdotool('key', '--window', xid, 'Return')
+        time.sleep(0.5)
+    return None
+
+
+# Every dialog the main menu opens that no other check walks: the menu's path to it, and the
+# role a screen reader should be told.
+MENU_DIALOGS = [
+    (('Profile', 'Tests…'), 'dialog'),
+    (('Drive', 'Check Capacity…'), 'dialog'),
+    (('Keyboard Shortcuts',), 'frame'),
+    (('About GDiskMark',), 'dialog'),
+]
+
+
+def check_menu_dialogs(tap, app, win, xid, dump):
+    """Each dialog of MENU_DIALOGS, opened from the menu: what a screen reader hears of it (no
+    type name, no name twice, no hidden label, every focusable object named, its role), and
+    Escape closes it."""
+    if xid is None:
+        tap.check(False, 'the menu\'s dialogs can be reached from the keyboard', ['no X window'])
+        return
+    if dump:
+        print('# windows before the menu\'s dialogs: %r'
+              % [(safe(w.getRoleName), safe(lambda: w.name)) for w in app_windows(app)])
+    for path, role in MENU_DIALOGS:
+        where = ' → '.join(path)
+        before = {key(w) for w in app_windows(app)}
+        missing = open_from_menu(win, xid, path)
+        if missing:
+            tap.check(False, 'the menu offers "%s"' % where, ['not found: %s' % missing])
+            continue
+        dlg = wait_for(lambda: [w for w in app_windows(app) if key(w) not in before], 20)
+        tap.check(bool(dlg), '%s opens a window' % where, [])
+        if not dlg:
+            continue
+        dlg = dlg[0]
+        time.sleep(1.0)
+        objects = list(walk(dlg))[:MAX_NODES]
+        if dump:
+            for obj, p in objects:
+                print('# %s: ' % where + '  ' * (len(p) - 1) + describe(obj, p))
+        bad = focusable_without_name(objects) + badly_named(objects)
+        tap.check(not bad, '%s: every focusable object has a spoken name (%d objects)'
+                  % (where, len(objects)), ['badly named or unnamed: ' + b for b in bad])
+        check_audit(tap, where, objects)
+        check_dialog_role(tap, dlg, where, role)
+        name = safe(lambda: dlg.name, '') or ''
+        dxid = x_window_named(re.escape(name)) if name else None
+        tries = []
+        gone = None
+        # The key as the window manager gives it (the dialog focused), else sent to the dialog's
+        # window as the other checks send theirs.
+        for how in (('key', 'Escape'), ('key', '--window', dxid or xid, 'Escape')):
+            if dxid is not None:
+                xdotool('windowfocus', '--sync', dxid)
+                time.sleep(0.3)
+            xdotool(*how)
+            tries.append(' '.join(how))
+            gone = wait_for(lambda: all(key(w) != key(dlg) for w in app_windows(app)), 5)
+            if gone:
+                break
+        tap.check(bool(gone), '%s: Escape closes "%s"' % (where, name),
+                  ['tried: %s; X window: %s' % ('; '.join(tries), dxid)])
 
 
 def check_opened_result(tap, win, gui, env, files):
@@ -562,6 +725,7 @@ def inner():
         bad = badly_named(objects)
         tap.check(not bad, 'no object is named with a mnemonic\'s underscore or a type\'s name',
                   ['badly named: ' + b for b in bad])
+        check_audit(tap, 'the window', objects)
         hidden = run_buttons(objects)
         tap.check(not hidden, 'the hidden scan views\' controls are not offered in the '
                   'Benchmark view', ['offered: %d Run buttons' % len(hidden)])
@@ -600,10 +764,12 @@ def inner():
         bad = focusable_without_name(popups)
         tap.check(not bad, 'every focusable object in the menu and the dropdowns\' lists has a '
                   'spoken name (%d objects)' % len(popups), ['unnamed: ' + b for b in bad])
+        check_audit(tap, 'the menu and the dropdowns\' lists', popups)
 
         check_stop_state(tap, win, xid, dump)
         check_scan_views(tap, win, xid, dump)
         check_iozone(tap, app, win, xid, dump)
+        check_menu_dialogs(tap, app, win, xid, dump)
         files = check_comparison(tap, app, gui, env, home, dump)
         if files:
             check_opened_result(tap, win, gui, env, files)

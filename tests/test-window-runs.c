@@ -345,7 +345,12 @@ test_sustained_stops (void)
 
       reset_settings ();
       run_open (&r, DMK_KIND_SUSTAINED, dir);
+      /* Test Size, 1 GiB (the seventh of the size list: 16 MiB … 1 GiB). */
       choose (r.view, "How much to write", 0);
+      gtk_drop_down_set_selected (
+        GTK_DROP_DOWN (gtk_widget_get_next_sibling (
+          dmk_test_find_by_tooltip (GTK_WIDGET (r.view), "How much to write"))),
+        6);
       if (!run_start (&r))
         {
           run_close (&r);

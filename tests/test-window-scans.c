@@ -1,16 +1,21 @@
 /* test-window-scans.c: the scan views of the window (issue 4/6): each is reached with a real
  * pointer click on the view switcher, runs on a real folder with a real pointer click on Start,
  * draws its chart live, shows a chart that is not blank and whose screen-reader summary matches
- * the result; Stop keeps what was measured; a saved scan opens in its view; PNG and SVG export. */
+ * the result; Stop keeps what was measured; a saved scan opens in its view; PNG and SVG export;
+ * on a small folder the sustained write's span list marks what does not fit and says why, whole
+ * (issue 46, item 11). */
 #include "config.h"
 
 #include <glib/gstdio.h>
 #include <math.h>
 #include <string.h>
+#include <sys/mount.h>
+#include <unistd.h>
 
 #include "dmk-gui-utils.h"
 #include "dmk-scan-chart.h"
 #include "dmk-scan-compare.h"
+#include "dmk-size-choice.h"
 #include "dmk-test-gui.h"
 
 #define MIB ((guint64) 1 << 20)
@@ -108,6 +113,38 @@ show_view (DmkWindow *win, DmkScanView *view, const char *title)
   g_assert_true (iterate_until (view_visible, view));
   /* The target chooser came along. */
   g_assert_true (gtk_widget_is_ancestor (GTK_WIDGET (win->target_chooser), GTK_WIDGET (view)));
+}
+
+/* The sustained write's "How much to write" (a test size or all of the target) and, beside it,
+ * the size list. */
+static GtkDropDown *
+span_choice (DmkScanView *view, GtkDropDown **size)
+{
+  GtkWidget *choice = dmk_test_find_by_tooltip (GTK_WIDGET (view), "How much to write");
+
+  g_assert_nonnull (choice);
+  if (size != NULL)
+    *size = GTK_DROP_DOWN (gtk_widget_get_next_sibling (choice));
+  return GTK_DROP_DOWN (choice);
+}
+
+/* The position of the entry that reads text, chosen. */
+static void
+choose (GtkDropDown *dropdown, const char *text)
+{
+  GListModel *model = gtk_drop_down_get_model (dropdown);
+
+  for (guint i = 0; i < g_list_model_get_n_items (model); i++)
+    {
+      g_autoptr (GtkStringObject) item = g_list_model_get_item (model, i);
+
+      if (g_strcmp0 (gtk_string_object_get_string (item), text) == 0)
+        {
+          gtk_drop_down_set_selected (dropdown, i);
+          return;
+        }
+    }
+  g_error ("no “%s” in the list", text);
 }
 
 static void
@@ -259,9 +296,12 @@ test_scan_view (gconstpointer data)
     }
   /* A sustained write of 1 GiB, chosen as a user chooses it. */
   if (kind == DMK_KIND_SUSTAINED)
-    gtk_drop_down_set_selected (GTK_DROP_DOWN (dmk_test_find_by_tooltip (GTK_WIDGET (view),
-                                                                         "How much to write")),
-                                0);
+    {
+      GtkDropDown *size = NULL;
+
+      choose (span_choice (view, &size), "Test Size");
+      choose (size, "1 GiB");
+    }
   start_by_pointer (view);
   /* While it runs, the grid cannot start and the target cannot change. */
   g_assert_false (gtk_widget_get_sensitive (GTK_WIDGET (win->target_chooser)));
@@ -372,6 +412,221 @@ test_stop (void)
   g_rmdir (dir);
 }
 
+/* ---- a small folder (issue 46, item 11) ---- */
+
+static gboolean
+room_known (gpointer chooser)
+{
+  return dmk_target_chooser_get_room (DMK_TARGET_CHOOSER (chooser)) > 0;
+}
+
+typedef struct
+{
+  DmkScanView *view;
+  const char *prefix;
+} Status;
+
+static gboolean
+status_starts (gpointer data)
+{
+  Status *s = data;
+
+  return !dmk_scan_view_get_running (s->view) &&
+         g_str_has_prefix (dmk_scan_view_get_status (s->view), s->prefix);
+}
+
+/* The rows of the size list shown under root: a size's label and, under it, why it does not
+ * fit, shown exactly for the sizes in unfit (a set of their texts). */
+static void
+check_rows (GtkWidget *root, GHashTable *unfit, guint *marked, guint *plain)
+{
+  GtkWidget *why = gtk_widget_get_next_sibling (root);
+
+  if (GTK_IS_LABEL (root) && gtk_widget_get_mapped (root) && GTK_IS_LABEL (why))
+    {
+      const char *text = gtk_label_get_text (GTK_LABEL (root));
+      gboolean shown = gtk_widget_get_mapped (why);
+
+      g_assert_cmpint (shown, ==, g_hash_table_contains (unfit, text));
+      if (shown)
+        g_assert_true (g_str_has_prefix (gtk_label_get_text (GTK_LABEL (why)), "more than the "));
+      *(shown ? marked : plain) += 1;
+      return;
+    }
+  for (GtkWidget *c = gtk_widget_get_first_child (root); c != NULL;
+       c = gtk_widget_get_next_sibling (c))
+    check_rows (c, unfit, marked, plain);
+}
+
+static GtkWidget *
+popover_of (GtkWidget *dropdown)
+{
+  for (GtkWidget *c = gtk_widget_get_first_child (dropdown); c != NULL;
+       c = gtk_widget_get_next_sibling (c))
+    if (GTK_IS_POPOVER (c))
+      return c;
+  return NULL;
+}
+
+/* The size list, opened by the pointer: each size above the room is marked with why. */
+static void
+check_marks (DmkScanView *view, GtkDropDown *size, guint64 room)
+{
+  GListModel *model = gtk_drop_down_get_model (size);
+  g_autoptr (GHashTable) unfit = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  guint marked = 0, plain = 0;
+  GtkWidget *popover;
+
+  for (guint i = 0; i < g_list_model_get_n_items (model); i++)
+    {
+      g_autoptr (GtkStringObject) item = g_list_model_get_item (model, i);
+
+      gtk_drop_down_set_selected (size, i);
+      if (dmk_size_choice_get_bytes (size) > room)
+        g_hash_table_add (unfit, g_strdup (gtk_string_object_get_string (item)));
+    }
+  choose (size, "8 GiB");
+  settle ();
+  if (!pointer_click_on (GTK_WIDGET (size)))
+    g_signal_emit_by_name (size, "activate");
+  popover = popover_of (GTK_WIDGET (size));
+  g_assert_nonnull (popover);
+  g_assert_true (iterate_until (widget_shown, popover));
+  settle ();
+  check_rows (popover, unfit, &marked, &plain);
+  g_test_message ("%u of %u sizes do not fit %" G_GUINT64_FORMAT " bytes; of the rows shown, "
+                  "%u marked, %u not",
+                  g_hash_table_size (unfit), g_list_model_get_n_items (model), room, marked, plain);
+  /* The list opens at 8 GiB: marked sizes and, above them, sizes that fit. */
+  g_assert_cmpuint (marked, >, 0);
+  g_assert_cmpuint (plain, >, 0);
+  gtk_popover_popdown (GTK_POPOVER (popover));
+  settle ();
+}
+
+/* The status line says text whole: not cut, inside the window. */
+static void
+check_status_whole (DmkWindow *win, DmkScanView *view, const char *text)
+{
+  GtkWidget *label = dmk_test_find_label (GTK_WIDGET (view), text);
+  graphene_rect_t b;
+
+  g_assert_nonnull (label);
+  settle ();
+  g_assert_cmpint (gtk_label_get_ellipsize (GTK_LABEL (label)), ==, PANGO_ELLIPSIZE_NONE);
+  g_assert_false (pango_layout_is_ellipsized (gtk_label_get_layout (GTK_LABEL (label))));
+  g_assert_true (gtk_widget_compute_bounds (label, GTK_WIDGET (win), &b));
+  g_test_message ("“%s”: %.0f×%.0f at %.0f,%.0f in %d×%d, %d lines", text, b.size.width,
+                  b.size.height, b.origin.x, b.origin.y, gtk_widget_get_width (GTK_WIDGET (win)),
+                  gtk_widget_get_height (GTK_WIDGET (win)),
+                  pango_layout_get_line_count (gtk_label_get_layout (GTK_LABEL (label))));
+  g_assert_cmpfloat (b.origin.x, >=, 0);
+  g_assert_cmpfloat (b.origin.y, >=, 0);
+  g_assert_cmpfloat (b.origin.x + b.size.width, <=, gtk_widget_get_width (GTK_WIDGET (win)));
+  g_assert_cmpfloat (b.origin.y + b.size.height, <=, gtk_widget_get_height (GTK_WIDGET (win)));
+}
+
+/* A 600 MiB tmpfs with 70 MiB taken: the sizes above its free space are marked and cannot run,
+ * a folder has "All Free Space" and no "Whole Device", the core's refusal is shown whole, and
+ * All Free Space writes what the core's margin leaves. */
+static void
+test_small_folder (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("gdiskmark-small-XXXXXX", NULL);
+  g_autofree char *filler = NULL, *why = NULL;
+  g_autofree guchar *zeros = g_malloc0 (70 * MIB);
+  GtkDropDown *choice, *size;
+  GtkWidget *start;
+  DmkScanView *view;
+  DmkWindow *win;
+  Watch watch = { 0 };
+  guint64 room;
+
+  if (geteuid () != 0 || mount ("tmpfs", dir, "tmpfs", 0, "size=600M") != 0)
+    {
+      g_rmdir (dir);
+      g_test_skip ("needs root to mount a small tmpfs");
+      return;
+    }
+  filler = g_build_filename (dir, "filler", NULL);
+  g_assert_true (g_file_set_contents (filler, (char *) zeros, 70 * MIB, NULL));
+  reset_settings ();
+  win = new_window (dir);
+  view = dmk_window_get_scan_view (win, DMK_KIND_SUSTAINED);
+  show_view (win, view, "Sustained");
+  g_assert_true (iterate_until (room_known, win->target_chooser));
+  room = dmk_target_chooser_get_room (win->target_chooser);
+  choice = span_choice (view, &size);
+  start = dmk_scan_view_get_start_button (view);
+  /* A folder: all of its free space, never the whole device. */
+  g_assert_cmpuint (g_list_model_get_n_items (gtk_drop_down_get_model (choice)), ==, 2);
+  g_assert_nonnull (dmk_test_find_label (GTK_WIDGET (choice), "Test Size"));
+  choose (choice, "All Free Space");
+  choose (choice, "Test Size");
+  {
+    GListModel *m = gtk_drop_down_get_model (choice);
+    for (guint i = 0; i < g_list_model_get_n_items (m); i++)
+      {
+        g_autoptr (GtkStringObject) item = g_list_model_get_item (m, i);
+        g_assert_cmpstr (gtk_string_object_get_string (item), !=, "Whole Device");
+      }
+  }
+  check_marks (view, size, room);
+
+  /* The default 8 GiB does not fit: said whole in the status line, and Run cannot start it. */
+  choose (size, "8 GiB");
+  why = dmk_size_choice_explain (size);
+  g_assert_nonnull (why);
+  g_assert_true (g_str_has_prefix (why, "8 GiB is more than the "));
+  g_assert_cmpstr (dmk_scan_view_get_status (view), ==, why);
+  g_assert_false (gtk_widget_get_sensitive (start));
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (start), ==, why);
+  check_status_whole (win, view, why);
+
+  /* 512 MiB fits the list, but not with the 64 MiB the core keeps free: its refusal is whole. */
+  choose (size, "512 MiB");
+  g_assert_null (dmk_size_choice_explain (size));
+  g_assert_cmpstr (dmk_scan_view_get_status (view), ==, "Ready");
+  g_assert_true (gtk_widget_get_sensitive (start));
+  settle ();
+  if (!pointer_click_on (start))
+    click (start);
+  {
+    Status refused = { view, "Not enough free space in " };
+
+    g_assert_true (iterate_until (status_starts, &refused));
+    g_assert_nonnull (strstr (dmk_scan_view_get_status (view), "keeping 64 MiB free"));
+    g_assert_true (g_str_has_suffix (dmk_scan_view_get_status (view), "Choose a smaller size."));
+    check_status_whole (win, view, dmk_scan_view_get_status (view));
+  }
+  g_assert_cmpuint (count_entries (dir), ==, 1);
+
+  /* All Free Space: what is free less the margin, and nothing left behind. */
+  choose (choice, "All Free Space");
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (size)));
+  g_assert_cmpstr (dmk_scan_view_get_status (view), ==, "Ready");
+  start_by_pointer (view);
+  watch.view = view;
+  g_assert_true (iterate_until (scan_done, &watch));
+  g_assert_cmpstr (dmk_scan_view_get_status (view), ==, "Finished");
+  {
+    DmkResult *r = dmk_scan_view_get_result (view);
+
+    g_assert_nonnull (r);
+    g_test_message ("All Free Space: %" G_GUINT64_FORMAT " bytes in %.2f s, %u points (%u live)",
+                    r->sustained->span_bytes, r->sustained->seconds, r->sustained->series->len,
+                    watch.max_live_points);
+    g_assert_cmpuint (r->sustained->span_bytes, <=, room - 64 * MIB);
+    g_assert_cmpuint (r->sustained->span_bytes, >, room - 64 * MIB - 64 * MIB);
+    g_assert_cmpuint (r->sustained->series->len, >=, 1);
+  }
+  g_assert_cmpuint (count_entries (dir), ==, 1);
+  destroy_window (win);
+  g_unlink (filler);
+  g_assert_cmpint (umount (dir), ==, 0);
+  g_rmdir (dir);
+}
+
 /* Two saved sweeps opened together overlay in one chart, each named in the legend. */
 static void
 test_compare (void)
@@ -436,6 +691,7 @@ main (int argc, char *argv[])
   g_test_add_data_func ("/window-scans/surface", GINT_TO_POINTER (DMK_KIND_SURFACE),
                         test_scan_view);
   g_test_add_func ("/window-scans/stop", test_stop);
+  g_test_add_func ("/window-scans/small-folder", test_small_folder);
   g_test_add_func ("/window-scans/compare", test_compare);
   return g_test_run ();
 }

@@ -4,6 +4,7 @@
 #include <glib/gi18n.h>
 
 #include "dmk-application.h"
+#include "dmk-preferences.h"
 #include "dmk-scan-compare.h"
 #include "dmk-compare-window.h"
 #include "dmk-gui-utils.h"
@@ -40,7 +41,9 @@ about_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
 {
   GtkApplication *app = GTK_APPLICATION (user_data);
   static const char *developers[] = { DMK_AUTHORS, NULL };
-  GtkWidget *about = adw_about_window_new ();
+  /* A dialog for a screen reader too (GTK 4.8 made it a "filler"). */
+  GtkWidget *about = g_object_new (ADW_TYPE_ABOUT_WINDOW, "accessible-role",
+                                   GTK_ACCESSIBLE_ROLE_DIALOG, NULL);
 
   gtk_window_set_transient_for (GTK_WINDOW (about), gtk_application_get_active_window (app));
   g_object_set (about, "application-name", _("GDiskMark"), "application-icon", APP_ID,
@@ -326,6 +329,13 @@ dmk_application_startup (GApplication *app)
   static const char *help_accels[] = { "F1", NULL };
 
   G_APPLICATION_CLASS (dmk_application_parent_class)->startup (app);
+  {
+    /* Light, dark or the system's, as Preferences → Style says. */
+    GSettings *settings = g_settings_new (APP_ID);
+
+    dmk_preferences_follow_color_scheme (settings);
+    g_object_set_data_full (G_OBJECT (app), "dmk-style-settings", settings, g_object_unref);
+  }
   g_action_map_add_action_entries (G_ACTION_MAP (app), app_actions, G_N_ELEMENTS (app_actions),
                                    app);
   g_signal_connect (app, "window-added", G_CALLBACK (window_added), NULL);

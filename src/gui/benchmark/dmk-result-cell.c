@@ -162,47 +162,13 @@ update_blocked (DmkResultCell *self, const char *what)
   gtk_widget_set_tooltip_text (GTK_WIDGET (self), self->blocked);
 }
 
+/* What a screen reader says of the cell: its test and number, then how it was measured (the
+ * warning about it first). */
 static void
-update (DmkResultCell *self)
+speak (DmkResultCell *self, const char *what, const char *text, double mb, double iops,
+       double lat)
 {
-  g_autofree char *text = NULL, *label = NULL, *description = NULL, *tooltip = NULL;
-  g_autofree char *what = dmk_describe_test (&self->spec, self->direction);
-  double mb = 0, iops = 0, lat = 0;
-  gboolean have = self->result != NULL || self->live;
-
-  if (self->result != NULL)
-    {
-      mb = self->result->mb_per_s;
-      iops = self->result->iops;
-      lat = self->result->latency_us.mean;
-    }
-  else if (self->live)
-    {
-      mb = self->live_mb_per_s;
-      live_values (self, &iops, &lat);
-    }
-  if (self->blocked != NULL)
-    {
-      update_blocked (self, what);
-      return;
-    }
-  gtk_widget_set_sensitive (GTK_WIDGET (self), TRUE);
-  gtk_widget_remove_css_class (GTK_WIDGET (self), "blocked");
-  gtk_widget_set_visible (self->warning_icon, self->warning != NULL && self->result != NULL);
-  gtk_label_set_xalign (self->label, 1.0);
-  text = dmk_unit_format (self->unit, dmk_unit_value (self->unit, mb, iops, lat));
-  gtk_label_set_text (self->label, text);
-  self->fraction = have ? dmk_unit_fill (self->unit, mb, lat) : 0.0;
-  gtk_widget_queue_allocate (GTK_WIDGET (self));
-
-  if (self->live && self->result == NULL)
-    gtk_widget_add_css_class (GTK_WIDGET (self), "live");
-  else
-    gtk_widget_remove_css_class (GTK_WIDGET (self), "live");
-  if (!have)
-    gtk_widget_add_css_class (GTK_WIDGET (self), "empty");
-  else
-    gtk_widget_remove_css_class (GTK_WIDGET (self), "empty");
+  g_autofree char *label = NULL, *description = NULL;
 
   if (self->result != NULL)
     {
@@ -242,6 +208,51 @@ update (DmkResultCell *self)
   g_free (self->a11y_description);
   self->a11y_label = g_steal_pointer (&label);
   self->a11y_description = g_steal_pointer (&description);
+}
+
+static void
+update (DmkResultCell *self)
+{
+  g_autofree char *text = NULL, *tooltip = NULL;
+  g_autofree char *what = dmk_describe_test (&self->spec, self->direction);
+  double mb = 0, iops = 0, lat = 0;
+  gboolean have = self->result != NULL || self->live;
+
+  if (self->result != NULL)
+    {
+      mb = self->result->mb_per_s;
+      iops = self->result->iops;
+      lat = self->result->latency_us.mean;
+    }
+  else if (self->live)
+    {
+      mb = self->live_mb_per_s;
+      live_values (self, &iops, &lat);
+    }
+  if (self->blocked != NULL)
+    {
+      update_blocked (self, what);
+      return;
+    }
+  gtk_widget_set_sensitive (GTK_WIDGET (self), TRUE);
+  gtk_widget_remove_css_class (GTK_WIDGET (self), "blocked");
+  gtk_widget_set_visible (self->warning_icon, self->warning != NULL && self->result != NULL);
+  gtk_label_set_xalign (self->label, 1.0);
+  text = dmk_unit_format (self->unit, dmk_unit_value (self->unit, mb, iops, lat));
+  gtk_label_set_text (self->label, text);
+  self->fraction = have ? dmk_unit_fill (self->unit, mb, lat) : 0.0;
+  gtk_widget_queue_allocate (GTK_WIDGET (self));
+
+  if (self->live && self->result == NULL)
+    gtk_widget_add_css_class (GTK_WIDGET (self), "live");
+  else
+    gtk_widget_remove_css_class (GTK_WIDGET (self), "live");
+  if (!have)
+    gtk_widget_add_css_class (GTK_WIDGET (self), "empty");
+  else
+    gtk_widget_remove_css_class (GTK_WIDGET (self), "empty");
+
+  speak (self, what, text, mb, iops, lat);
   tooltip = tooltip_for_result (self);
   gtk_widget_set_tooltip_markup (GTK_WIDGET (self), tooltip);
 }

@@ -5,6 +5,7 @@
 
 #include <glib/gi18n.h>
 
+#include "dmk-a11y.h"
 #include "dmk-core.h"
 #include "dmk-gui-utils.h"
 #include "dmk-settings-map.h"
@@ -258,6 +259,8 @@ build (DmkTestsDialog *self, GArray *specs)
   AdwPreferencesPage *page = ADW_PREFERENCES_PAGE (adw_preferences_page_new ());
   AdwPreferencesGroup *top = ADW_PREFERENCES_GROUP (adw_preferences_group_new ());
 
+  /* Its tab is named by it (a nameless page was a nameless tab to a screen reader). */
+  adw_preferences_page_set_title (page, _("Tests"));
   {
     /* TRANSLATORS: the button that gives up the custom tests: "Reset to NVMe SSD" */
     g_autofree char *label = g_strdup_printf (_("_Reset to %s"),
@@ -301,10 +304,12 @@ dmk_tests_dialog_new (GtkWindow *parent, GSettings *settings)
   g_autoptr (GArray) specs = NULL;
 
   g_return_val_if_fail (G_IS_SETTINGS (settings), NULL);
-  self = g_object_new (DMK_TYPE_TESTS_DIALOG, "transient-for", parent, "modal", TRUE,
+  self = g_object_new (DMK_TYPE_TESTS_DIALOG, "accessible-role", GTK_ACCESSIBLE_ROLE_DIALOG,
+                       "transient-for", parent, "modal", TRUE,
                        "destroy-with-parent", TRUE, "title", _("Tests"),
                        "search-enabled", FALSE, "default-width", 420, "default-height", 640,
                        NULL);
+  dmk_close_on_escape (GTK_WINDOW (self));
   self->settings = g_object_ref (settings);
   profile = g_settings_get_string (settings, "profile");
   /* Reset goes back to the profile the custom tests were made from. */
@@ -328,12 +333,15 @@ dmk_tests_dialog_finalize (GObject *object)
 static void
 dmk_tests_dialog_class_init (DmkTestsDialogClass *klass)
 {
+  /* A screen reader says it is a dialog (not a "frame", nor a "filler"). */
+  gtk_widget_class_set_accessible_role (GTK_WIDGET_CLASS (klass), GTK_ACCESSIBLE_ROLE_DIALOG);
   G_OBJECT_CLASS (klass)->finalize = dmk_tests_dialog_finalize;
 }
 
 static void
 dmk_tests_dialog_init (DmkTestsDialog *self)
 {
+  dmk_a11y_tidy_on_map ();
   for (guint r = 0; r < MAX_ROWS; r++)
     self->strides[r] = DEFAULT_STRIDE;
 }

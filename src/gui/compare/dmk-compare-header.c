@@ -3,6 +3,7 @@
 
 #include <glib/gi18n.h>
 
+#include "dmk-a11y.h"
 #include "dmk-compare-header.h"
 #include "dmk-import.h"
 #include "dmk-spread.h"
@@ -156,8 +157,7 @@ update (DmkCompareHeader *self)
   /* TRANSLATORS: what a screen reader says for a column's menu button: "Options for
    * Samsung SSD 980, /dev/nvme0n1, 2026-11-30 14:02, Default · 1 GiB" */
   a11y = g_strdup_printf (_("Options for %s"), joined->str);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self->menu_button),
-                                  GTK_ACCESSIBLE_PROPERTY_LABEL, a11y, -1);
+  dmk_menu_button_name (self->menu_button, a11y);
 }
 
 void

@@ -4,6 +4,7 @@
 
 #include <glib/gi18n.h>
 
+#include "dmk-a11y.h"
 #include "dmk-compare-cell.h"
 #include "dmk-compare-header.h"
 #include "dmk-compare-window-private.h"
@@ -617,6 +618,9 @@ static void
 dmk_compare_window_init (DmkCompareWindow *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  dmk_a11y_tidy_on_map ();
+  dmk_menu_button_name (self->add_button, _("Add Results"));
+  dmk_menu_button_name (self->menu_button, _("Main Menu"));
   name_status_scroller (self->empty_page);
 
   self->columns = g_ptr_array_new_with_free_func ((GDestroyNotify) column_free);
@@ -652,7 +656,9 @@ dmk_compare_window_get_for_application (GtkApplication *application, gboolean cr
 DmkCompareWindow *
 dmk_compare_window_new (GtkApplication *application)
 {
-  return g_object_new (DMK_TYPE_COMPARE_WINDOW, "application", application, NULL);
+  return g_object_new (DMK_TYPE_COMPARE_WINDOW,
+                       "application", application,
+                       NULL);
 }
 
 guint

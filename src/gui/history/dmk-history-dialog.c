@@ -7,6 +7,7 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
+#include "dmk-a11y.h"
 #include "dmk-compare-window.h"
 #include "dmk-gui-utils.h"
 #include "dmk-history-chart.h"
@@ -166,17 +167,17 @@ stats_text (GPtrArray *results)
       g_autofree char *name = dmk_test_spec_to_name (&st->spec);
       g_autofree char *median = dmk_unit_format (DMK_UNIT_MB_S, st->median);
       g_autofree char *verdict = dmk_history_stat_verdict (st);
-      /* TRANSLATORS: "SEQ1M Q1T1 Read: median 201.80 MB/s, spread 15.9 % over 3 runs; newest:
-       * -25.2 % against this drive's median (beyond noise)" */
+      /* TRANSLATORS: "SEQ1M Q1T1 Read: median 201.80 MB/s, spread 0.5 % over 2 runs; newest:
+       * -25.2 % against the earlier runs' median (beyond noise: …)": the earlier runs' */
       g_string_append_printf (s,
                               g_dngettext (GETTEXT_PACKAGE,
                                            "%s%s %s: median %s MB/s, spread %.1f %% over %u run; "
                                            "newest: %s",
                                            "%s%s %s: median %s MB/s, spread %.1f %% over %u "
                                            "runs; newest: %s",
-                                           st->n_entries),
+                                           MAX (st->n_earlier, 1)),
                               i > 0 ? "\n" : "", name, dmk_direction_label (st->direction),
-                              median, st->rsd, st->n_entries, verdict);
+                              median, st->rsd, MAX (st->n_earlier, 1), verdict);
     }
   return g_string_free (s, FALSE);
 }
@@ -584,6 +585,8 @@ dmk_history_dialog_finalize (GObject *object)
 static void
 dmk_history_dialog_class_init (DmkHistoryDialogClass *klass)
 {
+  /* A screen reader says it is a dialog (not a "frame", nor a "filler"). */
+  gtk_widget_class_set_accessible_role (GTK_WIDGET_CLASS (klass), GTK_ACCESSIBLE_ROLE_DIALOG);
   G_OBJECT_CLASS (klass)->dispose = dmk_history_dialog_dispose;
   G_OBJECT_CLASS (klass)->finalize = dmk_history_dialog_finalize;
   /* Every dialog of the window closes with Escape. */
@@ -598,9 +601,9 @@ dmk_history_dialog_init (DmkHistoryDialog *self)
   GtkWidget *content = gtk_box_new (GTK_ORIENTATION_VERTICAL, 12);
   GtkWidget *scroller = gtk_scrolled_window_new ();
   GtkWidget *header = adw_header_bar_new ();
-
   GtkWidget *chart_label;
 
+  dmk_a11y_tidy_on_map ();
   self->drive_ids = g_array_new (FALSE, FALSE, sizeof (gint64));
   self->doomed = g_array_new (FALSE, FALSE, sizeof (gint64));
   self->results = g_ptr_array_new_with_free_func ((GDestroyNotify) dmk_result_unref);
@@ -671,7 +674,8 @@ DmkHistoryDialog *
 dmk_history_dialog_new (GtkWindow *parent, const char *path, DmkHistoryOpenFunc open,
                         gpointer user_data)
 {
-  DmkHistoryDialog *self = g_object_new (DMK_TYPE_HISTORY_DIALOG, NULL);
+  DmkHistoryDialog *self = g_object_new (DMK_TYPE_HISTORY_DIALOG, "accessible-role",
+                                         GTK_ACCESSIBLE_ROLE_DIALOG, NULL);
 
   self->path = path != NULL ? g_strdup (path) : dmk_history_default_path ();
   self->open = open;

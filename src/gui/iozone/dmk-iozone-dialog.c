@@ -11,6 +11,7 @@
 #include <math.h>
 #include <unistd.h>
 
+#include "dmk-a11y.h"
 #include "dmk-gui-utils.h"
 #include "dmk-iozone-dialog.h"
 #include "dmk-run-controller.h"
@@ -389,6 +390,8 @@ dmk_iozone_dialog_finalize (GObject *object)
 static void
 dmk_iozone_dialog_class_init (DmkIozoneDialogClass *klass)
 {
+  /* A screen reader says it is a dialog (not a "frame", nor a "filler"). */
+  gtk_widget_class_set_accessible_role (GTK_WIDGET_CLASS (klass), GTK_ACCESSIBLE_ROLE_DIALOG);
   G_OBJECT_CLASS (klass)->dispose = dmk_iozone_dialog_dispose;
   G_OBJECT_CLASS (klass)->finalize = dmk_iozone_dialog_finalize;
   GTK_WINDOW_CLASS (klass)->close_request = close_request;
@@ -539,8 +542,7 @@ build_save (DmkIozoneDialog *self)
   gtk_menu_button_set_label (GTK_MENU_BUTTON (button), _("Sa_ve"));
   gtk_menu_button_set_use_underline (GTK_MENU_BUTTON (button), TRUE);
   gtk_menu_button_set_menu_model (GTK_MENU_BUTTON (button), G_MENU_MODEL (menu));
-  gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  _("Save"), -1);
+  dmk_menu_button_name (GTK_MENU_BUTTON (button), _("Save"));
   self->save = GTK_MENU_BUTTON (button);
   return button;
 }
@@ -583,6 +585,7 @@ dmk_iozone_dialog_init (DmkIozoneDialog *self)
   GtkWidget *toolbar = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
   GtkBox *box = GTK_BOX (gtk_box_new (GTK_ORIENTATION_VERTICAL, 12));
 
+  dmk_a11y_tidy_on_map ();
   dmk_settings_init_default (&self->settings);
   gtk_window_set_title (GTK_WINDOW (self), _("iozone Sweep"));
   /* Wide enough for the map of the default record sizes, 4 KiB to 1 MiB: nine columns with the
@@ -657,8 +660,11 @@ dmk_iozone_dialog_new (GtkWindow *parent, DmkRunController *run, const char *pat
   g_return_val_if_fail (settings != NULL, NULL);
 
   /* It goes with its window: a close of the window (which asks while a sweep runs) ends it. */
-  self = g_object_new (DMK_TYPE_IOZONE_DIALOG, "transient-for", parent, "modal", TRUE,
-                       "destroy-with-parent", TRUE, NULL);
+  self = g_object_new (DMK_TYPE_IOZONE_DIALOG,
+                       /* before anything can realize its accessible: GTK 4.8 otherwise fixed
+                        * its role as its first class's, a "filler" */
+                       "accessible-role", GTK_ACCESSIBLE_ROLE_DIALOG, "transient-for", parent,
+                       "modal", TRUE, "destroy-with-parent", TRUE, NULL);
   self->run = g_object_ref (run);
   self->path = g_strdup (path);
   dmk_settings_clear (&self->settings);

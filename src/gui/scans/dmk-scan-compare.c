@@ -4,6 +4,7 @@
 
 #include <glib/gi18n.h>
 
+#include "dmk-a11y.h"
 #include "dmk-gui-utils.h"
 #include "dmk-scan-compare.h"
 
@@ -129,8 +130,7 @@ build (DmkScanCompare *self)
   gtk_menu_button_set_menu_model (GTK_MENU_BUTTON (save), G_MENU_MODEL (menu));
   gtk_menu_button_set_icon_name (GTK_MENU_BUTTON (save), "document-save-symbolic");
   gtk_widget_set_tooltip_text (save, _("Save"));
-  gtk_accessible_update_property (GTK_ACCESSIBLE (save), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Save"),
-                                  -1);
+  dmk_menu_button_name (GTK_MENU_BUTTON (save), _("Save"));
   adw_header_bar_pack_end (ADW_HEADER_BAR (header), save);
   gtk_box_append (box, header);
 

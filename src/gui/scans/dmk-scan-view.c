@@ -5,6 +5,7 @@
 #include <glib/gi18n.h>
 #include <math.h>
 
+#include "dmk-a11y.h"
 #include "dmk-gui-utils.h"
 #include "dmk-scan-view.h"
 #include "dmk-size-choice.h"
@@ -33,6 +34,8 @@ struct _DmkScanView
   DmkTargetChooser *target;
   gboolean running; /* the controller runs a scan of this view's kind */
   gboolean failed;  /* the status line says why the last run failed */
+  gboolean warned;  /* the status line says why the chosen span does not fit */
+  char *unfit;      /* why the chosen span does not fit the target, or NULL */
   DmkResult *result;
   char *source;
   guint n_samples;
@@ -57,7 +60,6 @@ enum
 };
 static guint signals[N_SIGNALS];
 
-static const guint64 spans_gib[] = { 1, 4, 8, 16, 32, 64 };
 static const guint samples_choices[] = { 50, 100, 200 };
 static const guint depths[] = { 1, 4, 32 };
 
@@ -66,7 +68,7 @@ static const guint depths[] = { 1, 4, 32 };
 static void
 set_status (DmkScanView *self, const char *text)
 {
-  self->failed = FALSE;
+  self->failed = self->warned = FALSE;
   gtk_label_set_text (self->status_label, text);
 }
 
@@ -123,43 +125,40 @@ dmk_scan_view_set_result (DmkScanView *self, DmkResult *result, const char *sour
 
 /* ---- running ---- */
 
+/* Run, or Stop; insensitive while another run goes on or the chosen span does not fit. */
 static void
-set_running (DmkScanView *self, gboolean running)
+update_start (DmkScanView *self)
 {
-  GtkButton *button = GTK_BUTTON (self->start_button);
+  gboolean running = self->running;
   gboolean other = !running && self->run != NULL && dmk_run_controller_get_running (self->run);
+  const char *unfit = running || other ? NULL : self->unfit;
 
-  self->running = running;
-  gtk_button_set_label (button, running ? _("Stop") : _("_Run"));
+  gtk_button_set_label (GTK_BUTTON (self->start_button), running ? _("Stop") : _("_Run"));
   gtk_widget_set_tooltip_text (self->start_button,
                                running ? _("Stop the scan; what was measured is kept (Escape)")
                                : other ? _("Another run is going on: stop it first")
+                               : unfit ? unfit
                                        : _("Start the scan on the chosen target"));
-  if (running)
-    {
-      gtk_widget_remove_css_class (self->start_button, "suggested-action");
-      gtk_widget_add_css_class (self->start_button, "destructive-action");
-    }
-  else
-    {
-      gtk_widget_remove_css_class (self->start_button, "destructive-action");
-      gtk_widget_add_css_class (self->start_button, "suggested-action");
-    }
+  gtk_widget_remove_css_class (self->start_button,
+                               running ? "suggested-action" : "destructive-action");
+  gtk_widget_add_css_class (self->start_button, running ? "destructive-action" : "suggested-action");
   /* One run at a time in the window: another view's run makes this one wait. */
-  gtk_widget_set_sensitive (self->start_button, !other);
-  gtk_widget_set_sensitive (GTK_WIDGET (self->choice_a), !running);
-  if (self->choice_b != NULL)
-    gtk_widget_set_sensitive (GTK_WIDGET (self->choice_b), !running);
-  if (self->choice_c != NULL)
-    gtk_widget_set_sensitive (GTK_WIDGET (self->choice_c), !running);
-  if (self->from != NULL)
-    {
-      gtk_widget_set_sensitive (GTK_WIDGET (self->from), !running);
-      gtk_widget_set_sensitive (GTK_WIDGET (self->to), !running);
-    }
-  if (self->size != NULL)
-    gtk_widget_set_sensitive (GTK_WIDGET (self->size), !running);
-  gtk_widget_set_sensitive (self->save_button, !running);
+  gtk_widget_set_sensitive (self->start_button, !other && unfit == NULL);
+}
+
+static void
+set_running (DmkScanView *self, gboolean running)
+{
+  GtkWidget *controls[] = { GTK_WIDGET (self->choice_a), GTK_WIDGET (self->choice_b),
+                            GTK_WIDGET (self->choice_c), GTK_WIDGET (self->from),
+                            GTK_WIDGET (self->to),       GTK_WIDGET (self->size),
+                            self->save_button };
+
+  self->running = running;
+  update_start (self);
+  for (guint i = 0; i < G_N_ELEMENTS (controls); i++)
+    if (controls[i] != NULL)
+      gtk_widget_set_sensitive (controls[i], !running);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RUNNING]);
 }
 
@@ -231,12 +230,60 @@ on_run_stopping (DmkRunController *run, GParamSpec *pspec, DmkScanView *self)
     set_status (self, _("Stopping…"));
 }
 
-/* Why a run failed on one target says nothing about the next one. */
+/* ---- the sustained write's span ---- */
+
+/* The span follows the target: its second choice is all of it, "Whole Device" for a device and
+ * "All Free Space" for a folder, in one place so that the choice carries over; a size that does
+ * not fit is marked in the size list, says why in the status line, whole, and cannot run. */
 static void
-on_target_changed (DmkTargetChooser *target, GParamSpec *pspec, DmkScanView *self)
+update_span (DmkScanView *self)
+{
+  GtkStringList *list = GTK_STRING_LIST (gtk_drop_down_get_model (self->choice_a));
+  guint sel = gtk_drop_down_get_selected (self->choice_a);
+  const char *all[] = { dmk_target_chooser_get_device (self->target) != NULL ? _("Whole Device")
+                                                                             : _("All Free Space"),
+                        NULL };
+
+  if (!g_str_equal (gtk_string_list_get_string (list, 1), all[0]))
+    {
+      gtk_string_list_splice (list, 1, 1, all);
+      gtk_drop_down_set_selected (self->choice_a, sel);
+    }
+  gtk_widget_set_visible (GTK_WIDGET (self->size), sel == 0);
+  g_free (self->unfit);
+  self->unfit = sel == 0 ? dmk_size_choice_explain (self->size) : NULL;
+  if (!self->running && (self->unfit != NULL || self->warned))
+    set_status (self, self->unfit != NULL ? self->unfit : _("Ready"));
+  self->warned = !self->running && self->unfit != NULL;
+  update_start (self);
+}
+
+/* Why a run failed on one target, or with one span, says nothing about the next one. */
+static void
+on_choice_changed (GObject *target_or_span, GParamSpec *pspec, DmkScanView *self)
 {
   if (self->failed && !self->running)
     set_status (self, _("Ready"));
+  if (self->kind == DMK_KIND_SUSTAINED)
+    update_span (self);
+}
+
+static void
+span_setup (DmkScanView *self)
+{
+  DmkScanOptions o;
+
+  dmk_scan_options_init (&o, DMK_KIND_SUSTAINED);
+  /* The core's span (8 GiB), long enough to fill a drive's write cache. */
+  for (guint i = 0; i < g_list_model_get_n_items (gtk_drop_down_get_model (self->size)) &&
+                    dmk_size_choice_get_bytes (self->size) < o.span_bytes;
+       i++)
+    gtk_drop_down_set_selected (self->size, i);
+  g_signal_connect_object (self->target, "notify::room", G_CALLBACK (update_span), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect (self->choice_a, "notify::selected", G_CALLBACK (on_choice_changed), self);
+  g_signal_connect (self->size, "notify::selected", G_CALLBACK (on_choice_changed), self);
+  update_span (self);
 }
 
 static void
@@ -260,18 +307,6 @@ on_run_finished (DmkRunController *run, DmkScanView *self)
       self->failed = TRUE;
     }
   g_signal_emit (self, signals[FINISHED], 0);
-}
-
-static guint64
-span_choice (DmkScanView *self, DmkSpanKind *span)
-{
-  guint i = gtk_drop_down_get_selected (self->choice_a);
-
-  *span = DMK_SPAN_SIZE;
-  if (i < G_N_ELEMENTS (spans_gib))
-    return spans_gib[i] << 30;
-  *span = i == G_N_ELEMENTS (spans_gib) ? DMK_SPAN_FREE : DMK_SPAN_DEVICE;
-  return 0;
 }
 
 static void
@@ -318,13 +353,11 @@ dmk_scan_view_start (DmkScanView *self, const char *path, const DmkSettings *set
   else
     {
       dmk_scan_options_init (&o, self->kind);
-      if (self->kind == DMK_KIND_SUSTAINED)
-        o.span_bytes = span_choice (self, &o.span);
-      else
-        {
-          o.samples = samples_choices[MIN (gtk_drop_down_get_selected (self->choice_a), 2u)];
-          o.span_bytes = dmk_size_choice_get_bytes (self->size);
-        }
+      o.span_bytes = dmk_size_choice_get_bytes (self->size);
+      if (self->kind == DMK_KIND_SURFACE)
+        o.samples = samples_choices[MIN (gtk_drop_down_get_selected (self->choice_a), 2u)];
+      else if (gtk_drop_down_get_selected (self->choice_a) == 1) /* all of the target */
+        o.span = dmk_target_chooser_get_device (self->target) ? DMK_SPAN_DEVICE : DMK_SPAN_FREE;
       request.scan = &o;
     }
   ok = dmk_run_controller_start (self->run, &request, error);
@@ -489,9 +522,9 @@ build_controls (DmkScanView *self, GtkBox *row, GtkBox *params, GtkBox *extent)
 {
   if (self->kind == DMK_KIND_SUSTAINED)
     {
-      const char *spans[] = { _("1 GiB"), _("4 GiB"), _("8 GiB"), _("16 GiB"), _("32 GiB"),
-                              _("64 GiB"), _("All Free Space"), _("Whole Device"), NULL };
-      self->choice_a = new_choice (spans, 2, _("How much to write"));
+      /* The second is "Whole Device" on a device (update_span). */
+      const char *spans[] = { _("Test Size"), _("All Free Space"), NULL };
+      self->choice_a = new_choice (spans, 0, _("How much to write"));
     }
   else if (self->kind == DMK_KIND_SWEEP)
     {
@@ -508,36 +541,30 @@ build_controls (DmkScanView *self, GtkBox *row, GtkBox *params, GtkBox *extent)
       const char *samples[] = { _("50 Samples"), _("100 Samples"), _("200 Samples"), NULL };
       self->choice_a = new_choice (samples, 1, _("Samples over the span, up to 10 MiB each"));
     }
-  if (self->kind != DMK_KIND_SUSTAINED)
-    {
-      /* The test file's size, as the Benchmark's (a device is scanned whole). */
-      self->size = GTK_DROP_DOWN (gtk_drop_down_new (NULL, NULL));
-      gtk_widget_set_tooltip_text (GTK_WIDGET (self->size),
-                                   self->kind == DMK_KIND_SWEEP
-                                     ? _("Test size")
-                                     : _("Test size in a folder (a device is read whole)"));
-      dmk_drop_down_set_accessible_label (self->size, _("Test size"));
-      dmk_size_choice_setup (self->size, self->target);
-    }
-  for (GtkWidget *w = GTK_WIDGET (self->choice_a); w != NULL;
-       w = w == GTK_WIDGET (self->choice_a)   ? GTK_WIDGET (self->choice_b)
-           : w == GTK_WIDGET (self->choice_b) ? GTK_WIDGET (self->choice_c)
-                                              : NULL)
-    {
-      gtk_widget_set_valign (w, GTK_ALIGN_START);
-      gtk_box_append (params, w);
-    }
-  for (GtkWidget *w = self->from != NULL ? GTK_WIDGET (self->from) : NULL; w != NULL;
-       w = w == GTK_WIDGET (self->from) ? GTK_WIDGET (self->to) : NULL)
-    {
-      gtk_widget_set_valign (w, GTK_ALIGN_START);
-      gtk_box_append (extent, w);
-    }
-  if (self->size != NULL)
-    {
-      gtk_widget_set_valign (GTK_WIDGET (self->size), GTK_ALIGN_START);
-      gtk_box_append (self->from != NULL ? extent : params, GTK_WIDGET (self->size));
-    }
+  /* The test size, as the Benchmark's, with what does not fit marked (a device is scanned
+   * whole; a sustained write's size is its span). */
+  self->size = GTK_DROP_DOWN (gtk_drop_down_new (NULL, NULL));
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->size),
+                               self->kind == DMK_KIND_SUSTAINED ? _("Span to write")
+                               : self->kind == DMK_KIND_SWEEP
+                                 ? _("Test size")
+                                 : _("Test size in a folder (a device is read whole)"));
+  dmk_drop_down_set_accessible_label (self->size, self->kind == DMK_KIND_SUSTAINED
+                                                    ? _("Span to write")
+                                                    : _("Test size"));
+  dmk_size_choice_setup (self->size, self->target);
+  {
+    GtkWidget *w[] = { GTK_WIDGET (self->choice_a), GTK_WIDGET (self->choice_b),
+                       GTK_WIDGET (self->choice_c), GTK_WIDGET (self->from),
+                       GTK_WIDGET (self->to),       GTK_WIDGET (self->size) };
+
+    for (guint i = 0; i < G_N_ELEMENTS (w); i++)
+      if (w[i] != NULL)
+        {
+          gtk_widget_set_valign (w[i], GTK_ALIGN_START);
+          gtk_box_append (i < 3 || self->from == NULL ? params : extent, w[i]);
+        }
+  }
   self->target_slot = GTK_BOX (gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0));
   gtk_widget_set_hexpand (GTK_WIDGET (self->target_slot), TRUE);
   gtk_box_append (row, GTK_WIDGET (self->target_slot));
@@ -553,8 +580,7 @@ build_controls (DmkScanView *self, GtkBox *row, GtkBox *params, GtkBox *extent)
   }
   gtk_menu_button_set_icon_name (GTK_MENU_BUTTON (self->save_button), "document-save-symbolic");
   gtk_widget_set_tooltip_text (self->save_button, _("Save"));
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self->save_button),
-                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Save"), -1);
+  dmk_menu_button_name (GTK_MENU_BUTTON (self->save_button), _("Save"));
   gtk_box_append (row, self->save_button);
 
   self->start_button = gtk_button_new_with_mnemonic (_("_Run"));
@@ -616,7 +642,9 @@ build (DmkScanView *self)
   gtk_box_append (box, GTK_WIDGET (self->summary_label));
   self->status_label = GTK_LABEL (gtk_label_new (_("Ready")));
   gtk_label_set_xalign (self->status_label, 0);
-  gtk_label_set_ellipsize (self->status_label, PANGO_ELLIPSIZE_END);
+  /* Wrapped, never cut: it also says why a run failed or cannot start. */
+  gtk_label_set_wrap (self->status_label, TRUE);
+  gtk_label_set_wrap_mode (self->status_label, PANGO_WRAP_WORD_CHAR);
   gtk_widget_add_css_class (GTK_WIDGET (self->status_label), "dim-label");
   gtk_box_append (box, GTK_WIDGET (self->status_label));
   set_running (self, FALSE);
@@ -644,6 +672,7 @@ dmk_scan_view_finalize (GObject *object)
   g_clear_object (&self->run);
   g_clear_pointer (&self->result, dmk_result_unref);
   g_free (self->source);
+  g_free (self->unfit);
   g_clear_object (&self->chooser);
   G_OBJECT_CLASS (dmk_scan_view_parent_class)->finalize (object);
 }
@@ -704,14 +733,16 @@ dmk_scan_view_new (DmkResultKind kind, DmkRunController *run, DmkTargetChooser *
                                   -1);
   build (self);
   dmk_name_mnemonic_buttons (GTK_WIDGET (self));
-  if (self->size != NULL && settings != NULL)
+  if (kind != DMK_KIND_SUSTAINED && settings != NULL)
     g_settings_bind_with_mapping (settings,
                                   kind == DMK_KIND_SWEEP ? "sweep-size-mib" : "surface-size-mib",
                                   self->size, "selected", G_SETTINGS_BIND_DEFAULT,
                                   dmk_size_choice_get_mapping, dmk_size_choice_set_mapping, NULL,
                                   NULL);
   g_signal_connect (run, "notify::running", G_CALLBACK (on_run_running), self);
-  g_signal_connect_object (target, "notify::path", G_CALLBACK (on_target_changed), self, 0);
+  g_signal_connect_object (target, "notify::path", G_CALLBACK (on_choice_changed), self, 0);
+  if (kind == DMK_KIND_SUSTAINED)
+    span_setup (self);
   g_signal_connect (run, "notify::stopping", G_CALLBACK (on_run_stopping), self);
   g_signal_connect (run, "progress", G_CALLBACK (on_run_progress), self);
   g_signal_connect (run, "finished", G_CALLBACK (on_run_finished), self);

@@ -427,6 +427,17 @@ watch_labels (GtkWidget *widget, GtkWidget *row)
     watch_labels (c, row);
 }
 
+void
+dmk_name_row_by_labels (GtkWidget *row)
+{
+  if (g_object_get_data (G_OBJECT (row), "dmk-row-watched") == NULL)
+    {
+      watch_labels (row, row);
+      g_object_set_data (G_OBJECT (row), "dmk-row-watched", GINT_TO_POINTER (1));
+    }
+  name_row (row);
+}
+
 static void
 row_bound (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer user_data)
 {
@@ -457,9 +468,17 @@ void
 dmk_name_lists (GtkWidget *widget, const char *label)
 {
   g_return_if_fail (GTK_IS_WIDGET (widget));
-  if (GTK_IS_SCROLLED_WINDOW (widget) || GTK_IS_LIST_VIEW (widget))
+  /* The list has the name; the scrolled window around it said it again, and took the focus on
+   * the way to the list's rows. */
+  if (GTK_IS_LIST_VIEW (widget) || GTK_IS_LIST_BOX (widget))
     gtk_accessible_update_property (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_PROPERTY_LABEL, label,
                                     -1);
+  else if (GTK_IS_SCROLLED_WINDOW (widget))
+    {
+      gtk_accessible_update_property (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_PROPERTY_LABEL, "",
+                                      -1);
+      gtk_widget_set_focusable (widget, FALSE);
+    }
   for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL;
        c = gtk_widget_get_next_sibling (c))
     dmk_name_lists (c, label);
@@ -468,16 +487,14 @@ dmk_name_lists (GtkWidget *widget, const char *label)
 void
 dmk_drop_down_set_accessible_label (GtkDropDown *dropdown, const char *label)
 {
-  GtkWidget *button = gtk_widget_get_first_child (GTK_WIDGET (dropdown));
   g_autoptr (GtkListItemFactory) factory = NULL;
   g_autoptr (GtkListItemFactory) list_factory = NULL;
 
   g_return_if_fail (GTK_IS_DROP_DOWN (dropdown));
   gtk_accessible_update_property (GTK_ACCESSIBLE (dropdown), GTK_ACCESSIBLE_PROPERTY_LABEL, label,
                                   -1);
-  if (GTK_IS_TOGGLE_BUTTON (button))
-    gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, label,
-                                    -1);
+  /* Its button is named by it and its choice once it maps (dmk_a11y_tidy_on_map: a relation
+   * set before its window is shown realizes the window's accessible too early). */
   /* Set again so that rows already bound are bound anew, and named. */
   factory = g_object_ref (gtk_drop_down_get_factory (dropdown));
   if (gtk_drop_down_get_list_factory (dropdown) != NULL)
@@ -574,4 +591,18 @@ dmk_popovers_release_pointer_on_close (void)
       g_once_init_leave (&once, 1);
     }
 #endif
+}
+
+void
+dmk_close_on_escape (GtkWindow *window)
+{
+  GtkEventController *keys = gtk_shortcut_controller_new ();
+
+  /* Bubbling: a popover's list, a search or a text field gets the key first. */
+  gtk_event_controller_set_propagation_phase (keys, GTK_PHASE_BUBBLE);
+  gtk_shortcut_controller_add_shortcut (
+    GTK_SHORTCUT_CONTROLLER (keys),
+    gtk_shortcut_new (gtk_keyval_trigger_new (GDK_KEY_Escape, 0),
+                      gtk_named_action_new ("window.close")));
+  gtk_widget_add_controller (GTK_WIDGET (window), keys);
 }

@@ -16,6 +16,11 @@ void dmk_window_keep_focus_shown (GtkWindow *window);
 /* GTK 4.8 gives a button with a mnemonic the name "_Run Run" (its raw label, then its label's
  * text): every such button under root is named by its label as shown, now and when it changes. */
 void dmk_name_mnemonic_buttons (GtkWidget *root);
+/* Escape closes window (libadwaita 1.2's Preferences window did not always), once nothing inside
+ * it wants the key. */
+void dmk_close_on_escape (GtkWindow *window);
+/* A list's row is named by the text of its visible labels, now and when they change. */
+void dmk_name_row_by_labels (GtkWidget *row);
 /* Only the visible page of stack is there for a screen reader (GTK 4.8 shows it all pages'
  * controls at once), now and whenever the page changes. */
 void dmk_hide_stack_pages (GtkWidget *stack);

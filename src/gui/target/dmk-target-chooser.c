@@ -635,8 +635,7 @@ dmk_target_chooser_init (DmkTargetChooser *self)
   g_autoptr (GtkListItemFactory) list_factory = NULL;
   const char *home = g_get_home_dir ();
 
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  _("Target"), -1);
+  /* A group without a name: its dropdown is "Target" (named twice, it was said twice). */
   self->cancellable = g_cancellable_new ();
   self->chosen = g_ptr_array_new_with_free_func (g_free);
   g_ptr_array_add (self->chosen, NULL);

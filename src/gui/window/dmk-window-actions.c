@@ -8,6 +8,7 @@
 #include "dmk-iozone-dialog.h"
 #include "dmk-gui-utils.h"
 #include "dmk-tests-dialog.h"
+#include "dmk-preferences.h"
 #include "dmk-window-private.h"
 
 static void
@@ -186,6 +187,15 @@ edit_tests_activated (GSimpleAction *action, GVariant *param, gpointer data)
   gtk_window_present (dialog);
 }
 
+/* Every setting the menu held, in one window with search (GNOME's Preferences). */
+static void
+preferences_activated (GSimpleAction *action, GVariant *param, gpointer data)
+{
+  DmkWindow *self = data;
+
+  gtk_window_present (dmk_preferences_new (GTK_WINDOW (self), self->settings));
+}
+
 /* The fastest sequential write the shown result measured on path, in MB/s; 0 when it is another
  * target's, or has none. */
 static double
@@ -264,6 +274,9 @@ actions_class_init (GtkWidgetClass *widget_class)
 
   /* The question before closing during a run. */
   GTK_WINDOW_CLASS (widget_class)->close_request = close_request;
+  /* GNOME's key for Preferences. */
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_comma, GDK_CONTROL_MASK,
+                                       "win.preferences", NULL);
   /* CrystalDiskMark's keys for copying and saving. */
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_c,
                                        GDK_CONTROL_MASK | GDK_SHIFT_MASK, "win.copy", NULL);
@@ -286,6 +299,7 @@ static const GActionEntry win_actions[] = {
   { "undo-clear", undo_clear_activated, NULL, NULL, NULL },
   { "toast", toast_activated, "s", NULL, NULL },
   { "edit-tests", edit_tests_activated, NULL, NULL, NULL },
+  { "preferences", preferences_activated, NULL, NULL, NULL },
   { "check-capacity", check_capacity_activated, NULL, NULL, NULL },
   { "iozone-sweep", iozone_sweep_activated, NULL, NULL, NULL },
 };

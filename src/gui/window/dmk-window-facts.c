@@ -177,8 +177,7 @@ set_notes (DmkWindow *self, const char *text, guint n, gboolean error)
       /* TRANSLATORS: the button that shows every note; "Details of 7 notes" */
       g_autofree char *name = g_strdup_printf (
         g_dngettext (GETTEXT_PACKAGE, "Details of %u note", "Details of %u notes", n), n);
-      gtk_accessible_update_property (GTK_ACCESSIBLE (self->warnings_button),
-                                      GTK_ACCESSIBLE_PROPERTY_LABEL, name, -1);
+      dmk_menu_button_name (GTK_MENU_BUTTON (self->warnings_button), name);
     }
   if (!gtk_widget_get_visible (self->warnings_row))
     gtk_menu_button_popdown (GTK_MENU_BUTTON (self->warnings_button));
@@ -305,7 +304,13 @@ update_facts (DmkWindow *self)
     g_string_append_printf (warnings, "%s⚠ %s", i > 0 ? "\n" : "", (char *) notes->pdata[i]);
   self->facts_of_result = TRUE;
   gtk_label_set_text (self->facts_label, text);
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self->facts_label), NULL);
+  /* Which earlier runs the verdict left out, and why: one line too many for the window. */
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->facts_label),
+                               self->history_verdict != NULL &&
+                                   self->history_verdict_of == self->shown &&
+                                   self->shown_source == NULL
+                                 ? self->history_left_out
+                                 : NULL);
   /* Data that did not read back as written is no longer a matter of how to read a number. */
   set_notes (self, warnings->str, notes->len,
              self->shown->settings.verify && self->shown->verify.bad > 0);

@@ -663,6 +663,7 @@ dmk_window_dispose (GObject *object)
   if (self->target_chooser != NULL)
     g_signal_handlers_disconnect_by_data (self->target_chooser, self);
   g_clear_pointer (&self->history_verdict, g_free);
+  g_clear_pointer (&self->history_left_out, g_free);
   g_clear_pointer (&self->history_verdict_of, dmk_result_unref);
   for (guint i = G_N_ELEMENTS (parts); i-- > 0;)
     if (parts[i]->dispose != NULL)
@@ -747,6 +748,8 @@ dmk_window_init (DmkWindow *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
   dmk_popovers_release_pointer_on_close ();
+  dmk_a11y_tidy_on_map ();
+  dmk_menu_button_name (self->menu_button, _("Main Menu"));
 
   self->settings = g_settings_new (APP_ID);
   self->run = dmk_run_controller_new (GTK_WINDOW (self));
