@@ -245,6 +245,18 @@ choose (DmkScanView *view, const char *tooltip, guint position)
   gtk_drop_down_set_selected (GTK_DROP_DOWN (w), position);
 }
 
+/* The sustained write's span: Test Size, 1 GiB (the seventh of the size list beside it: 16 MiB
+ * … 1 GiB). */
+static void
+choose_sustained_1gib (Run *r)
+{
+  choose (r->view, "How much to write", 0);
+  gtk_drop_down_set_selected (
+    GTK_DROP_DOWN (gtk_widget_get_next_sibling (
+      dmk_test_find_by_tooltip (GTK_WIDGET (r->view), "How much to write"))),
+    6);
+}
+
 static void
 test_sweep_stops (void)
 {
@@ -346,11 +358,7 @@ test_sustained_stops (void)
       reset_settings ();
       run_open (&r, DMK_KIND_SUSTAINED, dir);
       /* Test Size, 1 GiB (the seventh of the size list: 16 MiB … 1 GiB). */
-      choose (r.view, "How much to write", 0);
-      gtk_drop_down_set_selected (
-        GTK_DROP_DOWN (gtk_widget_get_next_sibling (
-          dmk_test_find_by_tooltip (GTK_WIDGET (r.view), "How much to write"))),
-        6);
+      choose_sustained_1gib (&r);
       if (!run_start (&r))
         {
           run_close (&r);
@@ -434,7 +442,7 @@ check_close_asks (DmkResultKind kind, const char *dir)
   g_settings_set_int (dmk_test_settings (), "surface-size-mib", 256);
   run_open (&r, kind, dir);
   if (kind == DMK_KIND_SUSTAINED)
-    choose (r.view, "How much to write", 0);
+    choose_sustained_1gib (&r);
   if (!run_start (&r))
     {
       run_close (&r);
