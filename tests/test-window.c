@@ -628,7 +628,9 @@ test_menu (void)
   gtk_menu_button_popup (button);
   model = gtk_menu_button_get_menu_model (button);
   g_assert_nonnull (model);
-  g_assert_cmpuint (check_menu_actions (model, G_ACTION_GROUP (win)), >=, 30);
+  /* The profiles, Preferences, the drive's tools, open, save, copy, compare, help: the settings
+   * live in the Preferences window now (issue 46), each with its own action still. */
+  g_assert_cmpuint (check_menu_actions (model, G_ACTION_GROUP (win)), >=, 20);
   gtk_menu_button_popdown (button);
   destroy_window (win);
 }
