@@ -64,7 +64,11 @@ text_drive (GString *out, const DmkHistoryEntry *e)
   g_autofree char *id = g_strdup_printf ("%" G_GINT64_FORMAT, e->drive_id);
 
   /* TRANSLATORS: "Drive 3: Samsung SSD 980, 931.5 GiB" */
-  g_string_append_printf (out, _("Drive %s: %s, %s"), id, e->drive.model, size);
+  if (e->drive.size_bytes > 0)
+    g_string_append_printf (out, _("Drive %s: %s, %s"), id, e->drive.model, size);
+  else
+    /* TRANSLATORS: a drive whose file tells no size: "Drive 3: fio /dev/nvme0n1" */
+    g_string_append_printf (out, _("Drive %s: %s"), id, e->drive.model);
   if (e->drive.filesystem != NULL)
     g_string_append_printf (out, _(", %s filesystem"), e->drive.filesystem);
   if (e->drive.serial != NULL)
@@ -110,6 +114,9 @@ text_entry (GString *out, const DmkHistoryEntry *e)
       g_string_append_printf (out, "%s%s %c %s", i == 0 ? "\n        " : ", ", name,
                               dmk_direction_report_label (t->direction)[0], mb_per_s);
     }
+  if (r != NULL && r->comment != NULL && *r->comment != '\0')
+    /* TRANSLATORS: a run's comment in the history, quoted */
+    g_string_append_printf (out, _("\n        “%s”"), r->comment);
   g_string_append_c (out, '\n');
 }
 
@@ -205,9 +212,34 @@ static gint64
 import_one (DmkHistory *h, DmkResult *r, const char *file, GError **error)
 {
   DmkDriveId drive;
-  gint64 alike, id;
+  gint64 alike, id, same;
   guint n_alike = 0;
 
+  /* A file imported again, or a run of this store saved as JSON, is already there. */
+  same = dmk_history_find_same (h, r, error);
+  if (same != 0)
+    {
+      g_autofree char *number = g_strdup_printf ("%" G_GINT64_FORMAT, same);
+      g_autofree char *drive_number = g_strdup_printf ("%" G_GINT64_FORMAT, opts.drive);
+
+      if (same < 0)
+        return 0;
+      /* Kept apart before, now said to belong to a drive: it moves there, once. */
+      if (opts.drive > 0)
+        {
+          if (!dmk_history_move_entry (h, same, opts.drive, error))
+            return 0;
+          /* TRANSLATORS: %s is a file, an entry's number, a drive's number */
+          g_printerr (_("gdiskmark-cli: %s: already in the history as entry %s, now on drive "
+                        "%s\n"),
+                      file, number, drive_number);
+          return 0;
+        }
+      /* TRANSLATORS: %s is a file, then an entry's number */
+      g_printerr (_("gdiskmark-cli: %s: already in the history as entry %s, not added again\n"),
+                  file, number);
+      return 0;
+    }
   if (opts.drive > 0)
     return dmk_history_add_to_drive (h, r, opts.drive, "import", error);
   /* A file may come from another machine: its facts, never this machine's sysfs. */
@@ -245,7 +277,7 @@ history_import (DmkHistory *h, int argc, char **argv)
 {
   g_autoptr (GPtrArray) files = g_ptr_array_new_with_free_func ((GDestroyNotify) g_ptr_array_unref);
   g_autoptr (GError) error = NULL;
-  guint added = 0;
+  guint added = 0, there = 0;
 
   if (argc < 1)
     die_usage (_("history import needs at least one result file"));
@@ -274,6 +306,8 @@ history_import (DmkHistory *h, int argc, char **argv)
       for (guint k = 0; k < all->len && error == NULL; k++)
         if (import_one (h, g_ptr_array_index (all, k), argv[i], &error) > 0)
           added++;
+        else if (error == NULL)
+          there++;
     }
   if (error != NULL || !dmk_history_commit (h, &error))
     {
@@ -284,6 +318,10 @@ history_import (DmkHistory *h, int argc, char **argv)
   g_print (g_dngettext (GETTEXT_PACKAGE, "Imported %u run into %s\n",
                         "Imported %u runs into %s\n", added),
            added, dmk_history_get_path (h));
+  if (there > 0)
+    g_print (g_dngettext (GETTEXT_PACKAGE, "%u run was in the history already\n",
+                          "%u runs were in the history already\n", there),
+             there);
   return 0;
 }
 

@@ -35,10 +35,23 @@ json_string (JsonBuilder *b, const char *name, const char *value)
     json_builder_add_null_value (b);
 }
 
+/* "CrystalDiskMark 6.0.2 x64": the tool that measured an entry, as its result names it. */
+static char *
+tool_of (const DmkResult *r)
+{
+  if (r == NULL || r->tool_name == NULL)
+    return NULL;
+  return r->tool_version != NULL && *r->tool_version != '\0'
+           ? g_strdup_printf ("%s %s", r->tool_name, r->tool_version)
+           : g_strdup (r->tool_name);
+}
+
 static void
 json_entry (JsonBuilder *b, const DmkHistoryEntry *e)
 {
   g_autoptr (JsonNode) settings = e->settings ? json_from_string (e->settings, NULL) : NULL;
+  g_autoptr (DmkResult) r = dmk_history_entry_result (e, NULL);
+  g_autofree char *tool = tool_of (r);
 
   json_builder_begin_object (b);
   json_builder_set_member_name (b, "id");
@@ -50,6 +63,8 @@ json_entry (JsonBuilder *b, const DmkHistoryEntry *e)
   json_string (b, "engine", e->engine);
   json_string (b, "kernel", e->kernel);
   json_string (b, "source", e->source);
+  json_string (b, "tool", tool);
+  json_string (b, "comment", r != NULL && r->comment != NULL && *r->comment ? r->comment : NULL);
   json_builder_set_member_name (b, "settings");
   if (settings != NULL)
     json_builder_add_value (b, g_steal_pointer (&settings));
@@ -396,7 +411,8 @@ dmk_history_to_csv (GPtrArray *entries)
     "entry", "drive", "model", "serial", "date", "kind", "target", "engine", "test", "direction",
     "mb_per_s", "iops", "passes_mb_per_s", "pooled_as", "earlier_median_mb_per_s",
     "delta_percent", "noise", "welch_t", "welch_df", "p_value", "newest_passes",
-    "earlier_passes", "earlier_left_out", "earlier_left_out_because", "left_out_because", NULL
+    "earlier_passes", "earlier_left_out", "earlier_left_out_because", "left_out_because", "tool",
+    "comment", NULL
   };
   GString *out = g_string_new (NULL);
   CsvData d;
@@ -412,6 +428,7 @@ dmk_history_to_csv (GPtrArray *entries)
       guint at = g_array_index (d.index, guint, i);
       DmkResult *r = at != G_MAXUINT ? g_ptr_array_index (d.results, at) : NULL;
       guint n = r != NULL && r->kind == DMK_KIND_GRID ? r->tests->len : 0;
+      g_autofree char *tool = tool_of (r);
 
       for (guint k = 0; k < MAX (n, 1); k++)
         {
@@ -435,6 +452,8 @@ dmk_history_to_csv (GPtrArray *entries)
           csv_passes (&csv, t);
           csv_stat (&csv, s, role);
           dmk_csv_text (&csv, why);
+          dmk_csv_text (&csv, tool);
+          dmk_csv_text (&csv, r != NULL && r->comment != NULL && *r->comment ? r->comment : NULL);
           dmk_csv_end_row (&csv);
         }
     }

@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -32,6 +33,65 @@ dmk_history_entry_result (const DmkHistoryEntry *entry, GError **error)
 {
   g_return_val_if_fail (entry != NULL, NULL);
   return dmk_result_from_json (entry->json, -1, error);
+}
+
+/* Whether a and b are one run: the same tool, kind, date, target and every test's score (a file
+ * read again rounds nothing: its numbers are the ones stored). */
+static gboolean
+same_run (const DmkResult *a, const DmkResult *b)
+{
+  if (a->kind != b->kind || g_strcmp0 (a->tool_name, b->tool_name) != 0 ||
+      g_strcmp0 (a->date, b->date) != 0 || g_strcmp0 (a->target.path, b->target.path) != 0 ||
+      a->tests->len != b->tests->len)
+    return FALSE;
+  for (guint i = 0; i < a->tests->len; i++)
+    {
+      const DmkTestResult *x = g_ptr_array_index (a->tests, i);
+      const DmkTestResult *y = g_ptr_array_index (b->tests, i);
+      double scale = MAX (1.0, MAX (fabs (x->mb_per_s), fabs (y->mb_per_s)));
+
+      if (x->direction != y->direction || !dmk_test_spec_equal (&x->spec, &y->spec) ||
+          g_strcmp0 (x->name, y->name) != 0 || fabs (x->mb_per_s - y->mb_per_s) > 1e-9 * scale ||
+          x->passes->len != y->passes->len)
+        return FALSE;
+    }
+  return TRUE;
+}
+
+gint64
+dmk_history_find_same (DmkHistory *history, const DmkResult *result, GError **error)
+{
+  sqlite3_stmt *st = NULL;
+  gint64 found = 0;
+  int rc = SQLITE_DONE;
+
+  g_return_val_if_fail (history != NULL && result != NULL, -1);
+  if (result->date == NULL || *result->date == '\0')
+    return 0;
+  if (sqlite3_prepare_v2 (history->db, "SELECT id, result_json FROM entries WHERE date = ?", -1,
+                          &st, NULL) != SQLITE_OK)
+    {
+      _dmk_history_db_error (error, history, _("reading"));
+      return -1;
+    }
+  sqlite3_bind_text (st, 1, result->date, -1, SQLITE_TRANSIENT);
+  _dmk_history_start (history);
+  while (found == 0 && (rc = sqlite3_step (st)) == SQLITE_ROW)
+    {
+      const char *json = (const char *) sqlite3_column_text (st, 1);
+      g_autoptr (DmkResult) stored = json != NULL ? dmk_result_from_json (json, -1, NULL) : NULL;
+
+      if (stored != NULL && same_run (stored, result))
+        found = sqlite3_column_int64 (st, 0);
+    }
+  if (found == 0 && rc != SQLITE_DONE)
+    {
+      sqlite3_finalize (st);
+      _dmk_history_db_error (error, history, _("reading"));
+      return -1;
+    }
+  sqlite3_finalize (st);
+  return found;
 }
 
 static char *

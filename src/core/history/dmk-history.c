@@ -503,6 +503,42 @@ add_entry (DmkHistory *history, DmkResult *result, const DmkDriveId *drive, gint
 }
 
 gboolean
+dmk_history_move_entry (DmkHistory *history, gint64 id, gint64 drive_number, GError **error)
+{
+  gboolean own, ok;
+  sqlite3_stmt *st = NULL;
+
+  g_return_val_if_fail (history != NULL && id > 0 && drive_number > 0, FALSE);
+  own = sqlite3_get_autocommit (history->db); /* else the caller's batch */
+  _dmk_history_start (history);
+  if (own && !exec (history, "BEGIN IMMEDIATE", _("moving the run"), error))
+    return FALSE;
+  ok = drive_exists (history, drive_number, error);
+  if (ok && sqlite3_prepare_v2 (history->db, "UPDATE entries SET drive_id = ? WHERE id = ?", -1,
+                                &st, NULL) != SQLITE_OK)
+    ok = _dmk_history_db_error (error, history, _("moving the run"));
+  if (ok)
+    {
+      sqlite3_bind_int64 (st, 1, drive_number);
+      sqlite3_bind_int64 (st, 2, id);
+      ok = sqlite3_step (st) == SQLITE_DONE ||
+           _dmk_history_db_error (error, history, _("moving the run"));
+      sqlite3_finalize (st);
+    }
+  /* The drive it leaves is forgotten when that was its last entry, as after a delete. */
+  if (ok && sqlite3_exec (history->db,
+                          "DELETE FROM drives WHERE id NOT IN (SELECT DISTINCT drive_id FROM "
+                          "entries)",
+                          NULL, NULL, NULL) != SQLITE_OK)
+    ok = _dmk_history_db_error (error, history, _("moving the run"));
+  if (own && ok && !exec (history, "COMMIT", _("moving the run"), error))
+    ok = FALSE;
+  if (own && !ok)
+    sqlite3_exec (history->db, "ROLLBACK", NULL, NULL, NULL);
+  return ok;
+}
+
+gboolean
 dmk_history_begin (DmkHistory *history, GError **error)
 {
   g_return_val_if_fail (history != NULL, FALSE);

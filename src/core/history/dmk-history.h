@@ -74,11 +74,19 @@ gint64 dmk_history_add (DmkHistory *history, DmkResult *result, const DmkDriveId
  * the user says was measured on that drive); an error when the store has no such drive. */
 gint64 dmk_history_add_to_drive (DmkHistory *history, DmkResult *result, gint64 drive_number,
                                  const char *source, GError **error);
+/* Moves entry id to the drive numbered drive_number (a run imported apart, then said by the user
+ * to belong to that drive); a drive left without entries is forgotten. */
+gboolean dmk_history_move_entry (DmkHistory *history, gint64 id, gint64 drive_number,
+                                 GError **error);
 /* The drive a result read from a file (no serial or firmware) was measured on: the one drive
  * with a serial of drive's kind, model, size and filesystem, else the one without; 0 when there
  * is none or more than one (twins); -1 on error. *n_alike (may be NULL) gets how many match. */
 gint64 dmk_history_find_alike (DmkHistory *history, const DmkDriveId *drive, guint *n_alike,
                                GError **error);
+/* The entry that already holds result (the same tool, kind, date, target and every test's score:
+ * a file imported again, or a run saved here and then imported from its JSON); 0 when none, -1
+ * on error. */
+gint64 dmk_history_find_same (DmkHistory *history, const DmkResult *result, GError **error);
 /* Entries oldest first, by drive; drive NULL for all, else a drive's number, an entry's target
  * or device path, or part of a model or serial. */
 GPtrArray *dmk_history_list (DmkHistory *history, const char *drive, GError **error);

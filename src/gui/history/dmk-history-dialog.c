@@ -300,6 +300,9 @@ drive_label (const DmkHistoryEntry *e)
   if (e->drive.filesystem != NULL)
     /* TRANSLATORS: a drive in the history: "Samsung SSD 980 (ext4, 1 TiB)" */
     return g_strdup_printf (_("%s (%s, %s)"), e->drive.model, e->drive.filesystem, size);
+  if (e->drive.size_bytes == 0)
+    /* A file from another tool tells no size ("fio /dev/nvme0n1"). */
+    return g_strdup (e->drive.model);
   /* TRANSLATORS: a drive in the history: "Samsung SSD 980, 1 TiB" */
   return g_strdup_printf (_("%s, %s"), e->drive.model, size);
 }
