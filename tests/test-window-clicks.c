@@ -327,6 +327,90 @@ test_main_menu (Fixture *f, gconstpointer data)
   g_assert_cmpuint (landed, ==, SEQUENCES);
 }
 
+/* The first widget of type under root (depth first) that holds a label reading text. */
+static GtkWidget *
+ancestor_of_label (GtkWidget *root, GType type, const char *text)
+{
+  if (GTK_IS_LABEL (root) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (root)), text) == 0)
+    return gtk_widget_get_ancestor (root, type);
+  for (GtkWidget *c = gtk_widget_get_first_child (root); c != NULL;
+       c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = ancestor_of_label (c, type, text);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* The first shown widget of type under root, depth first. */
+static GtkWidget *
+shown_of_type (GtkWidget *root, GType type)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (root, type) && gtk_widget_get_mapped (root))
+    return root;
+  for (GtkWidget *c = gtk_widget_get_first_child (root); c != NULL;
+       c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = shown_of_type (c, type);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static GtkWidget *
+shown_toast (GtkWidget *root)
+{
+  /* libadwaita 1.2's toast widget is private: known by its type's name. */
+  GType type = g_type_from_name ("AdwToastWidget");
+
+  return type != 0 ? shown_of_type (root, type) : NULL;
+}
+
+static gboolean
+toast_shown (gpointer win)
+{
+  return shown_toast (win) != NULL;
+}
+
+static gboolean
+on_sustained (gpointer win)
+{
+  return g_strcmp0 (adw_view_stack_get_visible_child_name (DMK_WINDOW (win)->view_stack),
+                    "sustained") == 0;
+}
+
+/* A toast never covers the view switcher (issue 46, item 12: a click on Sustained under a toast
+ * did nothing): while one shows, its bounds stay above the switcher, and a pointer click on the
+ * Sustained tab switches the view. */
+static void
+test_toast_spares_switcher (Fixture *f, gconstpointer data)
+{
+  GtkWidget *bar = shown_of_type (GTK_WIDGET (f->win), ADW_TYPE_VIEW_SWITCHER_BAR);
+  GtkWidget *tab = bar != NULL ? ancestor_of_label (bar, GTK_TYPE_TOGGLE_BUTTON, "Sustained") : NULL;
+  graphene_rect_t toast_box, bar_box;
+
+  (void) data;
+  g_assert_nonnull (tab);
+  /* A toast of the window's own: Copy with nothing to copy. */
+  g_action_group_activate_action (G_ACTION_GROUP (f->win), "copy", NULL);
+  g_assert_true (iterate_until (toast_shown, f->win));
+  settle ();
+  g_assert_true (gtk_widget_compute_bounds (shown_toast (GTK_WIDGET (f->win)),
+                                            GTK_WIDGET (f->win), &toast_box));
+  g_assert_true (gtk_widget_compute_bounds (bar, GTK_WIDGET (f->win), &bar_box));
+  g_test_message ("toast %g..%g px, switcher %g..%g px", toast_box.origin.y,
+                  toast_box.origin.y + toast_box.size.height, bar_box.origin.y,
+                  bar_box.origin.y + bar_box.size.height);
+  g_assert_cmpfloat (toast_box.origin.y + toast_box.size.height, <=, bar_box.origin.y);
+  click_at (tab);
+  g_assert_true (toast_shown (f->win));
+  g_assert_true (holds_within (on_sustained, f->win, 1500));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -340,6 +424,8 @@ main (int argc, char **argv)
               fixture_tear_down);
   g_test_add ("/window-clicks/main-menu", Fixture, NULL, fixture_set_up, test_main_menu,
               fixture_tear_down);
+  g_test_add ("/window-clicks/toast-spares-switcher", Fixture, NULL, fixture_set_up,
+              test_toast_spares_switcher, fixture_tear_down);
   status = g_test_run ();
   stop_window_manager ();
   return status;

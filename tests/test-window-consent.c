@@ -38,6 +38,57 @@ image_checksum (void)
   return g_compute_checksum_for_data (G_CHECKSUM_SHA256, (const guchar *) data, len);
 }
 
+/* The label under root whose text holds needle, or NULL. */
+static GtkLabel *
+label_holding (GtkWidget *root, const char *needle)
+{
+  if (GTK_IS_LABEL (root) && strstr (gtk_label_get_text (GTK_LABEL (root)), needle) != NULL)
+    return GTK_LABEL (root);
+  for (GtkWidget *c = gtk_widget_get_first_child (root); c != NULL;
+       c = gtk_widget_get_next_sibling (c))
+    {
+      GtkLabel *found = label_holding (c, needle);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* The question's body, laid out as its label lays it out at every width from 120 to 600 px,
+ * never ends a line inside the device's path ("/dev/" then "loop1", issue 46 item 12). */
+static void
+assert_path_never_split (AdwMessageDialog *dialog, const char *path)
+{
+  GtkLabel *label = label_holding (GTK_WIDGET (dialog), "whole test area");
+  g_autoptr (PangoLayout) layout = NULL;
+  guint lines_checked = 0;
+
+  g_assert_nonnull (label);
+  g_assert_nonnull (strstr (gtk_label_get_text (label), path));
+  layout = pango_layout_copy (gtk_label_get_layout (label));
+  for (int width = 120; width <= 600; width += 3)
+    {
+      pango_layout_set_width (layout, width * PANGO_SCALE);
+      for (GSList *l = pango_layout_get_lines_readonly (layout); l != NULL; l = l->next)
+        {
+          PangoLayoutLine *line = l->data;
+          const char *text = pango_layout_get_text (layout);
+          const char *end = text + line->start_index + line->length;
+          const char *at = strstr (text, path);
+
+          lines_checked++;
+          /* A line that ends past the path's start and before its end splits it. */
+          while (at != NULL)
+            {
+              g_assert_false (end > at && end < at + strlen (path));
+              at = strstr (at + 1, path);
+            }
+        }
+    }
+  g_assert_cmpuint (lines_checked, >, 160);
+}
+
 /* Writes allowed on A through the window's own question; the run it starts is stopped at once
  * (what it wrote to A does not matter). */
 static DmkWindow *
@@ -56,6 +107,7 @@ window_with_consent_on_a (void)
   dialog = dmk_window_get_allow_dialog (win);
   g_assert_nonnull (dialog);
   g_assert_nonnull (strstr (adw_message_dialog_get_body (dialog), "64 MiB"));
+  assert_path_never_split (dialog, dmk_test_loop);
   adw_message_dialog_response (dialog, "destroy");
   g_assert_true (iterate_until (dialog_gone, win));
   g_assert_true (dmk_window_get_device_writes_allowed (win));

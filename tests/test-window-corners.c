@@ -743,6 +743,18 @@ test_custom_profile_entry (void)
   g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (win), "profile-custom"));
   menu = open_primary_menu (win);
   click_menu_item (menu, "Profile");
+  {
+    /* Custom is one of the profiles' radio items, not a check box among them (issue 46,
+     * item 12): GtkModelButton's role, as Classic's (GTK_BUTTON_ROLE_RADIO is 2). */
+    ItemWait w = { menu, "Custom", NULL };
+    int custom_role = -1, classic_role = -1;
+
+    g_assert_true (iterate_until (item_shown, &w));
+    g_object_get (w.found, "role", &custom_role, NULL);
+    g_object_get (menu_item (menu, "Classic (CrystalDiskMark 3)"), "role", &classic_role, NULL);
+    g_assert_cmpint (custom_role, ==, 2);
+    g_assert_cmpint (classic_role, ==, custom_role);
+  }
   click_menu_item (menu, "Custom");
   g_assert_true (iterate_until (primary_menu_hidden, win));
   profile = g_settings_get_string (s, "profile");

@@ -252,6 +252,30 @@ test_steady_mark (void)
   g_object_unref (chart);
 }
 
+/* A test run again (a row's rerun; one pass after one pass) starts its own curve: its samples
+ * never continue the old one, whose last point a line would join back across the cell (issue
+ * 46, item 12). Passes after the first still follow each other. */
+static void
+test_rerun_restarts (void)
+{
+  DmkSeriesGraph *g = DMK_SERIES_GRAPH (g_object_ref_sink (dmk_series_graph_new (TRUE)));
+
+  for (guint i = 1; i <= 5; i++)
+    dmk_series_graph_add_sample (g, 1, 0.1 * i, 100 + i, NAN);
+  for (guint i = 1; i <= 4; i++)
+    dmk_series_graph_add_sample (g, 2, 0.1 * i, 90 + i, NAN);
+  g_assert_cmpuint (dmk_series_graph_get_n_points (g), ==, 9);
+  /* The rerun: pass 1 again, from its first interval. */
+  for (guint i = 1; i <= 3; i++)
+    dmk_series_graph_add_sample (g, 1, 0.1 * i, 200 + i, NAN);
+  g_assert_cmpuint (dmk_series_graph_get_n_points (g), ==, 3);
+  g_assert_nonnull (strstr (dmk_series_graph_get_summary (g), "min 201.00"));
+  /* One pass each time: the same pass number, its time starting over. */
+  dmk_series_graph_add_sample (g, 1, 0.05, 300, NAN);
+  g_assert_cmpuint (dmk_series_graph_get_n_points (g), ==, 1);
+  g_object_unref (g);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -260,5 +284,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/window-graph/cells", test_graphs);
   g_test_add_func ("/window-graph/spread-tooltip", test_spread_tooltip);
   g_test_add_func ("/window-graph/steady-mark", test_steady_mark);
+  g_test_add_func ("/window-graph/rerun-restarts", test_rerun_restarts);
   return g_test_run ();
 }

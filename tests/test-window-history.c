@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "dmk-history-dialog.h"
+#include "dmk-gui-utils.h"
 #include "dmk-test-gui.h"
 
 static char *store;
@@ -180,6 +181,14 @@ check_chart_and_compare (DmkWindow *win)
       g_assert_nonnull (strstr (said, va));
       g_assert_nonnull (strstr (said, vb));
       g_assert_nonnull (strstr (said, " median "));
+      /* To look at: GDISKMARK_TEST_SHOTS=DIR keeps the dialog as a PNG there. */
+      if (g_getenv ("GDISKMARK_TEST_SHOTS") != NULL)
+        {
+          g_autofree char *png = g_build_filename (g_getenv ("GDISKMARK_TEST_SHOTS"),
+                                                   "history-dialog.png", NULL);
+
+          g_assert_true (dmk_save_widget_png (GTK_WIDGET (dialog), png, NULL));
+        }
     }
 
   compare = dmk_history_dialog_get_compare_button (dialog);

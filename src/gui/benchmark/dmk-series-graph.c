@@ -355,6 +355,12 @@ dmk_series_graph_add_sample (DmkSeriesGraph *self, guint pass, double end_s, dou
   Point p;
 
   g_return_if_fail (DMK_IS_SERIES_GRAPH (self));
+  /* Time going back within a pass, or an earlier pass: the test runs again (its row rerun, or a
+   * run of one pass after one of one pass). It starts a curve of its own; drawn on after the
+   * old one, its first point would pull a line back across the cell. */
+  if (self->points->len > 0 &&
+      (pass < self->pass || (pass == self->pass && end_s < self->pass_end)))
+    reset (self);
   if (pass != self->pass)
     {
       /* A new pass begins where the last one ended. */

@@ -137,13 +137,38 @@ dmk_history_chart_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
   gtk_style_context_get_color (gtk_widget_get_style_context (widget), &fg);
   cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, (float) w, (float) h));
 
-  /* The scale: zero and the top, in MB/s, and the baseline. */
+  /* The scale: zero, half and the top, each at its height, the unit under the top's value
+   * (where a value stood in the middle, the unit read as one), and the baseline. */
   gdk_cairo_set_source_rgba (cr, &fg);
   top_text = dmk_unit_format (DMK_UNIT_MB_S, top);
+  median_text = dmk_unit_format (DMK_UNIT_MB_S, top / 2);
   text_at (widget, cr, top_text, LEFT - 6, TOP, 1);
+  text_at (widget, cr, median_text, LEFT - 6, TOP + ph / 2, 1);
   text_at (widget, cr, "0", LEFT - 6, TOP + ph, 1);
-  /* TRANSLATORS: the unit of the history chart's scale */
-  text_at (widget, cr, _("MB/s"), LEFT - 6, TOP + ph / 2, 1);
+  {
+    PangoLayout *layout = gtk_widget_create_pango_layout (widget, "0");
+    int lw, lh;
+
+    pango_layout_get_pixel_size (layout, &lw, &lh);
+    g_object_unref (layout);
+    /* Only where it clears the middle value. */
+    if (ph / 2 >= 2.0 * lh)
+      {
+        cairo_save (cr);
+        cairo_set_source_rgba (cr, fg.red, fg.green, fg.blue, fg.alpha * 0.7);
+        /* TRANSLATORS: the unit of the history chart's scale, under its top value */
+        text_at (widget, cr, _("MB/s"), LEFT - 6, TOP + lh, 1);
+        cairo_restore (cr);
+      }
+  }
+  /* The half-way line, faint, that the middle value names. */
+  cairo_save (cr);
+  cairo_set_source_rgba (cr, fg.red, fg.green, fg.blue, fg.alpha * 0.12);
+  cairo_set_line_width (cr, 1);
+  cairo_move_to (cr, LEFT, TOP + ph / 2 + 0.5);
+  cairo_line_to (cr, LEFT + pw, TOP + ph / 2 + 0.5);
+  cairo_stroke (cr);
+  cairo_restore (cr);
   cairo_save (cr);
   cairo_set_source_rgba (cr, fg.red, fg.green, fg.blue, fg.alpha * 0.3);
   cairo_set_line_width (cr, 1);

@@ -1,6 +1,8 @@
 /* dmk-gui-utils.c: what every window shares: toast, error dialog, file chooser job, widget → PNG. */
 #include "config.h"
 
+#include <string.h>
+
 #ifdef DMK_HAVE_X11
 #include <gdk/x11/gdkx.h>
 #endif
@@ -58,6 +60,37 @@ dmk_toast (AdwToastOverlay *overlay, const char *text)
 {
   g_autofree char *escaped = g_markup_escape_text (text, -1);
   adw_toast_overlay_add_toast (overlay, adw_toast_new (escaped));
+}
+
+char *
+dmk_markup_unbroken_paths (const char *text)
+{
+  GString *out = g_string_sized_new (strlen (text) + 64);
+  const char *p = text;
+
+  /* Pango may break a line after a slash: "/dev/" at a line's end and "loop1" on the next read
+   * as two things. Each path (from a slash after a space or a bracket to the next space) is kept
+   * on one line by an attribute, so that its text stays as it is for copying and for a screen
+   * reader. */
+  while (*p != '\0')
+    {
+      const char *start = p;
+      gboolean path = *p == '/' && (p == text || g_ascii_isspace (p[-1]) || p[-1] == '(');
+      g_autofree char *piece = NULL;
+
+      if (path)
+        while (*p != '\0' && !g_ascii_isspace (*p))
+          p++;
+      else
+        while (*p != '\0' && !(*p == '/' && (g_ascii_isspace (p[-1]) || p[-1] == '(')))
+          p++;
+      piece = g_markup_escape_text (start, p - start);
+      if (path)
+        g_string_append_printf (out, "<span allow_breaks=\"false\">%s</span>", piece);
+      else
+        g_string_append (out, piece);
+    }
+  return g_string_free (out, FALSE);
 }
 
 void

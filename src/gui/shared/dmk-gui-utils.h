@@ -6,6 +6,9 @@
 
 G_BEGIN_DECLS
 
+/* text as Pango markup in which no path breaks across lines ("/dev/" then "loop1" on the next
+ * line): for a label that wraps. */
+char *dmk_markup_unbroken_paths (const char *text);
 /* Saves what widget shows as a PNG, at its scale factor, with GTK's own renderer. */
 gboolean dmk_save_widget_png (GtkWidget *widget, const char *filename, GError **error);
 

@@ -112,6 +112,7 @@ struct _DmkWindow
   GCancellable *open_cancellable; /* the files being read in threads; cancelled in dispose */
   guint n_opening;                /* files read in threads, not yet shown */
   GMenu *recent_menu; /* Open Recent's rows (dmk-window-view.c) */
+  GMenu *profile_menu; /* the Profile submenu's rows, once the menu is built */
 };
 
 /* The window is a star: its parts (dmk-window-<part>.c) call only what dmk-window.c, the hub,

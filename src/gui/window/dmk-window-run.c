@@ -376,8 +376,9 @@ allow_response (AdwMessageDialog *dialog, const char *response, DmkWindow *self)
   gtk_window_destroy (GTK_WINDOW (dialog));
   if (allowed)
     {
-      g_autofree char *msg = g_strdup_printf (_("Write tests are allowed on %s until you choose "
-                                                "another target"),
+      /* Short enough for a toast's one line at the window's default width. */
+      /* TRANSLATORS: %s is a device: "Writes allowed on /dev/sdb until you change the target" */
+      g_autofree char *msg = g_strdup_printf (_("Writes allowed on %s until you change the target"),
                                               path);
       _dmk_window_toast (self, msg);
       /* "Destroy Data and Test": the test the user asked for runs now. */
@@ -426,9 +427,17 @@ ask_device_writes (DmkWindow *self, int row)
                               "virtual machine using it as its disk, is not noticed: close such "
                               "programs first."));
   }
+  {
+    char *whole = dmk_markup_unbroken_paths (body);
+
+    g_free (body);
+    body = whole;
+  }
   dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_WINDOW (self),
                                                        _("Destroy All Data on This Device?"),
-                                                       body));
+                                                       NULL));
+  adw_message_dialog_set_body_use_markup (dialog, TRUE);
+  adw_message_dialog_set_body (dialog, body);
   adw_message_dialog_add_responses (dialog, "cancel", _("_Cancel"), "destroy",
                                     _("_Destroy Data and Test"), NULL);
   adw_message_dialog_set_response_appearance (dialog, "destroy", ADW_RESPONSE_DESTRUCTIVE);

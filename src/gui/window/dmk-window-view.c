@@ -58,12 +58,29 @@ update_custom_action (GSettings *settings, const char *key, DmkWindow *self)
 {
   GAction *action = g_action_map_lookup_action (G_ACTION_MAP (self), "profile-custom");
   g_autofree char *profile = g_settings_get_string (self->settings, "profile");
+  gboolean has = has_custom_tests (self);
 
   if (action == NULL)
     return;
-  g_simple_action_set_enabled (G_SIMPLE_ACTION (action), has_custom_tests (self));
+  g_simple_action_set_enabled (G_SIMPLE_ACTION (action), has);
   g_simple_action_set_state (G_SIMPLE_ACTION (action),
                              g_variant_new_boolean (g_str_equal (profile, DMK_PROFILE_CUSTOM)));
+  /* Custom is one more of the profiles' radio items (win.profile::custom), there only while
+   * custom tests exist: a check box among them read as a setting of its own. */
+  if (self->profile_menu != NULL)
+    {
+      gint n = g_menu_model_get_n_items (G_MENU_MODEL (self->profile_menu));
+      g_autofree char *last = NULL;
+      gboolean shown = n > 0 && g_menu_model_get_item_attribute (G_MENU_MODEL (self->profile_menu),
+                                                                 n - 1, G_MENU_ATTRIBUTE_TARGET,
+                                                                 "s", &last) &&
+                       g_str_equal (last, DMK_PROFILE_CUSTOM);
+
+      if (has && !shown)
+        g_menu_append (self->profile_menu, _("C_ustom"), "win.profile::" DMK_PROFILE_CUSTOM);
+      else if (!has && shown)
+        g_menu_remove (self->profile_menu, n - 1);
+    }
 }
 
 static void
@@ -147,6 +164,9 @@ create_primary_menu (GtkMenuButton *button, gpointer user_data)
       return;
     }
   builder = gtk_builder_new_from_resource ("/io/github/gdiskmark/GDiskMark/dmk-menus.ui");
+  g_set_object (&((DmkWindow *) user_data)->profile_menu,
+                G_MENU (gtk_builder_get_object (builder, "profile_section")));
+  update_custom_action (NULL, NULL, user_data);
   /* Open Recent, under Open Results…: the window keeps its rows up to date. */
   g_menu_insert_submenu (G_MENU (gtk_builder_get_object (builder, "file_section")), 1,
                          _("Open _Recent"), recent_menu (user_data));
@@ -237,6 +257,7 @@ view_dispose (DmkWindow *self)
 {
   g_action_map_remove_action (G_ACTION_MAP (self), "zoom");
   g_clear_object (&self->recent_menu);
+  g_clear_object (&self->profile_menu);
 }
 
 const DmkWindowPart _dmk_window_view_part = { view_class_init, view_init, view_dispose };
