@@ -541,6 +541,21 @@ find_model_button (GtkWidget *widget)
 }
 
 GtkWidget *
+dmk_test_find_shown_of_type (GtkWidget *root, GType type)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (root, type) && gtk_widget_get_mapped (root))
+    return root;
+  for (GtkWidget *c = gtk_widget_get_first_child (root); c != NULL;
+       c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = dmk_test_find_shown_of_type (c, type);
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+GtkWidget *
 dmk_test_find_label (GtkWidget *root, const char *text)
 {
   if (GTK_IS_LABEL (root) && gtk_widget_get_mapped (root) &&

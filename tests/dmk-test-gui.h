@@ -97,6 +97,8 @@ void assert_png_of (GtkWidget *widget, const char *png);
 
 /* The first shown label under root whose text is text, or NULL. */
 GtkWidget *dmk_test_find_label (GtkWidget *root, const char *text);
+/* The first shown widget of type under root, depth first, or NULL. */
+GtkWidget *dmk_test_find_shown_of_type (GtkWidget *root, GType type);
 /* The clipboard's text, once read. */
 char *read_clipboard (GtkWidget *widget);
 /* The clipboard emptied and watched: *changed turns TRUE when something is copied; returns the

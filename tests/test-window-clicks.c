@@ -327,47 +327,13 @@ test_main_menu (Fixture *f, gconstpointer data)
   g_assert_cmpuint (landed, ==, SEQUENCES);
 }
 
-/* The first widget of type under root (depth first) that holds a label reading text. */
-static GtkWidget *
-ancestor_of_label (GtkWidget *root, GType type, const char *text)
-{
-  if (GTK_IS_LABEL (root) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (root)), text) == 0)
-    return gtk_widget_get_ancestor (root, type);
-  for (GtkWidget *c = gtk_widget_get_first_child (root); c != NULL;
-       c = gtk_widget_get_next_sibling (c))
-    {
-      GtkWidget *found = ancestor_of_label (c, type, text);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
-/* The first shown widget of type under root, depth first. */
-static GtkWidget *
-shown_of_type (GtkWidget *root, GType type)
-{
-  if (G_TYPE_CHECK_INSTANCE_TYPE (root, type) && gtk_widget_get_mapped (root))
-    return root;
-  for (GtkWidget *c = gtk_widget_get_first_child (root); c != NULL;
-       c = gtk_widget_get_next_sibling (c))
-    {
-      GtkWidget *found = shown_of_type (c, type);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
 static GtkWidget *
 shown_toast (GtkWidget *root)
 {
   /* libadwaita 1.2's toast widget is private: known by its type's name. */
   GType type = g_type_from_name ("AdwToastWidget");
 
-  return type != 0 ? shown_of_type (root, type) : NULL;
+  return type != 0 ? dmk_test_find_shown_of_type (root, type) : NULL;
 }
 
 static gboolean
@@ -389,8 +355,9 @@ on_sustained (gpointer win)
 static void
 test_toast_spares_switcher (Fixture *f, gconstpointer data)
 {
-  GtkWidget *bar = shown_of_type (GTK_WIDGET (f->win), ADW_TYPE_VIEW_SWITCHER_BAR);
-  GtkWidget *tab = bar != NULL ? ancestor_of_label (bar, GTK_TYPE_TOGGLE_BUTTON, "Sustained") : NULL;
+  GtkWidget *bar = dmk_test_find_shown_of_type (GTK_WIDGET (f->win), ADW_TYPE_VIEW_SWITCHER_BAR);
+  GtkWidget *label = bar != NULL ? dmk_test_find_label (bar, "Sustained") : NULL;
+  GtkWidget *tab = label != NULL ? gtk_widget_get_ancestor (label, GTK_TYPE_TOGGLE_BUTTON) : NULL;
   graphene_rect_t toast_box, bar_box;
 
   (void) data;

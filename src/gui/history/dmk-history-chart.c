@@ -117,6 +117,39 @@ text_at (GtkWidget *widget, cairo_t *cr, const char *text, double x, double y, d
   g_object_unref (layout);
 }
 
+/* The scale: zero, half and the top, each at its height, the unit under the top's value (where
+ * a value stood in the middle, the unit read as one), and a faint half-way line. */
+static void
+draw_scale (GtkWidget *widget, cairo_t *cr, const GdkRGBA *fg, double top, double pw, double ph)
+{
+  g_autofree char *top_text = dmk_unit_format (DMK_UNIT_MB_S, top);
+  g_autofree char *half_text = dmk_unit_format (DMK_UNIT_MB_S, top / 2);
+  PangoLayout *layout = gtk_widget_create_pango_layout (widget, "0");
+  int lw, lh;
+
+  gdk_cairo_set_source_rgba (cr, fg);
+  text_at (widget, cr, top_text, LEFT - 6, TOP, 1);
+  text_at (widget, cr, half_text, LEFT - 6, TOP + ph / 2, 1);
+  text_at (widget, cr, "0", LEFT - 6, TOP + ph, 1);
+  pango_layout_get_pixel_size (layout, &lw, &lh);
+  g_object_unref (layout);
+  cairo_save (cr);
+  /* Only where it clears the middle value. */
+  if (ph / 2 >= 2.0 * lh)
+    {
+      cairo_set_source_rgba (cr, fg->red, fg->green, fg->blue, fg->alpha * 0.7);
+      /* TRANSLATORS: the unit of the history chart's scale, under its top value */
+      text_at (widget, cr, _("MB/s"), LEFT - 6, TOP + lh, 1);
+    }
+  cairo_set_source_rgba (cr, fg->red, fg->green, fg->blue, fg->alpha * 0.12);
+  cairo_set_line_width (cr, 1);
+  cairo_move_to (cr, LEFT, TOP + ph / 2 + 0.5);
+  cairo_line_to (cr, LEFT + pw, TOP + ph / 2 + 0.5);
+  cairo_stroke (cr);
+  cairo_restore (cr);
+  gdk_cairo_set_source_rgba (cr, fg);
+}
+
 static void
 dmk_history_chart_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
 {
@@ -125,7 +158,6 @@ dmk_history_chart_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
   double pw = w - LEFT - RIGHT, ph = h - TOP - BOTTOM, top = 0;
   GdkRGBA fg, line = { 0.21f, 0.52f, 0.89f, 1 };
   guint n = self->points->len;
-  g_autofree char *top_text = NULL, *median_text = NULL;
   cairo_t *cr;
   const double dash[] = { 6, 4 };
 
@@ -137,38 +169,7 @@ dmk_history_chart_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
   gtk_style_context_get_color (gtk_widget_get_style_context (widget), &fg);
   cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, (float) w, (float) h));
 
-  /* The scale: zero, half and the top, each at its height, the unit under the top's value
-   * (where a value stood in the middle, the unit read as one), and the baseline. */
-  gdk_cairo_set_source_rgba (cr, &fg);
-  top_text = dmk_unit_format (DMK_UNIT_MB_S, top);
-  median_text = dmk_unit_format (DMK_UNIT_MB_S, top / 2);
-  text_at (widget, cr, top_text, LEFT - 6, TOP, 1);
-  text_at (widget, cr, median_text, LEFT - 6, TOP + ph / 2, 1);
-  text_at (widget, cr, "0", LEFT - 6, TOP + ph, 1);
-  {
-    PangoLayout *layout = gtk_widget_create_pango_layout (widget, "0");
-    int lw, lh;
-
-    pango_layout_get_pixel_size (layout, &lw, &lh);
-    g_object_unref (layout);
-    /* Only where it clears the middle value. */
-    if (ph / 2 >= 2.0 * lh)
-      {
-        cairo_save (cr);
-        cairo_set_source_rgba (cr, fg.red, fg.green, fg.blue, fg.alpha * 0.7);
-        /* TRANSLATORS: the unit of the history chart's scale, under its top value */
-        text_at (widget, cr, _("MB/s"), LEFT - 6, TOP + lh, 1);
-        cairo_restore (cr);
-      }
-  }
-  /* The half-way line, faint, that the middle value names. */
-  cairo_save (cr);
-  cairo_set_source_rgba (cr, fg.red, fg.green, fg.blue, fg.alpha * 0.12);
-  cairo_set_line_width (cr, 1);
-  cairo_move_to (cr, LEFT, TOP + ph / 2 + 0.5);
-  cairo_line_to (cr, LEFT + pw, TOP + ph / 2 + 0.5);
-  cairo_stroke (cr);
-  cairo_restore (cr);
+  draw_scale (widget, cr, &fg, top, pw, ph);
   cairo_save (cr);
   cairo_set_source_rgba (cr, fg.red, fg.green, fg.blue, fg.alpha * 0.3);
   cairo_set_line_width (cr, 1);

@@ -436,28 +436,10 @@ static const DmkFileJob jobs[] = {
   { N_("Save Table"), N_("CSV tables"), "text/csv", "csv", NULL, save_csv },
 };
 
-/* The first toast overlay under root, depth first (the window's is around its views, below
- * the header bar). */
-static GtkWidget *
-find_toast_overlay (GtkWidget *root)
-{
-  if (ADW_IS_TOAST_OVERLAY (root))
-    return root;
-  for (GtkWidget *c = gtk_widget_get_first_child (root); c != NULL;
-       c = gtk_widget_get_next_sibling (c))
-    {
-      GtkWidget *found = find_toast_overlay (c);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
 static void
 report_saved (GtkWindow *window, gboolean ok, const char *text)
 {
-  GtkWidget *overlay = window != NULL ? find_toast_overlay (GTK_WIDGET (window)) : NULL;
+  GtkWidget *overlay = window != NULL ? dmk_find_toast_overlay (GTK_WIDGET (window)) : NULL;
 
   if (overlay != NULL)
     dmk_toast (ADW_TOAST_OVERLAY (overlay), text);

@@ -55,6 +55,22 @@ dmk_numbers_label (GtkLabel *label)
   pango_attr_list_unref (attrs);
 }
 
+GtkWidget *
+dmk_find_toast_overlay (GtkWidget *root)
+{
+  if (ADW_IS_TOAST_OVERLAY (root))
+    return root;
+  for (GtkWidget *c = gtk_widget_get_first_child (root); c != NULL;
+       c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = dmk_find_toast_overlay (c);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
 void
 dmk_toast (AdwToastOverlay *overlay, const char *text)
 {

@@ -43,6 +43,9 @@ void dmk_quiet_tooltip_for (GtkWidget *owner, GtkWidget *popover);
  * through to what it covers: a cell's chart covered the row buttons. */
 void dmk_tooltip_pass_clicks (GtkWidget *tooltip);
 void dmk_toast (AdwToastOverlay *overlay, const char *text);
+/* The first toast overlay under root, depth first (a window's is around its views, below the
+ * header bar), or NULL. */
+GtkWidget *dmk_find_toast_overlay (GtkWidget *root);
 /* An error dialog over parent with one Close button; *slot points to it while it is shown and an
  * older one there is closed first. */
 void dmk_show_error (GtkWindow *parent, GtkWindow **slot, const char *heading,
