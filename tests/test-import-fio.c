@@ -664,8 +664,8 @@ test_refusals (void)
                            "numjobs > 1", "run the job file without --client", NULL };
   const char *old[] = { "job 1 (“test”): fio before 2.3 writes no job options",
                         "sequentially or at random", "fio 2.3 or later", NULL };
-  const char *sum[] = { "only fio’s “All clients” sum", "“mixed”: unified_rw_reporting",
-                        "run without unified_rw_reporting", NULL };
+  const char *sum[] = { "fio’s unified_rw_reporting merges reads and writes", "“All clients” sum",
+                        "again without unified_rw_reporting", NULL };
   const char *cut[] = { "it is fio’s JSON output, but not valid JSON (line ", "it ends too soon",
                         "Save fio’s output again", NULL };
   g_autofree char *p1 = sample ("fio-3.33-client-noengine.json");

@@ -1,8 +1,9 @@
 /* test-import.c: other tools' results in the comparison. One file per CrystalDiskMark version
  * (6 to 9; Default, NVMe, Peak and Real profiles; with and without Mix), KDiskMark's text and
  * fio's JSON (made by the fio here) load as results that line up with GDiskMark's tests; the
- * numbers are checked against the files themselves; hostile files of each kind are refused by
- * name. fio's outputs one by one are test-import-fio.c's. */
+ * numbers are checked against the files themselves; GDiskMark's own text and CSV read back to its
+ * JSON's numbers; hostile files of each kind are refused by name. fio's outputs one by one are
+ * test-import-fio.c's. */
 #include "config.h"
 
 #include <glib/gstdio.h>
@@ -257,6 +258,31 @@ test_kdiskmark_versions (void)
   g_assert_cmpfloat_with_epsilon (find (r15, "RND4K Q1T1", DMK_DIRECTION_WRITE)->mb_per_s,
                                   40.0 * 1.048576, 1e-9);
   g_assert_nonnull (strstr (dmk_result_tool_label (r15, &owned), "×1.048576: it printed MiB/s"));
+  g_clear_pointer (&owned, g_free);
+  /* Issue 47 item 11: the first versions printed no version, and MiB/s (README, 2020: 528.053
+   * MB/s at 528.1 IOPS of 1 MiB). The column said "KDiskMark  (MB/s ×1.024" of ×1.048576. */
+  {
+    g_autoptr (DmkResult) old0 = load ("kdiskmark-unversioned.txt");
+    g_autofree char *path = sample ("kdiskmark-unversioned.txt"), *text = NULL, *cut = NULL;
+    g_autoptr (GRegex) iops = g_regex_new ("\\s*\\[\\s*528\\.1 IOPS\\].*", 0, 0, NULL);
+    double printed = file_value ("kdiskmark-unversioned.txt", "Sequential 1 MiB (Q= 8, T= 1):",
+                                 "[Read]");
+
+    g_assert_cmpstr (dmk_result_tool_label (old0, &owned), ==,
+                     "KDiskMark (MB/s ×1.048576: it printed MiB/s)");
+    g_assert_cmpuint (old0->tests->len, ==, 8);
+    g_assert_cmpfloat_with_epsilon (find (old0, "SEQ1M Q8T1", DMK_DIRECTION_READ)->mb_per_s,
+                                    printed * 1.048576, 1e-9);
+    /* A line without its IOPS goes by the version's rule: the same. */
+    g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+    cut = g_regex_replace_literal (iops, text, -1, 0, "", 0, NULL);
+    g_assert_true (g_file_set_contents (file, cut, -1, NULL));
+    g_clear_pointer (&r15, dmk_result_unref);
+    r15 = dmk_result_load (file, &error);
+    g_assert_no_error (error);
+    g_assert_cmpfloat_with_epsilon (find (r15, "SEQ1M Q8T1", DMK_DIRECTION_READ)->mb_per_s,
+                                    printed * 1.048576, 1e-9);
+  }
   g_unlink (file);
   g_rmdir (dir);
 }
@@ -390,6 +416,195 @@ test_what_it_looks_like (void)
     }
 }
 
+/* ---- GDiskMark's own text and CSV (issue 47, item 8) ---- */
+
+/* a and b as the report and the CSV print them (MB/s to 3 decimals, IOPS to 1, µs to 2). */
+static void
+assert_printed (double a, double b, DmkUnit unit)
+{
+  g_autofree char *x = dmk_format_report_value (a, unit), *y = dmk_format_report_value (b, unit);
+
+  g_assert_cmpstr (x, ==, y);
+}
+
+/* Every test of json in back, in order, with every number the file printed. */
+static void
+assert_same_tests (DmkResult *json, DmkResult *back, gboolean csv)
+{
+  g_assert_cmpuint (back->tests->len, ==, json->tests->len);
+  for (guint i = 0; i < json->tests->len; i++)
+    {
+      DmkTestResult *a = json->tests->pdata[i], *b = back->tests->pdata[i];
+      const double *la = (const double *) &a->latency_us, *lb = (const double *) &b->latency_us;
+
+      g_assert_true (dmk_test_spec_equal (&a->spec, &b->spec));
+      g_assert_cmpint (a->direction, ==, b->direction);
+      assert_printed (a->mb_per_s, b->mb_per_s, DMK_UNIT_MB_S);
+      assert_printed (a->iops, b->iops, DMK_UNIT_IOPS);
+      /* The text has the mean; the CSV every percentile too. */
+      for (guint k = 0; k < (csv ? 6u : 1u); k++)
+        assert_printed (la[k], lb[k], DMK_UNIT_US);
+      if (csv)
+        continue;
+      g_assert_cmpstr (a->engine, ==, b->engine);
+      g_assert_cmpint (a->stability, ==, b->stability);
+      g_assert_cmpuint (a->passes_asked, ==, b->passes_asked);
+      /* A re-read's two passes are in the text, and nothing else's. */
+      g_assert_cmpuint (b->passes->len, ==, json->settings.reread ? a->passes->len : 0);
+      for (guint k = 0; k < b->passes->len; k++)
+        assert_printed (g_array_index (a->passes, DmkPass, k).mb_per_s,
+                        g_array_index (b->passes, DmkPass, k).mb_per_s, DMK_UNIT_MB_S);
+    }
+}
+
+/* What the text states of the run, as the JSON has it. */
+static void
+assert_same_facts (DmkResult *a, DmkResult *b)
+{
+  const DmkSettings *x = &a->settings, *y = &b->settings;
+  g_autoptr (GDateTime) da = g_date_time_new_from_iso8601 (a->date, NULL);
+  g_autoptr (GDateTime) db = g_date_time_new_from_iso8601 (b->date, NULL);
+  g_autofree char *wa = g_date_time_format (da, "%F %T"), *wb = g_date_time_format (db, "%F %T");
+  const char *const strings[][2] = {
+    { a->tool_name, b->tool_name }, { a->tool_version, b->tool_version }, { a->engine, b->engine },
+    { x->profile, y->profile },     { a->target.path, b->target.path },   { a->os, b->os },
+    { a->target.filesystem, b->target.filesystem }, { a->target.model, b->target.model },
+    { a->comment, b->comment },
+  };
+  const guint64 counts[][2] = {
+    { x->passes, y->passes },     { x->size_bytes, y->size_bytes }, { x->measure_s, y->measure_s },
+    { x->interval_s, y->interval_s }, { dmk_settings_warmup_s (x), dmk_settings_warmup_s (y) },
+    { x->mix_read_percent, y->mix_read_percent }, { a->verify.checked, b->verify.checked },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (strings); i++)
+    g_assert_cmpstr (strings[i][1], ==, strings[i][0]);
+  for (guint i = 0; i < G_N_ELEMENTS (counts); i++)
+    g_assert_cmpuint (counts[i][1], ==, counts[i][0]);
+  g_assert_true (y->engine == x->engine && y->mode == x->mode && b->target.kind == a->target.kind);
+  g_assert_true (y->data == x->data && !y->direct == !x->direct && !y->poll == !x->poll);
+  g_assert_true (!y->verify == !x->verify && !y->until_stable == !x->until_stable);
+  g_assert_true (y->score == x->score && !y->reread == !x->reread);
+  /* Printed to the GiB (a folder's usage, "20% (19/252GiB)") or as dmk_format_size () does. */
+  g_assert_cmpfloat (fabs ((double) b->target.size_bytes - (double) a->target.size_bytes), <=,
+                     a->target.size_bytes / 20.0);
+  g_assert_cmpstr (wb, ==, wa); /* the time the run had where it ran, as printed */
+  g_assert_cmpuint (b->warnings->len, ==, a->warnings->len);
+  for (guint i = 0; i < a->warnings->len; i++)
+    g_assert_cmpstr (b->warnings->pdata[i], ==, a->warnings->pdata[i]);
+}
+
+/* printed (a text or a CSV of today's writer) read back prints the same again, but what a result
+ * read from it cannot have: the spread lines (the text has no passes) and the CSV's columns. */
+static void
+assert_reprinted (const char *printed, gboolean csv)
+{
+  g_autoptr (GRegex) spread = g_regex_new (csv ? ",[^,]*,[^,]*,[^,]*,[^,]*,[^,]*\\r$"
+                                               : "^  Spread .*\\n",
+                                           G_REGEX_MULTILINE, 0, NULL);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (DmkResult) r = load_bytes (printed, strlen (printed), &error);
+  g_autofree char *again = NULL, *a = NULL, *b = NULL;
+
+  g_assert_no_error (error);
+  again = csv ? dmk_result_to_csv (r) : dmk_result_to_text (r);
+  a = g_regex_replace_literal (spread, printed, -1, 0, "", 0, NULL);
+  b = g_regex_replace_literal (spread, again, -1, 0, "", 0, NULL);
+  g_assert_cmpstr (b, ==, a);
+}
+
+/* A real run each (tests/imports/SOURCES), saved as JSON, text and CSV by gdiskmark-cli history
+ * show: the text and the CSV read back to the JSON's numbers. And what today's writers make of
+ * the JSON reads back to what they print again, line by line. */
+static void
+test_own_text_csv (void)
+{
+  static const char *const runs[] = { "gdiskmark-0.1.0-folder", "gdiskmark-0.1.0-loop-reread" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (runs); i++)
+    {
+      g_autofree char *jname = g_strconcat (runs[i], ".json", NULL);
+      g_autofree char *tname = g_strconcat (runs[i], ".txt", NULL), *cname = NULL;
+      g_autoptr (DmkResult) json = load (jname), text = load (tname),
+                            csv = load (cname = g_strconcat (runs[i], ".csv", NULL));
+      g_autofree char *t1 = dmk_result_to_text (json), *c1 = dmk_result_to_csv (json);
+      g_autofree char *label = NULL;
+
+      g_test_message ("%s: %u tests", runs[i], json->tests->len);
+      assert_same_tests (json, text, FALSE);
+      assert_same_facts (json, text);
+      assert_same_tests (json, csv, TRUE);
+      /* The CSV tells the score's rule and the passes by its numbers, and nothing else. */
+      g_assert_cmpint (csv->settings.score, ==, json->settings.score);
+      g_assert_true (!csv->settings.until_stable == !json->settings.until_stable);
+      g_assert_cmpuint (csv->settings.passes, ==, json->settings.passes);
+      g_assert_nonnull (strstr (dmk_result_tool_label (csv, &label), "CSV"));
+      for (guint k = 0; k < csv->warnings->len; k++)
+        g_assert_true (dmk_warning_names_test (csv->warnings->pdata[k], &(DmkTestSpec) { 0 },
+                                               &(DmkDirection) { 0 }));
+      assert_reprinted (t1, FALSE);
+      assert_reprinted (c1, TRUE);
+    }
+}
+
+/* Saved again by a spreadsheet: names quoted, LF line ends, a BOM. */
+static void
+test_own_csv_resaved (void)
+{
+  g_autofree char *path = sample ("gdiskmark-0.1.0-folder.csv"), *text = NULL, *resaved = NULL;
+  g_autoptr (GRegex) row = g_regex_new ("^([A-Z]{3}[0-9]+[KM]? Q[0-9]+T[0-9]+)(,.*)\\r$",
+                                        G_REGEX_MULTILINE, 0, NULL);
+  g_autoptr (DmkResult) json = load ("gdiskmark-0.1.0-folder.json"), r = NULL;
+  g_autoptr (GError) error = NULL;
+
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  resaved = g_regex_replace (row, text, -1, 0, "\"\\1\"\\2", 0, NULL);
+  g_free (text);
+  text = g_strconcat ("\xef\xbb\xbf", resaved, NULL);
+  r = load_bytes (text, strlen (text), &error);
+  g_assert_no_error (error);
+  assert_same_tests (json, r, TRUE);
+}
+
+/* Through the CLI, as issue 47 met it: compare the text and the CSV with the JSON, and import
+ * the text into a history of its own. */
+static void
+test_own_cli (void)
+{
+  g_autofree char *txt = sample ("gdiskmark-0.1.0-folder.txt");
+  g_autofree char *json = sample ("gdiskmark-0.1.0-folder.json");
+  g_autofree char *csv = sample ("gdiskmark-0.1.0-folder.csv");
+  g_autofree char *dir = g_dir_make_tmp ("gdiskmark-import-XXXXXX", NULL);
+  g_autofree char *store = g_build_filename (dir, "history.sqlite", NULL);
+  g_auto (GStrv) env = g_environ_setenv (g_environ_setenv (g_get_environ (), "GDISKMARK_HISTORY",
+                                                             store, TRUE),
+                                          "LC_ALL", "C.UTF-8", TRUE);
+  const char *cli = g_getenv ("GDISKMARK_CLI");
+  const char *compare[] = { cli, "compare", txt, json, csv, NULL };
+  const char *import[] = { cli, "history", "import", txt, csv, NULL };
+  const char *const *argv[] = { compare, import };
+  const char *says[] = { "[3] GDiskMark’s CSV", "Imported 2 runs" };
+
+  if (cli == NULL)
+    {
+      g_test_skip ("GDISKMARK_CLI is not set");
+      return;
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (argv); i++)
+    {
+      g_autofree char *out = NULL, *err = NULL;
+      int status = 0;
+
+      g_assert_true (g_spawn_sync (NULL, (char **) argv[i], env, 0, NULL, NULL, &out, &err,
+                                   &status, NULL));
+      g_test_message ("%s%s", out, err);
+      g_assert_true (g_spawn_check_wait_status (status, NULL));
+      g_assert_nonnull (strstr (out, says[i]));
+    }
+  g_unlink (store);
+  g_rmdir (dir);
+}
+
 typedef struct
 {
   const char *text;
@@ -421,6 +636,24 @@ test_hostile (void)
     { "KDiskMark (3.0.0): x\n[Write]\nSequential 1 MiB (Q=  1, T= 0):   5 MB/s\n",
       "is not a result it can read" },
     { "KDiskMark: x\n", "no test results" },
+    /* GDiskMark's own text */
+    { "GDiskMark 0.1.0 (C) 2026\n[Read]\n  SEQ  999MiB (Q=  8, T= 1):  5.000 MB/s [  1.0 IOPS] <"
+      "  1.00 us>\n", "is not a result it can read" },
+    { "GDiskMark 0.1.0 (C) 2026\n\n", "no test results" },
+    { "GDiskMark 0.1.0 (C) 2026\n\n[Sustained Write] SEQ1M Q1T1 through 1 GiB\n",
+      "text of a scan (Sustained Write)" },
+    /* its CSVs */
+    { "test,direction,block_size,queue_depth,threads,mb_per_s,iops\r\n"
+      "SEQ1M Q8T1,read,4096,8,1,5,5\r\n", "row 2: its test’s name and its block_size" },
+    { "test,direction,block_size,queue_depth,threads,mb_per_s,iops\r\n"
+      "SEQ1M Q8T1,sideways,1048576,8,1,5,5\r\n", "row 2: its direction is not" },
+    { "test,direction,block_size,queue_depth,threads,mb_per_s,iops\r\n"
+      "SEQ1M Q8T1,read,1048576,8,1,lots,5\r\n", "row 2: its mb_per_s or iops" },
+    { "test,direction,\"/home (x) [MB/s]\"\r\nSEQ1M Q1T1,read,5\r\n", "CSV of a comparison" },
+    { "\"test\";\"direction\";\"block_size\"\r\n", "with “;” between the fields" },
+    { "entry,drive,model,serial,date,kind\r\n", "history as CSV" },
+    { "block_size,block_bytes,read_mb_per_s,read_iops\r\n", "CSV of a block-size sweep" },
+    { "operation,file_bytes,record_bytes,mb_per_s\r\n", "iozone sweep as CSV" },
     /* fio's JSON */
     { "{\"fio version\": \"fio-3.33\"}", "no “jobs”" },
     { "{\"fio version\": \"fio-3.33\", \"jobs\": {}}", "no “jobs”" },
@@ -494,8 +727,8 @@ test_hostile (void)
   g_rmdir (dir);
 }
 
-/* Every other tool's file there is, opened and saved as a GDiskMark result (the window's Save),
- * opens again as the same result: its tests, numbers, tool and comment. A saved CrystalDiskMark
+/* Every other tool's file there is (and our own text and CSV, which tell no date), opened and
+ * saved as a GDiskMark result (the window's Save), opens again as the same result: its tests, numbers, tool and comment. A saved CrystalDiskMark
  * result names CrystalDiskMark as its tool, and was once taken for its text and refused. */
 static void
 test_saved_imports_open_again (void)
@@ -514,7 +747,8 @@ test_saved_imports_open_again (void)
       g_autoptr (GError) error = NULL;
       g_autoptr (DmkResult) r = NULL, again = NULL;
 
-      if (!g_str_has_suffix (name, ".txt") && !g_str_has_suffix (name, ".json"))
+      if (!g_str_has_suffix (name, ".txt") && !g_str_has_suffix (name, ".json") &&
+          !g_str_has_suffix (name, ".csv"))
         continue;
       r = dmk_result_load (path, &error);
       if (r == NULL)
@@ -554,6 +788,9 @@ main (int argc, char **argv)
   g_test_add_func ("/import/comparison", test_comparison);
   g_test_add_func ("/import/utf16", test_utf16);
   g_test_add_func ("/import/what-it-looks-like", test_what_it_looks_like);
+  g_test_add_func ("/import/own-text-csv", test_own_text_csv);
+  g_test_add_func ("/import/own-csv-resaved", test_own_csv_resaved);
+  g_test_add_func ("/import/own-cli", test_own_cli);
   g_test_add_func ("/import/hostile", test_hostile);
   g_test_add_func ("/import/saved-imports-open-again", test_saved_imports_open_again);
   return g_test_run ();

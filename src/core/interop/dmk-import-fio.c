@@ -639,11 +639,12 @@ _dmk_import_fio_json_all (JsonObject *root, const char *name, GError **error)
         {
           _dmk_import_fail (error, name,
                             !sums    ? _("it has no test results")
-                            : unified ? _("it holds only fio’s “All clients” sum over every "
-                                          "host and job, with reads and writes counted together "
-                                          "(“mixed”: unified_rw_reporting): which tests ran "
-                                          "cannot be told. Save fio --client’s whole output, "
-                                          "run without unified_rw_reporting")
+                            : unified ? _("fio’s unified_rw_reporting merges reads and "
+                                          "writes into one “mixed” sum, and the file holds only "
+                                          "that, fio’s “All clients” sum over every host and "
+                                          "job: which tests ran cannot be told. Run the job "
+                                          "again without unified_rw_reporting and save fio "
+                                          "--client’s whole output")
                                       : _("it holds only fio’s “All clients” sum over every "
                                           "host and job, not each host’s jobs: which tests ran "
                                           "cannot be told. Save fio --client’s whole output"));

@@ -19,6 +19,15 @@ void _dmk_import_add_test (DmkResult *r, const DmkTestSpec *spec, DmkDirection d
 DmkTestResult *_dmk_import_append_test (DmkResult *r, const DmkTestSpec *spec, DmkDirection dir,
                                         double mb, double iops, double lat_us);
 
+/* GDiskMark's own text report, from its first lines ("GDiskMark 0.1.0 (C) …"), read back
+ * (dmk-import-own.c). */
+gboolean _dmk_import_is_own_text (const char *data, gsize length);
+DmkResult *_dmk_import_own_text (const char *data, gsize length, const char *name, GError **error);
+/* Any CSV GDiskMark writes, by its header; only a result's grid of tests reads back as a result,
+ * the others are refused with what they are (dmk-import-own-csv.c). */
+gboolean _dmk_import_is_own_csv (const char *data, gsize length);
+DmkResult *_dmk_import_own_csv (const char *data, gsize length, const char *name, GError **error);
+
 /* fio's JSON (dmk-import-fio-facts.c): o's member key when it is an object, a number or a string,
  * else NULL or FALSE (json-glib's getters complain otherwise). */
 JsonObject *_dmk_fio_member_object (JsonObject *o, const char *key);

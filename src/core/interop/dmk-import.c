@@ -16,7 +16,8 @@
 #include "dmk-import-private.h"
 
 /* KDiskMark 1.6 and later divide fio's KiB/s by 1000: their "MB/s" are 1,024,000 bytes/s;
- * 1.5 and before divided by 1024, true MiB/s. */
+ * 1.5 and before divided by 1024, true MiB/s. The first versions printed no version
+ * ("KDiskMark: https://…", its README of 2020: 528.053 MB/s at 528.1 IOPS of 1 MiB): MiB/s. */
 #define KDISKMARK_MB 1.024
 #define KDISKMARK_MIB 1.048576
 
@@ -34,14 +35,17 @@ kdiskmark_mb (double printed, double iops, guint32 block_size, double by_version
                                                                                : KDISKMARK_MB);
 }
 
-/* The rule a KDiskMark version printed its MB/s by: 1.5 and before, MiB/s. */
+/* The rule a KDiskMark version printed its MB/s by: 1.5 and before, and the first ones, which
+ * printed no version, MiB/s. */
 static double
 kdiskmark_factor (const char *version)
 {
   guint64 major = 0, minor = 0;
   char *end = NULL;
 
-  if (version == NULL || !g_ascii_isdigit (*version))
+  if (version == NULL || *version == '\0')
+    return KDISKMARK_MIB;
+  if (!g_ascii_isdigit (*version))
     return KDISKMARK_MB;
   major = g_ascii_strtoull (version, &end, 10);
   if (*end == '.')
@@ -705,26 +709,41 @@ _dmk_import_is_headless_text (const char *data, gsize length)
   return FALSE;
 }
 
+/* "KDiskMark 3.1.4 (MB/s ×1.024: …)"; without a version, no gap where it would be. */
+static const char *
+kdiskmark_label (const DmkResult *r, char **owned)
+{
+  const char *version = r->tool_version != NULL ? r->tool_version : "";
+
+  if (*version == '\0')
+    /* TRANSLATORS: a comparison column from an early KDiskMark's text, which printed no version
+     * and MiB/s */
+    *owned = g_strdup (_("KDiskMark (MB/s ×1.048576: it printed MiB/s)"));
+  else if (kdiskmark_factor (version) == KDISKMARK_MIB)
+    /* TRANSLATORS: a comparison column from KDiskMark 1.5's text: "KDiskMark 1.5.2 (MB/s
+     * ×1.048576: it printed MiB/s)" */
+    *owned = g_strdup_printf (_("KDiskMark %s (MB/s ×1.048576: it printed MiB/s)"), version);
+  else
+    /* TRANSLATORS: a comparison column from KDiskMark's text: "KDiskMark 3.1.4 (MB/s ×1.024:
+     * it divides KiB/s by 1000)" */
+    *owned = g_strdup_printf (_("KDiskMark %s (MB/s ×1.024: it divides KiB/s by 1000)"), version);
+  return *owned;
+}
+
 const char *
 dmk_result_tool_label (DmkResult *result, char **owned)
 {
   *owned = NULL;
+  /* Ours without a version: read from its CSV, which tells no drive, date or settings. */
+  if (g_strcmp0 (result->tool_name, "gdiskmark") == 0 &&
+      (result->tool_version == NULL || *result->tool_version == '\0'))
+    return *owned = g_strdup (_("GDiskMark’s CSV (it tells no drive, date or settings)"));
   if (result->tool_name == NULL || g_strcmp0 (result->tool_name, "gdiskmark") == 0)
     return NULL;
-  if (g_strcmp0 (result->tool_name, "KDiskMark") == 0 &&
-      kdiskmark_factor (result->tool_version) == KDISKMARK_MIB)
-    /* TRANSLATORS: a comparison column from KDiskMark 1.5's text: "KDiskMark 1.5.2 (MB/s
-     * ×1.048576: it printed MiB/s)" */
-    *owned = g_strdup_printf (_("KDiskMark %s (MB/s ×1.048576: it printed MiB/s)"),
-                              result->tool_version);
-  else if (g_strcmp0 (result->tool_name, "KDiskMark") == 0)
-    /* TRANSLATORS: a comparison column from KDiskMark's text: "KDiskMark 3.1.4 (MB/s ×1.024:
-     * it divides KiB/s by 1000)" */
-    *owned = g_strdup_printf (_("KDiskMark %s (MB/s ×1.024: it divides KiB/s by 1000)"),
-                              result->tool_version ? result->tool_version : "");
-  else
-    *owned = g_strdup_printf ("%s %s", result->tool_name,
-                              result->tool_version ? result->tool_version : "");
+  if (g_strcmp0 (result->tool_name, "KDiskMark") == 0)
+    return kdiskmark_label (result, owned);
+  *owned = g_strdup_printf ("%s %s", result->tool_name,
+                            result->tool_version ? result->tool_version : "");
   g_strstrip (*owned);
   return *owned;
 }

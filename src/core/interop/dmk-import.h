@@ -1,5 +1,6 @@
-/* dmk-import.h: other tools' saved results (CrystalDiskMark and KDiskMark text, fio JSON) as
- * GDiskMark results for the comparison; dmk_result_load() recognises them. */
+/* dmk-import.h: other tools' saved results (CrystalDiskMark and KDiskMark text, fio JSON), and
+ * GDiskMark's own text and CSV, as GDiskMark results for the comparison; dmk_result_load()
+ * recognises them. */
 #pragma once
 
 #include <json-glib/json-glib.h>
@@ -9,7 +10,8 @@
 G_BEGIN_DECLS
 
 /* The name a comparison column gives another tool's result ("CrystalDiskMark 8.0.4 x64",
- * "KDiskMark 3.1.4 (…converted…)"), kept in *owned; NULL for GDiskMark's own. */
+ * "KDiskMark 3.1.4 (…converted…)"), kept in *owned; NULL for GDiskMark's own, but for one read
+ * from its CSV (no version: the file tells none, nor drive, date or settings). */
 const char *dmk_result_tool_label (DmkResult *result, char **owned);
 
 /* For dmk-result-load.c. */

@@ -1,5 +1,5 @@
-/* dmk-load.c: any saved result opened by name: GDiskMark's JSON, or another tool's (CrystalDiskMark
- * and KDiskMark text, fio JSON), each refused with a sentence naming the file. */
+/* dmk-load.c: any saved result opened by name: GDiskMark's JSON, text or CSV, or another tool's
+ * (CrystalDiskMark and KDiskMark text, fio JSON), each refused with a sentence naming the file. */
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
@@ -66,6 +66,12 @@ parse (const char *data, gsize length, const char *name, GError **error)
   gsize start = 0, span = 0;
   JsonObject *o;
 
+  /* GDiskMark's own text and CSV first: a comment or a comparison's column may name another
+   * tool. */
+  if (_dmk_import_is_own_text (data, length))
+    return one (_dmk_import_own_text (data, length, name, error));
+  if (_dmk_import_is_own_csv (data, length))
+    return one (_dmk_import_own_csv (data, length, name, error));
   /* Another tool's saved result, for the comparison: CrystalDiskMark's or KDiskMark's text. */
   if (_dmk_import_is_text (data, length) || _dmk_import_is_utf16_text (data, length))
     return one (_dmk_import_text (data, length, name, error));

@@ -472,7 +472,8 @@ read_tool_and_date (DmkJsonReader *rd, JsonObject *o, DmkResult *r)
       r->engine = _dmk_rd_string (rd, tool, "tool.", "engine", FALSE);
     }
   r->date = _dmk_rd_string (rd, o, "", "date", FALSE);
-  if (r->date != NULL)
+  /* "": no date known (a CrystalDiskMark text without its Date line, a result's CSV). */
+  if (r->date != NULL && *r->date != '\0')
     {
       g_autoptr (GDateTime) dt = g_date_time_new_from_iso8601 (r->date, NULL);
       if (dt == NULL)
