@@ -246,30 +246,53 @@ add_job (Parser *p, Section *global, Section *sec, Shared *sh, gboolean first)
 #undef LINE
 
 /* How long a pass is, and how many: fio's time_based, runtime, ramp_time and loops, or its
- * defaults where the file says nothing (no warm-up, one run). */
+ * defaults where the file says nothing (no warm-up, one run). A runtime or ramp_time longer than
+ * GDiskMark's longest (fio's examples run 900 s) is shortened to it, and a note says so: the
+ * tests stay the file's, only the time they are measured for is shorter, where refusing would
+ * leave the user to edit the file to the same end. */
 static void
 apply_timing (DmkFioJob *job, const Shared *sh)
 {
   if (sh->time_based && sh->runtime != -1)
     {
-      job->settings.measure_s = (guint) sh->runtime;
+      job->settings.measure_s = (guint) MIN (sh->runtime, (gint64) DMK_MEASURE_MAX);
       job->has_runtime = TRUE;
+      if (sh->runtime > DMK_MEASURE_MAX)
+        g_ptr_array_add (job->notes,
+                         g_strdup_printf (_("each pass lasts %u s, GDiskMark’s longest, where fio "
+                                            "would run each job for runtime=%u s"),
+                                          DMK_MEASURE_MAX, (guint) sh->runtime));
     }
   else if (!sh->time_based)
     {
       /* fio ends such a job after its size or its runtime, whichever comes first. GDiskMark
        * measures for a time over a test file of that size: its pass time, never longer than
        * the runtime. */
-      if (sh->runtime != -1)
-        {
-          job->runtime_cap = (guint) sh->runtime;
-          job->settings.measure_s = MIN (job->settings.measure_s, job->runtime_cap);
-        }
       g_ptr_array_add (job->notes,
                        g_strdup (_("fio would end each job after its size; GDiskMark measures "
                                    "each for its pass time over a test file of that size")));
+      if (sh->runtime != -1)
+        {
+          job->runtime_cap = (guint) MIN (sh->runtime, (gint64) DMK_MEASURE_MAX);
+          job->settings.measure_s = MIN (job->settings.measure_s, job->runtime_cap);
+          /* TRANSLATORS: "runtime=60 without time_based only limits each job (fio ends it after
+           * its size or 60 s, whichever comes first): GDiskMark measures each pass for its pass
+           * time, at most 60 s" */
+          g_ptr_array_add (job->notes,
+                           g_strdup_printf (_("runtime=%u without time_based only limits each "
+                                              "job (fio ends it after its size or %u s, "
+                                              "whichever comes first): GDiskMark measures each "
+                                              "pass for its pass time, at most %u s"),
+                                            (guint) sh->runtime, (guint) sh->runtime,
+                                            job->runtime_cap));
+        }
     }
-  job->settings.warmup_s = sh->ramp != -1 ? (int) sh->ramp : 0;
+  job->settings.warmup_s = sh->ramp != -1 ? (int) MIN (sh->ramp, (gint64) DMK_WARMUP_MAX) : 0;
+  if (sh->ramp > DMK_WARMUP_MAX)
+    g_ptr_array_add (job->notes,
+                     g_strdup_printf (_("each test warms up for %u s, GDiskMark’s longest, where "
+                                        "fio would ramp each job up for ramp_time=%u s"),
+                                      (guint) DMK_WARMUP_MAX, (guint) sh->ramp));
   job->has_ramp = sh->ramp != -1;
   job->settings.passes = sh->loops != -1 ? (guint) sh->loops : 1;
   job->has_loops = sh->loops != -1;
@@ -372,6 +395,21 @@ finish (Parser *p, Section *global, GArray *sections)
   if (!apply_shared (p, &sh))
     return FALSE;
   choose_target (p->job, sh.filename, sh.directory);
+  if (p->ignored->len > 0)
+    {
+      g_autofree char *names = NULL;
+
+      g_ptr_array_add (p->ignored, NULL);
+      names = g_strjoinv (", ", (char **) p->ignored->pdata);
+      g_ptr_array_remove_index (p->ignored, p->ignored->len - 1);
+      /* TRANSLATORS: "GDiskMark runs the job without what changes only fio’s own reports, logs,
+       * clocks, random numbers or file layout, not the I/O: clat_percentiles, gtod_reduce" */
+      g_ptr_array_add (p->job->notes,
+                       g_strdup_printf (_("GDiskMark runs the job without what changes only "
+                                          "fio’s own reports, logs, clocks, random numbers or "
+                                          "file layout, not the I/O: %s"),
+                                        names));
+    }
   return TRUE;
 }
 
@@ -441,7 +479,8 @@ check_text (const char *text, gsize len, const char *name, GError **error)
 DmkFioJob *
 dmk_fio_job_parse (const char *text, gssize length, const char *name, GError **error)
 {
-  Parser p = { name != NULL ? name : "job", 0, NULL, error };
+  g_autoptr (GPtrArray) ignored = g_ptr_array_new_with_free_func (g_free);
+  Parser p = { name != NULL ? name : "job", 0, NULL, error, ignored };
   g_autoptr (GArray) sections = g_array_new (FALSE, TRUE, sizeof (Section));
   g_auto (GStrv) lines = NULL;
   g_autofree char *copy = NULL;

@@ -1,7 +1,8 @@
 /* dmk-fio-options.c: the subset of fio's options a job file may use, each read and checked;
- * options that change nothing measured (name, thread, group_reporting…) accepted as they are.
- * Anything else is an error that names the file, the line and the option: nothing that changes
- * the numbers is silently ignored. */
+ * options that change nothing measured (name, thread, group_reporting…) accepted as they are, and
+ * those that change only fio's own reports, logs, clocks or random numbers accepted with a note.
+ * Anything else is an error that names the file, the line, the option and why: nothing that
+ * changes the I/O is silently ignored. */
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
@@ -94,26 +95,32 @@ parse_count (Parser *p, const char *key, const char *v, gint64 min, gint64 max, 
   return TRUE;
 }
 
-/* A time in whole seconds: 60, 60s, 1m; fio's default unit for these is the second. */
+/* A time in whole seconds, as fio writes it: 60, 60s, 1m, 2h or 1d (its default unit is the
+ * second; its ms and us are finer than GDiskMark measures). Any length: the callers decide what
+ * a pass can take. */
 static gboolean
-parse_seconds (Parser *p, const char *key, const char *v, gint64 min, gint64 max, gint64 *out)
+parse_seconds (Parser *p, const char *key, const char *v, gint64 *out)
 {
+  static const struct
+  {
+    const char *unit;
+    guint64 scale;
+  } units[] = { { "", 1 }, { "s", 1 }, { "m", 60 }, { "h", 3600 }, { "d", 86400 } };
   char *end = NULL;
-  guint64 n, scale = 1;
+  guint64 n;
 
   if (!g_ascii_isdigit (*v))
     return _dmk_fio_fail (p, _("“%s=%s” is not a time: write it in seconds, like 5 or 5s"), key, v);
   n = g_ascii_strtoull (v, &end, 10);
-  if (g_ascii_strcasecmp (end, "m") == 0)
-    scale = 60;
-  else if (g_ascii_strcasecmp (end, "") != 0 && g_ascii_strcasecmp (end, "s") != 0)
-    return _dmk_fio_fail (p, _("“%s=%s” is not a time: write it in seconds, like 5 or 5s"), key, v);
-  if (n > G_MAXUINT32 || n * scale < (guint64) min || n * scale > (guint64) max)
-    return _dmk_fio_fail (p, _("GDiskMark measures %s from %d to %d seconds, not %s: change it in the "
-                      "file"),
-                 key, (int) min, (int) max, v);
-  *out = (gint64) (n * scale);
-  return TRUE;
+  for (guint i = 0; i < G_N_ELEMENTS (units); i++)
+    if (g_ascii_strcasecmp (end, units[i].unit) == 0)
+      {
+        if (n > G_MAXINT32 / units[i].scale)
+          return _dmk_fio_fail (p, _("“%s=%s” is too large"), key, v);
+        *out = (gint64) (n * units[i].scale);
+        return TRUE;
+      }
+  return _dmk_fio_fail (p, _("“%s=%s” is not a time: write it in seconds, like 5 or 5s"), key, v);
 }
 
 static gboolean
@@ -128,13 +135,165 @@ parse_bool (Parser *p, const char *key, const char *v, gint64 *out)
   return TRUE;
 }
 
-/* Options that change nothing GDiskMark measures: accepted as they are. fixedbufs and
+/* Options that say what GDiskMark does anyway: accepted as they are. fixedbufs and
  * registerfiles are what GDiskMark's io_uring always does; the batch sizes are the engines'. */
 static const char *const harmless[] = {
-  "name", "description", "thread", "group_reporting", "new_group", "unlink", "norandommap", "allow_mounted_write", "fixedbufs", "registerfiles",
-  "iodepth_batch_submit", "iodepth_batch", "iodepth_batch_complete_min",
-  "iodepth_batch_complete_max", "iodepth_batch_complete", "invalidate", NULL,
+  "name", "description", "thread", "group_reporting", "new_group", "unlink", "norandommap",
+  "allow_mounted_write", "fixedbufs", "registerfiles", "iodepth_batch_submit", "iodepth_batch",
+  "iodepth_batch_complete_min", "iodepth_batch_complete_max", "iodepth_batch_complete",
+  "invalidate", NULL,
 };
+
+/* Options that change only what fio reports or logs, how it reads its clock, which random
+ * numbers it draws (the offsets' order, not their spread or size), when a job starts or how fio
+ * lays out its own file: never the I/O that is measured. GDiskMark keeps its own latency
+ * histogram, draws its own offsets and lays out its own file, so it runs the job without them
+ * and names them in a note. Their values do not matter. */
+static const char *const ignored[] = {
+  /* reports */
+  "clat_percentiles", "lat_percentiles", "slat_percentiles", "percentile_list",
+  "significant_figures", "unified_rw_reporting", "block_error_percentiles", "disk_util",
+  "stats", "unit_base", "per_job_logs",
+  /* logs */
+  "write_bw_log", "write_lat_log", "write_iops_log", "write_hist_log", "write_iolog",
+  "bwavgtime", "iopsavgtime", "log_avg_msec", "log_hist_msec", "log_hist_coarseness",
+  "log_max_value", "log_offset", "log_prio", "log_compression", "log_compression_cpus",
+  "log_store_compressed", "log_unix_epoch", "log_alternate_epoch",
+  "log_alternate_epoch_clock_id", "log_entries",
+  /* clocks: fewer time stamps change fio's latency numbers, not its I/O */
+  "gtod_reduce", "disable_lat", "disable_clat", "disable_slat", "disable_bw_measurement",
+  "disable_bw", "gtod_cpu", "clocksource",
+  /* random numbers */
+  "random_generator", "randseed", "allrandrepeat",
+  /* the start, and fio's own file before the job */
+  "startdelay", "create_serialize", "create_on_open", "create_fsync", "allow_file_create",
+  "fallocate", NULL,
+};
+
+/* Why an option that changes the I/O is refused: each refusal says which of these it is. */
+typedef enum
+{
+  WHY_BLOCKS,
+  WHY_OFFSETS,
+  WHY_AMOUNT,
+  WHY_HELD_BACK,
+  WHY_SYNC,
+  WHY_VERIFY,
+  WHY_DATA,
+  WHY_STEADY,
+  WHY_PLACE,
+  WHY_COMMAND,
+  WHY_JOBS,
+  WHY_UNITS,
+  WHY_CACHE,
+  N_WHY
+} Why;
+
+static const char *const why_text[N_WHY] = {
+  [WHY_BLOCKS] = N_("it changes the block size from one I/O to the next, or where blocks are "
+                    "aligned; GDiskMark tests one block size per test"),
+  [WHY_OFFSETS] = N_("it changes which part of the target fio covers, or how its offsets are "
+                     "spread"),
+  [WHY_AMOUNT] = N_("it changes how much fio does or over how many files; GDiskMark measures for "
+                    "a time over one test file"),
+  [WHY_HELD_BACK] = N_("it holds fio’s I/O back (to a rate, a latency or idle time); GDiskMark "
+                       "measures as fast as the drive goes"),
+  [WHY_SYNC] = N_("it adds flushes or synchronous writes that the drive must do"),
+  [WHY_VERIFY] = N_("it reads back and checks what was written; GDiskMark’s --verify does that "
+                    "its own way"),
+  [WHY_DATA] = N_("it changes the data written; GDiskMark writes random data or zeros "
+                  "(zero_buffers)"),
+  [WHY_STEADY] = N_("it ends a job when its numbers settle; GDiskMark’s until-stable passes do "
+                    "that its own way"),
+  [WHY_PLACE] = N_("it changes where or how urgently fio’s threads and I/O run (CPUs, priority, "
+                   "cgroup, I/O scheduler), which GDiskMark leaves to the system"),
+  [WHY_COMMAND] = N_("it runs a program or replays recorded I/O"),
+  [WHY_JOBS] = N_("it ties jobs to each other; GDiskMark runs one test after another"),
+  [WHY_UNITS] = N_("it changes what k, m and g mean in the file’s sizes"),
+  [WHY_CACHE] = N_("it reads the file into the page cache first, so reads would measure memory"),
+};
+
+/* fio's options that change the I/O, each with its reason. */
+static const struct
+{
+  const char *key;
+  Why why;
+} refused[] = {
+  { "bssplit", WHY_BLOCKS }, { "bs_unaligned", WHY_BLOCKS }, { "blocksize_unaligned", WHY_BLOCKS },
+  { "ba", WHY_BLOCKS }, { "blockalign", WHY_BLOCKS },
+  { "offset", WHY_OFFSETS }, { "fileoffset", WHY_OFFSETS }, { "offset_align", WHY_OFFSETS },
+  { "percentage_random", WHY_OFFSETS }, { "rw_sequencer", WHY_OFFSETS },
+  { "zonemode", WHY_OFFSETS }, { "zonesize", WHY_OFFSETS }, { "zonerange", WHY_OFFSETS },
+  { "zoneskip", WHY_OFFSETS }, { "file_append", WHY_OFFSETS },
+  { "io_size", WHY_AMOUNT }, { "io_limit", WHY_AMOUNT }, { "number_ios", WHY_AMOUNT },
+  { "fill_device", WHY_AMOUNT }, { "fill_fs", WHY_AMOUNT }, { "filesize", WHY_AMOUNT },
+  { "nrfiles", WHY_AMOUNT }, { "nr_files", WHY_AMOUNT }, { "openfiles", WHY_AMOUNT },
+  { "file_service_type", WHY_AMOUNT }, { "opendir", WHY_AMOUNT },
+  { "filename_format", WHY_AMOUNT }, { "unlink_each_loop", WHY_AMOUNT },
+  { "rate_process", WHY_HELD_BACK }, { "rate_cycle", WHY_HELD_BACK },
+  { "ratecycle", WHY_HELD_BACK }, { "thinktime_spin", WHY_HELD_BACK },
+  { "thinktime_blocks", WHY_HELD_BACK }, { "thinktime_blocks_type", WHY_HELD_BACK },
+  { "thinktime_iotime", WHY_HELD_BACK }, { "latency_target", WHY_HELD_BACK },
+  { "latency_window", WHY_HELD_BACK }, { "latency_percentile", WHY_HELD_BACK },
+  { "latency_run", WHY_HELD_BACK }, { "max_latency", WHY_HELD_BACK },
+  { "flow", WHY_HELD_BACK }, { "flow_id", WHY_HELD_BACK }, { "flow_sleep", WHY_HELD_BACK },
+  { "iodepth_low", WHY_HELD_BACK },
+  { "write_barrier", WHY_SYNC }, { "sync_file_range", WHY_SYNC },
+  { "do_verify", WHY_VERIFY }, { "verify_only", WHY_VERIFY },
+  { "verify_interval", WHY_VERIFY }, { "verify_offset", WHY_VERIFY },
+  { "verify_pattern", WHY_VERIFY }, { "verify_fatal", WHY_VERIFY },
+  { "verify_backlog", WHY_VERIFY }, { "verify_async", WHY_VERIFY },
+  { "experimental_verify", WHY_VERIFY }, { "trim_percentage", WHY_VERIFY },
+  { "buffer_pattern", WHY_DATA }, { "buffer_compress_percentage", WHY_DATA },
+  { "buffer_compress_chunk", WHY_DATA }, { "dedupe_percentage", WHY_DATA },
+  { "dedupe_mode", WHY_DATA }, { "dedupe_working_set_percentage", WHY_DATA },
+  { "dedupe_global", WHY_DATA },
+  { "steadystate", WHY_STEADY }, { "ss", WHY_STEADY }, { "steadystate_duration", WHY_STEADY },
+  { "ss_dur", WHY_STEADY }, { "steadystate_ramp_time", WHY_STEADY }, { "ss_ramp", WHY_STEADY },
+  { "steadystate_check_interval", WHY_STEADY },
+  { "nice", WHY_PLACE }, { "prio", WHY_PLACE }, { "prioclass", WHY_PLACE },
+  { "cpumask", WHY_PLACE }, { "cpus_allowed", WHY_PLACE }, { "cpus_allowed_policy", WHY_PLACE },
+  { "numa_cpu_nodes", WHY_PLACE }, { "numa_mem_policy", WHY_PLACE }, { "cgroup", WHY_PLACE },
+  { "cgroup_weight", WHY_PLACE }, { "ioscheduler", WHY_PLACE }, { "uid", WHY_PLACE },
+  { "gid", WHY_PLACE },
+  { "exec_prerun", WHY_COMMAND }, { "exec_postrun", WHY_COMMAND }, { "read_iolog", WHY_COMMAND },
+  { "merge_blktrace_file", WHY_COMMAND },
+  { "wait_for", WHY_JOBS }, { "exitall", WHY_JOBS }, { "exitall_on_error", WHY_JOBS },
+  { "exit_what", WHY_JOBS },
+};
+
+/* Options that change the I/O except at fio's default, which GDiskMark does too: written out
+ * (sync=0, kb_base=1024, random_distribution=random) they are accepted as they are. */
+static const struct
+{
+  const char *key;
+  const char *defaults[3];
+  Why why;
+} at_default[] = {
+  { "random_distribution", { "random" }, WHY_OFFSETS },
+  { "offset", { "0" }, WHY_OFFSETS },
+  { "nrfiles", { "1" }, WHY_AMOUNT },
+  { "fill_device", { "0" }, WHY_AMOUNT },
+  { "sync", { "0", "none" }, WHY_SYNC },
+  { "fsync", { "0" }, WHY_SYNC },
+  { "fdatasync", { "0" }, WHY_SYNC },
+  { "end_fsync", { "0" }, WHY_SYNC },
+  { "fsync_on_close", { "0" }, WHY_SYNC },
+  { "atomic", { "0" }, WHY_SYNC },
+  { "verify", { "0", "none" }, WHY_VERIFY },
+  { "kb_base", { "1024" }, WHY_UNITS },
+  { "pre_read", { "0" }, WHY_CACHE },
+};
+
+static gboolean
+refuse (Parser *p, const char *key, const char *v, Why why)
+{
+  if (v == NULL)
+    /* TRANSLATORS: "fio option “verify” is not supported: it reads back and checks …" */
+    return _dmk_fio_fail (p, _("fio option “%s” is not supported: %s"), key, _(why_text[why]));
+  /* TRANSLATORS: "“rate_iops=500” is not supported: it holds fio’s I/O back …" */
+  return _dmk_fio_fail (p, _("“%s=%s” is not supported: %s"), key, v, _(why_text[why]));
+}
 
 /* One option of the subset: key=value, or key alone for the flags. */
 typedef gboolean (*OptionFunc) (Parser *p, Section *s, const char *key, const char *v);
@@ -197,10 +356,13 @@ opt_rw (Parser *p, Section *s, const char *key, const char *v)
         /* rw=read:GAP, a gap in bytes after each I/O: GDiskMark's strided test. */
         if (colon == NULL)
           return TRUE;
-        if (rws[i].pattern != DMK_PATTERN_SEQUENTIAL || !parse_size (p, key, colon + 1, &s->gap))
+        /* fio's negative gap (rw=read:-8k) goes back; GDiskMark's gaps go forward. */
+        if (rws[i].pattern != DMK_PATTERN_SEQUENTIAL || colon[1] == '-')
           return _dmk_fio_fail (p, _("“%s=%s” is not supported: a gap (“:”) goes only after "
-                                     "read, write or rw, in bytes"),
+                                     "read, write or rw, forward, in bytes"),
                                 key, v);
+        if (!parse_size (p, key, colon + 1, &s->gap))
+          return FALSE;
         if (s->gap > 0)
           s->pattern = DMK_PATTERN_STRIDED;
         return TRUE;
@@ -258,18 +420,25 @@ opt_offset_increment (Parser *p, Section *s, const char *key, const char *v)
   return parse_size (p, key, v, &s->offset_increment);
 }
 
+/* runtime (or its alias timeout) as written: a pass is at most DMK_MEASURE_MAX, and the job's
+ * timing says what a longer one becomes. runtime=0 is fio's "no limit", as if it were not set. */
 static gboolean
 opt_runtime (Parser *p, Section *s, const char *key, const char *v)
 {
+  gint64 t;
+
+  if (!parse_seconds (p, key, v, &t))
+    return FALSE;
+  s->runtime = t > 0 ? t : -1;
   s->runtime_line = p->line;
-  return parse_seconds (p, key, v, DMK_MEASURE_MIN, DMK_MEASURE_MAX, &s->runtime);
+  return TRUE;
 }
 
 static gboolean
 opt_ramp_time (Parser *p, Section *s, const char *key, const char *v)
 {
   s->ramp_line = p->line;
-  return parse_seconds (p, key, v, 0, DMK_WARMUP_MAX, &s->ramp);
+  return parse_seconds (p, key, v, &s->ramp);
 }
 
 static gboolean
@@ -333,6 +502,33 @@ opt_target (Parser *p, Section *s, const char *key, const char *v)
   return TRUE;
 }
 
+/* bsrange=4k-4k is one block size, as bs=4k; a range is refused. */
+static gboolean
+opt_bsrange (Parser *p, Section *s, const char *key, const char *v)
+{
+  const char *dash = strchr (v, '-');
+  g_autofree char *low = g_strndup (v, dash != NULL ? (gsize) (dash - v) : strlen (v));
+  gint64 a, b;
+
+  if (dash == NULL || strchr (v, ',') != NULL)
+    return refuse (p, key, v, WHY_BLOCKS);
+  if (!parse_size (p, key, low, &a) || !parse_size (p, key, dash + 1, &b))
+    return FALSE;
+  if (a != b)
+    return refuse (p, key, v, WHY_BLOCKS);
+  return opt_bs (p, s, key, low);
+}
+
+/* A limit of 0 (rate=0, rate_iops=0,0, thinktime=0) is fio's default, no limit: what GDiskMark
+ * does. Any other holds the I/O back. */
+static gboolean
+opt_no_limit (Parser *p, Section *s, const char *key, const char *v)
+{
+  if (strspn (v, "0,") == strlen (v) && g_ascii_isdigit (*v))
+    return TRUE;
+  return refuse (p, key, v, WHY_HELD_BACK);
+}
+
 /* The subset GDiskMark reads; flags may stand alone (“direct” is “direct=1”). */
 static const struct
 {
@@ -348,6 +544,14 @@ static const struct
   { "readwrite", FALSE, opt_rw },
   { "bs", FALSE, opt_bs },
   { "blocksize", FALSE, opt_bs },
+  { "bsrange", FALSE, opt_bsrange },
+  { "blocksize_range", FALSE, opt_bsrange },
+  { "rate", FALSE, opt_no_limit },
+  { "rate_iops", FALSE, opt_no_limit },
+  { "rate_min", FALSE, opt_no_limit },
+  { "ratemin", FALSE, opt_no_limit },
+  { "rate_iops_min", FALSE, opt_no_limit },
+  { "thinktime", FALSE, opt_no_limit },
   { "iodepth", FALSE, opt_iodepth },
   { "numjobs", FALSE, opt_numjobs },
   { "rwmixread", FALSE, opt_rwmix },
@@ -355,6 +559,7 @@ static const struct
   { "size", FALSE, opt_size },
   { "offset_increment", FALSE, opt_offset_increment },
   { "runtime", FALSE, opt_runtime },
+  { "timeout", FALSE, opt_runtime },
   { "ramp_time", FALSE, opt_ramp_time },
   { "loops", FALSE, opt_loops },
   { "direct", TRUE, opt_direct },
@@ -372,6 +577,12 @@ _dmk_fio_set_option (Parser *p, Section *s, const char *key, const char *v)
 {
   if (g_strv_contains (harmless, key))
     return TRUE;
+  if (g_strv_contains (ignored, key))
+    {
+      if (!g_ptr_array_find_with_equal_func (p->ignored, key, g_str_equal, NULL))
+        g_ptr_array_add (p->ignored, g_strdup (key));
+      return TRUE;
+    }
   for (guint i = 0; i < G_N_ELEMENTS (options); i++)
     {
       if (strcmp (key, options[i].key) != 0)
@@ -382,6 +593,16 @@ _dmk_fio_set_option (Parser *p, Section *s, const char *key, const char *v)
         return _dmk_fio_fail (p, _("“%s=%s”: variables in values are not supported"), key, v);
       return options[i].set (p, s, key, v);
     }
-  return _dmk_fio_fail (p, _("fio option “%s” is not supported"), key);
+  for (guint i = 0; i < G_N_ELEMENTS (at_default); i++)
+    if (strcmp (key, at_default[i].key) == 0)
+      return (v != NULL && g_strv_contains (at_default[i].defaults, v)) ||
+             refuse (p, key, v, at_default[i].why);
+  for (guint i = 0; i < G_N_ELEMENTS (refused); i++)
+    if (strcmp (key, refused[i].key) == 0)
+      return refuse (p, key, NULL, refused[i].why);
+  return _dmk_fio_fail (p,
+                        _("fio option “%s” is not supported: GDiskMark runs the options that "
+                          "describe its tests and leaves out only those that change no I/O"),
+                        key);
 }
 

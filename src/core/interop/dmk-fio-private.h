@@ -16,6 +16,7 @@ typedef struct
   guint line;
   DmkFioJob *job;
   GError **error;
+  GPtrArray *ignored; /* the options that change no I/O, each once, in the file's order */
 } Parser;
 
 /* What one section (or [global]) says; unset fields are -1 or NULL. */
@@ -27,7 +28,7 @@ typedef struct
   int direction; /* DmkDirection */
   gint64 gap;    /* rw=read:GAP, in bytes; -1 when none */
   gint64 bs, iodepth, numjobs, rwmixread, size, offset_increment;
-  gint64 runtime, ramp, loops, direct, engine, data, stonewall;
+  gint64 runtime, ramp, loops, direct, engine, data, stonewall; /* runtime, ramp: as written */
   gboolean time_based;
   char *filename, *directory;
   guint rw_line, size_line, runtime_line, ramp_line, loops_line, mix_line;
