@@ -1,12 +1,15 @@
 /* test-window-compare.c: the real comparison window, one scenario a test (issue 45): saved results
  * side by side (one gdiskmark-cli wrote too), units, the baseline, the columns' order, exports,
- * removing and adding columns, the main window's result and the current run. */
+ * removing and adding columns, the main window's result and the current run; the ★ on the faster
+ * drive and the columns' labels (issue 47). */
 #include "config.h"
 
 #include <glib/gstdio.h>
 #include <math.h>
 #include <string.h>
 
+#include "dmk-compare-cell.h"
+#include "dmk-compare-header.h"
 #include "dmk-test-gui.h"
 
 /* ---- what the comparison must show ---- */
@@ -611,6 +614,171 @@ test_current_func (Fixture *f, gconstpointer data)
   g_assert_cmpuint (dmk_compare_window_get_n_columns (f->cmp), ==, 2);
 }
 
+/* ---- the ★ on the faster drive, and what the columns say (issue 47, items 6 and 11) ---- */
+
+/* A result of one test whose passes ran at mb MB/s (in run order), as the runner keeps them,
+ * checked as a run checks it (a scatter of 5 % or more earns a warning), saved to dir/name. */
+static char *
+saved_run (const char *dir, const char *name, const char *path, const double *mb, guint n,
+           const char *warning)
+{
+  g_autoptr (DmkResult) r = dmk_result_new ();
+  g_autoptr (GError) error = NULL;
+  DmkTestSpec spec;
+  DmkTestResult *t;
+  char *file = g_build_filename (dir, name, NULL);
+
+  g_free (r->date);
+  r->date = g_strdup ("2026-12-07T10:00:00Z");
+  r->target.path = g_strdup (path);
+  r->target.model = g_strdup (name);
+  g_assert_true (dmk_test_spec_parse ("SEQ1M Q8T1", &spec, NULL));
+  t = dmk_test_result_new (&spec, DMK_DIRECTION_READ);
+  for (guint i = 0; i < n; i++)
+    {
+      DmkPass p = { .mb_per_s = mb[i], .seconds = 5.0 };
+
+      p.bytes = (guint64) (mb[i] * 1e6 * p.seconds);
+      p.iops = (double) p.bytes / spec.block_size / p.seconds;
+      dmk_test_result_add_pass_series (t, &p, NULL, NULL);
+    }
+  g_ptr_array_add (r->tests, t);
+  dmk_plausibility_check_test (r, t, NULL);
+  if (warning != NULL)
+    g_ptr_array_add (r->warnings, g_strdup (warning));
+  g_assert_true (dmk_result_save (r, file, &error));
+  g_assert_no_error (error);
+  return file;
+}
+
+static const char *
+cell_tooltip (DmkCompareWindow *cmp, guint column)
+{
+  return gtk_widget_get_tooltip_text (dmk_compare_window_get_cell (cmp, 0, column));
+}
+
+/* Issue 47 item 6 in the window: 7235.82 MB/s whose passes scatter beside a clean 1745.45 (and
+ * a tmpfs run, faster still, that a warning leaves out). The ★ went to 1745.45, its tooltip
+ * "best, 75.9 percent worse than the baseline". The ★ is on 7235.82, marked "~" and said
+ * uncertain; the best is never called worse than a value it was ranked against. */
+static void
+test_scatter_star (void)
+{
+  static const double scattered[] = { 5012.40, 7235.82, 6120.33 };
+  static const double steady[] = { 1741.20, 1745.45, 1743.90 };
+  static const double memory[] = { 9100.00, 9120.00, 9110.00 };
+  g_autofree char *dir = make_target_dir ();
+  char *files[] = {
+    saved_run (dir, "fast.json", "/mnt/nvme", scattered, 3, NULL),
+    saved_run (dir, "slow.json", "/mnt/sata", steady, 3, NULL),
+    saved_run (dir, "tmpfs.json", "/dev/shm", memory, 3, "“/dev/shm” is on tmpfs"),
+  };
+  DmkCompareWindow *cmp;
+
+  reset_settings ();
+  cmp = dmk_compare_window_new (NULL);
+  gtk_window_present (GTK_WINDOW (cmp));
+  for (guint i = 0; i < G_N_ELEMENTS (files); i++)
+    {
+      g_autoptr (GFile) file = g_file_new_for_path (files[i]);
+      g_autoptr (GError) error = NULL;
+
+      g_assert_true (dmk_compare_window_add_file (cmp, file, &error));
+      g_assert_no_error (error);
+    }
+  for (guint baseline = 0; baseline < 3; baseline++)
+    {
+      DmkCompareCell *fast, *slow;
+
+      /* Another baseline rebuilds the table: its cells are new ones. */
+      dmk_compare_window_set_baseline (cmp, baseline);
+      fast = DMK_COMPARE_CELL (dmk_compare_window_get_cell (cmp, 0, 0));
+      slow = DMK_COMPARE_CELL (dmk_compare_window_get_cell (cmp, 0, 1));
+      g_test_message ("baseline %u: %s | %s | %s", baseline, cell_tooltip (cmp, 0),
+                      cell_tooltip (cmp, 1), cell_tooltip (cmp, 2));
+      g_assert_cmpstr (dmk_compare_window_get_cell_text (cmp, 0, 0), ==, "7235.82");
+      g_assert_true (dmk_compare_window_cell_is_best (cmp, 0, 0));
+      g_assert_false (dmk_compare_window_cell_is_best (cmp, 0, 1));
+      g_assert_false (dmk_compare_window_cell_is_best (cmp, 0, 2));
+      g_assert_true (dmk_compare_cell_get_uncertain (fast));
+      g_assert_false (dmk_compare_cell_get_uncertain (slow));
+      g_assert_nonnull (strstr (cell_tooltip (cmp, 0), "best"));
+      g_assert_nonnull (strstr (cell_tooltip (cmp, 0), "uncertain"));
+      /* Below the tmpfs baseline, which is not ranked: never "worse" for the best. */
+      g_assert_null (strstr (cell_tooltip (cmp, 0), "worse"));
+      g_assert_true ((strstr (cell_tooltip (cmp, 0), "leaves out of the ranking") != NULL) ==
+                     (baseline == 2));
+      g_assert_null (strstr (cell_tooltip (cmp, 1), "best"));
+      g_assert_nonnull (strstr (cell_tooltip (cmp, 2), "not ranked"));
+      g_assert_nonnull (strstr (gtk_label_get_text (cmp->legend_label), "~ uncertain"));
+    }
+  gtk_window_destroy (GTK_WINDOW (cmp));
+  for (guint i = 0; i < G_N_ELEMENTS (files); i++)
+    {
+      g_unlink (files[i]);
+      g_free (files[i]);
+    }
+  g_rmdir (dir);
+}
+
+static const char *
+header_tooltip (DmkCompareWindow *cmp, guint column)
+{
+  GtkWidget *menu = dmk_compare_window_get_header_menu (cmp, column);
+
+  return gtk_widget_get_tooltip_text (gtk_widget_get_ancestor (menu, DMK_TYPE_COMPARE_HEADER));
+}
+
+/* Issue 47 item 11 in the window: CrystalDiskMark's Comment: (Japanese here) is on its column's
+ * header and in its tooltip; KDiskMark's text names no target, and its header and tooltip say
+ * nothing about one rather than "?". */
+static void
+test_column_labels (void)
+{
+  static const char comment[] = "サムスン 860 EVO の試験";
+  g_autofree char *cdm = g_test_build_filename (G_TEST_DIST, "imports", "cdm8-nvme.txt", NULL);
+  g_autofree char *kdm = g_test_build_filename (G_TEST_DIST, "imports", "kdiskmark-3.0.0.txt",
+                                                NULL);
+  g_autofree char *dir = make_target_dir ();
+  g_autofree char *cjk = g_build_filename (dir, "cdm-ja.txt", NULL);
+  g_autofree char *contents = NULL;
+  g_autoptr (GString) text = NULL;
+  DmkCompareWindow *cmp;
+
+  g_assert_true (g_file_get_contents (cdm, &contents, NULL, NULL));
+  text = g_string_new (contents);
+  {
+    g_autofree char *line = g_strconcat ("Comment: ", comment, NULL);
+    g_assert_cmpuint (g_string_replace (text, "Comment: NVMe SSD profile", line, 1), ==, 1);
+  }
+  g_assert_true (g_file_set_contents (cjk, text->str, -1, NULL));
+  reset_settings ();
+  cmp = dmk_compare_window_new (NULL);
+  gtk_window_present (GTK_WINDOW (cmp));
+  for (guint i = 0; i < 2; i++)
+    {
+      g_autoptr (GFile) file = g_file_new_for_path (i == 0 ? cjk : kdm);
+      g_autoptr (GError) error = NULL;
+
+      g_assert_true (dmk_compare_window_add_file (cmp, file, &error));
+      g_assert_no_error (error);
+    }
+  for (guint c = 0; c < 2; c++)
+    {
+      g_autofree char *header = dmk_compare_window_get_header_text (cmp, c);
+
+      g_test_message ("header %u:\n%s\ntooltip:\n%s", c, header, header_tooltip (cmp, c));
+      g_assert_null (strstr (header, "?"));
+      g_assert_null (strstr (header, "\n\n"));
+      g_assert_null (strstr (header_tooltip (cmp, c), "?"));
+      g_assert_true ((strstr (header, comment) != NULL) == (c == 0));
+      g_assert_true ((strstr (header_tooltip (cmp, c), comment) != NULL) == (c == 0));
+    }
+  gtk_window_destroy (GTK_WINDOW (cmp));
+  g_unlink (cjk);
+  g_rmdir (dir);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -625,5 +793,7 @@ main (int argc, char **argv)
   g_test_add ("/window-compare/add-files", Fixture, NULL, setup, test_add_files, teardown);
   g_test_add ("/window-compare/add-current", Fixture, NULL, setup, test_add_current, teardown);
   g_test_add ("/window-compare/current-func", Fixture, NULL, setup, test_current_func, teardown);
+  g_test_add_func ("/window-compare/scatter-star", test_scatter_star);
+  g_test_add_func ("/window-compare/column-labels", test_column_labels);
   return g_test_run ();
 }

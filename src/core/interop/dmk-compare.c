@@ -142,36 +142,124 @@ dmk_comparison_value (DmkComparison *cmp, guint row, guint column, double *value
   return TRUE;
 }
 
-/* A warning that names the test ("RND4K Q1T1 Read: …", as the plausibility checks write them)
- * concerns that row only; any other warning (tmpfs, buffered, interrupted…) every row. */
+/* Whether warning holds value as any language writes it with one decimal ("13.1", "13,1"). */
 static gboolean
-warning_concerns (const char *warning, const DmkCompareRow *row)
+has_number (const char *warning, double value)
+{
+  char buf[G_ASCII_DTOSTR_BUF_SIZE];
+  char *point;
+
+  g_ascii_formatd (buf, sizeof buf, "%.1f", value);
+  if (strstr (warning, buf) != NULL)
+    return TRUE;
+  point = strchr (buf, '.');
+  if (point != NULL)
+    *point = ',';
+  return strstr (warning, buf) != NULL;
+}
+
+/* Whether warning, one that names test, is its scatter warning (dmk-plausible.c writes it): the
+ * test's passes scatter by the threshold or more, and the warning carries that scatter, the
+ * lowest and the highest pass, so that a file saved in another language reads alike. */
+static gboolean
+is_scatter_warning (const DmkTestResult *test, const char *warning)
+{
+  DmkSpread spread;
+
+  return test != NULL && dmk_test_result_spread (test, &spread) && spread.n >= 2 &&
+         spread.rsd_percent >= DMK_SPREAD_WARN_RSD && has_number (warning, spread.rsd_percent) &&
+         has_number (warning, spread.min) && has_number (warning, spread.max);
+}
+
+/* Whether a warning about the whole run is about the engine it ran on: engines are named by
+ * their names in every language. Which engine each test ran on is in the result itself (the
+ * run's, or the test's own where a loop device's deep queue ran on libaio), so such a note
+ * leaves nothing out by itself: what it can mean for a value, a depth that psync capped, is
+ * read from the result (capped_depth ()). */
+static gboolean
+names_engine (const char *warning)
+{
+  static const char *const engines[] = { "io_uring", "libaio", "psync" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (engines); i++)
+    if (strstr (warning, engines[i]) != NULL)
+      return TRUE;
+  return FALSE;
+}
+
+/* A test asked deeper than 1 that ran on psync ran at depth 1: it is not the test of its row. */
+static gboolean
+capped_depth (const DmkResult *r, const DmkTestResult *test)
+{
+  const char *engine = test->engine != NULL ? test->engine : r->engine;
+
+  return g_strcmp0 (engine, "psync") == 0 && test->spec.queue_depth > 1;
+}
+
+typedef enum
+{
+  CONCERN_NONE,      /* not about this value */
+  CONCERN_UNCERTAIN, /* its passes scatter: ranked, and marked */
+  CONCERN_LEFT_OUT,  /* it may be fast for a reason other than the drive */
+} Concern;
+
+/* What warning says about test (the row's test in a result; NULL where it lacks it). A warning
+ * that names a test (dmk_warning_names_test (): "RND4K Q1T1 Read: …", as the plausibility checks
+ * write them) concerns that row only; any other (tmpfs, buffered, interrupted…) every row,
+ * except a note on the engine. */
+static Concern
+warning_concern (const char *warning, const DmkCompareRow *row, const DmkTestResult *test)
 {
   DmkTestSpec spec;
   DmkDirection direction;
   g_autofree char *name = NULL, *of_row = NULL;
 
   if (!dmk_warning_names_test (warning, &spec, &direction))
-    return TRUE;
+    return names_engine (warning) ? CONCERN_NONE : CONCERN_LEFT_OUT;
   name = dmk_test_spec_to_name (&spec);
   of_row = dmk_test_spec_to_name (&row->spec);
-  return direction == row->direction && strcmp (name, of_row) == 0;
+  if (direction != row->direction || strcmp (name, of_row) != 0)
+    return CONCERN_NONE;
+  /* Scatter is uncertainty, not another measurement: the value still competes for the ★. */
+  return is_scatter_warning (test, warning) ? CONCERN_UNCERTAIN : CONCERN_LEFT_OUT;
+}
+
+static gboolean
+any_concern (DmkComparison *cmp, guint row, guint column, Concern concern)
+{
+  DmkResult *r = g_ptr_array_index (cmp->results, column);
+  const DmkCompareRow *cr = &g_array_index (cmp->rows, DmkCompareRow, row);
+  const DmkTestResult *test = dmk_comparison_get (cmp, row, column);
+
+  if (concern == CONCERN_LEFT_OUT && test != NULL && capped_depth (r, test))
+    return TRUE;
+  for (guint i = 0; i < r->warnings->len; i++)
+    if (warning_concern (g_ptr_array_index (r->warnings, i), cr, test) == concern)
+      return TRUE;
+  return FALSE;
 }
 
 gboolean
 dmk_comparison_flagged (DmkComparison *cmp, guint row, guint column)
 {
-  DmkResult *r = g_ptr_array_index (cmp->results, column);
-  const DmkCompareRow *cr = &g_array_index (cmp->rows, DmkCompareRow, row);
-
-  for (guint i = 0; i < r->warnings->len; i++)
-    if (warning_concerns (g_ptr_array_index (r->warnings, i), cr))
-      return TRUE;
-  return FALSE;
+  g_return_val_if_fail (cmp != NULL && row < cmp->rows->len, FALSE);
+  g_return_val_if_fail (column < cmp->results->len, FALSE);
+  return any_concern (cmp, row, column, CONCERN_LEFT_OUT);
 }
 
-/* A result with a warning about the row (tmpfs, buffered, a cache that answered…) may be fast for
- * a reason that is not the drive: it gets the ★ only when every value of the row has one too. A
+gboolean
+dmk_comparison_uncertain (DmkComparison *cmp, guint row, guint column)
+{
+  g_return_val_if_fail (cmp != NULL && row < cmp->rows->len, FALSE);
+  g_return_val_if_fail (column < cmp->results->len, FALSE);
+  return dmk_comparison_value (cmp, row, column, NULL) &&
+         any_concern (cmp, row, column, CONCERN_UNCERTAIN);
+}
+
+/* The ★ goes to the best of the values that compare. One whose result has a warning that leaves
+ * it out (tmpfs, buffered, a cache that answered, a depth psync capped) may be fast for a reason
+ * that is not the drive: it gets the ★ only when every value of the row has one too (buffered
+ * against buffered). A value whose passes scatter competes like any other, marked uncertain. A
  * missing value is never ranked. */
 int
 dmk_comparison_best_column (DmkComparison *cmp, guint row)
@@ -236,31 +324,81 @@ short_date (const char *iso)
   return dt ? g_date_time_format (dt, "%Y/%m/%d %H:%M") : g_strdup (iso ? iso : "");
 }
 
+static gboolean
+has_text (const char *s)
+{
+  return s != NULL && *s != '\0';
+}
+
+/* The parts that are known, ", " between them: a file that does not say its drive or date gets
+ * no "?" and no "(, custom)". */
+static void
+append_known (GString *s, const char *const *parts, guint n)
+{
+  gboolean first = TRUE;
+
+  for (guint i = 0; i < n; i++)
+    if (has_text (parts[i]))
+      {
+        g_string_append (s, first ? "" : ", ");
+        g_string_append (s, parts[i]);
+        first = FALSE;
+      }
+}
+
 char *
 dmk_comparison_column_title (DmkComparison *cmp, guint column)
 {
   DmkResult *r = g_ptr_array_index (cmp->results, column);
   g_autofree char *date = short_date (r->date);
   g_autofree char *owned = NULL;
-  g_autofree char *title = NULL;
   const char *tool = dmk_result_tool_label (r, &owned);
+  /* Ours says how its scores were taken: a best of 5 and a median of 9 do not compare. */
+  g_autofree char *rule = tool == NULL ? dmk_score_rule_text (&r->settings, FALSE) : NULL;
+  const char *head = has_text (r->target.path) ? r->target.path : NULL;
+  g_autoptr (GString) title = g_string_new (NULL);
+  g_autoptr (GString) facts = g_string_new (NULL);
 
-  /* Another tool's result says whose it is first: "CrystalDiskMark 8.0.4 x64: C: (…)". */
   if (tool != NULL)
-    title = g_strdup_printf ("%s: %s (%s, %s)", tool,
-                             r->target.path && *r->target.path ? r->target.path : "?", date,
-                             r->settings.profile ? r->settings.profile : "?");
+    {
+      /* Another tool's result says whose it is first: "CrystalDiskMark 8.0.4 x64: C: (…)". */
+      const char *parts[] = { date, r->settings.profile };
+
+      g_string_append (title, tool);
+      if (head != NULL)
+        g_string_append_printf (title, ": %s", head);
+      append_known (facts, parts, G_N_ELEMENTS (parts));
+    }
   else
     {
-      /* Ours says how its scores were taken: a best of 5 and a median of 9 do not compare. */
-      g_autofree char *rule = dmk_score_rule_text (&r->settings, FALSE);
-      title = g_strdup_printf ("%s (%s, %s, %s, %s)", r->target.path ? r->target.path : "?",
-                               r->target.model ? r->target.model : "?", date,
-                               r->settings.profile ? r->settings.profile : "?", rule);
+      /* Its path first, else its drive's model. */
+      const char *parts[] = { head != NULL ? r->target.model : NULL, date, r->settings.profile,
+                              rule };
+
+      g_string_append (title, head != NULL ? head : has_text (r->target.model) ? r->target.model
+                                                                              : "");
+      append_known (facts, parts, G_N_ELEMENTS (parts));
     }
+  if (facts->len > 0 && title->len > 0)
+    g_string_append_printf (title, " (%s)", facts->str);
+  else
+    g_string_append (title, facts->str);
+  /* The comment is where a CrystalDiskMark user names the drive: often the only name it has. */
+  if (has_text (r->comment))
+    g_string_append_printf (title, "%s“%s”", title->len > 0 ? " " : "", r->comment);
   /* Every word of it comes from a file: nothing in it may drive the terminal it is printed to
    * or turn the line around (U+202E). */
-  return dmk_text_escape_controls (title, FALSE);
+  return dmk_text_escape_controls (title->str, FALSE);
+}
+
+gboolean
+dmk_comparison_any_uncertain (DmkComparison *cmp)
+{
+  for (guint r = 0; r < cmp->rows->len; r++)
+    for (guint c = 0; c < cmp->results->len; c++)
+      if (dmk_comparison_uncertain (cmp, r, c))
+        return TRUE;
+  return FALSE;
 }
 
 gboolean
@@ -307,6 +445,11 @@ cell_text (DmkComparison *cmp, guint row, guint column)
     g_string_append (s, " *");
   else if (dmk_comparison_flagged (cmp, row, column))
     g_string_append (s, " !");
+  else if (dmk_comparison_uncertain (cmp, row, column))
+    g_string_append_c (s, ' ');
+  /* Its passes scatter: ranked, the ★ too, but the order may not repeat. */
+  if (dmk_comparison_uncertain (cmp, row, column))
+    g_string_append_c (s, '~');
   if (column != cmp->baseline && dmk_comparison_delta (cmp, row, column, &pct))
     {
       g_autofree char *delta = dmk_format_delta (pct, TRUE);
@@ -363,6 +506,9 @@ dmk_comparison_to_text (DmkComparison *cmp)
                           dmk_unit_to_string (cmp->unit), cmp->baseline + 1);
   g_string_append (out, "! not ranked: that result has a warning about the test; — not "
                         "measured, never ranked\n");
+  if (dmk_comparison_any_uncertain (cmp))
+    g_string_append (out, "~ after a value: its passes scatter (a warning about the test): "
+                          "ranked, but uncertain\n");
   if (any_within_noise (cmp))
     g_string_append (out, "~ within noise: the change is smaller than the two results' spread "
                           "(the sum of their passes' RSD)\n");

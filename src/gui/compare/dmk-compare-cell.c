@@ -14,6 +14,7 @@ struct _DmkCompareCell
 
   /* template children */
   GtkLabel *star_label;
+  GtkLabel *uncertain_label;
   GtkLabel *value_label;
   GtkLabel *delta_label;
   GtkLevelBar *meter;
@@ -21,6 +22,7 @@ struct _DmkCompareCell
   DmkCompareTrend trend;
   gboolean best;
   gboolean missing;
+  gboolean uncertain;
   char *description;
 };
 
@@ -39,6 +41,7 @@ enum
   PROP_TREND,
   PROP_BEST,
   PROP_MISSING,
+  PROP_UNCERTAIN,
   PROP_FRACTION,
   PROP_DESCRIPTION,
   N_PROPS
@@ -72,6 +75,33 @@ meter_fraction (DmkComparison *cmp, guint row, int best, double value)
                 0.0, 1.0);
 }
 
+/* The change against the baseline in words. The best is never worse than a value it was ranked
+ * against: a better baseline is one a warning leaves out, and the sentence says so. */
+static void
+describe_delta (GString *s, DmkComparison *cmp, guint row, gboolean best, double pct)
+{
+  gboolean better = (pct > 0) == dmk_unit_higher_is_better (cmp->unit);
+  g_autofree char *d = g_strdup_printf ("%.1f", fabs (pct));
+
+  g_string_append (s, ", ");
+  if (fabs (pct) < 0.05)
+    g_string_append (s, _("same as the baseline"));
+  else if (better)
+    /* TRANSLATORS: "12.3 percent better than the baseline" */
+    g_string_append_printf (s, _("%s percent better than the baseline"), d);
+  else if (best && dmk_comparison_flagged (cmp, row, cmp->baseline))
+    /* TRANSLATORS: said of the best value of a row whose baseline is faster but left out of
+     * the ranking: "75.9 percent below the baseline, which a warning about this test leaves
+     * out of the ranking" */
+    g_string_append_printf (s,
+                            _("%s percent below the baseline, which a warning about this test "
+                              "leaves out of the ranking"),
+                            d);
+  else
+    /* TRANSLATORS: "12.3 percent worse than the baseline" */
+    g_string_append_printf (s, _("%s percent worse than the baseline"), d);
+}
+
 /* One sentence for a screen reader: the test, the column, the value and how it compares. */
 static char *
 describe (DmkComparison *cmp, guint row, guint column, const char *header, const char *value,
@@ -92,18 +122,13 @@ describe (DmkComparison *cmp, guint row, guint column, const char *header, const
     g_string_append_printf (s, ", %s", _("best"));
   else if (dmk_comparison_flagged (cmp, row, column))
     g_string_append_printf (s, ", %s", _("not ranked: its result has a warning about this test"));
+  if (dmk_comparison_uncertain (cmp, row, column))
+    g_string_append_printf (s, ", %s",
+                            _("uncertain: its passes scatter (a warning about this test), so "
+                              "its place in the row may not repeat"));
   if (have_delta)
     {
-      gboolean better = (pct > 0) == dmk_unit_higher_is_better (cmp->unit);
-      g_autofree char *d = g_strdup_printf ("%.1f", fabs (pct));
-      g_string_append (s, ", ");
-      if (fabs (pct) < 0.05)
-        g_string_append (s, _("same as the baseline"));
-      else
-        /* TRANSLATORS: "12.3 percent better than the baseline" */
-        g_string_append_printf (s, better ? _("%s percent better than the baseline")
-                                          : _("%s percent worse than the baseline"),
-                                d);
+      describe_delta (s, cmp, row, best, pct);
       if (dmk_comparison_within_noise (cmp, row, column))
         g_string_append_printf (s, ", %s",
                                 _("within noise: smaller than the two results’ spread"));
@@ -150,7 +175,8 @@ dmk_compare_cell_new_for_comparison (DmkComparison *cmp, guint row, guint column
 
   /* The description is the tooltip too: it says when a warning leaves the value unranked. */
   return g_object_new (DMK_TYPE_COMPARE_CELL, "value", value, "delta", delta, "trend", trend,
-                       "best", is_best, "missing", !has, "fraction",
+                       "best", is_best, "missing", !has, "uncertain",
+                       dmk_comparison_uncertain (cmp, row, column), "fraction",
                        has ? meter_fraction (cmp, row, best, v) : 0.0, "description",
                        description, NULL);
 }
@@ -248,6 +274,25 @@ dmk_compare_cell_set_missing (DmkCompareCell *self, gboolean missing)
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MISSING]);
 }
 
+gboolean
+dmk_compare_cell_get_uncertain (DmkCompareCell *self)
+{
+  g_return_val_if_fail (DMK_IS_COMPARE_CELL (self), FALSE);
+  return self->uncertain;
+}
+
+void
+dmk_compare_cell_set_uncertain (DmkCompareCell *self, gboolean uncertain)
+{
+  g_return_if_fail (DMK_IS_COMPARE_CELL (self));
+  uncertain = !!uncertain;
+  if (uncertain == self->uncertain)
+    return;
+  self->uncertain = uncertain;
+  gtk_widget_set_visible (GTK_WIDGET (self->uncertain_label), uncertain);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_UNCERTAIN]);
+}
+
 double
 dmk_compare_cell_get_fraction (DmkCompareCell *self)
 {
@@ -305,6 +350,9 @@ dmk_compare_cell_get_property (GObject *object, guint prop_id, GValue *value, GP
     case PROP_MISSING:
       g_value_set_boolean (value, self->missing);
       break;
+    case PROP_UNCERTAIN:
+      g_value_set_boolean (value, self->uncertain);
+      break;
     case PROP_FRACTION:
       g_value_set_double (value, dmk_compare_cell_get_fraction (self));
       break;
@@ -338,6 +386,9 @@ dmk_compare_cell_set_property (GObject *object, guint prop_id, const GValue *val
       break;
     case PROP_MISSING:
       dmk_compare_cell_set_missing (self, g_value_get_boolean (value));
+      break;
+    case PROP_UNCERTAIN:
+      dmk_compare_cell_set_uncertain (self, g_value_get_boolean (value));
       break;
     case PROP_FRACTION:
       dmk_compare_cell_set_fraction (self, g_value_get_double (value));
@@ -376,6 +427,7 @@ dmk_compare_cell_class_init (DmkCompareCellClass *klass)
                                               DMK_COMPARE_TREND_NONE, flags);
   properties[PROP_BEST] = g_param_spec_boolean ("best", NULL, NULL, FALSE, flags);
   properties[PROP_MISSING] = g_param_spec_boolean ("missing", NULL, NULL, FALSE, flags);
+  properties[PROP_UNCERTAIN] = g_param_spec_boolean ("uncertain", NULL, NULL, FALSE, flags);
   properties[PROP_FRACTION] = g_param_spec_double ("fraction", NULL, NULL, 0.0, 1.0, 0.0, flags);
   properties[PROP_DESCRIPTION] = g_param_spec_string ("description", NULL, NULL, NULL, flags);
   g_object_class_install_properties (object_class, N_PROPS, properties);
@@ -383,6 +435,7 @@ dmk_compare_cell_class_init (DmkCompareCellClass *klass)
   gtk_widget_class_set_template_from_resource (
     widget_class, "/io/github/gdiskmark/GDiskMark/dmk-compare-cell.ui");
   gtk_widget_class_bind_template_child (widget_class, DmkCompareCell, star_label);
+  gtk_widget_class_bind_template_child (widget_class, DmkCompareCell, uncertain_label);
   gtk_widget_class_bind_template_child (widget_class, DmkCompareCell, value_label);
   gtk_widget_class_bind_template_child (widget_class, DmkCompareCell, delta_label);
   gtk_widget_class_bind_template_child (widget_class, DmkCompareCell, meter);

@@ -37,6 +37,9 @@ void dmk_compare_cell_set_trend (DmkCompareCell *self, DmkCompareTrend trend);
 gboolean dmk_compare_cell_get_best (DmkCompareCell *self);
 void dmk_compare_cell_set_best (DmkCompareCell *self, gboolean best);
 void dmk_compare_cell_set_missing (DmkCompareCell *self, gboolean missing);
+/* A value whose passes scatter: ranked, marked "~" (dmk_comparison_uncertain ()). */
+gboolean dmk_compare_cell_get_uncertain (DmkCompareCell *self);
+void dmk_compare_cell_set_uncertain (DmkCompareCell *self, gboolean uncertain);
 /* The bar's fill, 0–1. */
 double dmk_compare_cell_get_fraction (DmkCompareCell *self);
 void dmk_compare_cell_set_fraction (DmkCompareCell *self, double fraction);

@@ -46,43 +46,63 @@ has_text (const char *s)
   return s != NULL && *s != '\0';
 }
 
+/* A line of the tooltip, under the ones before it. */
+static void
+add_line (GString *s, const char *line)
+{
+  if (s->len > 0)
+    g_string_append_c (s, '\n');
+  g_string_append (s, line);
+}
+
 static char *
 make_tooltip (DmkResult *r, const char *source)
 {
   GString *s = g_string_new (NULL);
-  g_autofree char *date = dmk_format_date_human (r->date);
-
+  g_autofree char *date = has_text (r->date) ? dmk_format_date_human (r->date) : NULL;
   g_autofree char *owned = NULL;
   const char *tool = dmk_result_tool_label (r, &owned);
 
+  /* Only what the result knows: a file that does not name its drive gets no "Target: ?". */
   if (tool != NULL)
-    g_string_append_printf (s, "%s\n", tool);
-  g_string_append_printf (s, _("Target: %s"), has_text (r->target.path) ? r->target.path : "?");
+    add_line (s, tool);
+  if (has_text (r->target.path))
+    {
+      g_autofree char *target = g_strdup_printf (_("Target: %s"), r->target.path);
+      add_line (s, target);
+    }
   if (has_text (r->target.model))
-    g_string_append_printf (s, "\n%s", r->target.model);
+    add_line (s, r->target.model);
   if (has_text (r->target.device) && g_strcmp0 (r->target.device, r->target.path) != 0)
-    g_string_append_printf (s, "\n%s", r->target.device);
+    add_line (s, r->target.device);
   if (has_text (r->target.filesystem))
-    g_string_append_printf (s, "\n%s", r->target.filesystem);
-  g_string_append_printf (s, "\n%s", date);
-  g_string_append_printf (s, "\n%s", dmk_profile_display_name (r->settings.profile));
+    add_line (s, r->target.filesystem);
+  if (date != NULL)
+    add_line (s, date);
+  add_line (s, dmk_profile_display_name (r->settings.profile));
   if (tool == NULL && r->kind == DMK_KIND_GRID)
     {
       g_autofree char *rule = dmk_score_rule_text (&r->settings, TRUE);
       /* TRANSLATORS: how the column's scores were taken: "Score: best of 5 passes after a 5 s
        * warm-up" */
-      g_string_append_c (s, '\n');
-      g_string_append_printf (s, _("Score: %s"), rule);
+      g_autofree char *score = g_strdup_printf (_("Score: %s"), rule);
+      add_line (s, score);
     }
+  /* The comment is where a CrystalDiskMark user names the drive. */
   if (has_text (r->comment))
     g_string_append_printf (s, "\n“%s”", r->comment);
   for (guint i = 0; i < r->warnings->len; i++)
     g_string_append_printf (s, "\n⚠ %s", (char *) r->warnings->pdata[i]);
-  if (source != NULL)
-    g_string_append_printf (s, "\n%s", source);
-  else
-    g_string_append_printf (s, "\n%s", _("The run in the main window"));
+  add_line (s, source != NULL ? source : _("The run in the main window"));
   return g_string_free (s, FALSE);
+}
+
+/* A line of the header, shown only when it says something: no "?", no empty line. */
+static void
+set_line (GtkLabel *label, const char *text)
+{
+  gtk_label_set_text (label, text != NULL ? text : "");
+  gtk_widget_set_visible (GTK_WIDGET (label), has_text (text));
 }
 
 /* The lines: title (the drive's model, else the target), where, when, how, and the comment. */
@@ -90,14 +110,14 @@ static void
 update_lines (DmkCompareHeader *self)
 {
   DmkResult *r = self->result;
-  g_autofree char *date = dmk_format_date_human (r->date);
+  g_autofree char *date = has_text (r->date) ? dmk_format_date_human (r->date) : NULL;
   g_autofree char *size = dmk_format_size (r->settings.size_bytes);
   const char *profile = dmk_profile_short_name (r->settings.profile);
   /* TRANSLATORS: a column header's profile line: "Default · 1 GiB" */
-  g_autofree char *how = g_strdup_printf (_("%s · %s"), profile ? profile : "?", size);
+  g_autofree char *how = r->settings.size_bytes > 0 ? g_strdup_printf (_("%s · %s"), profile, size)
+                                                    : g_strdup (profile);
   g_autofree char *comment = has_text (r->comment) ? g_strdup_printf (_("“%s”"), r->comment)
                                                    : NULL;
-
   g_autofree char *owned = NULL;
   const char *tool = dmk_result_tool_label (r, &owned);
 
@@ -105,25 +125,23 @@ update_lines (DmkCompareHeader *self)
     {
       /* Another tool's result: its name is the title, so no one takes it for ours. */
       gtk_label_set_text (self->title_label, tool);
-      gtk_label_set_text (self->place_label, has_text (r->target.path) ? r->target.path : "");
+      set_line (self->place_label, r->target.path);
     }
   else if (has_text (r->target.model))
     {
       gtk_label_set_text (self->title_label, r->target.model);
-      gtk_label_set_text (self->place_label, has_text (r->target.path) ? r->target.path : "?");
+      set_line (self->place_label, r->target.path);
     }
   else
     {
       gtk_label_set_text (self->title_label,
                           has_text (r->target.path) ? r->target.path : _("Unknown target"));
-      gtk_label_set_text (self->place_label, has_text (r->target.filesystem) ? r->target.filesystem
-                                             : has_text (r->target.device) ? r->target.device
-                                                                           : "");
+      set_line (self->place_label, has_text (r->target.filesystem) ? r->target.filesystem
+                                                                   : r->target.device);
     }
-  gtk_label_set_text (self->date_label, date);
-  gtk_label_set_text (self->profile_label, how);
-  gtk_label_set_text (self->comment_label, comment ? comment : "");
-  gtk_widget_set_visible (GTK_WIDGET (self->comment_label), comment != NULL);
+  set_line (self->date_label, date);
+  set_line (self->profile_label, how);
+  set_line (self->comment_label, comment);
   if (r->warnings->len > 0)
     {
       /* TRANSLATORS: a comparison column whose result has warnings: "⚠ 2 warnings" */
