@@ -201,6 +201,20 @@ test_own_run (void)
   g_assert_cmpint (r.status, ==, 0);
   g_assert_nonnull (strstr (r.err, "already in the history as entry 1"));
   cli_run_clear (&r);
+  /* Its text too (scores to three decimals, the date to the second, the size rounded). */
+  {
+    g_autofree char *txt = g_build_filename (scratch, "own", "run.txt", NULL);
+    const char *show[] = { "history", "show", "1", "-o", txt, NULL };
+    const char *import_txt[] = { "history", "import", txt, NULL };
+
+    run_on (&r, store, show);
+    g_assert_cmpint (r.status, ==, 0);
+    cli_run_clear (&r);
+    run_on (&r, store, import_txt);
+    g_assert_cmpint (r.status, ==, 0);
+    g_assert_nonnull (strstr (r.err, "already in the history as entry 1"));
+    cli_run_clear (&r);
+  }
   drives = drives_of (store, parser);
   g_assert_cmpuint (count_entries (drives), ==, 1);
   entry = json_array_get_object_element (
@@ -215,6 +229,44 @@ test_own_run (void)
   /* RFC 4180: the comment quoted, its quotes doubled, at the end of the row. */
   g_assert_true (g_str_has_suffix (lines[1], ",\"東芝, \"\"second\"\" slot\""));
   cli_run_clear (&r);
+}
+
+/* Two runs of one folder saved as GDiskMark's text (its size printed rounded) join the drive
+ * their JSON made; the same run as text and as JSON is one entry. A result's CSV, which names no
+ * drive, is a drive of its own, never the nameless one of every such file. */
+static void
+test_own_text_joins (void)
+{
+  g_autofree char *store = fresh_store ("own-text");
+  g_autofree char *json = import_file ("gdiskmark-0.1.0-folder.json");
+  g_autofree char *txt = import_file ("gdiskmark-0.1.0-folder.txt");
+  g_autofree char *csv = import_file ("gdiskmark-0.1.0-folder.csv");
+  g_autofree char *other = import_file ("gdiskmark-0.1.0-loop-reread.txt");
+  const char *args[] = { "history", "import", json, txt, NULL };
+  const char *more[] = { "history", "import", csv, other, NULL };
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  g_autoptr (JsonParser) parser2 = json_parser_new ();
+  JsonArray *drives;
+  CliRun r = { 0 };
+
+  run_on (&r, store, args);
+  g_assert_cmpint (r.status, ==, 0);
+  g_assert_nonnull (strstr (r.err, "already in the history as entry 1"));
+  cli_run_clear (&r);
+  drives = drives_of (store, parser);
+  g_assert_cmpuint (json_array_get_length (drives), ==, 1);
+  g_assert_cmpuint (count_entries (drives), ==, 1);
+  run_on (&r, store, more);
+  g_assert_cmpint (r.status, ==, 0);
+  cli_run_clear (&r);
+  drives = drives_of (store, parser2);
+  g_assert_cmpuint (count_entries (drives), ==, 3);
+  /* The folder, the loop device, and the CSV's own. */
+  g_assert_cmpuint (json_array_get_length (drives), ==, 3);
+  for (guint i = 0; i < 3; i++)
+    g_assert_cmpstr (json_object_get_string_member (json_array_get_object_element (drives, i),
+                                                    "model"),
+                     !=, "");
 }
 
 /* A CrystalDiskMark comment is kept. */
@@ -259,6 +311,7 @@ main (int argc, char **argv)
   g_test_add_func ("/history-import/twice", test_twice);
   g_test_add_func ("/history-import/own-run", test_own_run);
   g_test_add_func ("/history-import/foreign-comment", test_foreign_comment);
+  g_test_add_func ("/history-import/own-text-joins", test_own_text_joins);
   status = g_test_run ();
   if (status == 0)
     {

@@ -21,6 +21,7 @@ dmk_drive_id_clear (DmkDriveId *id)
   g_clear_pointer (&id->firmware, g_free);
   g_clear_pointer (&id->filesystem, g_free);
   id->size_bytes = 0;
+  id->size_slack = 0;
 }
 
 static char *
@@ -161,9 +162,12 @@ dmk_drive_id_from_result (const DmkResult *result, gboolean live, DmkDriveId *id
   gboolean folder = t->kind == DMK_TARGET_DIRECTORY;
   g_autofree char *size = NULL;
 
+  gboolean foreign = result->tool_name != NULL && g_strcmp0 (result->tool_name, "gdiskmark") != 0;
+  gboolean nameless = (t->model == NULL || *t->model == '\0') && t->size_bytes == 0;
+
   memset (id, 0, sizeof *id);
-  if (!live && result->tool_name != NULL && g_strcmp0 (result->tool_name, "gdiskmark") != 0 &&
-      (t->model == NULL || *t->model == '\0'))
+  /* Another tool's file without a model, or one of ours that names no drive (a result's CSV). */
+  if (!live && (t->model == NULL || *t->model == '\0') && (foreign || nameless))
     foreign_identity (result, id);
   else
     {
@@ -171,6 +175,9 @@ dmk_drive_id_from_result (const DmkResult *result, gboolean live, DmkDriveId *id
       id->model = g_strdup (t->model != NULL ? t->model : "");
       id->size_bytes = t->size_bytes;
       id->filesystem = folder ? g_strdup (t->filesystem) : NULL;
+      /* GDiskMark's text read back: its size as printed ("252 GiB" of 251.97). */
+      if (!live && g_strcmp0 (t->facts_source, "report") == 0)
+        id->size_slack = t->size_bytes / 200;
     }
   if (live)
     dmk_drive_id_read_sysfs (t->path, &id->serial, &id->firmware);

@@ -35,24 +35,25 @@ dmk_history_entry_result (const DmkHistoryEntry *entry, GError **error)
   return dmk_result_from_json (entry->json, -1, error);
 }
 
-/* Whether a and b are one run: the same tool, kind, date, target and every test's score (a file
- * read again rounds nothing: its numbers are the ones stored). */
+/* Whether a and b (of dates less than a second apart) are one run: the same tool, kind,
+ * target and every test's score. GDiskMark's own text prints each score to three decimals and
+ * its date to the second, so a run read back from its text is the run its JSON holds; two runs
+ * that agree on every score to 0.01 % in the same second on the same target are not met. */
 static gboolean
 same_run (const DmkResult *a, const DmkResult *b)
 {
   if (a->kind != b->kind || g_strcmp0 (a->tool_name, b->tool_name) != 0 ||
-      g_strcmp0 (a->date, b->date) != 0 || g_strcmp0 (a->target.path, b->target.path) != 0 ||
-      a->tests->len != b->tests->len)
+      g_strcmp0 (a->target.path, b->target.path) != 0 || a->tests->len != b->tests->len)
     return FALSE;
   for (guint i = 0; i < a->tests->len; i++)
     {
       const DmkTestResult *x = g_ptr_array_index (a->tests, i);
       const DmkTestResult *y = g_ptr_array_index (b->tests, i);
-      double scale = MAX (1.0, MAX (fabs (x->mb_per_s), fabs (y->mb_per_s)));
+      double scale = MAX (fabs (x->mb_per_s), fabs (y->mb_per_s));
 
       if (x->direction != y->direction || !dmk_test_spec_equal (&x->spec, &y->spec) ||
-          g_strcmp0 (x->name, y->name) != 0 || fabs (x->mb_per_s - y->mb_per_s) > 1e-9 * scale ||
-          x->passes->len != y->passes->len)
+          g_strcmp0 (x->name, y->name) != 0 ||
+          fabs (x->mb_per_s - y->mb_per_s) > MAX (0.0006, 1e-4 * scale))
         return FALSE;
     }
   return TRUE;
@@ -68,8 +69,12 @@ dmk_history_find_same (DmkHistory *history, const DmkResult *result, GError **er
   g_return_val_if_fail (history != NULL && result != NULL, -1);
   if (result->date == NULL || *result->date == '\0')
     return 0;
-  if (sqlite3_prepare_v2 (history->db, "SELECT id, result_json FROM entries WHERE date = ?", -1,
-                          &st, NULL) != SQLITE_OK)
+  /* The same date, or one less than a second from it (a text prints the second, a JSON the
+   * microsecond; SQLite reads both, with their offsets). */
+  if (sqlite3_prepare_v2 (history->db,
+                          "SELECT id, result_json FROM entries WHERE date = ?1 OR "
+                          "abs (julianday (date) - julianday (?1)) * 86400.0 < 0.99",
+                          -1, &st, NULL) != SQLITE_OK)
     {
       _dmk_history_db_error (error, history, _("reading"));
       return -1;

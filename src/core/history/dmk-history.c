@@ -594,8 +594,8 @@ dmk_history_find_alike (DmkHistory *history, const DmkDriveId *drive, guint *n_a
   if (n_alike != NULL)
     *n_alike = 0;
   if (sqlite3_prepare_v2 (history->db,
-                          "SELECT id, serial FROM drives WHERE kind = ? AND model = ? AND "
-                          "size_bytes = ? AND filesystem IS ? ORDER BY id",
+                          "SELECT id, serial FROM drives WHERE kind = ?1 AND model = ?2 AND "
+                          "abs (size_bytes - ?3) <= ?5 AND filesystem IS ?4 ORDER BY id",
                           -1, &st, NULL) != SQLITE_OK)
     {
       _dmk_history_db_error (error, history, _("reading the drives"));
@@ -605,6 +605,7 @@ dmk_history_find_alike (DmkHistory *history, const DmkDriveId *drive, guint *n_a
   bind_text (st, 2, drive->model);
   sqlite3_bind_int64 (st, 3, (sqlite3_int64) drive->size_bytes);
   bind_text (st, 4, drive->filesystem);
+  sqlite3_bind_int64 (st, 5, (sqlite3_int64) drive->size_slack);
   _dmk_history_start (history);
   while ((rc = sqlite3_step (st)) == SQLITE_ROW)
     {

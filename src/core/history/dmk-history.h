@@ -27,6 +27,9 @@ typedef struct
   char *firmware; /* likewise */
   guint64 size_bytes;
   char *filesystem; /* folders */
+  /* Not in the key: how far a drive's size may be from size_bytes and still be this drive's, for
+   * dmk_history_find_alike (a size printed rounded, as GDiskMark's text prints it); 0: exact. */
+  guint64 size_slack;
 } DmkDriveId;
 
 void dmk_drive_id_clear (DmkDriveId *id);
@@ -83,9 +86,9 @@ gboolean dmk_history_move_entry (DmkHistory *history, gint64 id, gint64 drive_nu
  * is none or more than one (twins); -1 on error. *n_alike (may be NULL) gets how many match. */
 gint64 dmk_history_find_alike (DmkHistory *history, const DmkDriveId *drive, guint *n_alike,
                                GError **error);
-/* The entry that already holds result (the same tool, kind, date, target and every test's score:
- * a file imported again, or a run saved here and then imported from its JSON); 0 when none, -1
- * on error. */
+/* The entry that already holds result (the same tool, kind, target and every test's score, at a
+ * date less than a second away: a file imported again, or a run saved here and then imported
+ * from its JSON or its text); 0 when none, -1 on error. */
 gint64 dmk_history_find_same (DmkHistory *history, const DmkResult *result, GError **error);
 /* Entries oldest first, by drive; drive NULL for all, else a drive's number, an entry's target
  * or device path, or part of a model or serial. */
