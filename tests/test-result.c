@@ -3,6 +3,7 @@
 
 #include <glib/gstdio.h>
 #include <locale.h>
+#include <string.h>
 
 #include "dmk-core.h"
 
@@ -501,6 +502,38 @@ test_copy_deep (void)
   }
 }
 
+/* Another tool's result shown as GDiskMark's text says GDiskMark's own version and names the
+ * tool that measured it on a Source line, which reads back: a CrystalDiskMark 8.0.4 result was
+ * printed as "GDiskMark 8.0.4 x64". */
+static void
+test_foreign_text_names_source (void)
+{
+  g_autofree char *file = g_test_build_filename (G_TEST_DIST, "imports", "cdm8-nvme.txt", NULL);
+  g_autofree char *tmp = g_dir_make_tmp ("dmk-result-source-XXXXXX", NULL);
+  g_autofree char *again_file = g_build_filename (tmp, "again.txt", NULL);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (DmkResult) r = dmk_result_load (file, &error);
+  g_autoptr (DmkResult) again = NULL;
+  g_autofree char *text = NULL, *header = NULL, *source = NULL;
+
+  g_assert_no_error (error);
+  g_assert_true (dmk_result_is_foreign (r));
+  text = dmk_result_to_text (r);
+  header = g_strdup_printf ("GDiskMark %s (C)", PACKAGE_VERSION);
+  source = g_strdup_printf (" Source: %s %s\n", r->tool_name, r->tool_version);
+  g_assert_nonnull (strstr (text, header));
+  g_assert_null (strstr (text, "GDiskMark 8.0.4"));
+  g_assert_nonnull (strstr (text, source));
+  g_assert_true (g_file_set_contents (again_file, text, -1, NULL));
+  again = dmk_result_load (again_file, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (again->tool_name, ==, r->tool_name);
+  g_assert_cmpstr (again->tool_version, ==, r->tool_version);
+  g_assert_cmpuint (again->tests->len, ==, r->tests->len);
+  g_unlink (again_file);
+  g_rmdir (tmp);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -520,5 +553,6 @@ main (int argc, char **argv)
   g_test_add_func ("/result/bad-files", test_bad_files);
   g_test_add_func ("/result/date-human", test_date_human);
   g_test_add_func ("/result/copy-deep", test_copy_deep);
+  g_test_add_func ("/result/foreign-text-names-source", test_foreign_text_names_source);
   return g_test_run ();
 }

@@ -487,6 +487,16 @@ read_fact (OwnText *t, const char *line)
     read_mode (t, v);
   else if ((v = own_field (line, "Score")) != NULL)
     read_score (t, v);
+  else if ((v = own_field (line, "Source")) != NULL && *v != '\0')
+    {
+      /* Another tool's result shown by GDiskMark: "CrystalDiskMark 8.0.4 x64". */
+      const char *space = strchr (v, ' ');
+
+      g_free (r->tool_name);
+      g_free (r->tool_version);
+      r->tool_name = space != NULL ? g_strndup (v, space - v) : g_strdup (v);
+      r->tool_version = g_strdup (space != NULL ? space + 1 : "");
+    }
   else if ((v = own_field (line, "Date")) != NULL)
     read_when (t, v);
   else if ((v = own_field (line, "OS")) != NULL)
@@ -579,7 +589,9 @@ own_text_finish (OwnText *t, const char *name, GError **error)
       return NULL;
     }
   apply_engines (t);
-  r->tool_name = (g_free (r->tool_name), g_strdup ("gdiskmark"));
+  /* Ours, unless a Source line named the tool that measured it. */
+  if (!dmk_result_is_foreign (r))
+    r->tool_name = (g_free (r->tool_name), g_strdup ("gdiskmark"));
   if (r->target.path == NULL)
     r->target.path = g_strdup ("");
   /* Its sizes are as the report rounded them ("20% (19/252GiB)"), not the filesystem's. */

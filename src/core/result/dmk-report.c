@@ -150,7 +150,9 @@ dmk_report_append_header (GString *s, DmkResult *r)
     "------------------------------------------------------------------------------\n";
 
   g_string_append (s, rule);
-  g_string_append_printf (s, "GDiskMark %s (C) 2026 " DMK_AUTHORS "\n", r->tool_version);
+  /* GDiskMark's own version: another tool's result shown here names its tool on a Source line. */
+  g_string_append_printf (s, "GDiskMark %s (C) 2026 " DMK_AUTHORS "\n",
+                          dmk_result_is_foreign (r) ? PACKAGE_VERSION : r->tool_version);
   g_string_append (s, "                           https://github.com/gdiskmark/gdiskmark\n");
   g_string_append (s, rule);
   g_string_append (s, "* MB/s = 1,000,000 bytes/s\n");
@@ -179,6 +181,10 @@ dmk_report_append_footer (GString *s, DmkResult *r)
 
   g_string_append_printf (s, "   Date: %s\n", date);
   g_string_append_printf (s, "     OS: %s\n", r->os ? r->os : "");
+  if (dmk_result_is_foreign (r))
+    g_string_append_printf (s, " Source: %s%s%s\n", r->tool_name,
+                            r->tool_version != NULL && *r->tool_version ? " " : "",
+                            r->tool_version != NULL ? r->tool_version : "");
   if (r->temperature.known)
     g_string_append_printf (s, "   Temp: %.0f °C before, %.0f °C peak, %.0f °C after\n",
                             r->temperature.before_c, r->temperature.peak_c,

@@ -180,3 +180,11 @@ dmk_warning_names_test (const char *warning, DmkTestSpec *spec, DmkDirection *di
       }
   return FALSE;
 }
+
+gboolean
+dmk_result_is_foreign (const DmkResult *result)
+{
+  g_return_val_if_fail (result != NULL, FALSE);
+  return result->tool_name != NULL && *result->tool_name != '\0' &&
+         g_strcmp0 (result->tool_name, "gdiskmark") != 0;
+}

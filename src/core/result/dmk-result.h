@@ -121,6 +121,9 @@ void dmk_test_result_add_pass_series (DmkTestResult *test, const DmkPass *pass,
                                       const DmkHistogram *hist, GArray *series);
 /* A pass's latency in µs from its histogram (of ns). */
 void dmk_latency_from_histogram (const DmkHistogram *hist, DmkLatency *out);
+/* Whether another tool measured the result (CrystalDiskMark, KDiskMark, fio: read from its
+ * file), by its tool's name. */
+gboolean dmk_result_is_foreign (const DmkResult *result);
 /* The result for spec and direction, or NULL. */
 DmkTestResult *dmk_result_find (DmkResult *result, const DmkTestSpec *spec, DmkDirection direction);
 
