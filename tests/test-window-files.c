@@ -285,6 +285,41 @@ test_comment_belongs (void)
   g_assert_cmpint (g_rmdir (other), ==, 0);
 }
 
+/* GDiskMark's own text and CSV open in the window as its JSON does (issue 47, item 8): each
+ * shows the run's tests with the numbers the JSON of the same run holds. */
+static void
+test_own_text_and_csv (void)
+{
+  g_autofree char *json_path = g_test_build_filename (G_TEST_DIST, "imports",
+                                                      "gdiskmark-0.1.0-folder.json", NULL);
+  g_autoptr (DmkResult) json = dmk_result_load (json_path, NULL);
+  const char *names[] = { "gdiskmark-0.1.0-folder.txt", "gdiskmark-0.1.0-folder.csv" };
+
+  g_assert_nonnull (json);
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      g_autofree char *path = g_test_build_filename (G_TEST_DIST, "imports", names[i], NULL);
+      g_autoptr (GFile) file = g_file_new_for_path (path);
+      DmkWindow *win = new_window (NULL);
+      DmkResult *shown;
+
+      open_files_and_wait (win, &file, 1);
+      shown = dmk_window_get_shown_result (win);
+      g_test_message ("%s: %s", names[i], dmk_window_get_status_text (win));
+      g_assert_nonnull (shown);
+      g_assert_cmpuint (shown->tests->len, ==, json->tests->len);
+      for (guint k = 0; k < json->tests->len; k++)
+        {
+          DmkTestResult *a = g_ptr_array_index (json->tests, k);
+          DmkTestResult *b = dmk_result_find (shown, &a->spec, a->direction);
+
+          g_assert_nonnull (b);
+          g_assert_cmpfloat_with_epsilon (b->mb_per_s, a->mb_per_s, 0.0006);
+        }
+      destroy_window (win);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -302,6 +337,7 @@ main (int argc, char **argv)
   g_test_add_func ("/window-files/deep-json", test_deep_json);
   g_test_add_func ("/window-files/compare-off-main-thread", test_compare_off_main_thread);
   g_test_add_func ("/window-files/comment-belongs", test_comment_belongs);
+  g_test_add_func ("/window-files/own-text-and-csv", test_own_text_and_csv);
   status = g_test_run ();
   g_rmdir (scratch);
   return status;

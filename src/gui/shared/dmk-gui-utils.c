@@ -396,6 +396,7 @@ dmk_file_job_start (GtkWindow *window, const DmkFileJob *job, const char *prefix
       gtk_file_filter_set_name (all, _("Results, Other Tools’ Results and fio Jobs"));
       gtk_file_filter_add_pattern (all, pattern);
       gtk_file_filter_add_pattern (all, "*.txt");
+      gtk_file_filter_add_pattern (all, "*.csv");
       gtk_file_filter_add_pattern (all, "*.fio");
       gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), all);
     }
