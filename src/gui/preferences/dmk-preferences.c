@@ -200,6 +200,7 @@ tests_page (GSettings *settings)
                      _("How a test's score is taken, and what is checked on the way"));
   add_choice (group, settings, &score_choice);
   add_switch (group, settings, "until-stable", _("Add Passes _Until Stable"),
+              /* xgettext:no-c-format */
               _("While the passes scatter by 2.5 % or more, up to three times the passes set"));
   add_switch (group, settings, "reread", _("_Re-read and Re-write (iozone)"),
               _("A second pass over the same data: what a cache answers"));
