@@ -148,6 +148,26 @@ dmk_format_value (double value, DmkUnit unit)
   return dmk_format_number (value, dmk_unit_decimals (unit));
 }
 
+guint
+dmk_decimals_for_digits (double value, guint min_decimals, guint digits)
+{
+  double a = fabs (value);
+  int lead;
+
+  if (!isfinite (a) || a == 0)
+    return min_decimals;
+  /* Digits before the point less one: 0 for 1.23, -1 for 0.123, 2 for 123. */
+  lead = (int) floor (log10 (a));
+  return (guint) CLAMP ((int) digits - 1 - lead, (int) min_decimals, 9);
+}
+
+char *
+dmk_format_value_digits (double value, DmkUnit unit, guint digits)
+{
+  return dmk_format_number (value,
+                            dmk_decimals_for_digits (value, dmk_unit_decimals (unit), digits));
+}
+
 char *
 dmk_format_report_value (double value, DmkUnit unit)
 {

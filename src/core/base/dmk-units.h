@@ -53,6 +53,11 @@ guint dmk_unit_decimals (DmkUnit unit);
 char *dmk_unit_format (DmkUnit unit, double value);
 /* The same digits in the C locale, for text and CSV files: "1234.57". */
 char *dmk_format_value (double value, DmkUnit unit);
+/* The decimals value needs to show digits significant digits, at least min_decimals (a slow
+ * 0.3338 MB/s keeps its four digits where two decimals made it 0.33, 1.15 % off). */
+guint dmk_decimals_for_digits (double value, guint min_decimals, guint digits);
+/* As dmk_format_value, with at least digits significant digits. */
+char *dmk_format_value_digits (double value, DmkUnit unit, guint digits);
 /* CrystalDiskMark's text report has its own, finer precision (MB/s to three decimals, IOPS to
  * one); the report and the single-result CSV use it. C locale. */
 char *dmk_format_report_value (double value, DmkUnit unit);

@@ -9,6 +9,7 @@
 #include "dmk-csv-writer.h"
 #include "dmk-history.h"
 #include "dmk-scan.h"
+#include "dmk-units.h"
 
 /* The entries' results from..to (one drive's), oldest first. */
 static GPtrArray *
@@ -447,7 +448,8 @@ dmk_history_to_csv (GPtrArray *entries)
           dmk_csv_uint (&csv, (guint64) e->drive_id);
           for (guint f = 0; f < G_N_ELEMENTS (fields); f++)
             dmk_csv_text (&csv, fields[f]);
-          dmk_csv_number (&csv, t != NULL ? t->mb_per_s : NAN, 3);
+          dmk_csv_number (&csv, t != NULL ? t->mb_per_s : NAN,
+                          t != NULL ? dmk_decimals_for_digits (t->mb_per_s, 3, 4) : 3);
           dmk_csv_number (&csv, t != NULL ? t->iops : NAN, 1);
           csv_passes (&csv, t);
           csv_stat (&csv, s, role);

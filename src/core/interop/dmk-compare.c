@@ -439,7 +439,8 @@ cell_text (DmkComparison *cmp, guint row, guint column)
 
   if (!dmk_comparison_value (cmp, row, column, &value))
     return g_strdup ("—");
-  v = dmk_format_value (value, cmp->unit);
+  /* Four significant digits at least: a slow value keeps what it was measured to. */
+  v = dmk_format_value_digits (value, cmp->unit, 4);
   s = g_string_new (v);
   if (dmk_comparison_best_column (cmp, row) == (int) column)
     g_string_append (s, " *");
@@ -626,7 +627,7 @@ dmk_comparison_to_csv (DmkComparison *cmp)
         {
           double value;
           g_autofree char *v = dmk_comparison_value (cmp, r, c, &value)
-                                 ? dmk_format_value (value, cmp->unit)
+                                 ? dmk_format_value_digits (value, cmp->unit, 4)
                                  : NULL;
           dmk_csv_plain (&csv, v != NULL ? v : "");
         }
