@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include <glib/gstdio.h>
+#include <string.h>
 
 #include "dmk-compare.h"
 #include "dmk-core.h"
@@ -705,6 +706,58 @@ test_labels (void)
   g_rmdir (dir);
 }
 
+/* Mixed tests of different read shares are two tests: two rows, named with their shares, in
+ * the text and the CSV, never one row with a ★ across them (issue 47, item 5). */
+static void
+test_mix_shares_apart (void)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "imports",
+                                                 "gdiskmark-0.1.0-folder.json", NULL);
+  g_autoptr (GPtrArray) results = g_ptr_array_new_with_free_func (
+    (GDestroyNotify) dmk_result_unref);
+  g_autoptr (DmkComparison) cmp = NULL;
+  g_autofree char *text = NULL, *csv = NULL, *r30 = NULL, *r70 = NULL;
+  DmkResult *a = dmk_result_load (path, NULL), *b = dmk_result_load (path, NULL);
+  guint n30 = 0, n70 = 0;
+
+  g_assert_nonnull (a);
+  g_assert_nonnull (b);
+  g_assert_cmpuint (a->settings.mix_read_percent, ==, 30);
+  b->settings.mix_read_percent = 70;
+  g_ptr_array_add (results, a);
+  g_ptr_array_add (results, b);
+  cmp = dmk_comparison_new (results, DMK_UNIT_MB_S, 0);
+  for (guint r = 0; r < cmp->rows->len; r++)
+    {
+      g_autofree char *name = dmk_comparison_row_name (cmp, r);
+
+      if (!g_str_has_suffix (name, "%"))
+        continue;
+      /* Each share's row has its own result's value only, and no ★ of two. */
+      if (g_str_has_suffix (name, "Mix R30%"))
+        {
+          n30++;
+          g_assert_nonnull (dmk_comparison_get (cmp, r, 0));
+          g_assert_null (dmk_comparison_get (cmp, r, 1));
+        }
+      else
+        {
+          g_assert_true (g_str_has_suffix (name, "Mix R70%"));
+          n70++;
+          g_assert_null (dmk_comparison_get (cmp, r, 0));
+          g_assert_nonnull (dmk_comparison_get (cmp, r, 1));
+        }
+    }
+  g_assert_cmpuint (n30, >, 0);
+  g_assert_cmpuint (n30, ==, n70);
+  text = dmk_comparison_to_text (cmp);
+  csv = dmk_comparison_to_csv (cmp);
+  g_assert_nonnull (strstr (text, "Mix R30%"));
+  g_assert_nonnull (strstr (text, "Mix R70%"));
+  g_assert_nonnull (strstr (csv, ",mix R30%,"));
+  g_assert_nonnull (strstr (csv, ",mix R70%,"));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -720,5 +773,6 @@ main (int argc, char **argv)
   g_test_add_func ("/compare/single-csv", test_single_csv);
   g_test_add_func ("/compare/hostile", test_hostile);
   g_test_add_func ("/compare/save-load-save", test_save_load_save);
+  g_test_add_func ("/compare/mix-shares-apart", test_mix_shares_apart);
   return g_test_run ();
 }

@@ -43,16 +43,27 @@ nth_of (DmkResult *r, const DmkTestResult *t, guint i)
   return n;
 }
 
+/* A mixed test's read share in r (the run's), else 0: 30 % and 70 % reads are two tests. */
+static guint
+mix_of (const DmkResult *r, DmkDirection direction)
+{
+  if (direction != DMK_DIRECTION_MIX)
+    return 0;
+  return r->settings.mix_read_percent > 0 ? r->settings.mix_read_percent : DMK_MIX_DEFAULT;
+}
+
 static void
 add_row (DmkComparison *cmp, DmkResult *r, const DmkTestResult *t, guint i)
 {
   guint nth = nth_of (r, t, i);
-  DmkCompareRow row = { t->spec, t->direction, nth, nth > 0 ? t->name : NULL };
+  DmkCompareRow row = { t->spec, t->direction, nth, nth > 0 ? t->name : NULL,
+                        mix_of (r, t->direction) };
 
   for (guint k = 0; k < cmp->rows->len; k++)
     {
       DmkCompareRow *x = &g_array_index (cmp->rows, DmkCompareRow, k);
-      if (x->direction == t->direction && dmk_test_spec_equal (&x->spec, &t->spec))
+      if (x->direction == t->direction && dmk_test_spec_equal (&x->spec, &t->spec) &&
+          x->mix == row.mix)
         {
           /* The first of several: named too, by this result's first test of it. */
           if (nth == 1 && x->nth == 0 && x->name == NULL)
@@ -114,6 +125,8 @@ dmk_comparison_get (DmkComparison *cmp, guint row, guint column)
   g_return_val_if_fail (row < cmp->rows->len && column < cmp->results->len, NULL);
   r = &g_array_index (cmp->rows, DmkCompareRow, row);
   result = g_ptr_array_index (cmp->results, column);
+  if (mix_of (result, r->direction) != r->mix)
+    return NULL;
   for (guint i = 0; i < result->tests->len; i++)
     {
       DmkTestResult *t = g_ptr_array_index (result->tests, i);
@@ -412,15 +425,24 @@ dmk_comparison_any_unranked (DmkComparison *cmp)
   return FALSE;
 }
 
+/* "Mix R70%": a mixed test with its read share, which tells 30 % from 70 % apart. */
+static char *
+direction_label (const DmkCompareRow *row)
+{
+  if (row->mix > 0)
+    return g_strdup_printf ("%s R%u%%", dmk_direction_report_label (row->direction), row->mix);
+  return g_strdup (dmk_direction_report_label (row->direction));
+}
+
 static char *
 row_name (const DmkCompareRow *row)
 {
   g_autofree char *name = dmk_test_spec_to_name (&row->spec);
+  g_autofree char *direction = direction_label (row);
 
   if (row->name != NULL)
-    return g_strdup_printf ("%s %s (%s)", name, dmk_direction_report_label (row->direction),
-                            row->name);
-  return g_strdup_printf ("%s %s", name, dmk_direction_report_label (row->direction));
+    return g_strdup_printf ("%s %s (%s)", name, direction, row->name);
+  return g_strdup_printf ("%s %s", name, direction);
 }
 
 char *
@@ -621,8 +643,15 @@ dmk_comparison_to_csv (DmkComparison *cmp)
       g_autofree char *named = row->name != NULL ? g_strdup_printf ("%s (%s)", name, row->name)
                                                  : g_strdup (name);
 
+      g_autofree char *direction = row->mix > 0 ? g_strdup_printf ("%s R%u%%",
+                                                                   dmk_direction_to_string (
+                                                                     row->direction),
+                                                                   row->mix)
+                                                : g_strdup (dmk_direction_to_string (
+                                                    row->direction));
+
       dmk_csv_text (&csv, named);
-      dmk_csv_plain (&csv, dmk_direction_to_string (row->direction));
+      dmk_csv_plain (&csv, direction);
       for (guint c = 0; c < n; c++)
         {
           double value;

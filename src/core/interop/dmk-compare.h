@@ -17,6 +17,7 @@ typedef struct
   DmkDirection direction;
   guint nth;        /* the nth test of this spec in each result (two fio jobs of one test) */
   const char *name; /* the job's name where a result has several of the test, else NULL */
+  guint mix;        /* a mixed test's read share in percent (70 and 30 are two rows), else 0 */
 } DmkCompareRow;
 
 typedef struct
