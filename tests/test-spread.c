@@ -408,24 +408,26 @@ make_series (guint64 total, double (*rate) (guint64 written))
   return series;
 }
 
+/* The rates are low enough that 2 s of each (a round's least, DMK_STEADY_ROUND_MIN_S) are less
+ * than the 64 MiB asked for a round, except flat's: its rounds are its 2 s, 80 MB. */
 static double
 flat (guint64 written)
 {
-  return 400.0;
+  return 40.0;
 }
 
 #define DROP_AT (192 * MIB_)
 static double
 drop (guint64 written)
 {
-  return written < DROP_AT ? 200.0 : 50.0;
+  return written < DROP_AT ? 20.0 : 5.0;
 }
 
 /* 5% slower every 64 MiB: it never settles. */
 static double
 sliding (guint64 written)
 {
-  return 400.0 * pow (0.95, (double) (written / (64 * MIB_)));
+  return 40.0 * pow (0.95, (double) (written / (64 * MIB_)));
 }
 
 static void
@@ -444,17 +446,25 @@ test_steady_rule (void)
   g_assert_true (dmk_steady_detect (a, round, &st));
   g_assert_true (st.steady);
   g_assert_cmpuint (st.steady_bytes, ==, 0);
-  g_assert_cmpfloat (fabs (st.mb_per_s - 400.0), <, 4.0);
+  g_assert_cmpfloat (fabs (st.mb_per_s - 40.0), <, 0.4);
+  /* A round lasts 2 s at least: 80 MB at 40 MB/s, longer than the 64 MiB asked. */
+  g_assert_cmpuint (st.round_bytes, ==, 80000000);
   /* Fast, then a lower rate: steady at the lower one, from within a round of the drop. */
   g_assert_true (dmk_steady_detect (b, round, &st));
   g_test_message ("drop at %" G_GUINT64_FORMAT ": steady from %" G_GUINT64_FORMAT " at %.1f",
                   DROP_AT, st.steady_bytes, st.mb_per_s);
   g_assert_true (st.steady);
   g_assert_cmpfloat (fabs ((double) st.steady_bytes - (double) DROP_AT), <=, (double) round);
-  g_assert_cmpfloat (fabs (st.mb_per_s - 50.0), <, 1.0);
+  g_assert_cmpfloat (fabs (st.mb_per_s - 5.0), <, 0.1);
+  g_assert_cmpuint (st.round_bytes, ==, round);
+  /* SNIA's own stop: the end of the stretch's first five rounds (each ends on the interval
+   * that fills it, so a little more than five times 64 MiB). */
+  g_assert_cmpuint (st.window_bytes, >=, st.steady_bytes + 5 * round);
+  g_assert_cmpuint (st.window_bytes, <, st.steady_bytes + 6 * round);
   text = dmk_steady_to_report_text (&st);
   g_assert_true (g_str_has_prefix (text, "steady after 0."));
-  g_assert_true (g_str_has_suffix (text, " GiB at 50.0 MB/s"));
+  g_assert_nonnull (strstr (text, " GiB at 5.0 MB/s, where the steady stretch begins; its first "
+                                  "window of 5 rounds ends at 0."));
   g_clear_pointer (&text, g_free);
   /* 5% a round for five rounds moves the best-fit line by 20%: not steady. */
   g_assert_true (dmk_steady_detect (c, round, &st));
@@ -482,8 +492,7 @@ test_steady_files (void)
   r->sustained->series = make_series (768 * MIB_, drop);
   r->sustained->bytes = 768 * MIB_;
   g_assert_true (dmk_steady_detect (r->sustained->series, 64 * MIB_, &st));
-  want = g_strdup_printf (" at 50.0 MB/s (SNIA PTS, last 5 of %u rounds of 0.06 GiB)\n",
-                          st.n_rounds);
+  want = g_strdup_printf (" GiB (SNIA PTS, last 5 of %u rounds of 0.06 GiB)\n", st.n_rounds);
   rounds = g_strdup_printf ("\"rounds\" : %u", st.n_rounds);
   text = dmk_result_to_text (r);
   g_test_message ("%s", text);

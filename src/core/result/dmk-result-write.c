@@ -193,6 +193,8 @@ add_steady (JsonBuilder *b, const DmkSustained *s)
   if (st.steady)
     {
       _dmk_jb_int (b, "steady_bytes", (gint64) st.steady_bytes);
+      /* Where the steady stretch's first five rounds end: SNIA's own stopping point. */
+      _dmk_jb_int (b, "window_bytes", (gint64) st.window_bytes);
       _dmk_jb_double (b, "mb_per_s", st.mb_per_s);
     }
   json_builder_end_object (b);
