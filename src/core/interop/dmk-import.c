@@ -561,7 +561,15 @@ finish_text (TextImport *t, const char *bad, GError **error)
     r->target.path = g_strdup ("");
   if (r->date == NULL)
     r->date = g_strdup ("");
-  r->engine = (g_free (r->engine), g_strdup (t->kdm ? "fio" : "DiskSpd"));
+  /* KDiskMark runs fio; CrystalDiskMark has measured with Microsoft's DiskSpd since version 6,
+   * and with its own code before. */
+  if (t->kdm)
+    r->engine = (g_free (r->engine), g_strdup ("fio"));
+  else
+    r->engine = (g_free (r->engine),
+                 g_strdup (g_ascii_strtoull (r->tool_version ? r->tool_version : "", NULL, 10) >= 6
+                             ? "DiskSpd"
+                             : "CrystalDiskMark"));
   return dmk_result_ref (r);
 }
 
