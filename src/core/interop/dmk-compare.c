@@ -155,22 +155,6 @@ dmk_comparison_value (DmkComparison *cmp, guint row, guint column, double *value
   return TRUE;
 }
 
-/* Whether warning holds value as any language writes it with one decimal ("13.1", "13,1"). */
-static gboolean
-has_number (const char *warning, double value)
-{
-  char buf[G_ASCII_DTOSTR_BUF_SIZE];
-  char *point;
-
-  g_ascii_formatd (buf, sizeof buf, "%.1f", value);
-  if (strstr (warning, buf) != NULL)
-    return TRUE;
-  point = strchr (buf, '.');
-  if (point != NULL)
-    *point = ',';
-  return strstr (warning, buf) != NULL;
-}
-
 /* Whether warning, one that names test, is its scatter warning (dmk-plausible.c writes it): the
  * test's passes scatter by the threshold or more, and the warning carries that scatter, the
  * lowest and the highest pass, so that a file saved in another language reads alike. */
@@ -180,8 +164,7 @@ is_scatter_warning (const DmkTestResult *test, const char *warning)
   DmkSpread spread;
 
   return test != NULL && dmk_test_result_spread (test, &spread) && spread.n >= 2 &&
-         spread.rsd_percent >= DMK_SPREAD_WARN_RSD && has_number (warning, spread.rsd_percent) &&
-         has_number (warning, spread.min) && has_number (warning, spread.max);
+         spread.rsd_percent >= DMK_SPREAD_WARN_RSD && dmk_spread_warning_carries (warning, &spread);
 }
 
 /* Whether a warning about the whole run is about the engine it ran on: engines are named by

@@ -2,6 +2,8 @@
  * comparison uses. */
 #include "config.h"
 
+#include <string.h>
+
 #include <glib/gi18n-lib.h>
 #include <math.h>
 #include <stdlib.h>
@@ -224,4 +226,28 @@ dmk_score_rule_text (const DmkSettings *s, gboolean translated)
   /* TRANSLATORS: how a test's score is taken: "best of 5 passes, no warm-up" */
   return median ? g_strdup_printf (_("median of %s, no warm-up"), p)
                 : g_strdup_printf (_("best of %s, no warm-up"), p);
+}
+
+/* Whether text holds value as any language writes it with one decimal ("13.1" or "13,1"). */
+static gboolean
+has_number (const char *text, double value)
+{
+  char buf[G_ASCII_DTOSTR_BUF_SIZE];
+  char *point;
+
+  g_ascii_formatd (buf, sizeof buf, "%.1f", value);
+  if (strstr (text, buf) != NULL)
+    return TRUE;
+  point = strchr (buf, '.');
+  if (point != NULL)
+    *point = ',';
+  return strstr (text, buf) != NULL;
+}
+
+gboolean
+dmk_spread_warning_carries (const char *warning, const DmkSpread *spread)
+{
+  g_return_val_if_fail (warning != NULL && spread != NULL, FALSE);
+  return has_number (warning, spread->rsd_percent) && has_number (warning, spread->min) &&
+         has_number (warning, spread->max);
 }

@@ -28,6 +28,9 @@ gboolean dmk_test_result_spread (const DmkTestResult *test, DmkSpread *out);
 /* "min 480.12 / median 495.20 / max 500.30 MB/s, RSD 1.2% (5 passes)": C locale, English, for
  * the text report. */
 char *dmk_spread_to_report_text (const DmkSpread *spread);
+/* Whether warning carries spread's numbers (its scatter, lowest and highest pass, with one
+ * decimal, a point or a comma): a scatter warning as any language wrote it. */
+gboolean dmk_spread_warning_carries (const char *warning, const DmkSpread *spread);
 /* Whether passes should be added to test under "until stable": its RSD is 2.5% or more and
  * fewer than 3× passes_asked ran. */
 gboolean dmk_spread_wants_more (const DmkTestResult *test, guint passes_asked);

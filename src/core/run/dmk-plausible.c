@@ -215,23 +215,6 @@ by_scatter_down (gconstpointer a, gconstpointer b)
   return (x->rsd_percent < y->rsd_percent) - (x->rsd_percent > y->rsd_percent);
 }
 
-/* Whether warning, about test, is in its words a part of its text has: the numbers of spread
- * as any language writes them ("13.1" or "13,1"). */
-static gboolean
-has_number (const char *warning, double value)
-{
-  char buf[G_ASCII_DTOSTR_BUF_SIZE];
-  char *comma;
-
-  g_ascii_formatd (buf, sizeof buf, "%.1f", value);
-  if (strstr (warning, buf) != NULL)
-    return TRUE;
-  comma = strchr (buf, '.');
-  if (comma != NULL)
-    *comma = ',';
-  return strstr (warning, buf) != NULL;
-}
-
 /* test's scatter warning among result's: the one written again in this language, or one saved
  * in another that names the test and carries its scatter, lowest and highest pass. */
 static const char *
@@ -254,8 +237,7 @@ find_spread_warning (const DmkResult *result, const DmkTestResult *test, DmkSpre
         continue;
       name = dmk_test_spec_to_name (&test->spec);
       named = dmk_test_spec_to_name (&spec);
-      if (strcmp (name, named) == 0 && has_number (warning, spread->rsd_percent) &&
-          has_number (warning, spread->min) && has_number (warning, spread->max))
+      if (strcmp (name, named) == 0 && dmk_spread_warning_carries (warning, spread))
         return warning;
     }
   return NULL;
