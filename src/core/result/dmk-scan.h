@@ -11,6 +11,10 @@ G_BEGIN_DECLS
 /* The most points a sustained write keeps: older ones are merged in pairs past it, so a run of
  * any length stays a few hundred kilobytes. */
 #define DMK_SUSTAINED_MAX_POINTS 4096
+/* A span written in less than DMK_SUSTAINED_MIN_POINTS intervals of 100 ms (2 s) still gets about
+ * that many points, at intervals down to 2 ms; longer ones keep 100 ms intervals, many of the
+ * block throttle's slices long. */
+#define DMK_SUSTAINED_MIN_POINTS 20
 /* Limits of a surface scan. */
 #define DMK_SURFACE_MAX_SAMPLES 10000u
 #define DMK_ACCESS_MAX_READS 100000u

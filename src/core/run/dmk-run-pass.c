@@ -84,6 +84,7 @@ typedef struct
   const DmkPassPlan *plan;
   gint64 start, every, next_sample, next_live, deadline;
   guint64 planned_bytes; /* bounded passes: what the workers will move in all */
+  guint64 sample_bytes;  /* with plan->min_points: a point at least every this many bytes */
   GArray *tallies;
 } Pass;
 
@@ -102,12 +103,48 @@ take_sample (RunData *d, DmkWorkers *ws, Pass *p, gint64 t, DmkProgress *prog)
     {
       merge_pairs (p->tallies);
       p->every *= 2;
+      p->sample_bytes *= 2;
     }
   prog->n_samples++;
   prog->sample_end_s = (double) (t - p->start) / 1e9;
   prog->sample_mb_per_s = (double) (now.bytes - prev.bytes) * 1000.0 / (double) (t - prev.t);
   prog->sample_has_celsius = now.has_celsius;
   prog->sample_celsius = now.celsius;
+}
+
+/* Whether a bounded pass with plan->min_points is due a point by its bytes: a span written in
+ * less than min_points intervals (a fast folder's free space in a fraction of a second) is still
+ * drawn as a curve. Where it is slower, time takes the points as before. */
+static gboolean
+due_by_bytes (RunData *d, DmkWorkers *ws, const Pass *p, gint64 t)
+{
+  guint64 last = p->tallies->len > 0 ? g_array_index (p->tallies, Tally, p->tallies->len - 1).bytes
+                                     : 0;
+
+  return p->sample_bytes > 0 && tally (d, ws, t).bytes - last >= p->sample_bytes;
+}
+
+/* How long the coordinator sleeps at t: a tick, less when points come by bytes (half the time the
+ * next point's bytes take at the rate so far, down to DMK_RUN_MIN_SAMPLE_NS; that short before the
+ * rate is known), never past a timed pass's end. */
+static gulong
+nap_us (RunData *d, DmkWorkers *ws, const Pass *p, gint64 t)
+{
+  gint64 nap = DMK_RUN_TICK_US;
+
+  if (p->sample_bytes > 0)
+    {
+      guint64 bytes = tally (d, ws, t).bytes;
+      gint64 to_next = bytes > 0 && t > p->start
+                         ? (gint64) ((double) p->sample_bytes * (double) (t - p->start) /
+                                     (double) bytes / 2.0)
+                         : 0;
+
+      nap = MIN (nap, MAX (to_next, DMK_RUN_MIN_SAMPLE_NS) / 1000);
+    }
+  if (p->deadline > 0)
+    nap = MIN (nap, MAX ((p->deadline - t) / 1000, 1));
+  return (gulong) MAX (nap, 1);
 }
 
 static void
@@ -241,6 +278,8 @@ _dmk_run_pass (RunData *d, DmkWorkers *ws, const DmkPassPlan *plan, DmkProgress 
   memset (&out->pass, 0, sizeof out->pass);
   out->series = NULL;
   start_workers (ws, &p);
+  if (plan->min_points > 0 && plan->sample_every_ns > 0)
+    p.sample_bytes = p.planned_bytes / plan->min_points;
   p.start = dmk_now_ns ();
   p.next_live = p.start + DMK_RUN_LIVE_EVERY_NS;
   p.next_sample = p.start + p.every;
@@ -252,7 +291,7 @@ _dmk_run_pass (RunData *d, DmkWorkers *ws, const DmkPassPlan *plan, DmkProgress 
       if (!goes_on (d, ws, &p, t, cancellable))
         break;
       _dmk_run_sample_temperature (d, t);
-      if (p.every > 0 && t >= p.next_sample)
+      if (p.every > 0 && (t >= p.next_sample || due_by_bytes (d, ws, &p, t)))
         {
           take_sample (d, ws, &p, t, prog);
           p.next_sample = t + p.every;
@@ -263,8 +302,7 @@ _dmk_run_pass (RunData *d, DmkWorkers *ws, const DmkPassPlan *plan, DmkProgress 
           post_live (d, ws, &p, t, prog);
           p.next_live = t + DMK_RUN_LIVE_EVERY_NS;
         }
-      g_usleep ((gulong) (p.deadline > 0 ? MIN (DMK_RUN_TICK_US, MAX ((p.deadline - t) / 1000, 1))
-                                         : DMK_RUN_TICK_US));
+      g_usleep (nap_us (d, ws, &p, t));
     }
   stop_workers (ws);
 

@@ -18,6 +18,8 @@ G_BEGIN_DECLS
 /* How often the coordinator looks at the clock and the cancellable: well inside the 100 ms
  * promised for a cancel, and rare enough to cost nothing. */
 #define DMK_RUN_TICK_US 20000
+/* The shortest interval a bounded pass's series samples at (min_points). */
+#define DMK_RUN_MIN_SAMPLE_NS (2 * G_GINT64_CONSTANT (1000000))
 /* How often a measuring pass tells its progress. */
 #define DMK_RUN_LIVE_EVERY_NS (250 * G_GINT64_CONSTANT (1000000))
 
@@ -180,6 +182,10 @@ typedef struct
   gint64 duration_ns;      /* 0: until every worker has submitted its limit_ios and drained */
   gint64 sample_every_ns;  /* how often the series takes a point; 0: no series */
   guint max_points;        /* past it, points merge in pairs and the interval doubles */
+  /* A bounded pass (duration_ns 0) also takes a point each 1/min_points of its bytes, looking as
+   * often as its rate asks (down to DMK_RUN_MIN_SAMPLE_NS): a fast target's span is a curve, not
+   * one dot. 0: points by time only. */
+  guint min_points;
   gboolean live;           /* tell DMK_PHASE_MEASURE progress as it goes */
   /* Called every tick; FALSE ends the pass early (not an error). May be NULL. */
   gboolean (*tick) (RunData *d, gint64 now, gpointer data);

@@ -181,6 +181,7 @@ run_sustained (RunData *d, Watch *watch, GCancellable *cancellable, GError **err
   DmkPassOutcome out = { .hist = hist };
   DmkPassPlan plan = { .sample_every_ns = FIRST_INTERVAL_NS,
                        .max_points = DMK_SUSTAINED_MAX_POINTS,
+                       .min_points = DMK_SUSTAINED_MIN_POINTS,
                        .live = TRUE,
                        .tick = watch_free_space,
                        .tick_data = watch };
