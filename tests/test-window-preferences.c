@@ -1,7 +1,8 @@
 /* test-window-preferences.c: settings live in a Preferences window (issue 46, item 9), driven
  * as a user does under a window manager: the main menu's Preferences by a pointer click, three
  * checks by three clicks (the menu took twelve), the style by its list, the Flash profile's own
- * interval said where the interval is set, Escape to close; the main menu one level deep. */
+ * interval said where the interval is set, Escape to close; the main menu one level deep; every test
+ * beyond the grid in one place, the Drive submenu. */
 #include "config.h"
 
 #include <glib/gstdio.h>
@@ -271,6 +272,70 @@ test_preferences (void)
   g_assert_cmpint (g_rmdir (dir), ==, 0);
 }
 
+static gboolean
+view_is (gpointer data)
+{
+  void **wv = data;
+
+  return g_strcmp0 (adw_view_stack_get_visible_child_name (((DmkWindow *) wv[0])->view_stack),
+                    wv[1]) == 0;
+}
+
+static gboolean
+popover_closed (gpointer popover)
+{
+  return !gtk_widget_get_mapped (popover);
+}
+
+/* One home for every test beyond the grid (item 9): the main menu's Drive submenu lists the three
+ * views and the two tests with dialogs of their own; a pointer click on a view's row shows it, and
+ * its radio row follows a view chosen in the switcher. */
+static void
+test_one_home (void)
+{
+  static const char *const views[][2] = { { "Sustained Write", "sustained" },
+                                          { "Block-Size Sweep", "sweep" },
+                                          { "Surface Scan", "surface" },
+                                          { "Benchmark", "benchmark" } };
+  static const char *const dialogs[][2] = { { "Check Capacity…", "check-capacity" },
+                                            { "iozone Sweep…", "iozone-sweep" } };
+  g_autofree char *dir = make_target_dir ();
+  DmkWindow *win;
+
+  reset_settings ();
+  win = new_app_window (test_application (), dir);
+  for (guint i = 0; i < G_N_ELEMENTS (views); i++)
+    {
+      void *wv[] = { win, (void *) views[i][1] };
+      g_autoptr (GVariant) state = NULL;
+      GtkWidget *menu = open_primary_menu (win);
+
+      click_menu_item (menu, "Drive");
+      for (guint j = 0; j < G_N_ELEMENTS (dialogs); j++)
+        {
+          ItemWait w = { menu, dialogs[j][0], NULL };
+
+          g_assert_true (iterate_until (item_shown, &w));
+          g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (win),
+                                                            dialogs[j][1]));
+        }
+      click_menu_item (menu, views[i][0]);
+      g_assert_true (iterate_until (view_is, wv));
+      g_assert_true (iterate_until (popover_closed, menu));
+      state = g_action_group_get_action_state (G_ACTION_GROUP (win), "view");
+      g_assert_cmpstr (g_variant_get_string (state, NULL), ==, views[i][1]);
+    }
+  /* Chosen in the switcher under the views, the menu's radio row follows. */
+  adw_view_stack_set_visible_child_name (win->view_stack, "sweep");
+  {
+    g_autoptr (GVariant) state = g_action_group_get_action_state (G_ACTION_GROUP (win), "view");
+
+    g_assert_cmpstr (g_variant_get_string (state, NULL), ==, "sweep");
+  }
+  destroy_window (win);
+  g_assert_cmpint (g_rmdir (dir), ==, 0);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -280,6 +345,7 @@ main (int argc, char **argv)
     return g_test_run ();
   start_window_manager ();
   g_test_add_func ("/window-preferences/menu-to-window", test_preferences);
+  g_test_add_func ("/window-preferences/one-home", test_one_home);
   status = g_test_run ();
   stop_window_manager ();
   return status;

@@ -93,9 +93,37 @@ _dmk_window_scans_show_result (DmkWindow *self, DmkResult *result, const char *s
   return TRUE;
 }
 
+/* win.view: the view shown, by its page name ("benchmark", "sustained", "sweep", "surface"), so
+ * that the main menu's Drive submenu lists every test beyond the grid in one place, and its radio
+ * rows say which is shown. */
+static void
+view_change_state (GSimpleAction *action, GVariant *value, gpointer data)
+{
+  DmkWindow *self = data;
+  const char *name = g_variant_get_string (value, NULL);
+
+  if (adw_view_stack_get_child_by_name (self->view_stack, name) == NULL)
+    return;
+  adw_view_stack_set_visible_child_name (self->view_stack, name);
+}
+
+static void
+follow_view (AdwViewStack *stack, GParamSpec *pspec, DmkWindow *self)
+{
+  const char *name = adw_view_stack_get_visible_child_name (stack);
+  GAction *action = g_action_map_lookup_action (G_ACTION_MAP (self), "view");
+
+  if (name != NULL && action != NULL)
+    g_simple_action_set_state (G_SIMPLE_ACTION (action), g_variant_new_string (name));
+}
+
 static void
 scans_init (DmkWindow *self)
 {
+  static const GActionEntry entries[] = {
+    { "view", NULL, "s", "'benchmark'", view_change_state },
+  };
+
   for (guint i = 0; i < G_N_ELEMENTS (views); i++)
     {
       GtkWidget *view = dmk_scan_view_new (views[i].kind, self->run, self->target_chooser,
@@ -111,6 +139,10 @@ scans_init (DmkWindow *self)
     }
   g_signal_connect (self->view_stack, "notify::visible-child", G_CALLBACK (on_visible_child),
                     self);
+  g_action_map_add_action_entries (G_ACTION_MAP (self), entries, G_N_ELEMENTS (entries), self);
+  g_signal_connect (self->view_stack, "notify::visible-child-name", G_CALLBACK (follow_view),
+                    self);
+  follow_view (self->view_stack, NULL, self);
   g_signal_connect (self->run, "notify::running", G_CALLBACK (on_running), self);
 }
 
