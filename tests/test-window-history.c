@@ -401,6 +401,29 @@ test_row_rerun_keeps_grid (void)
   facts = dmk_window_get_facts_text (win);
   g_test_message ("facts: %s", facts);
   g_assert_null (strstr (facts, "beyond noise"));
+  /* The result says which tests were measured when: the kept rows carry the first run's date,
+   * in the line over the grid, the text and the JSON (read back). */
+  {
+    DmkResult *shown = dmk_window_get_shown_result (win);
+    g_autofree char *count = g_strdup_printf (" · %u tests from ", rows - 1);
+    g_autofree char *text = dmk_result_to_text (shown);
+    g_autofree char *json = dmk_result_to_json (shown);
+    g_autoptr (DmkResult) back = dmk_result_from_json (json, -1, NULL);
+
+    g_assert_nonnull (strstr (facts, count));
+    g_assert_nonnull (strstr (text, "\nEarlier: "));
+    g_assert_nonnull (back);
+    for (guint r = 0; r < rows; r++)
+      {
+        const DmkTestResult *t = dmk_result_cell_get_result (dmk_window_get_cell (win, r,
+                                                                                DMK_DIRECTION_READ));
+        DmkTestResult *again = dmk_result_find (back, &t->spec, t->direction);
+
+        g_assert_true ((r == 2) == (t->date == NULL));
+        g_assert_nonnull (again);
+        g_assert_cmpstr (again->date, ==, t->date);
+      }
+  }
   g_assert_cmpuint (entries_in_store (), ==, 1);
   destroy_window (win);
   empty_store ();

@@ -174,12 +174,49 @@ dmk_report_append_target (GString *s, DmkResult *r, const char *size, guint pass
   g_string_append (s, "]\n");
 }
 
+/* The tests measured before the run's date (a row run again kept the others), a line per date:
+ * "Earlier: 2026-12-07 11:40:02 for SEQ1M Q8T1 Read, RND4K Q1T1 Write". */
+static void
+append_earlier (GString *s, const DmkResult *r)
+{
+  g_autoptr (GPtrArray) dates = g_ptr_array_new ();
+
+  for (guint i = 0; i < r->tests->len; i++)
+    {
+      const DmkTestResult *t = g_ptr_array_index (r->tests, i);
+
+      if (t->date != NULL && !g_ptr_array_find_with_equal_func (dates, t->date, g_str_equal, NULL))
+        g_ptr_array_add (dates, t->date);
+    }
+  for (guint d = 0; d < dates->len; d++)
+    {
+      g_autofree char *when = format_date (dates->pdata[d]);
+      const char *sep = " for ";
+
+      g_string_append_printf (s, "Earlier: %s", when);
+      for (guint i = 0; i < r->tests->len; i++)
+        {
+          const DmkTestResult *t = g_ptr_array_index (r->tests, i);
+          g_autofree char *name = NULL;
+
+          if (g_strcmp0 (t->date, dates->pdata[d]) != 0)
+            continue;
+          name = dmk_test_spec_to_name (&t->spec);
+          g_string_append_printf (s, "%s%s %s", sep, name,
+                                  dmk_direction_report_label (t->direction));
+          sep = ", ";
+        }
+      g_string_append (s, "\n");
+    }
+}
+
 static void
 dmk_report_append_footer (GString *s, DmkResult *r)
 {
   g_autofree char *date = format_date (r->date);
 
   g_string_append_printf (s, "   Date: %s\n", date);
+  append_earlier (s, r);
   g_string_append_printf (s, "     OS: %s\n", r->os ? r->os : "");
   if (dmk_result_is_foreign (r))
     g_string_append_printf (s, " Source: %s%s%s\n", r->tool_name,

@@ -328,6 +328,18 @@ read_test (DmkJsonReader *rd, JsonObject *o, DmkResult *r, guint index)
           return;
         }
     }
+  /* Optional: present only where the test was measured at another time than the run. */
+  if (json_object_has_member (o, "date"))
+    {
+      g_autoptr (GDateTime) dt = NULL;
+
+      t->date = _dmk_rd_string (rd, o, where, "date", FALSE);
+      if (!rd->failed && (dt = g_date_time_new_from_iso8601 (t->date, NULL)) == NULL)
+        {
+          _dmk_rd_fail (rd, _("“%sdate” is not an ISO 8601 date"), where);
+          return;
+        }
+    }
   t->mb_per_s = _dmk_rd_number (rd, o, where, "mb_per_s", 0, DMK_JSON_BIG);
   t->iops = _dmk_rd_number (rd, o, where, "iops", 0, DMK_JSON_BIG);
   read_latency (rd, o, where, &t->latency_us);

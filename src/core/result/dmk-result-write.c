@@ -125,6 +125,9 @@ add_test (JsonBuilder *b, const DmkTestResult *t)
   /* Only where the test ran on another engine than the run's (tool.engine). */
   if (t->engine != NULL)
     _dmk_jb_string (b, "engine", t->engine);
+  /* Only where the test was measured at another time than the run (a row run again). */
+  if (t->date != NULL)
+    _dmk_jb_string (b, "date", t->date);
   _dmk_jb_double (b, "mb_per_s", t->mb_per_s);
   _dmk_jb_double (b, "iops", t->iops);
   json_builder_set_member_name (b, "latency_us");

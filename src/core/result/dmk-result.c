@@ -90,6 +90,7 @@ dmk_test_result_copy (const DmkTestResult *test)
     g_ptr_array_add (copy->series, dmk_series_copy (g_ptr_array_index (test->series, i)));
   copy->name = g_strdup (test->name);
   copy->engine = g_strdup (test->engine);
+  copy->date = g_strdup (test->date);
   return copy;
 }
 
@@ -102,6 +103,7 @@ dmk_test_result_free (DmkTestResult *test)
   g_clear_pointer (&test->series, g_ptr_array_unref);
   g_free (test->name);
   g_free (test->engine);
+  g_free (test->date);
   g_free (test);
 }
 

@@ -58,6 +58,9 @@ typedef struct
   /* The engine this test ran on where it is not the run's (tool.engine): libaio for a deep
    * queue of small I/O on a loop device (dmk_engine_for_test); NULL where it is the run's. */
   char *engine;
+  /* When this test was measured where it is not the run's date: a row run again over a result
+   * keeps the other rows, each with the date it was measured (ISO 8601); NULL: the run's. */
+  char *date;
 } DmkTestResult;
 
 /* What a result holds: the grid of tests (CrystalDiskMark's), or one of the scans of

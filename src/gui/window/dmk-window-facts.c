@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <string.h>
 
 #include "dmk-window-private.h"
 
@@ -106,6 +107,32 @@ run_extras (DmkResult *r)
     /* TRANSLATORS: after the score's rule in the line over a result: the Flash profile's own
      * rest between tests: " · 30 s between tests" */
     g_string_append_printf (s, _(" · %u s between tests"), r->settings.interval_s);
+  {
+    const char *earliest = NULL;
+    guint earlier = 0;
+
+    for (guint i = 0; i < r->tests->len; i++)
+      {
+        DmkTestResult *t = g_ptr_array_index (r->tests, i);
+
+        if (t->date == NULL)
+          continue;
+        earlier++;
+        if (earliest == NULL || strcmp (t->date, earliest) < 0)
+          earliest = t->date;
+      }
+    if (earlier > 0)
+      {
+        g_autofree char *when = dmk_format_date_human (earliest);
+
+        /* TRANSLATORS: after the score's rule, when a row was run again over a result: the
+         * tests kept from before and when they were measured: " · 6 tests from 2026-12-07
+         * 11:40" */
+        g_string_append_printf (s, g_dngettext (GETTEXT_PACKAGE, " · %u test from %s",
+                                                " · %u tests from %s", earlier),
+                                earlier, when);
+      }
+  }
   if (r->settings.verify)
     {
       guint64 bad = r->verify.bad;

@@ -293,7 +293,14 @@ merge_into (DmkResult *result, DmkResult *before)
       if (j < fresh->len)
         g_ptr_array_add (tests, g_steal_pointer (&fresh->pdata[j]));
       else
-        g_ptr_array_add (tests, dmk_test_result_copy (old));
+        {
+          /* Kept from the run before: it says when it was measured. */
+          DmkTestResult *kept = dmk_test_result_copy (old);
+
+          if (kept->date == NULL)
+            kept->date = g_strdup (before->date);
+          g_ptr_array_add (tests, kept);
+        }
     }
   for (guint j = 0; j < fresh->len; j++)
     if (fresh->pdata[j] != NULL)
