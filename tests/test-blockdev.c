@@ -4,6 +4,7 @@
 #include <fcntl.h>
 #include <glib/gstdio.h>
 #include <json-glib/json-glib.h>
+#include <math.h>
 #include <signal.h>
 #include <string.h>
 #include <sys/mount.h>
@@ -232,6 +233,100 @@ test_loop_device (void)
   dmk_test_loop_cleanup ();
 }
 
+/* One read run of one test on the loop device by the CLI, with a program of our own (argv, may be
+ * NULL) started start_us after it, using the device too: the result's warning about others' I/O,
+ * or NULL. */
+static char *
+others_warning (const char *const *other, gulong start_us)
+{
+  g_autofree char *out = g_build_filename (g_get_tmp_dir (), "gdiskmark-others.json", NULL);
+  /* Alone, a second is enough; with another program, time for it to run within the pass. */
+  const char *argv[] = { cli_path, "--size=16MiB", "--passes=1",
+                         other != NULL ? "--time=3" : "--time=1", "--interval=0",
+                         "--mode=read", "--test=SEQ1M Q1T1", "--format=json", "-q", "-o", out,
+                         dmk_test_loop, NULL };
+  g_autoptr (GSubprocess) run = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  JsonArray *warnings;
+  char *found = NULL;
+
+  g_unlink (out);
+  run = g_subprocess_newv (argv, G_SUBPROCESS_FLAGS_NONE, &error);
+  g_assert_no_error (error);
+  if (other != NULL)
+    {
+      g_usleep (start_us);
+      g_assert_cmpint (dmk_test_run_tool (other, NULL), ==, 0);
+    }
+  g_assert_true (g_subprocess_wait_check (run, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_true (json_parser_load_from_file (parser, out, &error));
+  g_assert_no_error (error);
+  warnings = json_object_get_array_member (json_node_get_object (json_parser_get_root (parser)),
+                                           "warnings");
+  for (guint i = 0; i < json_array_get_length (warnings); i++)
+    if (g_str_has_prefix (json_array_get_string_element (warnings, i), "Another program used "))
+      found = g_strdup (json_array_get_string_element (warnings, i));
+  g_unlink (out);
+  return found;
+}
+
+/* The MiB in "… it read 32.0 MiB and wrote 16.0 MiB …" after word ("read", "wrote"). */
+static double
+mib_after (const char *text, const char *word)
+{
+  g_autofree char *pattern = g_strdup_printf ("%s ([0-9.]+) (KiB|MiB|GiB)", word);
+  g_autoptr (GRegex) rx = g_regex_new (pattern, 0, 0, NULL);
+  g_autoptr (GMatchInfo) m = NULL;
+  g_autofree char *n = NULL, *unit = NULL;
+
+  g_assert_true (g_regex_match (rx, text, 0, &m));
+  n = g_match_info_fetch (m, 1);
+  unit = g_match_info_fetch (m, 2);
+  return g_ascii_strtod (n, NULL) * (g_str_equal (unit, "KiB")   ? 1.0 / 1024
+                                     : g_str_equal (unit, "GiB") ? 1024
+                                                                 : 1);
+}
+
+/* Issue 49: another program's I/O on the tested device while a run goes on is said, with its
+ * size (the device's counters less the run's own I/O); without one, nothing is said. */
+static void
+test_others_io (void)
+{
+  g_autofree char *if_arg = NULL, *of_arg = NULL;
+
+  if (!dmk_test_loop_setup (4321))
+    return;
+  /* Alone, twenty times: never a word about others. */
+  for (guint i = 0; i < 20; i++)
+    {
+      g_autofree char *w = others_warning (NULL, 0);
+
+      if (w != NULL)
+        g_test_message ("run %u alone: %s", i, w);
+      g_assert_null (w);
+    }
+  /* dd reads 32 MiB and writes 16 MiB of it (direct, so that all of it reaches the device)
+   * while the run measures. */
+  if_arg = g_strconcat ("if=", dmk_test_loop, NULL);
+  of_arg = g_strconcat ("of=", dmk_test_loop, NULL);
+  {
+    const char *sh[] = { "sh", "-c",
+                         "dd \"$1\" of=/dev/null bs=1M count=32 iflag=direct status=none && "
+                         "dd if=/dev/zero \"$2\" bs=1M count=16 seek=32 oflag=direct "
+                         "conv=notrunc status=none",
+                         "sh", if_arg, of_arg, NULL };
+    g_autofree char *w = others_warning (sh, 1500000);
+
+    g_assert_nonnull (w);
+    g_test_message ("with dd: %s", w);
+    g_assert_cmpfloat (fabs (mib_after (w, "read") - 32), <=, 32 * 0.05);
+    g_assert_cmpfloat (fabs (mib_after (w, "wrote") - 16), <=, 16 * 0.05);
+  }
+  dmk_test_loop_cleanup ();
+}
+
 int
 main (int argc, char **argv)
 {
@@ -241,5 +336,6 @@ main (int argc, char **argv)
     return 77;
   signal (SIGABRT, on_abort);
   g_test_add_func ("/blockdev/loop", test_loop_device);
+  g_test_add_func ("/blockdev/others-io", test_others_io);
   return g_test_run ();
 }

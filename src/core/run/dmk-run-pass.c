@@ -255,6 +255,7 @@ add_up (RunData *d, DmkWorkers *ws, DmkPassOutcome *out, Tally *total, GError **
           return FALSE;
         }
       out->pass.bytes += w->bytes;
+      _dmk_run_others_add (d, w->bytes - w->bytes_written, w->bytes_written);
       total->bytes += w->bytes;
       total->ios += w->hist.count;
       total->lat_ns += w->hist.sum_ns;

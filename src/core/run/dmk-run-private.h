@@ -64,6 +64,12 @@ typedef struct
   DmkTemperature temperature; /* before, peak and after; known once a reading was taken */
   double temp_now_c;          /* the newest reading, for the series' samples */
 
+  /* other programs' I/O on a device target (dmk-run-others.c): its counters at the start, and
+   * the bytes the run itself read and wrote since */
+  char *counters_file;
+  gboolean counters_known;
+  guint64 counters_read, counters_written, own_read, own_write;
+
   DmkResult *partial; /* what a stopped or failed run measured, for its finish */
   guint64 verify_id;  /* --verify: the run's stamp id (0: off); the grid's runs only */
 } RunData;
@@ -93,6 +99,13 @@ gboolean _dmk_run_prologue (RunData *d, gboolean write, gboolean layout,
  * was measured kept for the partial when kept is set (warning added to it first). */
 void _dmk_run_epilogue (RunData *d, GTask *task, GError *error, gboolean kept,
                         const char *warning);
+
+/* Other programs' I/O on a device target (dmk-run-others.c): the device's counters read at the
+ * start (under sysfs), the run's own bytes added as it goes, and at the end a warning in
+ * d->result when others read or wrote more than the run's noise. */
+void _dmk_run_others_start (RunData *d, const char *sysfs);
+void _dmk_run_others_add (RunData *d, guint64 read, guint64 written);
+void _dmk_run_others_finish (RunData *d);
 
 /* Reads the drive's temperature when half a second has passed since the last reading. */
 void _dmk_run_sample_temperature (RunData *d, gint64 now);
@@ -139,6 +152,7 @@ typedef struct
 
   /* per pass; written by the worker's thread, read by the coordinator where atomic */
   guint64 bytes;   /* atomic: for live progress */
+  guint64 bytes_written; /* of bytes, those written (a mix's writes); read after the join */
   guint64 ios_done;
   guint64 pub_ios; /* atomic: ios_done and the latency sum, published for live progress */
   guint64 pub_lat_ns;

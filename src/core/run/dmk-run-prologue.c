@@ -235,6 +235,7 @@ _dmk_run_prologue (RunData *d, gboolean write, gboolean layout, GCancellable *ca
     dmk_link_find (sysfs_root (), d->disk, &d->link);
   dmk_plausibility_check_run (d->result, d->disk, dmk_sysinfo_ram_bytes ());
   start_temperature (d);
+  _dmk_run_others_start (d, sysfs_root ());
   return TRUE;
 }
 
@@ -242,6 +243,7 @@ void
 _dmk_run_epilogue (RunData *d, GTask *task, GError *error, gboolean kept, const char *warning)
 {
   finish_temperature (d);
+  _dmk_run_others_finish (d);
   if (error == NULL)
     {
       g_task_return_pointer (task, g_steal_pointer (&d->result),

@@ -42,6 +42,7 @@ measure_access (RunData *d, DmkSurface *surface, GCancellable *cancellable, GErr
       t0 = dmk_now_ns ();
       err = dmk_file_transfer (fd, buf, bs, p.offset, FALSE);
       p.latency_us = (double) (dmk_now_ns () - t0) / 1e3;
+      _dmk_run_others_add (d, err == 0 ? bs : 0, 0);
       if (err != 0)
         {
           _dmk_run_set_io_error (d, error, _("a read"), err, p.offset);

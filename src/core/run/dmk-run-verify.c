@@ -69,6 +69,7 @@ each_chunk (RunData *d, gboolean write, DmkStampTally *tally, GCancellable *canc
           ok = FALSE;
           break;
         }
+      _dmk_run_others_add (d, write ? 0 : len, write ? len : 0);
       if (!write)
         dmk_stamp_check_range (buf, len, d->verify_id, off, tally);
       if (dmk_now_ns () >= next)

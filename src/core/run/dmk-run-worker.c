@@ -178,6 +178,8 @@ reap_some (Worker *w, const DmkEngineOps *ops, guint *n_free, guint *inflight)
       if (io->result == (gint64) io->len)
         {
           ok++;
+          if (io->is_write)
+            w->bytes_written += w->bs;
           if (w->verify_id != 0 && !io->is_write)
             dmk_stamp_check_range (io->buf, w->bs, w->verify_id, io->offset, &w->verify);
         }
@@ -291,6 +293,7 @@ void
 _dmk_worker_reset_pass (Worker *w)
 {
   w->bytes = 0;
+  w->bytes_written = 0;
   w->ios_done = 0;
   w->pub_ios = 0;
   w->pub_lat_ns = 0;

@@ -95,6 +95,7 @@ run_data_free (RunData *d)
   g_clear_pointer (&d->target, dmk_target_free);
   g_clear_pointer (&d->result, dmk_result_unref);
   g_free (d->disk);
+  g_free (d->counters_file);
   dmk_link_clear (&d->link);
   g_free (d->temp_sensor);
   g_clear_pointer (&d->partial, dmk_result_unref);
