@@ -1,7 +1,7 @@
-/* test-window-sheets.c: the comparison window's Export as Spreadsheet (.ods) and as Excel
- * Workbook (.xlsx): the actions are there and enabled with columns, and each file holds every
- * value and change of the comparison shown as a numeric cell with all its digits, read by
- * Python's own ZIP and XML readers (LibreOffice's reading is tests/test-sheets.c's). */
+/* test-window-sheets.c: the main window's Save as Spreadsheet (.ods) and as Excel Workbook
+ * (.xlsx), and the comparison window's Export as the same: each file holds every number of what
+ * is shown as a numeric cell with all its digits, read by Python's own ZIP and XML readers
+ * (LibreOffice's reading is tests/test-sheets.c's). */
 #include "config.h"
 
 #include <glib/gstdio.h>
@@ -40,6 +40,73 @@ load_import (const char *name)
   return r;
 }
 
+/* Runs sheet_check on path with the values want (C-locale strings). */
+static void
+check_sheet (const char *path, GPtrArray *want)
+{
+  g_autoptr (GPtrArray) argv = g_ptr_array_new ();
+  g_autofree char *out = NULL, *err = NULL;
+  int status = -1;
+
+  g_ptr_array_add (argv, (gpointer) "/usr/bin/python3");
+  g_ptr_array_add (argv, (gpointer) "-c");
+  g_ptr_array_add (argv, (gpointer) sheet_check);
+  g_ptr_array_add (argv, (gpointer) path);
+  for (guint k = 0; k < want->len; k++)
+    g_ptr_array_add (argv, g_ptr_array_index (want, k));
+  g_ptr_array_add (argv, NULL);
+  g_assert_true (g_spawn_sync (NULL, (char **) argv->pdata, NULL, 0, NULL, NULL, &out, &err,
+                               &status, NULL));
+  if (!g_spawn_check_wait_status (status, NULL))
+    g_error ("%s: %s", path, err);
+}
+
+static void
+want_number (GPtrArray *want, double v)
+{
+  char buf[G_ASCII_DTOSTR_BUF_SIZE];
+
+  g_ptr_array_add (want, g_strdup (g_ascii_dtostr (buf, sizeof buf, v)));
+}
+
+/* The shown result's every score, IOPS and mean latency, in both files. */
+static void
+test_window_save (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("gdiskmark-window-sheets-XXXXXX", NULL);
+  g_autofree char *src = g_test_build_filename (G_TEST_DIST, "imports", "cdm8-default-mix.txt",
+                                                NULL);
+  g_autoptr (GFile) file = g_file_new_for_path (src);
+  g_autoptr (DmkResult) r = load_import ("cdm8-default-mix.txt");
+  g_autoptr (GPtrArray) want = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr (GError) error = NULL;
+  DmkWindow *win = new_window (dir);
+
+  g_assert_true (g_action_group_has_action (G_ACTION_GROUP (win), "save-ods"));
+  g_assert_true (g_action_group_has_action (G_ACTION_GROUP (win), "save-xlsx"));
+  g_assert_true (dmk_window_open_file (win, file, &error));
+  g_assert_no_error (error);
+  for (guint i = 0; i < r->tests->len; i++)
+    {
+      const DmkTestResult *t = g_ptr_array_index (r->tests, i);
+      want_number (want, t->mb_per_s);
+      want_number (want, t->iops);
+    }
+  g_assert_cmpuint (want->len, >=, 16);
+  for (guint i = 0; i < 2; i++)
+    {
+      g_autofree char *path = g_build_filename (dir, i == 0 ? "r.ods" : "r.xlsx", NULL);
+
+      g_assert_true (dmk_window_save_sheet (win, i == 0 ? DMK_SHEET_ODS : DMK_SHEET_XLSX, path,
+                                            &error));
+      g_assert_no_error (error);
+      check_sheet (path, want);
+      g_unlink (path);
+    }
+  destroy_window (win);
+  g_rmdir (dir);
+}
+
 static void
 test_compare_export (void)
 {
@@ -64,35 +131,21 @@ test_compare_export (void)
     for (guint c = 0; c < shown->results->len; c++)
       {
         double v;
-        char buf[G_ASCII_DTOSTR_BUF_SIZE];
         if (dmk_comparison_value (shown, r, c, &v))
-          g_ptr_array_add (want, g_strdup (g_ascii_dtostr (buf, sizeof buf, v)));
+          want_number (want, v);
         if (c != shown->baseline && dmk_comparison_delta (shown, r, c, &v))
-          g_ptr_array_add (want, g_strdup (g_ascii_dtostr (buf, sizeof buf, v)));
+          want_number (want, v);
       }
   g_assert_cmpuint (want->len, >, 10);
   for (guint i = 0; i < G_N_ELEMENTS (ext); i++)
     {
       g_autofree char *name = g_strconcat ("cmp.", ext[i], NULL);
       g_autofree char *path = g_build_filename (dir, name, NULL);
-      g_autoptr (GPtrArray) argv = g_ptr_array_new ();
-      g_autofree char *out = NULL, *err = NULL;
-      int status = -1;
 
       g_assert_true (dmk_compare_window_export_sheet (
         cmp, i == 0 ? DMK_SHEET_ODS : DMK_SHEET_XLSX, path, &error));
       g_assert_no_error (error);
-      g_ptr_array_add (argv, (gpointer) "/usr/bin/python3");
-      g_ptr_array_add (argv, (gpointer) "-c");
-      g_ptr_array_add (argv, (gpointer) sheet_check);
-      g_ptr_array_add (argv, path);
-      for (guint k = 0; k < want->len; k++)
-        g_ptr_array_add (argv, g_ptr_array_index (want, k));
-      g_ptr_array_add (argv, NULL);
-      g_assert_true (g_spawn_sync (NULL, (char **) argv->pdata, NULL, 0, NULL, NULL, &out, &err,
-                                   &status, NULL));
-      if (!g_spawn_check_wait_status (status, NULL))
-        g_error ("%s: %s", path, err);
+      check_sheet (path, want);
       g_unlink (path);
     }
   g_rmdir (dir);
@@ -104,6 +157,7 @@ main (int argc, char **argv)
 {
   if (!dmk_test_gui_init (&argc, &argv, "window-sheets"))
     return g_test_run ();
+  g_test_add_func ("/window-sheets/window-save", test_window_save);
   g_test_add_func ("/window-sheets/compare-export", test_compare_export);
   return g_test_run ();
 }
