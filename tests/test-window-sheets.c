@@ -1,12 +1,15 @@
 /* test-window-sheets.c: the main window's Save as Spreadsheet (.ods) and as Excel Workbook
- * (.xlsx), and the comparison window's Export as the same: each file holds every number of what
+ * (.xlsx), and the comparison window's and the history dialog's Export as the same: each file holds every number of what
  * is shown as a numeric cell with all its digits, read by Python's own ZIP and XML readers
  * (LibreOffice's reading is tests/test-sheets.c's). */
 #include "config.h"
 
 #include <glib/gstdio.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "dmk-history-dialog.h"
+#include "dmk-history-export-menu.h"
 #include "dmk-test-gui.h"
 
 /* Every numeric cell of the first sheet, as Python reads the exact double, must hold each value
@@ -152,6 +155,53 @@ test_compare_export (void)
   gtk_window_destroy (GTK_WINDOW (cmp));
 }
 
+static gboolean
+history_read (gpointer dialog)
+{
+  return !dmk_history_dialog_get_loading (dialog) &&
+         dmk_history_dialog_get_n_rows (dialog) > 0;
+}
+
+/* The history dialog's Export: the chosen drive's runs, every score and IOPS, in both files. */
+static void
+test_history_export (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("gdiskmark-history-sheets-XXXXXX", NULL);
+  g_autofree char *store = g_build_filename (dir, "history.sqlite", NULL);
+  g_autoptr (DmkResult) r = load_import ("cdm8-default-mix.txt");
+  g_autoptr (GPtrArray) want = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr (GError) error = NULL;
+  DmkHistoryDialog *dialog;
+
+  g_assert_true (dmk_history_save_run (store, r, FALSE, 1000, NULL, NULL, &error));
+  g_assert_no_error (error);
+  for (guint i = 0; i < r->tests->len; i++)
+    {
+      const DmkTestResult *t = g_ptr_array_index (r->tests, i);
+      want_number (want, t->mb_per_s);
+      want_number (want, t->iops);
+    }
+  dialog = dmk_history_dialog_new (NULL, store, NULL, NULL);
+  gtk_window_present (GTK_WINDOW (dialog));
+  g_assert_true (iterate_until (history_read, dialog));
+  for (guint i = 0; i < 2; i++)
+    {
+      g_autofree char *path = g_build_filename (dir, i == 0 ? "h.ods" : "h.xlsx", NULL);
+
+      g_assert_true (dmk_history_export_menu_save (
+        GTK_WINDOW (dialog), i == 0 ? DMK_SHEET_ODS : DMK_SHEET_XLSX, path, &error));
+      g_assert_no_error (error);
+      check_sheet (path, want);
+      g_unlink (path);
+    }
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  settle ();
+  {
+    g_autofree char *cmd = g_strdup_printf ("rm -rf '%s'", dir);
+    g_assert_cmpint (system (cmd), ==, 0);
+  }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -159,5 +209,6 @@ main (int argc, char **argv)
     return g_test_run ();
   g_test_add_func ("/window-sheets/window-save", test_window_save);
   g_test_add_func ("/window-sheets/compare-export", test_compare_export);
+  g_test_add_func ("/window-sheets/history-export", test_history_export);
   return g_test_run ();
 }

@@ -12,6 +12,7 @@
 #include "dmk-gui-utils.h"
 #include "dmk-history-chart.h"
 #include "dmk-history-dialog.h"
+#include "dmk-history-export-menu.h"
 
 struct _DmkHistoryDialog
 {
@@ -50,6 +51,20 @@ chosen_drive (DmkHistoryDialog *self)
   guint i = gtk_drop_down_get_selected (self->drives);
 
   return i < self->drive_ids->len ? g_array_index (self->drive_ids, gint64, i) : -1;
+}
+
+/* The chosen drive's entries, for the Export menu. */
+static GPtrArray *
+drive_entries (GtkWindow *window)
+{
+  DmkHistoryDialog *self = DMK_HISTORY_DIALOG (window);
+  GPtrArray *out = g_ptr_array_new ();
+  gint64 drive = chosen_drive (self);
+
+  for (guint i = 0; self->entries != NULL && i < self->entries->len; i++)
+    if (((DmkHistoryEntry *) self->entries->pdata[i])->drive_id == drive)
+      g_ptr_array_add (out, self->entries->pdata[i]);
+  return out;
 }
 
 static char *
@@ -619,6 +634,7 @@ dmk_history_dialog_init (DmkHistoryDialog *self)
   gtk_widget_set_sensitive (self->compare, FALSE);
   g_signal_connect_swapped (self->compare, "clicked", G_CALLBACK (on_compare), self);
   adw_header_bar_pack_start (ADW_HEADER_BAR (header), self->compare);
+  dmk_history_export_menu_add (GTK_WINDOW (self), ADW_HEADER_BAR (header), drive_entries);
   self->tests = GTK_DROP_DOWN (gtk_drop_down_new (NULL, NULL));
   g_signal_connect_swapped (self->tests, "notify::selected", G_CALLBACK (on_test_chosen), self);
   /* TRANSLATORS: a screen reader's name for the chooser of the history chart's test */
