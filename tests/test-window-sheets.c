@@ -1,7 +1,7 @@
 /* test-window-sheets.c: the main window's Save as Spreadsheet (.ods) and as Excel Workbook
- * (.xlsx), and the comparison window's and the history dialog's Export as the same: each file holds every number of what
- * is shown as a numeric cell with all its digits, read by Python's own ZIP and XML readers
- * (LibreOffice's reading is tests/test-sheets.c's). */
+ * (.xlsx), and the comparison window's and the history dialog's Export as the same: each file
+ * holds every number of what is shown as a numeric cell with all its digits, read by Python's
+ * own ZIP and XML readers (LibreOffice's reading is tests/test-sheets.c's). */
 #include "config.h"
 
 #include <glib/gstdio.h>
@@ -184,6 +184,9 @@ test_history_export (void)
   dialog = dmk_history_dialog_new (NULL, store, NULL, NULL);
   gtk_window_present (GTK_WINDOW (dialog));
   g_assert_true (iterate_until (history_read, dialog));
+  /* A mix is named with its read share (dmk_direction_share_ui_label ()), never "Mix:" alone. */
+  g_assert_nonnull (strstr (dmk_history_dialog_get_stats_text (dialog), " Mix R70%: "));
+  g_assert_null (strstr (dmk_history_dialog_get_stats_text (dialog), " Mix: "));
   for (guint i = 0; i < 2; i++)
     {
       g_autofree char *path = g_build_filename (dir, i == 0 ? "h.ods" : "h.xlsx", NULL);

@@ -569,6 +569,18 @@ dmk_direction_share_label (DmkDirection dir, guint share)
   return g_strdup (dmk_direction_report_label (dir));
 }
 
+const char *
+dmk_direction_share_ui_label (DmkDirection dir, guint share)
+{
+  g_autofree char *label = NULL;
+
+  if (dir != DMK_DIRECTION_MIX || share == 0)
+    return dmk_direction_label (dir);
+  /* Interned: at most one string per share (1 to 99), kept for the program's life. */
+  label = g_strdup_printf ("%s R%u%%", dmk_direction_label (dir), share);
+  return g_intern_string (label);
+}
+
 char *
 dmk_direction_share_string (DmkDirection dir, guint share)
 {

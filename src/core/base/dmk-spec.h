@@ -180,6 +180,8 @@ gboolean dmk_direction_from_string (const char *s, DmkDirection *out);
 guint dmk_settings_mix_share (const DmkSettings *settings, DmkDirection dir);
 /* "Mix R70%" (English, as dmk_direction_report_label ()); the bare label where share is 0. */
 char *dmk_direction_share_label (DmkDirection dir, guint share);
+/* "Mix R70%" translated, for people (as dmk_direction_label ()); owned by GLib (interned). */
+const char *dmk_direction_share_ui_label (DmkDirection dir, guint share);
 /* "mix R70%" (as dmk_direction_to_string (), for CSV); the bare word where share is 0. */
 char *dmk_direction_share_string (DmkDirection dir, guint share);
 /* Reads what dmk_direction_share_string () writes; *share is 0 for a bare direction. */

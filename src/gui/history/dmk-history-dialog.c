@@ -87,7 +87,9 @@ scores_text (const DmkHistoryEntry *e)
       g_autofree char *mb = dmk_unit_format (DMK_UNIT_MB_S, t->mb_per_s);
       /* TRANSLATORS: one score of a history entry: "SEQ1M Q8T1 Read 3412.55" */
       g_string_append_printf (s, i == 0 ? "\n%s %s %s" : " · %s %s %s", name,
-                              dmk_direction_label (t->direction), mb);
+                              dmk_direction_share_ui_label (
+                                t->direction, dmk_settings_mix_share (&r->settings, t->direction)),
+                              mb);
     }
   return g_string_free (s, FALSE);
 }
@@ -191,7 +193,8 @@ stats_text (GPtrArray *results)
                                            "%s%s %s: median %s MB/s, spread %.1f %% over %u "
                                            "runs; newest: %s",
                                            MAX (st->n_earlier, 1)),
-                              i > 0 ? "\n" : "", name, dmk_direction_label (st->direction),
+                              i > 0 ? "\n" : "", name,
+                              dmk_direction_share_ui_label (st->direction, st->mix),
                               median, st->rsd, MAX (st->n_earlier, 1), verdict);
     }
   return g_string_free (s, FALSE);
@@ -214,7 +217,7 @@ fill_chart (DmkHistoryDialog *self)
     return;
   st = &g_array_index (self->chart_stats, DmkHistoryStat, i);
   name = dmk_test_spec_to_name (&st->spec);
-  test = g_strdup_printf ("%s %s", name, dmk_direction_label (st->direction));
+  test = g_strdup_printf ("%s %s", name, dmk_direction_share_ui_label (st->direction, st->mix));
   for (guint k = self->results->len; k > 0 && newest == NULL; k--)
     if (((DmkResult *) g_ptr_array_index (self->results, k - 1))->kind == DMK_KIND_GRID)
       newest = g_ptr_array_index (self->results, k - 1);
@@ -248,7 +251,8 @@ fill_tests (DmkHistoryDialog *self)
     {
       const DmkHistoryStat *st = &g_array_index (self->chart_stats, DmkHistoryStat, i);
       g_autofree char *name = dmk_test_spec_to_name (&st->spec);
-      g_autofree char *label = g_strdup_printf ("%s %s", name, dmk_direction_label (st->direction));
+      g_autofree char *label =
+        g_strdup_printf ("%s %s", name, dmk_direction_share_ui_label (st->direction, st->mix));
       gtk_string_list_append (names, label);
     }
   self->filling = TRUE;
