@@ -115,7 +115,7 @@ test_output_options_everywhere (void)
     }
   {
     const char *a[] = { "compare", "--json", "x.json", NULL };
-    expect_failure (a, 2, "compare writes text or csv, not json");
+    expect_failure (a, 2, "compare writes text, csv, xlsx or ods, not json");
   }
 }
 

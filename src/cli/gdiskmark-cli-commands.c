@@ -12,6 +12,8 @@
 #define TEXT FORMAT_BIT (FORMAT_TEXT)
 #define JSON FORMAT_BIT (FORMAT_JSON)
 #define CSV FORMAT_BIT (FORMAT_CSV)
+/* The spreadsheets: .xlsx and .ods, each a file of its own (--output). */
+#define SHEETS (FORMAT_BIT (FORMAT_XLSX) | FORMAT_BIT (FORMAT_ODS))
 
 static int help_main (const CliCommand *command, int argc, char **argv);
 
@@ -21,9 +23,9 @@ static int help_main (const CliCommand *command, int argc, char **argv);
  * usage lists them. */
 static const CliCommand commands[] = {
   { .synopsis = N_("[TARGET]"), .summary = N_("measure a disk like CrystalDiskMark"),
-    .formats = TEXT | JSON | CSV, .exits = RUN_EXITS | CLI_EXIT_DATA, .run = run_main },
+    .formats = TEXT | JSON | CSV | SHEETS, .exits = RUN_EXITS | CLI_EXIT_DATA, .run = run_main },
   { .name = "compare", .synopsis = N_("FILE.json…"),
-    .summary = N_("compare saved results, one column each"), .formats = TEXT | CSV,
+    .summary = N_("compare saved results, one column each"), .formats = TEXT | CSV | SHEETS,
     .exits = CLI_EXIT_FAILED, .run = compare_main },
   { .name = "devices", .synopsis = "", .summary = N_("list the block devices to test"),
     .formats = TEXT | JSON, .exits = CLI_EXIT_FAILED, .run = devices_main },
@@ -47,11 +49,11 @@ static const CliCommand commands[] = {
     .run = scan_main },
   { .name = "iozone", .synopsis = N_("[TARGET]"),
     .summary = N_("iozone’s automatic mode: every file size × record size, for each operation"),
-    .formats = TEXT | CSV | FORMAT_BIT (FORMAT_XLSX) | FORMAT_BIT (FORMAT_ODS),
+    .formats = TEXT | CSV | SHEETS,
     .exits = RUN_EXITS, .run = iozone_main },
   { .name = "history", .synopsis = N_("[DRIVE]"),
     .summary = N_("every run so far, per drive; import, show and delete runs"),
-    .formats = TEXT | JSON | CSV, .exits = CLI_EXIT_FAILED, .run = history_main },
+    .formats = TEXT | JSON | CSV | SHEETS, .exits = CLI_EXIT_FAILED, .run = history_main },
   { .name = "help", .synopsis = N_("[COMMAND]"),
     .summary = N_("show the usage, or a command’s options"), .run = help_main },
 };

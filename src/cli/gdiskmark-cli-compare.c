@@ -58,6 +58,7 @@ compare_main (const CliCommand *command, int argc, char **argv)
   g_autoptr (DmkComparison) cmp = NULL;
   g_autofree char *out = NULL;
   DmkUnit unit = DMK_UNIT_MB_S;
+  DmkSheetFormat sheet;
 
   g_option_context_add_main_entries (ctx, compare_entries, GETTEXT_PACKAGE);
   cli_output_add_options (ctx, &opts.out, command);
@@ -75,6 +76,15 @@ compare_main (const CliCommand *command, int argc, char **argv)
   if (opts.baseline < 1 || opts.baseline > (int) results->len)
     die_usage (_("--baseline must be between 1 and %u, the number of columns"), results->len);
   cmp = dmk_comparison_new (results, unit, (guint) opts.baseline - 1);
+  if (cli_output_sheet_format (&opts.out, &sheet))
+    {
+      g_autoptr (GError) error = NULL;
+
+      if (dmk_comparison_save_sheet (cmp, sheet, opts.out.output, &error))
+        return 0;
+      g_printerr ("gdiskmark-cli: %s\n", error->message);
+      return EXIT_RUN_FAILED;
+    }
   out = opts.out.format == FORMAT_CSV ? dmk_comparison_to_csv (cmp) : dmk_comparison_to_text (cmp);
   return cli_output_write (&opts.out, out) ? 0 : EXIT_RUN_FAILED;
 }

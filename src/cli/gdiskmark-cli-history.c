@@ -49,9 +49,7 @@ results_of (GPtrArray *entries, guint from, guint to)
 static char *
 test_name (const DmkHistoryStat *s)
 {
-  g_autofree char *spec = dmk_test_spec_to_name (&s->spec);
-
-  return g_strdup_printf ("%s %s", spec, dmk_direction_report_label (s->direction));
+  return dmk_test_full_name (&s->spec, s->direction, s->mix);
 }
 
 /* ---- text ---- */
@@ -111,8 +109,11 @@ text_entry (GString *out, const DmkHistoryEntry *e)
       DmkTestResult *t = g_ptr_array_index (r->tests, i);
       g_autofree char *name = dmk_test_spec_to_name (&t->spec);
       g_autofree char *mb_per_s = dmk_format_number (t->mb_per_s, 1);
-      g_string_append_printf (out, "%s%s %c %s", i == 0 ? "\n        " : ", ", name,
-                              dmk_direction_report_label (t->direction)[0], mb_per_s);
+      guint share = dmk_settings_mix_share (&r->settings, t->direction);
+      /* "RND4K Q1T1 R 999.9", a mix with its read share: "RND4K Q1T1 M R70% 994.6". */
+      g_autofree char *share_text = share > 0 ? g_strdup_printf (" R%u%%", share) : g_strdup ("");
+      g_string_append_printf (out, "%s%s %c%s %s", i == 0 ? "\n        " : ", ", name,
+                              dmk_direction_report_label (t->direction)[0], share_text, mb_per_s);
     }
   if (r != NULL && r->comment != NULL && *r->comment != '\0')
     /* TRANSLATORS: a run's comment in the history, quoted */
@@ -344,7 +345,6 @@ history_show (DmkHistory *h, gint64 id)
 {
   g_autoptr (GPtrArray) all = dmk_history_list (h, NULL, NULL);
   g_autoptr (GError) error = NULL;
-  g_autofree char *out = NULL;
 
   for (guint i = 0; all != NULL && i < all->len; i++)
     {
@@ -358,10 +358,7 @@ history_show (DmkHistory *h, gint64 id)
           g_printerr ("gdiskmark-cli: %s\n", error->message);
           return EXIT_RUN_FAILED;
         }
-      out = opts.out.format == FORMAT_JSON  ? dmk_result_to_json (r)
-            : opts.out.format == FORMAT_CSV ? dmk_result_to_csv (r)
-                                            : dmk_result_to_text (r);
-      return cli_output_write (&opts.out, out) ? 0 : EXIT_RUN_FAILED;
+      return cli_output_result (&opts.out, r) ? 0 : EXIT_RUN_FAILED;
     }
   {
     g_autofree char *number = g_strdup_printf ("%" G_GINT64_FORMAT, id);
@@ -378,12 +375,20 @@ history_list (DmkHistory *h, int argc, char **argv)
   g_autoptr (GError) error = NULL;
   g_autoptr (GPtrArray) entries = NULL;
   g_autofree char *out = NULL;
+  DmkSheetFormat sheet;
 
   if (argc > 1)
     die_usage (_("Give one drive, not %d (see history --help)"), argc);
   entries = dmk_history_list (h, argc == 1 ? argv[0] : NULL, &error);
   if (entries == NULL)
     {
+      g_printerr ("gdiskmark-cli: %s\n", error->message);
+      return EXIT_RUN_FAILED;
+    }
+  if (cli_output_sheet_format (&opts.out, &sheet))
+    {
+      if (dmk_history_save_sheet (entries, sheet, opts.out.output, &error))
+        return 0;
       g_printerr ("gdiskmark-cli: %s\n", error->message);
       return EXIT_RUN_FAILED;
     }

@@ -205,18 +205,46 @@ save_to_history (DmkResult *result)
     g_printerr (_("gdiskmark-cli: warning: %s\n"), error->message);
 }
 
+gboolean
+cli_output_sheet_format (const CliOutput *out, DmkSheetFormat *format)
+{
+  if (out->format != FORMAT_XLSX && out->format != FORMAT_ODS)
+    return FALSE;
+  *format = out->format == FORMAT_XLSX ? DMK_SHEET_XLSX : DMK_SHEET_ODS;
+  return TRUE;
+}
+
+gboolean
+cli_output_result (const CliOutput *out, DmkResult *result)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *text = NULL;
+  DmkSheetFormat sheet;
+
+  if (cli_output_sheet_format (out, &sheet))
+    {
+      if (dmk_result_save_sheet (result, sheet, out->output, &error))
+        return TRUE;
+      /* Never lose a finished run: print it, then say what went wrong. */
+      text = dmk_result_to_text (result);
+      write_stdout (text);
+      g_printerr (_("gdiskmark-cli: %s (printed above instead)\n"), error->message);
+      return FALSE;
+    }
+  /* A scan's CSV is its own table: one row per block size, interval or sample. */
+  text = out->format == FORMAT_JSON  ? dmk_result_to_json (result)
+         : out->format == FORMAT_CSV ? dmk_result_to_csv (result)
+                                     : dmk_result_to_text (result);
+  return cli_output_write (out, text);
+}
+
 /* Writes the result in its format, then its warnings on stderr (JSON carries them itself). */
 int
 report_result (const Cli *cli, const CliOutput *out, gboolean no_history)
 {
-  g_autofree char *text = NULL;
   int status = 0;
 
-  /* A scan's CSV is its own table: one row per block size, interval or sample. */
-  text = out->format == FORMAT_JSON  ? dmk_result_to_json (cli->result)
-         : out->format == FORMAT_CSV ? dmk_result_to_csv (cli->result)
-                                     : dmk_result_to_text (cli->result);
-  if (!cli_output_write (out, text))
+  if (!cli_output_result (out, cli->result))
     status = EXIT_RUN_FAILED;
   /* Only a whole run: a stopped one is not this drive's normal. */
   if (!no_history && cli->error == NULL)

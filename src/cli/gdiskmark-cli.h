@@ -112,6 +112,11 @@ gboolean cli_output_check (const CliOutput *out);
 gboolean cli_output_write (const CliOutput *out, const char *text);
 /* Whether the output goes to standard output. */
 gboolean cli_output_is_stdout (const CliOutput *out);
+/* Whether out's format is a spreadsheet's (xlsx, ods), and which. */
+gboolean cli_output_sheet_format (const CliOutput *out, DmkSheetFormat *format);
+/* Writes result in out's format (a spreadsheet too) to --output or stdout; on failure prints it
+ * as text and says why. */
+gboolean cli_output_result (const CliOutput *out, DmkResult *result);
 /* Writes the result in out's format and its warnings on stderr, and adds a finished run to the
  * history unless no_history; returns the exit status. */
 int report_result (const Cli *cli, const CliOutput *out, gboolean no_history);

@@ -10,6 +10,8 @@
 #include "dmk-output.h"
 #include "dmk-random.h"
 #include "dmk-series.h"
+#include "dmk-sheet.h"
+#include "dmk-sheet-file.h"
 #include "dmk-spec.h"
 #include "dmk-stamp.h"
 #include "dmk-text.h"

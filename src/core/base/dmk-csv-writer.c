@@ -13,6 +13,15 @@ dmk_csv_init (DmkCsv *csv, GString *out)
 {
   csv->out = out;
   csv->in_row = FALSE;
+  csv->sheet = NULL;
+}
+
+void
+dmk_csv_init_sheet (DmkCsv *csv, DmkSheet *sheet)
+{
+  csv->out = NULL;
+  csv->in_row = FALSE;
+  csv->sheet = sheet;
 }
 
 static void
@@ -37,6 +46,12 @@ dmk_csv_text (DmkCsv *csv, const char *text)
   g_autofree char *safe = NULL;
   gboolean formula;
 
+  if (csv->sheet != NULL)
+    {
+      /* A typed text cell: no spreadsheet takes it for a formula. */
+      dmk_sheet_text (csv->sheet, text);
+      return;
+    }
   separate (csv);
   if (text == NULL || *text == '\0')
     return;
@@ -64,6 +79,11 @@ dmk_csv_text (DmkCsv *csv, const char *text)
 void
 dmk_csv_number (DmkCsv *csv, double value, guint decimals)
 {
+  if (csv->sheet != NULL)
+    {
+      dmk_sheet_number (csv->sheet, value);
+      return;
+    }
   separate (csv);
   if (isfinite (value))
     dmk_append_number (csv->out, value, decimals);
@@ -72,6 +92,11 @@ dmk_csv_number (DmkCsv *csv, double value, guint decimals)
 void
 dmk_csv_uint (DmkCsv *csv, guint64 value)
 {
+  if (csv->sheet != NULL)
+    {
+      dmk_sheet_number (csv->sheet, (double) value);
+      return;
+    }
   separate (csv);
   g_string_append_printf (csv->out, "%" G_GUINT64_FORMAT, value);
 }
@@ -79,19 +104,47 @@ dmk_csv_uint (DmkCsv *csv, guint64 value)
 void
 dmk_csv_empty (DmkCsv *csv)
 {
+  if (csv->sheet != NULL)
+    {
+      dmk_sheet_empty (csv->sheet);
+      return;
+    }
   separate (csv);
 }
 
 void
 dmk_csv_plain (DmkCsv *csv, const char *formatted)
 {
+  if (csv->sheet != NULL)
+    {
+      dmk_sheet_text (csv->sheet, formatted);
+      return;
+    }
   separate (csv);
   g_string_append (csv->out, formatted);
 }
 
 void
+dmk_csv_value (DmkCsv *csv, double exact, const char *formatted)
+{
+  if (csv->sheet != NULL)
+    {
+      dmk_sheet_number (csv->sheet, exact);
+      return;
+    }
+  separate (csv);
+  if (formatted != NULL)
+    g_string_append (csv->out, formatted);
+}
+
+void
 dmk_csv_end_row (DmkCsv *csv)
 {
+  if (csv->sheet != NULL)
+    {
+      dmk_sheet_end_row (csv->sheet);
+      return;
+    }
   g_string_append (csv->out, "\r\n");
   csv->in_row = FALSE;
 }

@@ -552,6 +552,80 @@ dmk_direction_lower_label (DmkDirection dir)
   return _(direction_words[direction_checked (dir)].lower);
 }
 
+guint
+dmk_settings_mix_share (const DmkSettings *settings, DmkDirection dir)
+{
+  g_return_val_if_fail (settings != NULL, 0);
+  if (dir != DMK_DIRECTION_MIX)
+    return 0;
+  return settings->mix_read_percent > 0 ? settings->mix_read_percent : DMK_MIX_DEFAULT;
+}
+
+char *
+dmk_direction_share_label (DmkDirection dir, guint share)
+{
+  if (dir == DMK_DIRECTION_MIX && share > 0)
+    return g_strdup_printf ("%s R%u%%", dmk_direction_report_label (dir), share);
+  return g_strdup (dmk_direction_report_label (dir));
+}
+
+const char *
+dmk_direction_share_ui_label (DmkDirection dir, guint share)
+{
+  g_autofree char *label = NULL;
+
+  if (dir != DMK_DIRECTION_MIX || share == 0)
+    return dmk_direction_label (dir);
+  /* Interned: at most one string per share (1 to 99), kept for the program's life. */
+  label = g_strdup_printf ("%s R%u%%", dmk_direction_label (dir), share);
+  return g_intern_string (label);
+}
+
+char *
+dmk_direction_share_string (DmkDirection dir, guint share)
+{
+  if (dir == DMK_DIRECTION_MIX && share > 0)
+    return g_strdup_printf ("%s R%u%%", dmk_direction_to_string (dir), share);
+  return g_strdup (dmk_direction_to_string (dir));
+}
+
+/* "mix R70%" as dmk_direction_share_string () writes it, or a bare direction (share 0). */
+gboolean
+dmk_direction_share_from_string (const char *s, DmkDirection *dir, guint *share)
+{
+  g_autofree char *word = NULL;
+  const char *space;
+  guint64 v;
+  char *end;
+
+  if (s == NULL)
+    return FALSE;
+  space = strchr (s, ' ');
+  if (space == NULL)
+    {
+      *share = 0;
+      return dmk_direction_from_string (s, dir);
+    }
+  word = g_strndup (s, (gsize) (space - s));
+  if (!dmk_direction_from_string (word, dir) || *dir != DMK_DIRECTION_MIX || space[1] != 'R' ||
+      !g_ascii_isdigit (space[2]))
+    return FALSE;
+  v = g_ascii_strtoull (space + 2, &end, 10);
+  if (strcmp (end, "%") != 0 || v < DMK_MIX_MIN || v > DMK_MIX_MAX)
+    return FALSE;
+  *share = (guint) v;
+  return TRUE;
+}
+
+char *
+dmk_test_full_name (const DmkTestSpec *spec, DmkDirection dir, guint share)
+{
+  g_autofree char *name = dmk_test_spec_to_name (spec);
+  g_autofree char *direction = dmk_direction_share_label (dir, share);
+
+  return g_strdup_printf ("%s %s", name, direction);
+}
+
 /* "64MiB", "1GiB", "512M", "1g", "16777216" (bytes). Binary units: CrystalDiskMark's sizes are. */
 gboolean
 dmk_parse_size (const char *text, guint64 *out, GError **error)

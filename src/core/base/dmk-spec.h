@@ -175,6 +175,20 @@ const char *dmk_direction_report_label (DmkDirection dir);
 /* "read", "write", "mixed", translated, inside a sentence. */
 const char *dmk_direction_lower_label (DmkDirection dir);
 gboolean dmk_direction_from_string (const char *s, DmkDirection *out);
+/* A test's read share where dir is a mix (settings' share, else GDiskMark's default), else 0:
+ * 30 % and 70 % reads are two tests, and every name of a mix says which (one rule for all). */
+guint dmk_settings_mix_share (const DmkSettings *settings, DmkDirection dir);
+/* "Mix R70%" (English, as dmk_direction_report_label ()); the bare label where share is 0. */
+char *dmk_direction_share_label (DmkDirection dir, guint share);
+/* "Mix R70%" translated, for people (as dmk_direction_label ()); owned by GLib (interned). */
+const char *dmk_direction_share_ui_label (DmkDirection dir, guint share);
+/* "mix R70%" (as dmk_direction_to_string (), for CSV); the bare word where share is 0. */
+char *dmk_direction_share_string (DmkDirection dir, guint share);
+/* Reads what dmk_direction_share_string () writes; *share is 0 for a bare direction. */
+gboolean dmk_direction_share_from_string (const char *s, DmkDirection *dir, guint *share);
+/* "RND4K Q1T1 Read", "RND4K Q1T1 Mix R70%": a test's name in reports, the comparison and the
+ * history. */
+char *dmk_test_full_name (const DmkTestSpec *spec, DmkDirection dir, guint share);
 const char *dmk_pattern_to_string (DmkPattern pattern);
 gboolean dmk_pattern_from_string (const char *s, DmkPattern *out);
 

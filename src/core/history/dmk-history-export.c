@@ -352,10 +352,7 @@ csv_exact (DmkCsv *csv, double v)
 {
   char buf[G_ASCII_DTOSTR_BUF_SIZE];
 
-  if (isfinite (v))
-    dmk_csv_plain (csv, g_ascii_dtostr (buf, sizeof buf, v));
-  else
-    dmk_csv_empty (csv);
+  dmk_csv_value (csv, v, isfinite (v) ? g_ascii_dtostr (buf, sizeof buf, v) : NULL);
 }
 
 /* The passes of a test, space apart, exact. */
@@ -405,8 +402,8 @@ csv_stat (DmkCsv *csv, const DmkHistoryStat *s, const char *role)
  * it left it out (measured otherwise than the newest), and on the newest run's row of each test
  * those statistics: the earlier runs' median, the change, Welch's test with the passes it used
  * on each side, and how many earlier entries were left out and why. */
-char *
-dmk_history_to_csv (GPtrArray *entries)
+static void
+history_table (GPtrArray *entries, DmkCsv *csv)
 {
   static const char *const header[] = {
     "entry", "drive", "model", "serial", "date", "kind", "target", "engine", "test", "direction",
@@ -415,14 +412,10 @@ dmk_history_to_csv (GPtrArray *entries)
     "earlier_passes", "earlier_left_out", "earlier_left_out_because", "left_out_because", "tool",
     "comment", NULL
   };
-  GString *out = g_string_new (NULL);
   CsvData d;
-  DmkCsv csv;
 
-  g_return_val_if_fail (entries != NULL, NULL);
   csv_data_init (&d, entries);
-  dmk_csv_init (&csv, out);
-  dmk_csv_header (&csv, header);
+  dmk_csv_header (csv, header);
   for (guint i = 0; i < entries->len; i++)
     {
       DmkHistoryEntry *e = g_ptr_array_index (entries, i);
@@ -435,30 +428,61 @@ dmk_history_to_csv (GPtrArray *entries)
         {
           DmkTestResult *t = k < n ? g_ptr_array_index (r->tests, k) : NULL;
           g_autofree char *spec = t != NULL ? dmk_test_spec_to_name (&t->spec) : NULL;
+          /* "mix R70%": 30 % and 70 % reads are two tests, as in the comparison's CSV. */
+          g_autofree char *direction =
+            t != NULL ? dmk_direction_share_string (t->direction,
+                                                    dmk_settings_mix_share (&r->settings,
+                                                                            t->direction))
+                      : NULL;
           const char *fields[] = { e->drive.model, e->drive.serial, e->date, e->kind,
                                    e->target, t && t->engine ? t->engine : e->engine, spec,
-                                   t ? dmk_direction_to_string (t->direction) : NULL };
+                                   direction };
           const DmkHistoryStat *s = NULL;
           const char *role = NULL, *why = NULL;
 
           if (t != NULL)
             s = stat_for (g_ptr_array_index (d.stats, i), t, at - g_array_index (d.first, guint, i),
                           &role, &why);
-          dmk_csv_uint (&csv, (guint64) e->id);
-          dmk_csv_uint (&csv, (guint64) e->drive_id);
+          dmk_csv_uint (csv, (guint64) e->id);
+          dmk_csv_uint (csv, (guint64) e->drive_id);
           for (guint f = 0; f < G_N_ELEMENTS (fields); f++)
-            dmk_csv_text (&csv, fields[f]);
-          dmk_csv_number (&csv, t != NULL ? t->mb_per_s : NAN,
+            dmk_csv_text (csv, fields[f]);
+          dmk_csv_number (csv, t != NULL ? t->mb_per_s : NAN,
                           t != NULL ? dmk_decimals_for_digits (t->mb_per_s, 3, 4) : 3);
-          dmk_csv_number (&csv, t != NULL ? t->iops : NAN, 1);
-          csv_passes (&csv, t);
-          csv_stat (&csv, s, role);
-          dmk_csv_text (&csv, why);
-          dmk_csv_text (&csv, tool);
-          dmk_csv_text (&csv, r != NULL && r->comment != NULL && *r->comment ? r->comment : NULL);
-          dmk_csv_end_row (&csv);
+          dmk_csv_number (csv, t != NULL ? t->iops : NAN, 1);
+          csv_passes (csv, t);
+          csv_stat (csv, s, role);
+          dmk_csv_text (csv, why);
+          dmk_csv_text (csv, tool);
+          dmk_csv_text (csv, r != NULL && r->comment != NULL && *r->comment ? r->comment : NULL);
+          dmk_csv_end_row (csv);
         }
     }
   csv_data_clear (&d);
+}
+
+char *
+dmk_history_to_csv (GPtrArray *entries)
+{
+  GString *out = g_string_new (NULL);
+  DmkCsv csv;
+
+  g_return_val_if_fail (entries != NULL, NULL);
+  dmk_csv_init (&csv, out);
+  history_table (entries, &csv);
   return g_string_free (out, FALSE);
+}
+
+gboolean
+dmk_history_save_sheet (GPtrArray *entries, DmkSheetFormat format, const char *path,
+                        GError **error)
+{
+  g_autoptr (DmkSheet) sheet = dmk_sheet_new ();
+  DmkCsv csv;
+
+  g_return_val_if_fail (entries != NULL && path != NULL, FALSE);
+  dmk_sheet_add_table (sheet, "History");
+  dmk_csv_init_sheet (&csv, sheet);
+  history_table (entries, &csv);
+  return dmk_sheet_save (sheet, format, path, error);
 }

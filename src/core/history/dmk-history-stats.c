@@ -401,6 +401,7 @@ dmk_history_stats (GPtrArray *results)
       if (a->scores->len > 0)
         {
           DmkHistoryStat s = stat_of (a);
+          s.mix = newest != NULL ? dmk_settings_mix_share (&newest->settings, s.direction) : 0;
           g_array_append_val (out, s);
         }
       acc_free (a);

@@ -114,6 +114,10 @@ void dmk_history_rollback (DmkHistory *history);
  * entries and each test's statistics) and as CSV (a row per test of each entry). */
 char *dmk_history_to_json (GPtrArray *entries);
 char *dmk_history_to_csv (GPtrArray *entries);
+/* The CSV's table as a spreadsheet file (.ods or .xlsx), every number a numeric cell with every
+ * digit. */
+gboolean dmk_history_save_sheet (GPtrArray *entries, DmkSheetFormat format, const char *path,
+                                 GError **error);
 
 /* Saves a finished run in the store at path (NULL: the default). When the store cannot take it
  * (locked, full, read-only, damaged), the run is written as JSON beside the store (or in the data
@@ -171,6 +175,7 @@ typedef struct
 {
   DmkTestSpec spec;
   DmkDirection direction;
+  guint mix;               /* a mix's read share (the newest run's: only its like are pooled) */
   guint n_entries;         /* every entry pooled, the newest included */
   guint n_earlier;         /* of which before the newest: the base (n_entries - 1) */
   double median, min, max; /* MB/s, of the earlier entries' scores (the one's, when only one) */

@@ -47,9 +47,7 @@ nth_of (DmkResult *r, const DmkTestResult *t, guint i)
 static guint
 mix_of (const DmkResult *r, DmkDirection direction)
 {
-  if (direction != DMK_DIRECTION_MIX)
-    return 0;
-  return r->settings.mix_read_percent > 0 ? r->settings.mix_read_percent : DMK_MIX_DEFAULT;
+  return dmk_settings_mix_share (&r->settings, direction);
 }
 
 static void
@@ -408,24 +406,15 @@ dmk_comparison_any_unranked (DmkComparison *cmp)
   return FALSE;
 }
 
-/* "Mix R70%": a mixed test with its read share, which tells 30 % from 70 % apart. */
-static char *
-direction_label (const DmkCompareRow *row)
-{
-  if (row->mix > 0)
-    return g_strdup_printf ("%s R%u%%", dmk_direction_report_label (row->direction), row->mix);
-  return g_strdup (dmk_direction_report_label (row->direction));
-}
-
+/* "RND4K Q1T1 Mix R70%": a mixed test with its read share, which tells 30 % from 70 % apart. */
 static char *
 row_name (const DmkCompareRow *row)
 {
-  g_autofree char *name = dmk_test_spec_to_name (&row->spec);
-  g_autofree char *direction = direction_label (row);
+  g_autofree char *name = dmk_test_full_name (&row->spec, row->direction, row->mix);
 
   if (row->name != NULL)
-    return g_strdup_printf ("%s %s (%s)", name, direction, row->name);
-  return g_strdup_printf ("%s %s", name, direction);
+    return g_strdup_printf ("%s (%s)", name, row->name);
+  return g_steal_pointer (&name);
 }
 
 char *
@@ -610,15 +599,13 @@ csv_header (DmkCsv *csv, DmkComparison *cmp)
   dmk_csv_end_row (csv);
 }
 
-char *
-dmk_comparison_to_csv (DmkComparison *cmp)
+/* The CSV's table, into csv (a CSV or a spreadsheet's sheet). */
+static void
+comparison_table (DmkComparison *cmp, DmkCsv *csv)
 {
-  GString *out = g_string_new (NULL);
   guint n = cmp->results->len;
-  DmkCsv csv;
 
-  dmk_csv_init (&csv, out);
-  csv_header (&csv, cmp);
+  csv_header (csv, cmp);
   for (guint r = 0; r < cmp->rows->len; r++)
     {
       DmkCompareRow *row = &g_array_index (cmp->rows, DmkCompareRow, r);
@@ -626,36 +613,55 @@ dmk_comparison_to_csv (DmkComparison *cmp)
       g_autofree char *named = row->name != NULL ? g_strdup_printf ("%s (%s)", name, row->name)
                                                  : g_strdup (name);
 
-      g_autofree char *direction = row->mix > 0 ? g_strdup_printf ("%s R%u%%",
-                                                                   dmk_direction_to_string (
-                                                                     row->direction),
-                                                                   row->mix)
-                                                : g_strdup (dmk_direction_to_string (
-                                                    row->direction));
+      g_autofree char *direction = dmk_direction_share_string (row->direction, row->mix);
 
-      dmk_csv_text (&csv, named);
-      dmk_csv_plain (&csv, direction);
+      dmk_csv_text (csv, named);
+      dmk_csv_plain (csv, direction);
       for (guint c = 0; c < n; c++)
         {
-          double value;
+          double value = NAN;
           g_autofree char *v = dmk_comparison_value (cmp, r, c, &value)
                                  ? dmk_format_value_digits (value, cmp->unit, 4)
                                  : NULL;
-          dmk_csv_plain (&csv, v != NULL ? v : "");
+          dmk_csv_value (csv, v != NULL ? value : NAN, v);
         }
       for (guint c = 0; c < n; c++)
         {
-          double pct;
+          double pct = NAN;
           g_autofree char *delta = NULL;
 
           if (c == cmp->baseline)
             continue;
           if (dmk_comparison_delta (cmp, r, c, &pct))
             delta = dmk_format_delta (pct, FALSE);
-          dmk_csv_plain (&csv, delta != NULL ? delta : "");
+          dmk_csv_value (csv, delta != NULL ? pct : NAN, delta);
         }
-      csv_ranking (&csv, cmp, r);
-      dmk_csv_end_row (&csv);
+      csv_ranking (csv, cmp, r);
+      dmk_csv_end_row (csv);
     }
+}
+
+char *
+dmk_comparison_to_csv (DmkComparison *cmp)
+{
+  GString *out = g_string_new (NULL);
+  DmkCsv csv;
+
+  dmk_csv_init (&csv, out);
+  comparison_table (cmp, &csv);
   return g_string_free (out, FALSE);
+}
+
+gboolean
+dmk_comparison_save_sheet (DmkComparison *cmp, DmkSheetFormat format, const char *path,
+                           GError **error)
+{
+  g_autoptr (DmkSheet) sheet = dmk_sheet_new ();
+  DmkCsv csv;
+
+  g_return_val_if_fail (cmp != NULL && path != NULL, FALSE);
+  dmk_sheet_add_table (sheet, "Comparison");
+  dmk_csv_init_sheet (&csv, sheet);
+  comparison_table (cmp, &csv);
+  return dmk_sheet_save (sheet, format, path, error);
 }

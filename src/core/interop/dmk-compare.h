@@ -62,6 +62,10 @@ gboolean dmk_comparison_within_noise (DmkComparison *cmp, guint row, guint colum
 char *dmk_comparison_column_title (DmkComparison *cmp, guint column);
 char *dmk_comparison_to_text (DmkComparison *cmp);
 char *dmk_comparison_to_csv (DmkComparison *cmp);
+/* The CSV's table as a spreadsheet file (.ods or .xlsx), each value and delta a numeric cell with
+ * every digit (the CSV rounds them to four significant digits). */
+gboolean dmk_comparison_save_sheet (DmkComparison *cmp, DmkSheetFormat format, const char *path,
+                                    GError **error);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (DmkComparison, dmk_comparison_free)
 

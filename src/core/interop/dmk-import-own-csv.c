@@ -182,7 +182,7 @@ cell_number (char **row, const OwnCsvRead *c, int column, double max, gboolean o
 
 /* The row's test: its name, checked against its block_size, queue_depth and threads. */
 static const char *
-csv_spec (char **row, const OwnCsvRead *c, DmkTestSpec *spec, DmkDirection *dir)
+csv_spec (char **row, const OwnCsvRead *c, DmkTestSpec *spec, DmkDirection *dir, guint *share)
 {
   const guint spec_fields[] = { C_BLOCK, C_DEPTH, C_THREADS };
   double v;
@@ -198,7 +198,7 @@ csv_spec (char **row, const OwnCsvRead *c, DmkTestSpec *spec, DmkDirection *dir)
         return _("its test’s name and its block_size, queue_depth or threads disagree");
     }
   if (cell (row, c, C_DIRECTION) == NULL ||
-      !dmk_direction_from_string (cell (row, c, C_DIRECTION), dir))
+      !dmk_direction_share_from_string (cell (row, c, C_DIRECTION), dir, share))
     return _("its direction is not read, write or mix");
   return NULL;
 }
@@ -212,7 +212,8 @@ csv_test (DmkResult *r, char **row, OwnCsvRead *c)
   DmkTestSpec spec;
   DmkDirection dir;
   DmkTestResult *t;
-  const char *why = csv_spec (row, c, &spec, &dir);
+  guint share = 0; /* "mix R70%" in the direction */
+  const char *why = csv_spec (row, c, &spec, &dir, &share);
 
   if (why != NULL)
     return why;
@@ -237,9 +238,9 @@ csv_test (DmkResult *r, char **row, OwnCsvRead *c)
   /* Both to three decimals: the best pass's rule has the score at the passes' maximum. */
   c->median |= passes >= 2 && mb < max - 0.0015;
   c->mix |= dir == DMK_DIRECTION_MIX;
-  if (dir == DMK_DIRECTION_MIX && mix >= DMK_MIX_MIN)
+  if (dir == DMK_DIRECTION_MIX && (mix >= DMK_MIX_MIN || share > 0))
     {
-      r->settings.mix_read_percent = (guint) mix;
+      r->settings.mix_read_percent = mix >= DMK_MIX_MIN ? (guint) mix : share;
       c->mix_stated = TRUE;
     }
   return NULL;

@@ -48,8 +48,9 @@ static const char *const patterns[N_RX] = {
   /* "      read   : 10180.257 MB/s, re-read : 10388.646 MB/s" */
   [RX_REREAD] = "^\\s*(?:read|write|mix)\\s*:\\s*(\\S+)\\s+MB/s,\\s*"
                 "re-(?:read|write|mix)\\s*:\\s*(\\S+)\\s+MB/s\\s*$",
-  /* "  Spread SEQ1M Q8T1: min … (6 passes); until stable: 4 passes added, RSD still …" */
-  [RX_SPREAD] = "^\\s*Spread\\s+(\\S+\\s+\\S+(?:\\s+S\\d+)?):\\s+min\\s.*"
+  /* "  Spread SEQ1M Q8T1: min … (6 passes); until stable: 4 passes added, RSD still …", a mix's
+   * "Spread RND4K Q1T1 Mix R70%: …" */
+  [RX_SPREAD] = "^\\s*Spread\\s+(\\S+\\s+\\S+(?:\\s+S\\d+)?)(?:\\s+Mix\\s+R\\d+%)?:\\s+min\\s.*"
                 "\\((\\d+)\\s+pass(?:es)?\\)(?:;\\s+until stable:\\s+(\\d+)\\s+pass(?:es)?\\s+"
                 "added,\\s+RSD\\s+(below|still))?",
   /* "16 MiB (x2) [/tmp: ext4, Virtio block device, 20% (19/252GiB)]" */

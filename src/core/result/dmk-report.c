@@ -59,7 +59,10 @@ append_spread_lines (GString *s, DmkResult *r, DmkDirection dir)
 
       if (t->direction != dir || !dmk_test_result_spread (t, &spread))
         continue;
-      name = dmk_test_spec_to_name (&t->spec);
+      /* A mix's with its read share ("RND4K Q1T1 Mix R70%"), as every other name of it. */
+      name = dir == DMK_DIRECTION_MIX
+               ? dmk_test_full_name (&t->spec, dir, dmk_settings_mix_share (&r->settings, dir))
+               : dmk_test_spec_to_name (&t->spec);
       text = dmk_spread_to_report_text (&spread);
       stability = dmk_stability_to_report_text (t);
       g_string_append_printf (s, "  Spread %s: %s%s%s\n", name, text, stability ? "; " : "",

@@ -1,6 +1,7 @@
 /* dmk-result-csv.c: a result of any kind as CSV that a spreadsheet opens directly (the one
- * dialect of dmk-csv-writer.h): a grid's tests, a sweep's block sizes, a sustained write's
- * intervals, a surface's points. */
+ * dialect of dmk-csv-writer.h), and the same table as a spreadsheet (.ods, .xlsx) with every
+ * digit: a grid's tests, a sweep's block sizes, a sustained write's intervals, a surface's
+ * points. */
 #include "config.h"
 
 #include <math.h>
@@ -162,6 +163,10 @@ grid_csv (DmkCsv *csv, DmkResult *result)
     {
       DmkTestResult *t = g_ptr_array_index (result->tests, i);
       g_autofree char *name = dmk_test_spec_to_name (&t->spec);
+      /* "mix R70%": 30 % and 70 % reads are two tests, in this file as in the comparison's. */
+      g_autofree char *direction =
+        dmk_direction_share_string (t->direction,
+                                    dmk_settings_mix_share (&result->settings, t->direction));
       double values[] = { t->mb_per_s,          t->iops,
                           t->latency_us.mean,   t->latency_us.p50,
                           t->latency_us.p90,    t->latency_us.p99,
@@ -170,18 +175,31 @@ grid_csv (DmkCsv *csv, DmkResult *result)
                                 DMK_UNIT_US,   DMK_UNIT_US,   DMK_UNIT_US, DMK_UNIT_US };
 
       dmk_csv_text (csv, name);
-      dmk_csv_plain (csv, dmk_direction_to_string (t->direction));
+      dmk_csv_plain (csv, direction);
       dmk_csv_uint (csv, t->spec.block_size);
       dmk_csv_uint (csv, t->spec.queue_depth);
       dmk_csv_uint (csv, t->spec.threads);
       for (guint k = 0; k < G_N_ELEMENTS (values); k++)
         {
           g_autofree char *v = dmk_format_report_value (values[k], value_units[k]);
-          dmk_csv_plain (csv, v);
+          dmk_csv_value (csv, values[k], v);
         }
       append_spread_cells (csv, t);
       dmk_csv_end_row (csv);
     }
+}
+
+static void
+result_table (DmkCsv *csv, DmkResult *r)
+{
+  if (r->kind == DMK_KIND_SUSTAINED && r->sustained != NULL)
+    sustained_csv (csv, r->sustained);
+  else if (r->kind == DMK_KIND_SURFACE && r->surface != NULL)
+    surface_csv (csv, r->surface);
+  else if (r->kind == DMK_KIND_SWEEP)
+    sweep_csv (csv, r);
+  else
+    grid_csv (csv, r);
 }
 
 char *
@@ -192,13 +210,20 @@ dmk_result_to_csv (DmkResult *r)
 
   g_return_val_if_fail (r != NULL, NULL);
   dmk_csv_init (&csv, s);
-  if (r->kind == DMK_KIND_SUSTAINED && r->sustained != NULL)
-    sustained_csv (&csv, r->sustained);
-  else if (r->kind == DMK_KIND_SURFACE && r->surface != NULL)
-    surface_csv (&csv, r->surface);
-  else if (r->kind == DMK_KIND_SWEEP)
-    sweep_csv (&csv, r);
-  else
-    grid_csv (&csv, r);
+  result_table (&csv, r);
   return g_string_free (s, FALSE);
+}
+
+gboolean
+dmk_result_save_sheet (DmkResult *r, DmkSheetFormat format, const char *path, GError **error)
+{
+  g_autoptr (DmkSheet) sheet = dmk_sheet_new ();
+  DmkCsv csv;
+
+  g_return_val_if_fail (r != NULL && path != NULL, FALSE);
+  /* The CSV's table, one sheet; a sheet name is not translated: formulas name it. */
+  dmk_sheet_add_table (sheet, "Result");
+  dmk_csv_init_sheet (&csv, sheet);
+  result_table (&csv, r);
+  return dmk_sheet_save (sheet, format, path, error);
 }

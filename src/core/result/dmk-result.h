@@ -6,6 +6,7 @@
 #include <json-glib/json-glib.h>
 
 #include "dmk-histogram.h"
+#include "dmk-sheet-file.h"
 #include "dmk-spec.h"
 #include "dmk-stamp.h"
 #include "dmk-target.h"
@@ -163,6 +164,10 @@ char *dmk_result_to_text (DmkResult *result);
 /* CSV a spreadsheet opens as it is: a grid's tests, a sweep's block sizes, a sustained write's
  * intervals or a surface's points (see the README for the columns). */
 char *dmk_result_to_csv (DmkResult *result);
+/* The CSV's table as a spreadsheet file (.ods or .xlsx): numbers as numeric cells with every
+ * digit, which a spreadsheet in any locale reads as numbers. */
+gboolean dmk_result_save_sheet (DmkResult *result, DmkSheetFormat format, const char *path,
+                                GError **error);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (DmkResult, dmk_result_unref)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (DmkTestResult, dmk_test_result_free)

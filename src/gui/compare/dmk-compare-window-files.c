@@ -1,6 +1,6 @@
-/* dmk-compare-window-files.c: the comparison as text, CSV, image and clipboard text; its file
- * choosers (adding results, exporting) and the actions that open them; a file added as its
- * columns. */
+/* dmk-compare-window-files.c: the comparison as text, CSV, .ods/.xlsx, image and clipboard
+ * text; its file choosers (adding results, exporting) and the actions that open them; a file
+ * added as its columns. */
 #include "config.h"
 
 #include <glib/gi18n.h>
@@ -94,6 +94,20 @@ dmk_compare_window_export_csv (DmkCompareWindow *self, const char *filename, GEr
   return dmk_output_save (filename, csv, strlen (csv), error);
 }
 
+/* The CSV's table as a spreadsheet: every value and change a numeric cell with all its digits. */
+gboolean
+dmk_compare_window_export_sheet (DmkCompareWindow *self, DmkSheetFormat format,
+                                 const char *filename, GError **error)
+{
+  g_autoptr (DmkComparison) cmp = NULL;
+
+  g_return_val_if_fail (DMK_IS_COMPARE_WINDOW (self), FALSE);
+  if (!need_columns (self, error))
+    return FALSE;
+  cmp = dmk_compare_window_get_comparison (self);
+  return dmk_comparison_save_sheet (cmp, format, filename, error);
+}
+
 /* The whole table with its legend, even the part scrolled out of view. */
 gboolean
 dmk_compare_window_save_image (DmkCompareWindow *self, const char *filename, GError **error)
@@ -179,6 +193,20 @@ export_csv_job (GtkWindow *window, const char *path, GError **error)
 }
 
 static gboolean
+export_ods_job (GtkWindow *window, const char *path, GError **error)
+{
+  return dmk_compare_window_export_sheet (DMK_COMPARE_WINDOW (window), DMK_SHEET_ODS, path,
+                                          error);
+}
+
+static gboolean
+export_xlsx_job (GtkWindow *window, const char *path, GError **error)
+{
+  return dmk_compare_window_export_sheet (DMK_COMPARE_WINDOW (window), DMK_SHEET_XLSX, path,
+                                          error);
+}
+
+static gboolean
 save_image_job (GtkWindow *window, const char *path, GError **error)
 {
   return dmk_compare_window_save_image (DMK_COMPARE_WINDOW (window), path, error);
@@ -190,6 +218,15 @@ static const DmkFileJob text_file = { N_("Export Comparison as Text"), N_("Text"
                                       "txt", NULL, export_text_job };
 static const DmkFileJob csv_file = { N_("Export Comparison as CSV"), N_("CSV"), "text/csv", "csv",
                                      NULL, export_csv_job };
+static const DmkFileJob ods_file = { N_("Export Comparison as Spreadsheet"),
+                                     N_("OpenDocument Spreadsheet"),
+                                     "application/vnd.oasis.opendocument.spreadsheet", "ods", NULL,
+                                     export_ods_job };
+static const DmkFileJob xlsx_file = {
+  N_("Export Comparison as Excel Workbook"), N_("Excel Workbook"),
+  "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", "xlsx", NULL,
+  export_xlsx_job
+};
 static const DmkFileJob image_file = { N_("Save Image"), N_("PNG Image"), "image/png", "png", NULL,
                                        save_image_job };
 
@@ -227,6 +264,18 @@ export_csv_activated (GSimpleAction *a, GVariant *p, gpointer self)
 }
 
 static void
+export_ods_activated (GSimpleAction *a, GVariant *p, gpointer self)
+{
+  run_chooser (self, &ods_file);
+}
+
+static void
+export_xlsx_activated (GSimpleAction *a, GVariant *p, gpointer self)
+{
+  run_chooser (self, &xlsx_file);
+}
+
+static void
 save_image_activated (GSimpleAction *a, GVariant *p, gpointer self)
 {
   run_chooser (self, &image_file);
@@ -237,6 +286,8 @@ static const GActionEntry file_actions[] = {
   { "copy", copy_activated, NULL, NULL, NULL },
   { "export-text", export_text_activated, NULL, NULL, NULL },
   { "export-csv", export_csv_activated, NULL, NULL, NULL },
+  { "export-ods", export_ods_activated, NULL, NULL, NULL },
+  { "export-xlsx", export_xlsx_activated, NULL, NULL, NULL },
   { "save-image", save_image_activated, NULL, NULL, NULL },
 };
 

@@ -112,8 +112,8 @@ update_legend (DmkCompareWindow *self)
 static void
 update_actions (DmkCompareWindow *self)
 {
-  static const char *const need_columns[] = { "copy", "export-text", "export-csv", "save-image",
-                                              "clear" };
+  static const char *const need_columns[] = { "copy", "export-text", "export-csv", "export-ods",
+                                              "export-xlsx", "save-image", "clear" };
   gboolean any = self->columns->len > 0;
 
   for (guint i = 0; i < G_N_ELEMENTS (need_columns); i++)

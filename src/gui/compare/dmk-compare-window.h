@@ -54,6 +54,9 @@ gboolean dmk_compare_window_export_text (DmkCompareWindow *self, const char *fil
                                          GError **error);
 gboolean dmk_compare_window_export_csv (DmkCompareWindow *self, const char *filename,
                                         GError **error);
+/* The CSV's table as a spreadsheet (dmk_comparison_save_sheet ()). */
+gboolean dmk_compare_window_export_sheet (DmkCompareWindow *self, DmkSheetFormat format,
+                                          const char *filename, GError **error);
 gboolean dmk_compare_window_save_image (DmkCompareWindow *self, const char *filename,
                                         GError **error);
 gboolean dmk_compare_window_copy (DmkCompareWindow *self);

@@ -12,6 +12,7 @@
 #include "dmk-gui-utils.h"
 #include "dmk-history-chart.h"
 #include "dmk-history-dialog.h"
+#include "dmk-history-export-menu.h"
 
 struct _DmkHistoryDialog
 {
@@ -52,6 +53,20 @@ chosen_drive (DmkHistoryDialog *self)
   return i < self->drive_ids->len ? g_array_index (self->drive_ids, gint64, i) : -1;
 }
 
+/* The chosen drive's entries, for the Export menu. */
+static GPtrArray *
+drive_entries (GtkWindow *window)
+{
+  DmkHistoryDialog *self = DMK_HISTORY_DIALOG (window);
+  GPtrArray *out = g_ptr_array_new ();
+  gint64 drive = chosen_drive (self);
+
+  for (guint i = 0; self->entries != NULL && i < self->entries->len; i++)
+    if (((DmkHistoryEntry *) self->entries->pdata[i])->drive_id == drive)
+      g_ptr_array_add (out, self->entries->pdata[i]);
+  return out;
+}
+
 static char *
 scores_text (const DmkHistoryEntry *e)
 {
@@ -72,7 +87,9 @@ scores_text (const DmkHistoryEntry *e)
       g_autofree char *mb = dmk_unit_format (DMK_UNIT_MB_S, t->mb_per_s);
       /* TRANSLATORS: one score of a history entry: "SEQ1M Q8T1 Read 3412.55" */
       g_string_append_printf (s, i == 0 ? "\n%s %s %s" : " · %s %s %s", name,
-                              dmk_direction_label (t->direction), mb);
+                              dmk_direction_share_ui_label (
+                                t->direction, dmk_settings_mix_share (&r->settings, t->direction)),
+                              mb);
     }
   return g_string_free (s, FALSE);
 }
@@ -176,7 +193,8 @@ stats_text (GPtrArray *results)
                                            "%s%s %s: median %s MB/s, spread %.1f %% over %u "
                                            "runs; newest: %s",
                                            MAX (st->n_earlier, 1)),
-                              i > 0 ? "\n" : "", name, dmk_direction_label (st->direction),
+                              i > 0 ? "\n" : "", name,
+                              dmk_direction_share_ui_label (st->direction, st->mix),
                               median, st->rsd, MAX (st->n_earlier, 1), verdict);
     }
   return g_string_free (s, FALSE);
@@ -199,7 +217,7 @@ fill_chart (DmkHistoryDialog *self)
     return;
   st = &g_array_index (self->chart_stats, DmkHistoryStat, i);
   name = dmk_test_spec_to_name (&st->spec);
-  test = g_strdup_printf ("%s %s", name, dmk_direction_label (st->direction));
+  test = g_strdup_printf ("%s %s", name, dmk_direction_share_ui_label (st->direction, st->mix));
   for (guint k = self->results->len; k > 0 && newest == NULL; k--)
     if (((DmkResult *) g_ptr_array_index (self->results, k - 1))->kind == DMK_KIND_GRID)
       newest = g_ptr_array_index (self->results, k - 1);
@@ -233,7 +251,8 @@ fill_tests (DmkHistoryDialog *self)
     {
       const DmkHistoryStat *st = &g_array_index (self->chart_stats, DmkHistoryStat, i);
       g_autofree char *name = dmk_test_spec_to_name (&st->spec);
-      g_autofree char *label = g_strdup_printf ("%s %s", name, dmk_direction_label (st->direction));
+      g_autofree char *label =
+        g_strdup_printf ("%s %s", name, dmk_direction_share_ui_label (st->direction, st->mix));
       gtk_string_list_append (names, label);
     }
   self->filling = TRUE;
@@ -619,6 +638,7 @@ dmk_history_dialog_init (DmkHistoryDialog *self)
   gtk_widget_set_sensitive (self->compare, FALSE);
   g_signal_connect_swapped (self->compare, "clicked", G_CALLBACK (on_compare), self);
   adw_header_bar_pack_start (ADW_HEADER_BAR (header), self->compare);
+  dmk_history_export_menu_add (GTK_WINDOW (self), ADW_HEADER_BAR (header), drive_entries);
   self->tests = GTK_DROP_DOWN (gtk_drop_down_new (NULL, NULL));
   g_signal_connect_swapped (self->tests, "notify::selected", G_CALLBACK (on_test_chosen), self);
   /* TRANSLATORS: a screen reader's name for the chooser of the history chart's test */

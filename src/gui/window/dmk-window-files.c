@@ -44,6 +44,22 @@ dmk_window_save_results (DmkWindow *self, const char *filename, GError **error)
 }
 
 gboolean
+dmk_window_save_sheet (DmkWindow *self, DmkSheetFormat format, const char *filename,
+                       GError **error)
+{
+  DmkResult *result;
+
+  g_return_val_if_fail (DMK_IS_WINDOW (self), FALSE);
+  result = _dmk_window_export_result (self);
+  if (result == NULL)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND, _("There are no results yet"));
+      return FALSE;
+    }
+  return dmk_result_save_sheet (result, format, filename, error);
+}
+
+gboolean
 dmk_window_save_image (DmkWindow *self, const char *filename, GError **error)
 {
   g_return_val_if_fail (DMK_IS_WINDOW (self), FALSE);
@@ -312,6 +328,18 @@ save_image_job (GtkWindow *window, const char *path, GError **error)
 }
 
 static gboolean
+save_ods_job (GtkWindow *window, const char *path, GError **error)
+{
+  return dmk_window_save_sheet (DMK_WINDOW (window), DMK_SHEET_ODS, path, error);
+}
+
+static gboolean
+save_xlsx_job (GtkWindow *window, const char *path, GError **error)
+{
+  return dmk_window_save_sheet (DMK_WINDOW (window), DMK_SHEET_XLSX, path, error);
+}
+
+static gboolean
 save_results_job (GtkWindow *window, const char *path, GError **error)
 {
   return dmk_window_save_results (DMK_WINDOW (window), path, error);
@@ -330,6 +358,15 @@ static const DmkFileJob save_image_file = { N_("Save Image"), N_("PNG Image"), "
 static const DmkFileJob save_results_file = { N_("Save Results"), N_("GDiskMark Results"),
                                               "application/json", "json", NULL,
                                               save_results_job };
+static const DmkFileJob save_ods_file = { N_("Save Results as Spreadsheet"),
+                                          N_("OpenDocument Spreadsheet"),
+                                          "application/vnd.oasis.opendocument.spreadsheet", "ods",
+                                          NULL, save_ods_job };
+static const DmkFileJob save_xlsx_file = {
+  N_("Save Results as Excel Workbook"), N_("Excel Workbook"),
+  "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", "xlsx", NULL,
+  save_xlsx_job
+};
 static const DmkFileJob open_results_file = { N_("Open Results"), N_("GDiskMark Results"),
                                               "application/json", "json", open_files_job, NULL };
 
@@ -370,6 +407,18 @@ static void
 save_image_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
 {
   run_file_chooser (DMK_WINDOW (user_data), &save_image_file);
+}
+
+static void
+save_ods_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
+{
+  run_file_chooser (DMK_WINDOW (user_data), &save_ods_file);
+}
+
+static void
+save_xlsx_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
+{
+  run_file_chooser (DMK_WINDOW (user_data), &save_xlsx_file);
 }
 
 static void
@@ -472,6 +521,8 @@ static const GActionEntry file_actions[] = {
   { "save-text", save_text_activated, NULL, NULL, NULL },
   { "save-image", save_image_activated, NULL, NULL, NULL },
   { "save-results", save_results_activated, NULL, NULL, NULL },
+  { "save-ods", save_ods_activated, NULL, NULL, NULL },
+  { "save-xlsx", save_xlsx_activated, NULL, NULL, NULL },
   { "open", open_activated, NULL, NULL, NULL },
   { "compare", compare_activated, NULL, NULL, NULL },
 };

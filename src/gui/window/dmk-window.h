@@ -39,6 +39,9 @@ void dmk_window_compare (DmkWindow *self);
 gboolean dmk_window_save_text (DmkWindow *self, const char *filename, GError **error);
 gboolean dmk_window_save_image (DmkWindow *self, const char *filename, GError **error);
 gboolean dmk_window_save_results (DmkWindow *self, const char *filename, GError **error);
+/* The result's table (its CSV's) as a spreadsheet, every number with all its digits. */
+gboolean dmk_window_save_sheet (DmkWindow *self, DmkSheetFormat format, const char *filename,
+                                GError **error);
 gboolean dmk_window_copy (DmkWindow *self);
 gboolean dmk_window_copy_fio_job (DmkWindow *self, int row);
 
