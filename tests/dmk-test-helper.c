@@ -714,3 +714,49 @@ run_cli_as (gboolean as_nobody, const char *path_env, const char *helper_env,
   g_test_message ("cli exit %d, stderr: %s", status, err != NULL ? *err : "");
   return status;
 }
+
+/* ---- Who asks, and where the attacks make their files ---- */
+
+/* A caller that is not root, as pkexec names it. */
+void
+as_user_caller (void)
+{
+  g_strfreev (helper_envp);
+  helper_envp = g_environ_setenv (NULL, "PKEXEC_UID", "65534", TRUE);
+}
+
+void
+as_root_caller (void)
+{
+  g_clear_pointer (&helper_envp, g_strfreev);
+}
+
+void
+attack_done (void)
+{
+  as_root_caller ();
+  cleanup_all ();
+}
+
+gboolean
+needs_mounts (void)
+{
+  if (!is_root ())
+    return FALSE;
+  if (!in_private_mount_ns)
+    {
+      g_test_skip ("no private mount namespace (unshare failed): not mounting anything");
+      return FALSE;
+    }
+  return TRUE;
+}
+
+char *
+attack_scratch_dir (void)
+{
+  char *dir = g_dir_make_tmp ("gdiskmark-attack-XXXXXX", NULL);
+
+  g_assert_nonnull (dir);
+  add_path (cl.dirs, &cl.n_dirs, dir);
+  return dir;
+}

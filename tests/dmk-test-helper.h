@@ -111,3 +111,15 @@ extern const char *pkexec_env;
  * GDISKMARK_HELPER helper_env (NULL: unset); its exit status, or 128 + signal. */
 int run_cli_as (gboolean as_nobody, const char *path_env, const char *helper_env,
                 const char *const *args, char **out, char **err);
+
+/* ---- Who asks, and where the attacks make their files ---- */
+
+/* A caller that is not root, as pkexec names it (PKEXEC_UID in helper_envp); root again. */
+void as_user_caller (void);
+void as_root_caller (void);
+/* The end of an attack: root the caller again, and everything it made undone. */
+void attack_done (void);
+/* Whether this test may mount: as root in a private mount namespace (else skipped, saying why). */
+gboolean needs_mounts (void);
+/* A new folder for an attack's files, removed by cleanup_all (). */
+char *attack_scratch_dir (void);
