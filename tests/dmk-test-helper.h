@@ -1,4 +1,4 @@
-/* dmk-test-helper.h: what the helper tests share (test-helper.c, test-helper-attacks.c). */
+/* dmk-test-helper.h: what the helper tests share (test-helper*.c, test-write-gate.c). */
 #pragma once
 
 #include <glib.h>
