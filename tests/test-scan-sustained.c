@@ -200,15 +200,35 @@ widest_interval_near (const DmkSustained *st, guint64 offset)
   return widest;
 }
 
+/* A sustained write over the whole scratch device with s, at the rate fast until at bytes are
+ * written and at slow from then on (sw says where it switched). */
+static void
+run_switched (Run *run, const DmkSettings *s, Switcher *sw, guint64 fast, guint64 at,
+              guint64 slow)
+{
+  DmkScanOptions o;
+  GThread *thread;
+
+  dmk_scan_options_init (&o, DMK_KIND_SUSTAINED);
+  o.span = DMK_SPAN_DEVICE;
+  g_assert_true (dmk_test_throttle (dmk_test_loop, "write_bps", fast));
+  sw->dev = dmk_test_loop;
+  sw->at_bytes = at;
+  sw->rate_after = slow;
+  thread = g_thread_new ("switch", switch_rate, sw);
+  run_scan (run, dmk_test_loop, s, &o, NULL);
+  g_atomic_int_set (&sw->quit, 1);
+  g_thread_join (thread);
+  dmk_test_throttle (dmk_test_loop, "write_bps", 0);
+}
+
 static void
 test_sustained_cliff_throttled (void)
 {
   const guint64 fast = 200000000, slow = 50000000, at = 256 * MIB;
   DmkSettings s;
-  DmkScanOptions o;
   Run run = { 0 };
   Switcher sw = { 0 };
-  GThread *thread;
   const DmkCliff *cl;
 
   if (!dmk_test_throttle_available () || !dmk_test_loop_setup_sized (384 * MIB))
@@ -218,17 +238,7 @@ test_sustained_cliff_throttled (void)
   /* blk-throttle v1 charges io_uring's 1 MiB writes twice (fio's io_uring shows it too), so
    * the rates it sets hold for libaio: see test-engines.c. */
   s.engine = DMK_ENGINE_LIBAIO;
-  dmk_scan_options_init (&o, DMK_KIND_SUSTAINED);
-  o.span = DMK_SPAN_DEVICE;
-  g_assert_true (dmk_test_throttle (dmk_test_loop, "write_bps", fast));
-  sw.dev = dmk_test_loop;
-  sw.at_bytes = at;
-  sw.rate_after = slow;
-  thread = g_thread_new ("switch", switch_rate, &sw);
-  run_scan (&run, dmk_test_loop, &s, &o, NULL);
-  g_atomic_int_set (&sw.quit, 1);
-  g_thread_join (thread);
-  dmk_test_throttle (dmk_test_loop, "write_bps", 0);
+  run_switched (&run, &s, &sw, fast, at, slow);
 
   g_assert_no_error (run.error);
   g_assert_cmpuint (run.result->sustained->bytes, ==, 384 * MIB);
@@ -260,10 +270,8 @@ test_sustained_steady_throttled (void)
 {
   const guint64 fast = 200000000, slow = 50000000, at = 192 * MIB, span = 768 * MIB;
   DmkSettings s;
-  DmkScanOptions o;
   Run run = { 0 };
   Switcher sw = { 0 };
-  GThread *thread;
   DmkSteady st;
   g_autofree char *text = NULL, *json = NULL;
 
@@ -272,17 +280,7 @@ test_sustained_steady_throttled (void)
   settings_for_scan (&s);
   s.allow_write_device = TRUE;
   s.engine = DMK_ENGINE_LIBAIO; /* the throttle's rates hold for libaio: see above */
-  dmk_scan_options_init (&o, DMK_KIND_SUSTAINED);
-  o.span = DMK_SPAN_DEVICE;
-  g_assert_true (dmk_test_throttle (dmk_test_loop, "write_bps", fast));
-  sw.dev = dmk_test_loop;
-  sw.at_bytes = at;
-  sw.rate_after = slow;
-  thread = g_thread_new ("switch", switch_rate, &sw);
-  run_scan (&run, dmk_test_loop, &s, &o, NULL);
-  g_atomic_int_set (&sw.quit, 1);
-  g_thread_join (thread);
-  dmk_test_throttle (dmk_test_loop, "write_bps", 0);
+  run_switched (&run, &s, &sw, fast, at, slow);
 
   g_assert_no_error (run.error);
   g_assert_true (dmk_steady_detect (run.result->sustained->series,
