@@ -618,3 +618,15 @@ selected_item (DmkWindow *win)
 {
   return gtk_drop_down_get_selected_item (GTK_DROP_DOWN (dmk_window_get_target_dropdown (win)));
 }
+
+/* The target list's scans and the folder's description have landed (they move items under the
+ * dropdown), and the events they queued are handled. */
+gboolean
+chooser_settled (gpointer chooser)
+{
+  if (dmk_target_chooser_is_busy (chooser))
+    return FALSE;
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+  return !dmk_target_chooser_is_busy (chooser);
+}

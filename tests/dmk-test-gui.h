@@ -66,6 +66,10 @@ void destroy_window (DmkWindow *win);
 DmkTargetItem *select_device (DmkWindow *win, const char *path);
 /* The selected item now: a scan replaces the items, so never keep one across iterations. */
 DmkTargetItem *selected_item (DmkWindow *win);
+/* The target list's scans and the folder's description have landed (they move items under the
+ * dropdown), and the events they queued are handled. */
+gboolean chooser_settled (gpointer chooser);
+
 /* What a cell shows for t in unit. */
 char *expected_text (DmkUnit unit, const DmkTestResult *t);
 /* g_test_init, then GTK and libadwaita; FALSE (with one skipping test under /suite) when there is

@@ -659,3 +659,104 @@ dmk_test_helper_init (int *argc, char ***argv)
   }
   g_test_init (argc, argv, NULL);
 }
+
+int
+dmk_test_helper_run (void)
+{
+  int ret = g_test_run ();
+
+  cleanup_all ();
+  return ret;
+}
+
+/* ---- The CLI, as root or as nobody ---- */
+
+const char *pkexec_env;
+
+int
+run_cli_as (gboolean as_nobody, const char *path_env, const char *helper_env,
+            const char *const *args, char **out, char **err)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GPtrArray) argv = g_ptr_array_new_with_free_func (g_free);
+  g_auto (GStrv) envp = NULL;
+  g_autofree char *my_out = NULL;
+  int status = -1;
+
+  g_ptr_array_add (argv, as_nobody ? nobody_path ("gdiskmark-cli")
+                                   : g_strdup (g_getenv ("GDISKMARK_CLI")));
+  for (guint i = 0; args[i] != NULL; i++)
+    g_ptr_array_add (argv, g_strdup (args[i]));
+  g_ptr_array_add (argv, NULL);
+
+  envp = g_environ_setenv (NULL, "PATH", path_env, TRUE);
+  envp = g_environ_setenv (envp, "LC_ALL", "C.UTF-8", TRUE);
+  envp = g_environ_setenv (envp, "HOME", "/", TRUE);
+  /* pkexec would refuse this one; the provider must not pass it on. */
+  envp = g_environ_setenv (envp, "SHELL", "/nonexistent/shell", TRUE);
+  if (helper_env != NULL)
+    envp = g_environ_setenv (envp, "GDISKMARK_HELPER", helper_env, TRUE);
+  if (pkexec_env != NULL)
+    envp = g_environ_setenv (envp, "GDISKMARK_PKEXEC", pkexec_env, TRUE);
+  for (const char *const *k = (const char *const[]){ "ASAN_OPTIONS", "UBSAN_OPTIONS", "G_DEBUG",
+                                                     NULL };
+       *k != NULL; k++)
+    if (g_getenv (*k) != NULL)
+      envp = g_environ_setenv (envp, *k, g_getenv (*k), TRUE);
+
+  g_assert_true (g_spawn_sync (as_nobody ? nobody_dir () : NULL, (char **) argv->pdata, envp, 0,
+                               as_nobody ? drop_to_nobody : NULL, NULL, &my_out, err, &status,
+                               &error));
+  g_assert_no_error (error);
+  if (out != NULL)
+    *out = g_steal_pointer (&my_out);
+  status = WIFEXITED (status) ? WEXITSTATUS (status) : 128 + WTERMSIG (status);
+  g_test_message ("cli exit %d, stderr: %s", status, err != NULL ? *err : "");
+  return status;
+}
+
+/* ---- Who asks, and where the attacks make their files ---- */
+
+/* A caller that is not root, as pkexec names it. */
+void
+as_user_caller (void)
+{
+  g_strfreev (helper_envp);
+  helper_envp = g_environ_setenv (NULL, "PKEXEC_UID", "65534", TRUE);
+}
+
+void
+as_root_caller (void)
+{
+  g_clear_pointer (&helper_envp, g_strfreev);
+}
+
+void
+attack_done (void)
+{
+  as_root_caller ();
+  cleanup_all ();
+}
+
+gboolean
+needs_mounts (void)
+{
+  if (!is_root ())
+    return FALSE;
+  if (!in_private_mount_ns)
+    {
+      g_test_skip ("no private mount namespace (unshare failed): not mounting anything");
+      return FALSE;
+    }
+  return TRUE;
+}
+
+char *
+attack_scratch_dir (void)
+{
+  char *dir = g_dir_make_tmp ("gdiskmark-attack-XXXXXX", NULL);
+
+  g_assert_nonnull (dir);
+  add_path (cl.dirs, &cl.n_dirs, dir);
+  return dir;
+}

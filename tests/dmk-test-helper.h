@@ -1,4 +1,4 @@
-/* dmk-test-helper.h: what the helper tests share (test-helper.c, test-helper-attacks.c). */
+/* dmk-test-helper.h: what the helper tests share (test-helper*.c, test-write-gate.c). */
 #pragma once
 
 #include <glib.h>
@@ -41,6 +41,8 @@ extern char **helper_envp;
 /* Before any thread: a private mount namespace (as root), cleanup on fatal signals, sbin in
  * PATH, then g_test_init (). */
 void dmk_test_helper_init (int *argc, char ***argv);
+/* g_test_run (), then cleanup_all (): what main returns. */
+int dmk_test_helper_run (void);
 void add_path (char (*list)[PATH_MAX], int *n, const char *path);
 void cleanup_all (void);
 void on_fatal_signal (int sig);
@@ -98,3 +100,26 @@ void run_helper_typed (const char *helper, const void *msg, gsize len, int sock_
 void run_helper (GByteArray *req, HelperRun *run);
 void assert_refused (HelperRun *run, int status);
 void assert_opened (HelperRun *run, const char *dev, gboolean writable);
+
+/* ---- The CLI, as root or as nobody ---- */
+
+/* GDISKMARK_PKEXEC for the CLI: a stand-in for pkexec (NULL: the real one, by its absolute path;
+ * PATH is never searched). */
+extern const char *pkexec_env;
+
+/* Runs gdiskmark-cli (as nobody: its copy that nobody can reach) with args, PATH path_env and
+ * GDISKMARK_HELPER helper_env (NULL: unset); its exit status, or 128 + signal. */
+int run_cli_as (gboolean as_nobody, const char *path_env, const char *helper_env,
+                const char *const *args, char **out, char **err);
+
+/* ---- Who asks, and where the attacks make their files ---- */
+
+/* A caller that is not root, as pkexec names it (PKEXEC_UID in helper_envp); root again. */
+void as_user_caller (void);
+void as_root_caller (void);
+/* The end of an attack: root the caller again, and everything it made undone. */
+void attack_done (void);
+/* Whether this test may mount: as root in a private mount namespace (else skipped, saying why). */
+gboolean needs_mounts (void);
+/* A new folder for an attack's files, removed by cleanup_all (). */
+char *attack_scratch_dir (void);

@@ -140,3 +140,16 @@ open_primary_menu (DmkWindow *win)
   return GTK_WIDGET (popover);
 }
 
+gboolean
+primary_menu_shown (gpointer win)
+{
+  GtkPopover *popover = gtk_menu_button_get_popover (
+    GTK_MENU_BUTTON (dmk_window_get_menu_button (win)));
+  return popover != NULL && gtk_widget_get_mapped (GTK_WIDGET (popover));
+}
+
+gboolean
+primary_menu_hidden (gpointer win)
+{
+  return !primary_menu_shown (win);
+}

@@ -18,6 +18,9 @@ typedef struct
   GtkWidget *found;
 } ItemWait;
 gboolean item_shown (gpointer data);
+/* Whether win's primary menu is shown, or hidden (for iterate_until). */
+gboolean primary_menu_shown (gpointer win);
+gboolean primary_menu_hidden (gpointer win);
 /* The primary menu, opened by a pointer click on its button: its popover. */
 GtkWidget *open_primary_menu (DmkWindow *win);
 /* Clicks, with the pointer, the item of the open menu under root that reads label. */

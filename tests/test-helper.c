@@ -1,5 +1,7 @@
-/* test-helper.c: gdiskmark-helper vs hostile requests and unprivileged users; pkexec end to end.
- * The harness is in dmk-test-helper.c; the attacks of issue 3/6 in test-helper-attacks.c. */
+/* test-helper.c: gdiskmark-helper vs hostile requests and unprivileged users, and the CLI's
+ * use of it as root and with stand-ins for pkexec. The harness is in dmk-test-helper.c; the
+ * attacks of issue 3/6 in test-helper-attacks.c; pkexec and UDisks2 end to end in
+ * test-helper-pkexec.c and test-helper-udisks.c. */
 #include "config.h"
 
 #include <errno.h>
@@ -442,54 +444,7 @@ test_syslog (void)
   cleanup_all ();
 }
 
-/* ---- The CLI, as root and through pkexec ---- */
-
-/* GDISKMARK_PKEXEC for the CLI: a stand-in for pkexec (NULL: the real one, by its absolute path;
- * PATH is never searched). */
-static const char *pkexec_env;
-
-static int
-run_cli (gboolean as_nobody, const char *path_env, const char *helper_env, const char *const *args,
-         char **out, char **err)
-{
-  g_autoptr (GError) error = NULL;
-  g_autoptr (GPtrArray) argv = g_ptr_array_new_with_free_func (g_free);
-  g_auto (GStrv) envp = NULL;
-  g_autofree char *my_out = NULL;
-  int status = -1;
-
-  g_ptr_array_add (argv, as_nobody ? nobody_path ("gdiskmark-cli")
-                                   : g_strdup (g_getenv ("GDISKMARK_CLI")));
-  for (guint i = 0; args[i] != NULL; i++)
-    g_ptr_array_add (argv, g_strdup (args[i]));
-  g_ptr_array_add (argv, NULL);
-
-  envp = g_environ_setenv (NULL, "PATH", path_env, TRUE);
-  envp = g_environ_setenv (envp, "LC_ALL", "C.UTF-8", TRUE);
-  envp = g_environ_setenv (envp, "HOME", "/", TRUE);
-  /* pkexec would refuse this one; the provider must not pass it on. */
-  envp = g_environ_setenv (envp, "SHELL", "/nonexistent/shell", TRUE);
-  if (helper_env != NULL)
-    envp = g_environ_setenv (envp, "GDISKMARK_HELPER", helper_env, TRUE);
-  if (pkexec_env != NULL)
-    envp = g_environ_setenv (envp, "GDISKMARK_PKEXEC", pkexec_env, TRUE);
-  for (const char *const *k = (const char *const[]){ "ASAN_OPTIONS", "UBSAN_OPTIONS", "G_DEBUG",
-                                                     NULL };
-       *k != NULL; k++)
-    if (g_getenv (*k) != NULL)
-      envp = g_environ_setenv (envp, *k, g_getenv (*k), TRUE);
-
-  g_assert_true (g_spawn_sync (as_nobody ? nobody_dir () : NULL, (char **) argv->pdata, envp, 0,
-                               as_nobody ? drop_to_nobody : NULL, NULL, &my_out, err, &status,
-                               &error));
-  g_assert_no_error (error);
-  if (out != NULL)
-    *out = g_steal_pointer (&my_out);
-  status = WIFEXITED (status) ? WEXITSTATUS (status) : 128 + WTERMSIG (status);
-  g_test_message ("cli exit %d, stderr: %s", status, err != NULL ? *err : "");
-  return status;
-}
-
+/* ---- The CLI, as root and through stand-ins for pkexec ---- */
 
 static void
 test_data_safety_root (void)
@@ -507,7 +462,7 @@ test_data_safety_root (void)
                              "--interval=0", i ? "--engine=psync" : "--engine=libaio", dev, NULL };
       g_clear_pointer (&out, g_free);
       g_clear_pointer (&err, g_free);
-      g_assert_cmpint (run_cli (FALSE, SYS_PATH, NULL, args, &out, &err), ==, 0);
+      g_assert_cmpint (run_cli_as (FALSE, SYS_PATH, NULL, args, &out, &err), ==, 0);
       g_assert_nonnull (strstr (out, "MB/s"));
       after = device_checksum (dev);
       g_assert_cmpstr (before, ==, after);
@@ -517,7 +472,7 @@ test_data_safety_root (void)
     const char *args[] = { "--mode=write", "--size=16MiB", "--passes=1", "--time=1",
                            "--interval=0", dev, NULL };
     g_clear_pointer (&err, g_free);
-    g_assert_cmpint (run_cli (FALSE, SYS_PATH, NULL, args, NULL, &err), ==, 2);
+    g_assert_cmpint (run_cli_as (FALSE, SYS_PATH, NULL, args, NULL, &err), ==, 2);
     g_assert_nonnull (strstr (err, "--allow-write-device"));
     after = device_checksum (dev);
     g_assert_cmpstr (before, ==, after);
@@ -580,7 +535,7 @@ test_pkexec_errors (void)
       g_string_replace (want, "DEV", dev, 0);
       g_assert_true (g_file_set_contents_full (fake, script, -1, G_FILE_SET_CONTENTS_NONE, 0755,
                                                NULL));
-      g_assert_cmpint (run_cli (TRUE, path_env, helper, args, NULL, &err), ==, 1);
+      g_assert_cmpint (run_cli_as (TRUE, path_env, helper, args, NULL, &err), ==, 1);
       g_assert_nonnull (strstr (err, want->str));
     }
 
@@ -593,7 +548,7 @@ test_pkexec_errors (void)
 
     g_assert_true (g_file_set_contents_full (fake, script, -1, G_FILE_SET_CONTENTS_NONE, 0755,
                                              NULL));
-    g_assert_cmpint (run_cli (TRUE, path_env, helper, args, NULL, &err), ==, 130);
+    g_assert_cmpint (run_cli_as (TRUE, path_env, helper, args, NULL, &err), ==, 130);
     g_assert_nonnull (strstr (err, "interrupted"));
     g_assert_cmpint (g_get_monotonic_time () - start, <, 30 * G_USEC_PER_SEC);
   }
@@ -604,7 +559,7 @@ test_pkexec_errors (void)
 
     g_assert_true (g_file_set_contents_full (fake, script, -1, G_FILE_SET_CONTENTS_NONE, 0755,
                                              NULL));
-    g_assert_cmpint (run_cli (TRUE, path_env, helper, args, NULL, &err), ==, 1);
+    g_assert_cmpint (run_cli_as (TRUE, path_env, helper, args, NULL, &err), ==, 1);
     want = g_strdup_printf ("argv: %s read %s", helper, dev);
     g_assert_nonnull (strstr (err, want));
   }
@@ -612,562 +567,9 @@ test_pkexec_errors (void)
   cleanup_all ();
 }
 
-static gboolean
-bus_is_live (void)
-{
-  struct sockaddr_un addr = { .sun_family = AF_UNIX };
-  int s = socket (AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
-  gboolean live;
-
-  g_strlcpy (addr.sun_path, BUS_SOCKET, sizeof addr.sun_path);
-  live = connect (s, (struct sockaddr *) &addr, sizeof addr) == 0;
-  close (s);
-  return live;
-}
-
-static gboolean name_on_bus (const char *name);
-
-static gboolean
-polkit_on_bus (void)
-{
-  return name_on_bus ("org.freedesktop.PolicyKit1");
-}
-
-/* Asks polkit, as the test user, whether the action is granted now: polkitd reloads rules on
- * its own, a moment after they change. */
-static gboolean
-wait_for_authorization (gboolean want)
-{
-  const char *argv[] = { "/bin/sh", "-c",
-                         "exec pkcheck --action-id " ACTION_ID " --process $$ >/dev/null 2>&1",
-                         NULL };
-  for (int i = 0; i < 100; i++)
-    {
-      int status = -1;
-      g_assert_true (g_spawn_sync ("/", (char **) argv, NULL, 0, drop_to_nobody, NULL, NULL, NULL,
-                                   &status, NULL));
-      if ((WIFEXITED (status) && WEXITSTATUS (status) == 0) == want)
-        return TRUE;
-      g_usleep (100000);
-    }
-  return FALSE;
-}
-
-static void
-start_system_bus_and_polkit (void)
-{
-  static const char *const polkitds[] = { "/usr/lib/polkit-1/polkitd", "/usr/libexec/polkitd",
-                                          "/usr/libexec/polkit-1/polkitd", NULL };
-  const char *polkitd = NULL;
-
-  if (!bus_is_live ())
-    {
-      /* In the foreground, as our child: killed and reaped by cleanup_all(). */
-      const char *argv[] = { "dbus-daemon", "--system", "--nofork", "--nopidfile", NULL };
-      g_autoptr (GError) error = NULL;
-      GPid pid;
-
-      g_mkdir_with_parents (BUS_DIR, 0755);
-      unlink (BUS_SOCKET); /* stale: nobody answers on it */
-      add_path (cl.files, &cl.n_files, BUS_SOCKET);
-      g_assert_true (g_spawn_async (NULL, (char **) argv, NULL,
-                                    G_SPAWN_SEARCH_PATH | G_SPAWN_DO_NOT_REAP_CHILD |
-                                      G_SPAWN_STDOUT_TO_DEV_NULL | G_SPAWN_STDERR_TO_DEV_NULL,
-                                    NULL, NULL, &pid, &error));
-      g_assert_no_error (error);
-      cl.pids[cl.n_pids++] = pid;
-      for (int i = 0; i < 100 && !bus_is_live (); i++)
-        g_usleep (50000);
-      g_assert_true (bus_is_live ());
-    }
-  if (!polkit_on_bus ())
-    {
-      const char *argv[] = { NULL, "--no-debug", NULL };
-      g_autoptr (GError) error = NULL;
-      GPid pid;
-
-      for (int i = 0; polkitds[i] != NULL && polkitd == NULL; i++)
-        if (g_file_test (polkitds[i], G_FILE_TEST_IS_EXECUTABLE))
-          polkitd = polkitds[i];
-      g_assert_nonnull (polkitd);
-      argv[0] = polkitd;
-      g_assert_true (g_spawn_async (NULL, (char **) argv, NULL,
-                                    G_SPAWN_DO_NOT_REAP_CHILD | G_SPAWN_STDOUT_TO_DEV_NULL |
-                                      G_SPAWN_STDERR_TO_DEV_NULL,
-                                    NULL, NULL, &pid, &error));
-      g_assert_no_error (error);
-      cl.pids[cl.n_pids++] = pid;
-      for (int i = 0; i < 200 && !polkit_on_bus (); i++)
-        g_usleep (50000);
-      g_assert_true (polkit_on_bus ());
-    }
-}
-
-/* The policy meson generated, with exec.path pointed at the helper copy nobody can reach. */
-static void
-install_policy (const char *helper)
-{
-  g_autofree char *built = g_test_build_filename (G_TEST_BUILT, "..", "data", APP_ID ".policy",
-                                                  NULL);
-  g_autofree char *text = NULL;
-  g_autofree char *want = g_strdup_printf (
-    "<annotate key=\"org.freedesktop.policykit.exec.path\">%s</annotate>",
-    LIBEXECDIR "/gdiskmark-helper");
-  g_autoptr (GString) policy = NULL;
-
-  g_assert_true (g_file_get_contents (built, &text, NULL, NULL));
-  g_assert_nonnull (strstr (text, want));
-  g_assert_nonnull (strstr (text, "<action id=\"" ACTION_ID "\">"));
-  g_assert_nonnull (strstr (text, "<action id=\"" WRITE_ACTION_ID "\">"));
-  policy = g_string_new (text);
-  g_assert_cmpuint (g_string_replace (policy, LIBEXECDIR "/gdiskmark-helper", helper, 0), ==, 2);
-  g_string_append (policy, TEST_MARK "\n");
-  add_path (cl.files, &cl.n_files, POLICY_INSTALLED);
-  g_assert_true (g_file_set_contents_full (POLICY_INSTALLED, policy->str, -1,
-                                           G_FILE_SET_CONTENTS_NONE, 0644, NULL));
-}
-
-/* The test rules grant nobody the read action, and the write action too when writes. */
-static void
-install_rules (gboolean writes)
-{
-  g_autofree char *text = NULL;
-  const char *src = g_test_get_filename (G_TEST_DIST, "gdiskmark-test.rules", NULL);
-
-  g_assert_true (g_file_get_contents (src, &text, NULL, NULL));
-  if (!writes)
-    {
-      g_autoptr (GString) only_read = g_string_new (text);
-      g_assert_cmpuint (g_string_replace (only_read, "action.id == \"" WRITE_ACTION_ID "\"",
-                                          "false", 0), ==, 1);
-      g_free (text);
-      text = g_string_free (g_steal_pointer (&only_read), FALSE);
-    }
-  g_mkdir_with_parents ("/etc/polkit-1/rules.d", 0755);
-  add_path (cl.files, &cl.n_files, RULES_INSTALLED);
-  g_assert_true (g_file_set_contents_full (RULES_INSTALLED, text, -1, G_FILE_SET_CONTENTS_NONE,
-                                           0644, NULL));
-}
-
-static gboolean
-pkexec_usable (void)
-{
-  g_autofree char *pkexec = g_find_program_in_path ("pkexec");
-  g_autofree char *text = NULL;
-  struct stat st;
-
-  if (pkexec == NULL || stat (pkexec, &st) != 0 || !(st.st_mode & S_ISUID) || st.st_uid != 0)
-    {
-      g_test_skip ("pkexec is not installed setuid root");
-      return FALSE;
-    }
-  if (g_find_program_in_path ("dbus-daemon") == NULL || g_find_program_in_path ("pkcheck") == NULL)
-    {
-      g_test_skip ("dbus-daemon or pkcheck (polkitd) is not installed");
-      return FALSE;
-    }
-  if (g_file_test (POLICY_INSTALLED, G_FILE_TEST_EXISTS) &&
-      !(g_file_get_contents (POLICY_INSTALLED, &text, NULL, NULL) &&
-        strstr (text, TEST_MARK) != NULL))
-    {
-      g_test_skip ("GDiskMark's polkit policy is installed on this machine: not replacing it");
-      return FALSE;
-    }
-  return TRUE;
-}
-
-/* What pkexec's own text agent shows nobody before asking for a password: a terminal (script)
- * gives pkexec the tty it needs, and the prompt is read, then the agent is ended unanswered. */
-static char *
-prompt_for (const char *helper, const char *mode, const char *dev)
-{
-  g_autofree char *command = g_strdup_printf (PKEXEC_PATH " %s %s %s", helper, mode, dev);
-  const char *argv[] = { "timeout", "8", "script", "-qfc", command, "/dev/null", NULL };
-  g_autofree char *out = NULL;
-  int status = -1;
-
-  g_assert_true (g_spawn_sync ("/", (char **) argv, NULL,
-                               G_SPAWN_SEARCH_PATH | G_SPAWN_STDERR_TO_DEV_NULL, drop_to_nobody,
-                               NULL, &out, NULL, &status, NULL));
-  return g_steal_pointer (&out);
-}
-
-static void
-test_pkexec (void)
-{
-  g_autofree char *helper = NULL, *dev = NULL, *before = NULL, *after = NULL, *base = NULL;
-  g_autofree char *out = NULL, *err = NULL, *want = NULL, *mnt = NULL, *why = NULL;
-  g_autofree char *loop = NULL, *bindir = NULL, *marker = NULL, *fake = NULL, *path_env = NULL;
-  const char *read_args[] = { "--mode=read", "--size=16MiB", "--passes=1", "--time=1",
-                              "--interval=0", NULL, NULL };
-  const char *write_args[] = { "--mode=write", "--size=16MiB", "--passes=1", "--time=1",
-                               "--interval=0", "--allow-write-device", NULL, NULL };
-  int lfd, lock;
-
-  if (!is_root ())
-    return;
-  /* One run at a time per machine: the policy, the rules and the bus are shared. */
-  lock = open ("/tmp/gdiskmark-helper-test.lock", O_RDWR | O_CREAT | O_CLOEXEC, 0600);
-  g_assert_no_errno (lock);
-  g_assert_no_errno (flock (lock, LOCK_EX));
-  if (!pkexec_usable ())
-    {
-      close (lock);
-      return;
-    }
-  /* A user is handed no loop device: the disk here is a zram device. */
-  dev = zram_new (&why);
-  if (dev == NULL)
-    {
-      g_test_skip (why);
-      cleanup_all ();
-      close (lock);
-      return;
-    }
-
-  helper = nobody_path ("gdiskmark-helper");
-  unlink (RULES_INSTALLED); /* left by a run that was killed */
-  install_policy (helper);
-  start_system_bus_and_polkit ();
-  g_assert_true (wait_for_authorization (FALSE));
-
-  read_args[5] = dev;
-  write_args[6] = dev;
-  before = device_checksum (dev);
-  {
-    /* The test user cannot open the device itself: the helper is the only way in. */
-    int status = -1;
-    const char *argv[] = { "/bin/sh", "-c", "exec 3<\"$0\"", dev, NULL };
-    g_assert_true (g_spawn_sync ("/", (char **) argv, NULL, 0, drop_to_nobody, NULL, NULL, NULL,
-                                 &status, NULL));
-    g_assert_false (g_spawn_check_wait_status (status, NULL));
-  }
-
-  /* What the password prompt says: the action, and the device by its path. */
-  {
-    g_autofree char *write_prompt = prompt_for (helper, "write", dev);
-    g_autofree char *read_prompt = prompt_for (helper, "read", dev);
-    g_autofree char *named = g_strdup_printf ("%s write %s", helper, dev);
-
-    g_test_message ("write prompt: %s", write_prompt);
-    g_assert_nonnull (strstr (write_prompt, WRITE_ACTION_ID));
-    g_assert_nonnull (strstr (write_prompt, "destroy the data"));
-    g_assert_nonnull (strstr (write_prompt, named));
-    g_assert_nonnull (strstr (read_prompt, ACTION_ID " "));
-    g_assert_nonnull (strstr (read_prompt, "Nothing on it is changed"));
-  }
-
-  /* Without the rule: polkit wants an administrator, and no agent can ask for a password. */
-  g_assert_cmpint (run_cli (TRUE, SYS_PATH, helper, read_args, &out, &err), ==, 1);
-  want = g_strdup_printf ("Not authorized to open %s", dev);
-  g_assert_nonnull (strstr (err, want));
-
-  /* A grant for reading: a read benchmark as nobody, through pkexec and the helper. pkexec is
-   * the absolute one: a "pkexec" first in PATH is never run. */
-  install_rules (FALSE);
-  g_assert_true (wait_for_authorization (TRUE));
-  bindir = nobody_path ("path-bin");
-  g_assert_no_errno (mkdir (bindir, 0755));
-  add_path (cl.dirs, &cl.n_dirs, bindir);
-  fake = g_build_filename (bindir, "pkexec", NULL);
-  add_path (cl.files, &cl.n_files, fake);
-  marker = g_build_filename (bindir, "ran", NULL);
-  add_path (cl.files, &cl.n_files, marker);
-  {
-    g_autofree char *script = g_strdup_printf ("#!/bin/sh\ntouch %s\nexit 127\n", marker);
-    g_assert_true (g_file_set_contents_full (fake, script, -1, G_FILE_SET_CONTENTS_NONE, 0755,
-                                             NULL));
-    g_assert_no_errno (chmod (bindir, 0777));
-  }
-  path_env = g_strdup_printf ("%s:" SYS_PATH, bindir);
-  g_clear_pointer (&out, g_free);
-  g_clear_pointer (&err, g_free);
-  g_assert_cmpint (run_cli (TRUE, path_env, helper, read_args, &out, &err), ==, 0);
-  g_assert_false (g_file_test (marker, G_FILE_TEST_EXISTS));
-  g_assert_nonnull (strstr (out, "MB/s"));
-  g_assert_nonnull (strstr (out, dev));
-  after = device_checksum (dev);
-  g_assert_cmpstr (before, ==, after);
-  g_clear_pointer (&after, g_free);
-
-  /* The read grant does not allow a write. */
-  g_clear_pointer (&err, g_free);
-  g_assert_cmpint (run_cli (TRUE, SYS_PATH, helper, write_args, NULL, &err), ==, 1);
-  g_assert_nonnull (strstr (err, want));
-  after = device_checksum (dev);
-  g_assert_cmpstr (before, ==, after);
-  g_clear_pointer (&after, g_free);
-
-  /* A write run without consent never reaches the helper. */
-  {
-    const char *no_consent[] = { "--mode=write", "--size=16MiB", "--passes=1", "--time=1",
-                                 "--interval=0", dev, NULL };
-    g_clear_pointer (&err, g_free);
-    g_assert_cmpint (run_cli (TRUE, SYS_PATH, helper, no_consent, NULL, &err), ==, 2);
-    g_assert_nonnull (strstr (err, "--allow-write-device"));
-  }
-
-  /* A loop device, asked for by a user: refused with what to do instead. */
-  loop = loop_new (FALSE, &lfd);
-  {
-    const char *loop_args[] = { "--mode=read", "--size=16MiB", "--passes=1", "--time=1",
-                                "--interval=0", loop, NULL };
-    g_clear_pointer (&err, g_free);
-    g_assert_cmpint (run_cli (TRUE, SYS_PATH, helper, loop_args, NULL, &err), ==, 1);
-    g_assert_nonnull (strstr (err, "is a loop device"));
-    g_assert_nonnull (strstr (err, "backing file"));
-  }
-
-  /* Clear messages when pkexec or the helper is missing. */
-  g_clear_pointer (&err, g_free);
-  pkexec_env = "/nonexistent/pkexec";
-  /* The next way in, UDisks2, may be activated by the bus and answer for itself (the rule
-   * grants only the helper's action): either answer is a clear one. */
-  g_assert_cmpint (run_cli (TRUE, SYS_PATH, helper, read_args, NULL, &err), ==, 1);
-  pkexec_env = NULL;
-  g_assert_true (strstr (err, "pkexec is not installed") != NULL ||
-                 strstr (err, "Not authorized to open") != NULL);
-  g_clear_pointer (&err, g_free);
-  g_assert_cmpint (run_cli (TRUE, SYS_PATH, "/nonexistent/gdiskmark-helper", read_args, NULL,
-                            &err), ==, 1);
-  g_assert_true (strstr (err, "/nonexistent/gdiskmark-helper is missing") != NULL ||
-                 strstr (err, "Not authorized to open") != NULL);
-
-  /* Writes granted too. */
-  install_rules (TRUE);
-  /* Writing a mounted device through the helper: refused, saying where it is mounted. */
-  if (in_private_mount_ns)
-    {
-      base = g_dir_make_tmp ("gdiskmark-mnt-XXXXXX", NULL);
-      add_path (cl.dirs, &cl.n_dirs, base);
-      mnt = g_build_filename (base, "m", NULL);
-      mount_ext4 (dev, mnt);
-      g_clear_pointer (&before, g_free);
-      before = device_checksum (dev);
-      g_clear_pointer (&want, g_free);
-      want = g_strdup_printf ("%s is mounted at %s: unmount it to run write tests", dev, mnt);
-      /* polkitd reloads rules a moment after they change. */
-      for (int i = 0; i < 50; i++)
-        {
-          g_clear_pointer (&err, g_free);
-          g_assert_cmpint (run_cli (TRUE, SYS_PATH, helper, write_args, NULL, &err), ==, 1);
-          if (strstr (err, want) != NULL)
-            break;
-          g_usleep (200000);
-        }
-      g_assert_nonnull (strstr (err, want));
-      after = device_checksum (dev);
-      g_assert_cmpstr (before, ==, after);
-      g_clear_pointer (&after, g_free);
-      g_assert_no_errno (umount2 (mnt, 0));
-    }
-
-  /* With consent and the write grant, writes go through the helper's O_RDWR|O_EXCL fd. */
-  {
-    int rc = 1;
-    for (int i = 0; i < 50 && rc != 0; i++)
-      {
-        g_clear_pointer (&err, g_free);
-        rc = run_cli (TRUE, SYS_PATH, helper, write_args, NULL, &err);
-        if (rc != 0)
-          g_usleep (200000);
-      }
-    g_assert_cmpint (rc, ==, 0);
-  }
-  after = device_checksum (dev);
-  g_assert_cmpstr (before, !=, after);
-
-  cleanup_all ();
-  g_assert_false (g_file_test (POLICY_INSTALLED, G_FILE_TEST_EXISTS));
-  g_assert_false (g_file_test (RULES_INSTALLED, G_FILE_TEST_EXISTS));
-  close (lock);
-}
-
-/* ---- UDisks2: the provider for Flatpak and hosts without pkexec ---- */
-
-#define UDISKS_RULES "/etc/polkit-1/rules.d/49-gdiskmark-udisks-test.rules"
-
-static gboolean
-name_on_bus (const char *name)
-{
-  g_autoptr (GDBusConnection) bus = NULL;
-  g_autoptr (GVariant) ret = NULL;
-  gboolean has = FALSE;
-
-  bus = g_dbus_connection_new_for_address_sync (
-    "unix:path=" BUS_SOCKET,
-    G_DBUS_CONNECTION_FLAGS_AUTHENTICATION_CLIENT | G_DBUS_CONNECTION_FLAGS_MESSAGE_BUS_CONNECTION,
-    NULL, NULL, NULL);
-  if (bus == NULL)
-    return FALSE;
-  ret = g_dbus_connection_call_sync (bus, "org.freedesktop.DBus", "/org/freedesktop/DBus",
-                                     "org.freedesktop.DBus", "NameHasOwner",
-                                     g_variant_new ("(s)", name), G_VARIANT_TYPE ("(b)"), 0, 2000,
-                                     NULL, NULL);
-  if (ret != NULL)
-    g_variant_get (ret, "(b)", &has);
-  return has;
-}
-
-static GPid
-spawn_daemon (const char *const *argv)
-{
-  g_autoptr (GError) error = NULL;
-  GPid pid = 0;
-
-  g_assert_true (g_spawn_async (NULL, (char **) argv, NULL,
-                                G_SPAWN_DO_NOT_REAP_CHILD | G_SPAWN_STDOUT_TO_DEV_NULL |
-                                  G_SPAWN_STDERR_TO_DEV_NULL,
-                                NULL, NULL, &pid, &error));
-  g_assert_no_error (error);
-  cl.pids[cl.n_pids++] = pid;
-  return pid;
-}
-
-/* Runs a command line with its output captured, so that nothing strays into the TAP stream. */
-static gboolean
-run_quiet (const char *command)
-{
-  g_autofree char *out = NULL, *err = NULL;
-  int status = -1;
-
-  return g_spawn_command_line_sync (command, &out, &err, &status, NULL) &&
-         g_spawn_check_wait_status (status, NULL);
-}
-
-static void
-test_udisks (void)
-{
-  const char *udisksd = "/usr/libexec/udisks2/udisksd";
-  const char *udevd = "/lib/systemd/systemd-udevd";
-  const char *read_args[] = { "--mode=read", "--size=16MiB", "--passes=1", "--time=1",
-                              "--interval=0", "--test=RND4K Q1T1", NULL, NULL };
-  const char *write_args[] = { "--mode=write", "--size=16MiB", "--passes=1", "--time=1",
-                               "--interval=0", NULL, NULL };
-  const char *rules = "polkit.addRule(function(action, subject) {\n"
-                      "  if (action.id.indexOf(\"org.freedesktop.udisks2.open-device\") == 0 &&\n"
-                      "      subject.user == \"nobody\")\n"
-                      "    return polkit.Result.YES;\n"
-                      "});\n";
-  g_autofree char *dev = NULL, *bindir = NULL, *path_env = NULL, *want = NULL;
-  g_autofree char *before = NULL, *after = NULL, *why = NULL, *loop = NULL;
-  int lfd, lock;
-
-  if (!is_root ())
-    return;
-  if (!g_file_test (udisksd, G_FILE_TEST_IS_EXECUTABLE) ||
-      !g_file_test (udevd, G_FILE_TEST_IS_EXECUTABLE) ||
-      g_find_program_in_path ("dbus-daemon") == NULL)
-    {
-      g_test_skip ("udisks2, udev or dbus-daemon is not installed");
-      return;
-    }
-  lock = open ("/tmp/gdiskmark-helper-test.lock", O_RDWR | O_CREAT | O_CLOEXEC, 0600);
-  g_assert_no_errno (lock);
-  g_assert_no_errno (flock (lock, LOCK_EX));
-  unlink (UDISKS_RULES); /* left by a run that was killed */
-  start_system_bus_and_polkit ();
-
-  /* PATH without pkexec: the helper's provider says so and hands over to UDisks2. */
-  bindir = nobody_path ("empty-bin");
-  g_assert_no_errno (mkdir (bindir, 0755));
-  add_path (cl.dirs, &cl.n_dirs, bindir);
-  path_env = g_strdup (bindir);
-
-  /* A user is handed no loop device, through UDisks2 either: the disk here is a zram device. */
-  dev = zram_new (&why);
-  if (dev == NULL)
-    {
-      g_test_skip (why);
-      cleanup_all ();
-      close (lock);
-      return;
-    }
-  loop = loop_new (FALSE, &lfd);
-  read_args[6] = dev;
-  write_args[5] = dev;
-  before = device_checksum (dev);
-
-  /* udisksd knows only devices that udev has seen. */
-  if (!run_quiet ("udevadm control --ping"))
-    {
-      const char *argv[] = { udevd, NULL };
-      spawn_daemon (argv);
-      for (int i = 0; i < 50 && !run_quiet ("udevadm control --ping"); i++)
-        g_usleep (100000);
-    }
-  run_quiet ("udevadm trigger --subsystem-match=block --action=add");
-  run_quiet ("udevadm settle --timeout=10");
-
-  /* The bus may start udisksd on demand; if it has not, start it ourselves. */
-  if (!name_on_bus ("org.freedesktop.UDisks2"))
-    {
-      const char *argv[] = { udisksd, "--no-debug", NULL };
-      spawn_daemon (argv);
-      for (int i = 0; i < 100 && !name_on_bus ("org.freedesktop.UDisks2"); i++)
-        g_usleep (100000);
-    }
-  g_assert_true (name_on_bus ("org.freedesktop.UDisks2"));
-
-  /* Without a grant: polkit, asked by udisksd, says no. */
-  {
-    g_autofree char *err = NULL;
-    g_assert_cmpint (run_cli (TRUE, path_env, NULL, read_args, NULL, &err), ==, 1);
-    want = g_strdup_printf ("Not authorized to open %s", dev);
-    g_assert_nonnull (strstr (err, want));
-  }
-
-  /* With a grant: the benchmark runs as nobody through UDisks2, and reads change nothing. */
-  add_path (cl.files, &cl.n_files, UDISKS_RULES);
-  g_assert_true (g_file_set_contents_full (UDISKS_RULES, rules, -1, G_FILE_SET_CONTENTS_NONE,
-                                           0644, NULL));
-  {
-    g_autofree char *out = NULL, *err = NULL;
-    int rc = 1;
-    /* polkitd reloads rules a moment after they change. */
-    for (int i = 0; i < 50 && rc != 0; i++)
-      {
-        g_clear_pointer (&out, g_free);
-        g_clear_pointer (&err, g_free);
-        rc = run_cli (TRUE, path_env, NULL, read_args, &out, &err);
-        if (rc != 0)
-          g_usleep (200000);
-      }
-    g_assert_cmpint (rc, ==, 0);
-    g_assert_nonnull (strstr (out, "RND    4KiB (Q=  1, T= 1)"));
-    g_assert_nonnull (strstr (out, dev));
-  }
-  after = device_checksum (dev);
-  g_assert_cmpstr (before, ==, after);
-
-  /* A loop device is refused before udisksd is asked. */
-  {
-    const char *loop_args[] = { "--mode=read", "--size=16MiB", "--passes=1", "--time=1",
-                                "--interval=0", loop, NULL };
-    g_autofree char *err = NULL;
-    g_assert_cmpint (run_cli (TRUE, path_env, NULL, loop_args, NULL, &err), ==, 1);
-    g_assert_nonnull (strstr (err, "is a loop device"));
-  }
-
-  /* Writes still need consent, whichever way the fd would come. */
-  {
-    g_autofree char *err = NULL;
-    g_assert_cmpint (run_cli (TRUE, path_env, NULL, write_args, NULL, &err), ==, 2);
-    g_assert_nonnull (strstr (err, "--allow-write-device"));
-  }
-  g_clear_pointer (&after, g_free);
-  after = device_checksum (dev);
-  g_assert_cmpstr (before, ==, after);
-
-  cleanup_all ();
-  close (lock);
-}
-
 int
 main (int argc, char **argv)
 {
-  int ret;
-
   dmk_test_helper_init (&argc, &argv);
   g_test_add_func ("/helper/direct/read-only", test_read_only_fd);
   g_test_add_func ("/helper/direct/read-write", test_read_write_fd);
@@ -1178,9 +580,5 @@ main (int argc, char **argv)
   g_test_add_func ("/helper/direct/syslog", test_syslog);
   g_test_add_func ("/helper/cli/data-safety", test_data_safety_root);
   g_test_add_func ("/helper/cli/pkexec-errors", test_pkexec_errors);
-  g_test_add_func ("/helper/pkexec/end-to-end", test_pkexec);
-  g_test_add_func ("/helper/udisks/end-to-end", test_udisks);
-  ret = g_test_run ();
-  cleanup_all ();
-  return ret;
+  return dmk_test_helper_run ();
 }
