@@ -39,12 +39,16 @@ char *dmk_test_loop_checksum (void);
  * start. out (may be NULL) gets its stdout. */
 int dmk_test_run_tool (const char *const *argv, char **out);
 
-/* The kernel's block throttle (cgroup v1 blkio.throttle.WHAT_device) on dev: what is read_bps,
- * write_bps, read_iops or write_iops; 0 lifts it. FALSE when it cannot be set. */
+/* The kernel's block throttle on dev: cgroup v1's root blkio.throttle.WHAT_device (every
+ * process's I/O), else cgroup v2's io.max on a cgroup of this process's own that it joins (its
+ * own I/O, its threads' and that of the programs it starts); what is read_bps, write_bps,
+ * read_iops or write_iops; 0 lifts it. FALSE when it cannot be set. */
 gboolean dmk_test_throttle (const char *dev, const char *what, guint64 value);
 /* Lifts every cap on dev (NULL: the scratch device, if any); safe from a signal handler. */
 void dmk_test_unthrottle (const char *dev);
-/* TRUE when the throttle can be set here; else the test is skipped, with the reason. */
+/* TRUE when the throttle can be set here (v1, or v2 with its cgroup joined and removed again at
+ * exit or on a signal of dmk_test_loop_cleanup_on_signals); else the test is skipped, with the
+ * reason. */
 gboolean dmk_test_throttle_available (void);
 
 /* The consent a user gives to write path, a block device, as it is now, when s allows writes to
@@ -64,8 +68,8 @@ gboolean dmk_test_tmpfs_setup (const char *size);
 void dmk_test_tmpfs_cleanup (void);
 
 /* On SIGABRT, SIGTRAP, SIGTERM and SIGINT (a failed assertion, g_error, a timeout, Ctrl+C):
- * extra (may be NULL), then every throttle lifted and the scratch device undone, then the
- * signal's own ending. */
+ * extra (may be NULL), then every throttle lifted, the scratch device undone and a cgroup v2 of
+ * dmk_test_throttle_available removed, then the signal's own ending. */
 void dmk_test_loop_cleanup_on_signals (void (*extra) (void));
 
 G_END_DECLS
