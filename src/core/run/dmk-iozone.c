@@ -6,32 +6,35 @@
 #include <math.h>
 #include <string.h>
 
-#include "dmk-csv-writer.h"
 #include "dmk-error.h"
 #include "dmk-iozone.h"
 
 static const struct
 {
   const char *name;
-  const char *report; /* iozone's -R heading */
+  const char *report; /* iozone's -R heading, as iozone 3.4xx/3.5xx's dump_excel () prints it */
   DmkPattern pattern;
   DmkDirection direction;
-  guint pass; /* 0: the first pass over the data; 1: the second (re-read, re-write) */
+  guint pass;   /* 0: the first pass over the data; 1: the second (re-read, re-write) */
+  guint column; /* its column in iozone -a's own table after KB and reclen (gengnuplot.sh's $3 +) */
 } ops[DMK_IOZONE_N_OPS] = {
-  [DMK_IOZONE_WRITE] = { "write", "Writer report", DMK_PATTERN_SEQUENTIAL, DMK_DIRECTION_WRITE, 0 },
+  [DMK_IOZONE_WRITE] = { "write", "Writer report", DMK_PATTERN_SEQUENTIAL, DMK_DIRECTION_WRITE, 0,
+                         0 },
   [DMK_IOZONE_REWRITE] = { "rewrite", "Re-writer report", DMK_PATTERN_SEQUENTIAL,
-                           DMK_DIRECTION_WRITE, 1 },
-  [DMK_IOZONE_READ] = { "read", "Reader report", DMK_PATTERN_SEQUENTIAL, DMK_DIRECTION_READ, 0 },
+                           DMK_DIRECTION_WRITE, 1, 1 },
+  [DMK_IOZONE_READ] = { "read", "Reader report", DMK_PATTERN_SEQUENTIAL, DMK_DIRECTION_READ, 0,
+                        2 },
   [DMK_IOZONE_REREAD] = { "reread", "Re-Reader report", DMK_PATTERN_SEQUENTIAL,
-                          DMK_DIRECTION_READ, 1 },
+                          DMK_DIRECTION_READ, 1, 3 },
   [DMK_IOZONE_RANDOM_READ] = { "random-read", "Random read report", DMK_PATTERN_RANDOM,
-                               DMK_DIRECTION_READ, 0 },
+                               DMK_DIRECTION_READ, 0, 4 },
   [DMK_IOZONE_RANDOM_WRITE] = { "random-write", "Random write report", DMK_PATTERN_RANDOM,
-                                DMK_DIRECTION_WRITE, 0 },
+                                DMK_DIRECTION_WRITE, 0, 5 },
   [DMK_IOZONE_BACKWARD] = { "backward", "Backward read report", DMK_PATTERN_BACKWARD,
-                            DMK_DIRECTION_READ, 0 },
+                            DMK_DIRECTION_READ, 0, 6 },
+  /* Column 7 is iozone's record rewrite (-i 4), which GDiskMark does not run. */
   [DMK_IOZONE_STRIDE] = { "stride", "Stride read report", DMK_PATTERN_STRIDED, DMK_DIRECTION_READ,
-                          0 },
+                          0, 8 },
 };
 
 const char *
@@ -39,6 +42,13 @@ dmk_iozone_op_name (DmkIozoneOp op)
 {
   g_return_val_if_fail ((guint) op < DMK_IOZONE_N_OPS, NULL);
   return ops[op].name;
+}
+
+guint
+dmk_iozone_op_column (DmkIozoneOp op)
+{
+  g_return_val_if_fail ((guint) op < DMK_IOZONE_N_OPS, 0);
+  return ops[op].column;
 }
 
 const char *
@@ -182,64 +192,4 @@ dmk_iozone_table_fill (DmkIozoneTable *table, guint file, DmkResult *result)
   /* Backwards: where a run holds a test twice, the first one's numbers are the ones kept. */
   for (guint i = result->tests->len; i-- > 0;)
     dmk_iozone_table_fill_test (table, file, g_ptr_array_index (result->tests, i));
-}
-
-char *
-dmk_iozone_table_to_text (DmkIozoneTable *table)
-{
-  GString *s = g_string_new ("GDiskMark iozone-style sweep (iozone -a): one table per operation, "
-                             "rows file size in KiB,\ncolumns record size in KiB, values MB/s "
-                             "(1 MB/s = 1,000,000 bytes/s); - where the record is larger than "
-                             "the file.\n");
-
-  for (guint op = 0; op < DMK_IOZONE_N_OPS; op++)
-    {
-      if ((table->mask & (1u << op)) == 0)
-        continue;
-      g_string_append_printf (s, "\n\"%s\" (%s)\n%10s", ops[op].report, ops[op].name, "KiB");
-      for (guint r = 0; r < table->n_records; r++)
-        g_string_append_printf (s, " %10u", table->records[r] / 1024);
-      g_string_append_c (s, '\n');
-      for (guint f = 0; f < table->n_files; f++)
-        {
-          g_string_append_printf (s, "%10" G_GUINT64_FORMAT, table->files[f] / 1024);
-          for (guint r = 0; r < table->n_records; r++)
-            {
-              double v = *dmk_iozone_table_cell (table, op, f, r);
-              if (isnan (v))
-                g_string_append_printf (s, " %10s", "-");
-              else
-                g_string_append_printf (s, " %10.1f", v);
-            }
-          g_string_append_c (s, '\n');
-        }
-    }
-  return g_string_free (s, FALSE);
-}
-
-char *
-dmk_iozone_table_to_csv (DmkIozoneTable *table)
-{
-  static const char *const header[] = { "operation", "file_bytes", "record_bytes", "mb_per_s",
-                                        NULL };
-  GString *s = g_string_new (NULL);
-  DmkCsv csv;
-
-  dmk_csv_init (&csv, s);
-  dmk_csv_header (&csv, header);
-  for (guint op = 0; op < DMK_IOZONE_N_OPS; op++)
-    for (guint f = 0; f < table->n_files && (table->mask & (1u << op)) != 0; f++)
-      for (guint r = 0; r < table->n_records; r++)
-        {
-          double v = *dmk_iozone_table_cell (table, op, f, r);
-
-          if (isnan (v))
-            continue;
-          dmk_csv_plain (&csv, ops[op].name);
-          dmk_csv_uint (&csv, table->files[f]);
-          dmk_csv_uint (&csv, table->records[r]);
-          dmk_csv_number (&csv, v, 3);
-          dmk_csv_end_row (&csv);
-        }
-  return g_string_free (s, FALSE);
 }

@@ -30,6 +30,10 @@ typedef enum
 const char *dmk_iozone_op_name (DmkIozoneOp op);
 /* iozone's -R heading, English: "Writer report", "Re-Reader report", … */
 const char *dmk_iozone_op_report (DmkIozoneOp op);
+/* Its column in iozone -a's own table, counting from 0 after KB and reclen: write 0, rewrite 1,
+ * read 2, reread 3, random read 4, random write 5, backward 6, stride 8 (7 is iozone's record
+ * rewrite). */
+guint dmk_iozone_op_column (DmkIozoneOp op);
 /* "write,read,stride" or "all": a mask of 1 << DmkIozoneOp. */
 gboolean dmk_iozone_ops_parse (const char *text, guint *mask, GError **error);
 
@@ -57,8 +61,16 @@ void dmk_iozone_table_fill (DmkIozoneTable *table, guint file, DmkResult *result
  * it measures; FALSE when it measures none of the table's. */
 gboolean dmk_iozone_table_fill_test (DmkIozoneTable *table, guint file,
                                      const DmkTestResult *test);
-/* iozone -a's table per operation: rows file size (KiB), columns record size (KiB), MB/s. */
+/* GDiskMark's own text: one table per operation, rows file size (KiB), columns record size (KiB),
+ * MB/s with a decimal; it says it is not iozone's output. */
 char *dmk_iozone_table_to_text (DmkIozoneTable *table);
+/* What iozone -a -R prints on standard output, for the parsers of it: iozone's own table (KB,
+ * reclen and a column per operation, in KB/s with KB = 1024 bytes, integers) and, after its
+ * "Excel output is below:" marker, a report per operation under iozone's heading, the record
+ * sizes in KB quoted across and the file sizes in KB quoted down. */
+char *dmk_iozone_table_to_iozone (DmkIozoneTable *table);
+/* The table as JSON: each operation's cells with file and record size in bytes and MB/s. */
+char *dmk_iozone_table_to_json (DmkIozoneTable *table);
 /* operation,file_bytes,record_bytes,mb_per_s: one line a cell. */
 char *dmk_iozone_table_to_csv (DmkIozoneTable *table);
 
