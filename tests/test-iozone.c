@@ -8,7 +8,9 @@
 #include <glib/gstdio.h>
 #include <json-glib/json-glib.h>
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
+#include <sys/mount.h>
 
 #include "dmk-core.h"
 #include "dmk-fio.h"
@@ -460,6 +462,130 @@ test_cli_sweep (void)
   dmk_test_loop_cleanup ();
 }
 
+/* Sectors written to dev so far (/sys/block/NAME/stat's seventh field). */
+static guint64
+sectors_written (const char *dev)
+{
+  g_autofree char *path = g_strdup_printf ("/sys/block/%s/stat", strrchr (dev, '/') + 1);
+  g_autofree char *text = NULL;
+  guint64 f[7];
+
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  g_assert_cmpint (sscanf (text, "%" G_GUINT64_FORMAT " %" G_GUINT64_FORMAT " %" G_GUINT64_FORMAT
+                                 " %" G_GUINT64_FORMAT " %" G_GUINT64_FORMAT " %" G_GUINT64_FORMAT
+                                 " %" G_GUINT64_FORMAT,
+                           &f[0], &f[1], &f[2], &f[3], &f[4], &f[5], &f[6]),
+                   ==, 7);
+  return f[6];
+}
+
+static double
+cell_of (JsonArray *ops, const char *name)
+{
+  for (guint i = 0; i < json_array_get_length (ops); i++)
+    {
+      JsonObject *op = json_array_get_object_element (ops, i);
+      JsonArray *cells = json_object_get_array_member (op, "cells");
+
+      if (strcmp (json_object_get_string_member (op, "name"), name) == 0)
+        {
+          g_assert_cmpuint (json_array_get_length (cells), ==, 1);
+          return json_object_get_double_member (json_array_get_object_element (cells, 0),
+                                                "mb_per_s");
+        }
+    }
+  g_assert_not_reached ();
+}
+
+/* iozone's Writer writes a new file and its Re-writer the same file again: on ext4 over a loop
+ * device whose writes the block throttle caps at 50 MB/s, a 256 MiB write,rewrite sweep writes
+ * the file twice (no layout first: about 512 MiB reach the device, where a file written first
+ * and then overwritten twice is 768 MiB), and both run at the cap within 5 %. */
+static void
+test_writer_new_file (void)
+{
+  const char *cli = g_getenv ("GDISKMARK_CLI");
+  const double cap = 50e6, file = 256 << 20;
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  g_autofree char *out = NULL;
+  guint64 before;
+  JsonArray *ops;
+  double writer, rewriter, written;
+
+  if (g_find_program_in_path ("mkfs.ext4") == NULL)
+    {
+      g_test_skip ("mkfs.ext4 is not installed (e2fsprogs)");
+      return;
+    }
+  if (!dmk_test_throttle_available () || !dmk_test_loop_setup_sized (640 << 20))
+    return;
+  {
+    const char *mkfs[] = { "mkfs.ext4", "-q", "-F", dmk_test_loop, NULL };
+    g_assert_cmpint (dmk_test_run_tool (mkfs, NULL), ==, 0);
+  }
+  dmk_test_mount = g_dir_make_tmp ("gdiskmark-iozone-mnt-XXXXXX", NULL);
+  g_assert_cmpint (mount (dmk_test_loop, dmk_test_mount, "ext4", 0, NULL), ==, 0);
+  g_assert_true (dmk_test_throttle (dmk_test_loop, "write_bps", (guint64) cap));
+  before = sectors_written (dmk_test_loop);
+  {
+    const char *argv[] = { cli, "iozone", "--min-file=256MiB", "--max-file=256MiB",
+                           "--min-record=1M", "--max-record=1M", "--ops=write,rewrite",
+                           "--engine=libaio", "--quiet", "--format=json", dmk_test_mount, NULL };
+    g_assert_cmpint (dmk_test_run_tool (argv, &out), ==, 0);
+  }
+  written = (double) (sectors_written (dmk_test_loop) - before) * 512;
+  dmk_test_unthrottle (NULL);
+  g_assert_true (json_parser_load_from_data (parser, out, -1, NULL));
+  ops = json_object_get_array_member (json_node_get_object (json_parser_get_root (parser)),
+                                      "operations");
+  writer = cell_of (ops, "write");
+  rewriter = cell_of (ops, "rewrite");
+  g_test_message ("ext4 at a %.0f MB/s write cap, 256 MiB, 1 MiB records: Writer %.1f MB/s "
+                  "(%+.2f %%), Re-writer %.1f MB/s (%+.2f %%); %.0f MiB reached the device",
+                  cap / 1e6, writer, 100.0 * (writer * 1e6 - cap) / cap, rewriter,
+                  100.0 * (rewriter * 1e6 - cap) / cap, written / (1 << 20));
+  g_assert_cmpfloat (written, >=, 2 * file);
+  g_assert_cmpfloat (written, <, 2.25 * file);
+  if (g_getenv ("GDISKMARK_TEST_SANITIZED") == NULL)
+    {
+      g_assert_cmpfloat (off_by (writer * 1e6, cap), <=, 0.05);
+      g_assert_cmpfloat (off_by (rewriter * 1e6, cap), <=, 0.05);
+    }
+  dmk_test_loop_cleanup ();
+}
+
+/* A re-write faster than its write is no cache's doing (the write allocated a new file's
+ * blocks): no warning; a re-read as much faster is one's. */
+static void
+test_rewrite_not_cached (void)
+{
+  for (guint d = 0; d < 2; d++)
+    {
+      g_autoptr (DmkResult) r = dmk_result_new ();
+      DmkTestResult *t;
+      DmkTestSpec spec;
+      DmkPass pass = { 0 };
+      guint cached = 0;
+
+      r->settings.reread = TRUE;
+      g_assert_true (dmk_test_spec_parse ("SEQ1M Q1T1", &spec, NULL));
+      t = dmk_test_result_new (&spec, d == 0 ? DMK_DIRECTION_WRITE : DMK_DIRECTION_READ);
+      pass.mb_per_s = 100;
+      dmk_test_result_add_pass_series (t, &pass, NULL, NULL);
+      pass.mb_per_s = 200;
+      dmk_test_result_add_pass_series (t, &pass, NULL, NULL);
+      g_ptr_array_add (r->tests, t);
+      dmk_plausibility_check_test (r, t, NULL);
+      for (guint i = 0; i < r->warnings->len; i++)
+        {
+          const char *w = g_ptr_array_index (r->warnings, i);
+          g_test_message ("%s", w);
+          cached += strstr (w, "a cache answered it") != NULL;
+        }
+      g_assert_cmpuint (cached, ==, d == 0 ? 0 : 1);
+    }
+}
+
 /* ---- /iozone/sweep-object: the sweep as the window runs it, on a real folder ---- */
 
 typedef struct
@@ -614,6 +740,8 @@ main (int argc, char **argv)
   g_test_add_func ("/iozone/reread", test_reread);
   g_test_add_func ("/iozone/cli-sweep", test_cli_sweep);
   g_test_add_func ("/iozone/sweep-object", test_sweep_object);
+  g_test_add_func ("/iozone/writer-new-file", test_writer_new_file);
+  g_test_add_func ("/iozone/rewrite-not-cached", test_rewrite_not_cached);
   g_test_add_func ("/iozone/fio/round-trip", test_fio_round_trip);
   g_test_add_func ("/iozone/fio/runs-stride", test_fio_runs_stride);
   return g_test_run ();

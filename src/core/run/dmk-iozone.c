@@ -115,6 +115,10 @@ dmk_iozone_jobs (guint mask, const guint32 *records, guint n_records)
       {
         /* A re-operation is the second pass of its first one's test: one job for both. */
         DmkJob job = { .spec = op_spec (op, records[r]), .direction = ops[op].direction };
+
+        /* iozone's Writer writes a new file for each record size and its Re-writer that file
+         * again: the sequential write's first pass writes a new file, its second the same. */
+        job.new_file = op == DMK_IOZONE_WRITE || op == DMK_IOZONE_REWRITE;
         gboolean dup = FALSE;
 
         if ((mask & (1u << op)) == 0)

@@ -154,6 +154,8 @@ run_test (RunData *d, guint index, GCancellable *cancellable, GError **error)
   prog.direction = job->direction;
   prog.n_passes = d->settings.reread ? 2 : d->settings.passes;
   ok = _dmk_workers_setup (d, &ws, job, error);
+  if (ok && job->new_file)
+    ok = dmk_target_empty (d->target, error);
   if (ok)
     {
       DmkEngineKind engine = _dmk_job_engine (d, job);
@@ -265,7 +267,11 @@ grid_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *can
   /* --verify stamps the region first, so that even the first read pass can be checked. */
   if (d->kind == DMK_KIND_GRID && d->settings.verify)
     d->verify_id = dmk_stamp_new_run_id ();
-  if (!_dmk_run_prologue (d, write || d->verify_id != 0, d->verify_id == 0, cancellable, &error) ||
+  /* A first job that writes a new file writes every block itself: no layout before it. */
+  if (!_dmk_run_prologue (d, write || d->verify_id != 0,
+                          d->verify_id == 0 &&
+                            !(d->jobs->len > 0 && g_array_index (d->jobs, DmkJob, 0).new_file),
+                          cancellable, &error) ||
       (d->verify_id != 0 && !_dmk_verify_layout (d, cancellable, &error)))
     {
       _dmk_run_epilogue (d, task, error, FALSE, NULL);
