@@ -19,9 +19,10 @@
 static void
 test_names (void)
 {
-  const char *names[] = { "BWD1M Q1T1", "BWD4K Q32T4", "STR4K Q1T1 S17", "STR64K Q8T2 S3" };
+  const char *names[] = { "BWD1M Q1T1", "BWD4K Q32T4", "STR4K Q1T1 S17", "STR64K Q8T2 S3",
+                          "REC4K Q1T1", "REC1M Q4T2" };
   const char *bad[] = { "STR4K Q1T1", "STR4K Q1T1 S1", "STR4K Q1T1 S0", "STR4K Q1T1 S",
-                        "BWD1M Q1T1 S17", "SEQ1M Q1T1 S2", "STR4K Q1T1S17", "STR4K Q1T1 S99999999" };
+                        "BWD1M Q1T1 S17", "SEQ1M Q1T1 S2", "STR4K Q1T1S17", "STR4K Q1T1 S99999999", "REC4K Q1T1 S2" };
   DmkTestSpec spec;
 
   for (guint i = 0; i < G_N_ELEMENTS (names); i++)
@@ -107,6 +108,19 @@ test_offsets (void)
   g_assert_cmpuint (str2[3], ==, 41 * bs);
 
   /* A stride larger than the region: one record a round, each lane the next one. */
+  /* iozone's record rewrite: the same record every time, each thread its slice's first. */
+  g_assert_true (dmk_test_spec_parse ("REC1M Q1T2", &spec, NULL));
+  {
+    g_autofree guint64 *rec0 = dmk_test_spec_offsets (&spec, size, 0, 40);
+    g_autofree guint64 *rec1 = dmk_test_spec_offsets (&spec, size, 1, 40);
+
+    for (guint i = 0; i < 40; i++)
+      {
+        g_assert_cmpuint (rec0[i], ==, 0);
+        g_assert_cmpuint (rec1[i], ==, size / 2);
+      }
+  }
+
   g_assert_true (dmk_test_spec_parse ("STR1M Q1T1 S100", &spec, NULL));
   odd = dmk_test_spec_offsets (&spec, size, 0, 3);
   g_assert_cmpuint (odd[0], ==, 0);
@@ -498,9 +512,11 @@ cell_of (JsonArray *ops, const char *name)
 }
 
 /* iozone's Writer writes a new file and its Re-writer the same file again: on ext4 over a loop
- * device whose writes the block throttle caps at 50 MB/s, a 256 MiB write,rewrite sweep writes
- * the file twice (no layout first: about 512 MiB reach the device, where a file written first
- * and then overwritten twice is 768 MiB), and both run at the cap within 5 %. */
+ * device whose writes the block throttle caps at 50 MB/s, a 256 MiB write,rewrite,record-rewrite
+ * sweep writes the file's size four times (no layout first: the Writer, the Re-writer and the
+ * record rewrite's two passes, of which iozone's is the first; a file written first would make
+ * it five), and each runs at the cap within 5 %, the record rewrite (one record written again and
+ * again) too. */
 static void
 test_writer_new_file (void)
 {
@@ -510,7 +526,7 @@ test_writer_new_file (void)
   g_autofree char *out = NULL;
   guint64 before;
   JsonArray *ops;
-  double writer, rewriter, written;
+  double writer, rewriter, record, written;
 
   if (g_find_program_in_path ("mkfs.ext4") == NULL)
     {
@@ -529,7 +545,8 @@ test_writer_new_file (void)
   before = sectors_written (dmk_test_loop);
   {
     const char *argv[] = { cli, "iozone", "--min-file=256MiB", "--max-file=256MiB",
-                           "--min-record=1M", "--max-record=1M", "--ops=write,rewrite",
+                           "--min-record=1M", "--max-record=1M",
+                           "--ops=write,rewrite,record-rewrite",
                            "--engine=libaio", "--quiet", "--format=json", dmk_test_mount, NULL };
     g_assert_cmpint (dmk_test_run_tool (argv, &out), ==, 0);
   }
@@ -540,16 +557,20 @@ test_writer_new_file (void)
                                       "operations");
   writer = cell_of (ops, "write");
   rewriter = cell_of (ops, "rewrite");
+  record = cell_of (ops, "record-rewrite");
   g_test_message ("ext4 at a %.0f MB/s write cap, 256 MiB, 1 MiB records: Writer %.1f MB/s "
-                  "(%+.2f %%), Re-writer %.1f MB/s (%+.2f %%); %.0f MiB reached the device",
+                  "(%+.2f %%), Re-writer %.1f MB/s (%+.2f %%), record rewrite %.1f MB/s "
+                  "(%+.2f %%); %.0f MiB reached the device",
                   cap / 1e6, writer, 100.0 * (writer * 1e6 - cap) / cap, rewriter,
-                  100.0 * (rewriter * 1e6 - cap) / cap, written / (1 << 20));
-  g_assert_cmpfloat (written, >=, 2 * file);
-  g_assert_cmpfloat (written, <, 2.25 * file);
+                  100.0 * (rewriter * 1e6 - cap) / cap, record, 100.0 * (record * 1e6 - cap) / cap,
+                  written / (1 << 20));
+  g_assert_cmpfloat (written, >=, 4 * file);
+  g_assert_cmpfloat (written, <, 4.25 * file);
   if (g_getenv ("GDISKMARK_TEST_SANITIZED") == NULL)
     {
       g_assert_cmpfloat (off_by (writer * 1e6, cap), <=, 0.05);
       g_assert_cmpfloat (off_by (rewriter * 1e6, cap), <=, 0.05);
+      g_assert_cmpfloat (off_by (record * 1e6, cap), <=, 0.05);
     }
   dmk_test_loop_cleanup ();
 }

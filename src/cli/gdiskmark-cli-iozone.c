@@ -35,7 +35,8 @@ static const GOptionEntry iozone_entries[] = {
     N_("SIZE") },
   { "ops", 'i', 0, G_OPTION_ARG_STRING, &opts.ops,
     N_("Operations, comma-separated: write, rewrite, read, reread, random-read, random-write, "
-       "backward, stride, or all (default: all)"),
+       "backward, stride, record-rewrite, random-mix, pwrite, repwrite, pread, repread, or all "
+       "(default: all)"),
     N_("LIST") },
   { "engine", 'e', 0, G_OPTION_ARG_STRING, &opts.io.engine,
     N_("I/O engine: io_uring, libaio or psync (default: io_uring)"), N_("ENGINE") },

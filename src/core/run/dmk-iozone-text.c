@@ -9,6 +9,9 @@
 #include "dmk-csv-writer.h"
 #include "dmk-iozone.h"
 
+/* iozone -a -E's table: write to repread. */
+#define N_COLUMNS 17
+
 /* iozone's kilobyte is 1024 bytes and its rates are whole KB/s (iozone casts; we round). */
 static gint64
 kb_per_s (double mb_per_s)
@@ -72,22 +75,24 @@ dmk_iozone_table_to_text (DmkIozoneTable *table)
 }
 
 /* iozone -a's own table: KB and reclen, then a column per operation in iozone's order up to the
- * last one run. A column not run is 0, not blank as iozone leaves it, so that a reader that
+ * last one run (iozone's fwrite and fread columns are 0: GDiskMark runs neither; the pwrite and
+ * pread ones are where iozone -E puts them). A column not run is 0, not blank as iozone leaves it, so that a reader that
  * counts columns (gengnuplot.sh) finds each operation in its place. */
 static void
 append_auto_table (GString *s, DmkIozoneTable *table)
 {
-  static const char *const heads[2][9] = {
+  static const char *const heads[2][N_COLUMNS] = {
     { "", "", "", "", "random", "random", "bkwd", "record", "stride" },
-    { "write", "rewrite", "read", "reread", "read", "write", "read", "rewrite", "read" },
+    { "write", "rewrite", "read", "reread", "read", "write", "read", "rewrite", "read", "fwrite",
+      "frewrite", "fread", "freread", "pwrite", "repwrite", "pread", "repread" },
   };
   guint n_columns = 0;
-  int at[9];
+  int at[N_COLUMNS];
 
   for (guint c = 0; c < G_N_ELEMENTS (at); c++)
     at[c] = -1;
   for (guint op = 0; op < DMK_IOZONE_N_OPS; op++)
-    if (has_op (table, op))
+    if (has_op (table, op) && dmk_iozone_op_column (op) < G_N_ELEMENTS (at))
       {
         at[dmk_iozone_op_column (op)] = (int) op;
         n_columns = MAX (n_columns, dmk_iozone_op_column (op) + 1);
@@ -96,7 +101,7 @@ append_auto_table (GString *s, DmkIozoneTable *table)
     {
       g_string_append_printf (s, "%16s%8s", h == 0 ? "" : "KB", h == 0 ? "" : "reclen");
       for (guint c = 0; c < n_columns; c++)
-        g_string_append_printf (s, " %9s", heads[h][c]);
+        g_string_append_printf (s, " %9s", heads[h][c] != NULL ? heads[h][c] : "");
       g_string_append_c (s, '\n');
     }
   for (guint f = 0; f < table->n_files; f++)
@@ -143,12 +148,18 @@ dmk_iozone_table_to_iozone (DmkIozoneTable *table)
   /* iozone's own words where a parser looks for them; ours where none does. */
   g_string_append (s, "\tGDiskMark " PACKAGE_VERSION ": iozone -a's sweep, written as iozone -a -R "
                       "prints it\n\tAuto Mode\n\tExcel chart generation enabled\n"
-                      "\tOutput is in kBytes/sec\n\n");
+                      "\tOutput is in kBytes/sec\n");
+  if (has_op (table, DMK_IOZONE_RANDOM_MIX))
+    g_string_append (s, "\tThe random mix is not in this report: iozone runs it only in "
+                        "throughput mode (-t), and its -a table has no place for it\n");
+  g_string_append_c (s, '\n');
   append_auto_table (s, table);
   g_string_append (s, "\niozone test complete.\nExcel output is below:\n");
-  for (guint op = 0; op < DMK_IOZONE_N_OPS; op++)
-    if (has_op (table, op))
-      append_report (s, table, op);
+  /* In iozone's order, which is its table's (the random mix, which it has not, left out). */
+  for (guint c = 0; c < N_COLUMNS; c++)
+    for (guint op = 0; op < DMK_IOZONE_N_OPS; op++)
+      if (has_op (table, op) && dmk_iozone_op_column (op) == c)
+        append_report (s, table, op);
   return g_string_free (s, FALSE);
 }
 

@@ -17,6 +17,7 @@ static const struct
   DmkDirection direction;
   guint pass;   /* 0: the first pass over the data; 1: the second (re-read, re-write) */
   guint column; /* its column in iozone -a's own table after KB and reclen (gengnuplot.sh's $3 +) */
+  gboolean psync; /* iozone's pwrite/pread: the job runs on the psync engine, whatever the run's */
 } ops[DMK_IOZONE_N_OPS] = {
   [DMK_IOZONE_WRITE] = { "write", "Writer report", DMK_PATTERN_SEQUENTIAL, DMK_DIRECTION_WRITE, 0,
                          0 },
@@ -32,9 +33,22 @@ static const struct
                                 DMK_DIRECTION_WRITE, 0, 5 },
   [DMK_IOZONE_BACKWARD] = { "backward", "Backward read report", DMK_PATTERN_BACKWARD,
                             DMK_DIRECTION_READ, 0, 6 },
-  /* Column 7 is iozone's record rewrite (-i 4), which GDiskMark does not run. */
   [DMK_IOZONE_STRIDE] = { "stride", "Stride read report", DMK_PATTERN_STRIDED, DMK_DIRECTION_READ,
                           0, 8 },
+  /* iozone's rewriterec_perf_test (): the first record, written file size / record times. */
+  [DMK_IOZONE_RECORD_REWRITE] = { "record-rewrite", "Record rewrite report", DMK_PATTERN_RECORD,
+                                  DMK_DIRECTION_WRITE, 0, 7 },
+  /* iozone runs its random mix only in throughput mode (-t): no column, and a heading of ours. */
+  [DMK_IOZONE_RANDOM_MIX] = { "random-mix", "Random mix report", DMK_PATTERN_RANDOM,
+                              DMK_DIRECTION_MIX, 0, DMK_IOZONE_NO_COLUMN },
+  [DMK_IOZONE_PWRITE] = { "pwrite", "Pwrite report", DMK_PATTERN_SEQUENTIAL, DMK_DIRECTION_WRITE,
+                          0, 13, TRUE },
+  [DMK_IOZONE_REPWRITE] = { "repwrite", "Re-Pwrite report", DMK_PATTERN_SEQUENTIAL,
+                            DMK_DIRECTION_WRITE, 1, 14, TRUE },
+  [DMK_IOZONE_PREAD] = { "pread", "Pread report", DMK_PATTERN_SEQUENTIAL, DMK_DIRECTION_READ, 0,
+                         15, TRUE },
+  [DMK_IOZONE_REPREAD] = { "repread", "Re-Pread report", DMK_PATTERN_SEQUENTIAL,
+                           DMK_DIRECTION_READ, 1, 16, TRUE },
 };
 
 const char *
@@ -80,7 +94,8 @@ dmk_iozone_ops_parse (const char *text, guint *mask, GError **error)
         {
           g_set_error (error, DMK_ERROR, DMK_ERROR_INVALID_ARGUMENT,
                        _("Unknown operation “%s”: choose from write, rewrite, read, reread, "
-                         "random-read, random-write, backward, stride or all"),
+                         "random-read, random-write, backward, stride, record-rewrite, "
+                         "random-mix, pwrite, repwrite, pread, repread or all"),
                        n);
           return FALSE;
         }
@@ -118,14 +133,18 @@ dmk_iozone_jobs (guint mask, const guint32 *records, guint n_records)
 
         /* iozone's Writer writes a new file for each record size and its Re-writer that file
          * again: the sequential write's first pass writes a new file, its second the same. */
-        job.new_file = op == DMK_IOZONE_WRITE || op == DMK_IOZONE_REWRITE;
+        job.new_file = op == DMK_IOZONE_WRITE || op == DMK_IOZONE_REWRITE ||
+                       op == DMK_IOZONE_PWRITE || op == DMK_IOZONE_REPWRITE;
+        job.has_engine = ops[op].psync;
+        job.engine = ops[op].psync ? DMK_ENGINE_PSYNC : DMK_ENGINE_IO_URING;
         gboolean dup = FALSE;
 
         if ((mask & (1u << op)) == 0)
           continue;
         for (guint j = 0; j < jobs->len; j++)
           dup |= dmk_test_spec_equal (&g_array_index (jobs, DmkJob, j).spec, &job.spec) &&
-                 g_array_index (jobs, DmkJob, j).direction == job.direction;
+                 g_array_index (jobs, DmkJob, j).direction == job.direction &&
+                 g_array_index (jobs, DmkJob, j).has_engine == job.has_engine;
         if (!dup)
           g_array_append_val (jobs, job);
       }
@@ -180,8 +199,12 @@ dmk_iozone_table_fill_test (DmkIozoneTable *table, guint file, const DmkTestResu
       {
         DmkTestSpec spec = op_spec (op, table->records[r]);
 
+        /* A pwrite or pread test is the one that ran on the psync engine by its job's own
+         * choice, which the runner names (the others run on the run's engine). */
+        gboolean psync = test->engine != NULL && strcmp (test->engine, "psync") == 0;
+
         if (test->direction != ops[op].direction || !dmk_test_spec_equal (&test->spec, &spec) ||
-            test->passes == NULL || test->passes->len <= ops[op].pass)
+            psync != ops[op].psync || test->passes == NULL || test->passes->len <= ops[op].pass)
           continue;
         *dmk_iozone_table_cell (table, op, file, r) =
           g_array_index (test->passes, DmkPass, ops[op].pass).mb_per_s;

@@ -161,7 +161,9 @@ run_test (RunData *d, guint index, GCancellable *cancellable, GError **error)
       DmkEngineKind engine = _dmk_job_engine (d, job);
 
       test = dmk_test_result_new (&job->spec, job->direction);
-      if (engine != d->settings.engine)
+      /* A job's own engine is named even where it is the run's: iozone's pread is told apart
+       * from its read so. */
+      if (engine != d->settings.engine || job->has_engine)
         test->engine = g_strdup (dmk_engine_kind_to_string (engine));
       ok = run_passes (d, &ws, test, &prog, cancellable, error);
     }
