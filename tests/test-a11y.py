@@ -538,7 +538,8 @@ def check_iozone(tap, app, win, xid, dump):
     checks = sorted(safe(lambda: o.name, '') or '' for o, _ in objects
                     if safe(o.getRoleName) == 'check box')
     want = sorted(['Write', 'Re-write', 'Read', 'Re-read', 'Random Read', 'Random Write',
-                   'Backward Read', 'Stride Read'])
+                   'Backward Read', 'Stride Read', 'One-Record Rewrite', 'Random Mix',
+                   'Pwrite', 'Re-pwrite', 'Pread', 'Re-pread'])
     tap.check(checks == want, 'each operation\'s check box is named by its operation',
               ['check boxes: %r' % checks])
     maps = [(safe(lambda: o.name, ''), safe(lambda: o.description, '') or '') for o, _ in objects

@@ -96,8 +96,8 @@ static void
 test_output_options_everywhere (void)
 {
   const char *const json[] = { "", "devices", "targets", "capacity", "sustained", "sweep",
-                               "surface", "history" };
-  const char *const no_json[] = { "compare", "iozone" };
+                               "surface", "history", "iozone" };
+  const char *const no_json[] = { "compare" };
 
   for (guint i = 0; i < G_N_ELEMENTS (json) + G_N_ELEMENTS (no_json); i++)
     {

@@ -393,7 +393,7 @@ test_sustained_steady_constant (void)
 }
 
 /* Issue 48: a device whose cap goes to and fro (150 and 50 MB/s, every 128 MiB written) is not
- * steady: its rounds hold different mixes of the two. */
+ * steady: its rounds hold different mixes of the two; and it is told no cache cliff. */
 static void
 test_sustained_oscillating (void)
 {
@@ -425,7 +425,12 @@ test_sustained_oscillating (void)
                   r->sustained->mb_per_s);
   g_assert_false (st.steady);
   text = dmk_result_to_text (r);
+  g_test_message ("%s", text);
   g_assert_nonnull (strstr (text, "\n  Steady state: not steady after 1.00 GiB"));
+  /* To and fro is no cache that filled: no cliff and recovery told. */
+  g_assert_false (r->sustained->cliff.found);
+  g_assert_null (strstr (text, "Recovered"));
+  g_assert_nonnull (strstr (text, "\n  Cache cliff: none"));
   dmk_result_unref (r);
   dmk_test_loop_cleanup ();
 }

@@ -513,7 +513,9 @@ test_device_consent (void)
     {
       GtkCheckButton *b = dmk_iozone_dialog_get_op_button (dialog, op);
       gboolean write = op == DMK_IOZONE_WRITE || op == DMK_IOZONE_REWRITE ||
-                       op == DMK_IOZONE_RANDOM_WRITE;
+                       op == DMK_IOZONE_RANDOM_WRITE || op == DMK_IOZONE_RECORD_REWRITE ||
+                       op == DMK_IOZONE_RANDOM_MIX || op == DMK_IOZONE_PWRITE ||
+                       op == DMK_IOZONE_REPWRITE;
 
       g_assert_cmpint (gtk_widget_get_sensitive (GTK_WIDGET (b)), ==, !write);
       g_assert_cmpint (gtk_check_button_get_active (b), ==, !write);

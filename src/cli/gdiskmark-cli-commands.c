@@ -49,7 +49,7 @@ static const CliCommand commands[] = {
     .run = scan_main },
   { .name = "iozone", .synopsis = N_("[TARGET]"),
     .summary = N_("iozone’s automatic mode: every file size × record size, for each operation"),
-    .formats = TEXT | CSV | SHEETS,
+    .formats = TEXT | JSON | CSV | SHEETS | FORMAT_BIT (FORMAT_IOZONE),
     .exits = RUN_EXITS, .run = iozone_main },
   { .name = "history", .synopsis = N_("[DRIVE]"),
     .summary = N_("every run so far, per drive; import, show and delete runs"),

@@ -1,5 +1,5 @@
 /* gdiskmark-cli-iozone.c: gdiskmark-cli iozone: iozone's automatic mode (-a), file sizes ×
- * record sizes for the chosen operations, as iozone’s table in text, CSV, .xlsx or .ods. */
+ * record sizes for the chosen operations: text, JSON, CSV, .xlsx, .ods or iozone -R's output. */
 #include "config.h"
 
 #include <glib-unix.h>
@@ -35,7 +35,8 @@ static const GOptionEntry iozone_entries[] = {
     N_("SIZE") },
   { "ops", 'i', 0, G_OPTION_ARG_STRING, &opts.ops,
     N_("Operations, comma-separated: write, rewrite, read, reread, random-read, random-write, "
-       "backward, stride, or all (default: all)"),
+       "backward, stride, record-rewrite, random-mix, pwrite, repwrite, pread, repread, or all "
+       "(default: all)"),
     N_("LIST") },
   { "engine", 'e', 0, G_OPTION_ARG_STRING, &opts.io.engine,
     N_("I/O engine: io_uring, libaio or psync (default: io_uring)"), N_("ENGINE") },
@@ -62,7 +63,10 @@ write_tables (DmkIozoneTable *table)
       g_printerr ("gdiskmark-cli: %s\n", error->message);
       return EXIT_RUN_FAILED;
     }
-  text = format == FORMAT_CSV ? dmk_iozone_table_to_csv (table) : dmk_iozone_table_to_text (table);
+  text = format == FORMAT_CSV      ? dmk_iozone_table_to_csv (table)
+         : format == FORMAT_JSON   ? dmk_iozone_table_to_json (table)
+         : format == FORMAT_IOZONE ? dmk_iozone_table_to_iozone (table)
+                                   : dmk_iozone_table_to_text (table);
   return cli_output_write (&opts.out, text) ? 0 : EXIT_RUN_FAILED;
 }
 
@@ -188,7 +192,8 @@ iozone_main (const CliCommand *command, int argc, char **argv)
     command, _("Each file size is one run of the re-read schedule (--reread): each test goes over "
                "the whole file once and then again, no warm-up, at queue depth 1 and one thread, "
                "as iozone does; a stride reads one record in 17 (iozone’s -j 17). Values are "
-               "MB/s (1,000,000 bytes/s). TARGET is a directory (default: the current one)."));
+               "MB/s (1,000,000 bytes/s), except in --format=iozone, which is iozone -a -R’s own "
+               "output in KB/s (1024 bytes/s). TARGET is a directory (default: the current one)."));
   g_autoptr (GPtrArray) owned = g_ptr_array_new_with_free_func (g_free);
   g_autoptr (DmkIozoneSweep) sweep = NULL;
   DmkSettings s;

@@ -12,7 +12,7 @@
 #include "gdiskmark-cli.h"
 
 /* In Format's order. */
-static const char *const format_names[] = { "text", "json", "csv", "xlsx", "ods" };
+static const char *const format_names[] = { "text", "json", "csv", "xlsx", "ods", "iozone" };
 
 /* "text, json or csv": the names of the formats in the set. */
 static char *
@@ -45,7 +45,13 @@ format_help (guint formats)
   g_autofree char *list = format_list (formats);
 
   g_free (help);
-  if (formats & FORMAT_BIT (FORMAT_XLSX))
+  if (formats & FORMAT_BIT (FORMAT_IOZONE))
+    help = g_strdup_printf (_("Output format: %s; iozone is what iozone -a -R prints (KB/s, "
+                              "1 KB = 1024 bytes), for the scripts that read iozone’s output; "
+                              "xlsx and ods write a spreadsheet and need --output (default: from "
+                              "the --output file’s extension, else text)"),
+                            list);
+  else if (formats & FORMAT_BIT (FORMAT_XLSX))
     help = g_strdup_printf (_("Output format: %s; xlsx and ods write a spreadsheet and need "
                               "--output (default: from the --output file’s extension, else "
                               "text)"),

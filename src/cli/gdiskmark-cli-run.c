@@ -331,7 +331,7 @@ warn_backward (GArray *jobs)
       g_autofree char *name = NULL;
 
       if (job->spec.pattern != DMK_PATTERN_BACKWARD)
-        continue;
+        continue; /* a record rewrite's job says the same in the job file */
       name = dmk_test_spec_to_name (&job->spec);
       g_printerr (_("gdiskmark-cli: warning: fio cannot do %s %s backwards: the job does it "
                     "forward (rw=%s), so fio’s number is a forward one\n"),

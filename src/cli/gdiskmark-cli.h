@@ -29,6 +29,7 @@ typedef enum
   FORMAT_CSV,
   FORMAT_XLSX,
   FORMAT_ODS,
+  FORMAT_IOZONE, /* what iozone -a -R prints (the iozone command's) */
 } Format;
 
 #define FORMAT_BIT(f) (1u << (f))

@@ -25,6 +25,7 @@ static const char *const pattern_prefixes[] = {
   [DMK_PATTERN_RANDOM] = "RND",
   [DMK_PATTERN_BACKWARD] = "BWD",
   [DMK_PATTERN_STRIDED] = "STR",
+  [DMK_PATTERN_RECORD] = "REC",
 };
 
 const char *
@@ -197,8 +198,8 @@ dmk_test_spec_parse (const char *text, DmkTestSpec *out, GError **error)
 bad:
   g_set_error (error, DMK_ERROR, DMK_ERROR_INVALID_ARGUMENT,
                _("“%s” is not a test: write it like “SEQ1M Q8T1”, “RND4K Q32T16”, "
-                 "“BWD1M Q1T1” or “STR4K Q1T1 S17” (SEQ, RND, BWD for backward or STR for "
-                 "strided, block size with K or M, queue depth Q, threads T, a stride's S in "
+                 "“BWD1M Q1T1”, “STR4K Q1T1 S17” or “REC4K Q1T1” (SEQ, RND, BWD for backward, "
+                 "STR for strided or REC for one record again and again, block size with K or M, queue depth Q, threads T, a stride's S in "
                  "records)"),
                text);
   return FALSE;
@@ -483,7 +484,8 @@ static const struct
 static const EnumName pattern_names[] = { { DMK_PATTERN_SEQUENTIAL, "sequential" },
                                           { DMK_PATTERN_RANDOM, "random" },
                                           { DMK_PATTERN_BACKWARD, "backward" },
-                                          { DMK_PATTERN_STRIDED, "strided" } };
+                                          { DMK_PATTERN_STRIDED, "strided" },
+                                          { DMK_PATTERN_RECORD, "record" } };
 
 static const char *
 enum_to_string (const EnumName *names, gsize n, int value)

@@ -11,6 +11,8 @@ typedef enum
   DMK_PATTERN_RANDOM,
   DMK_PATTERN_BACKWARD, /* iozone's read backwards: offsets descending ("BWD1M Q1T1") */
   DMK_PATTERN_STRIDED,  /* iozone's -j: every stride-th record ("STR4K Q1T1 S17") */
+  DMK_PATTERN_RECORD,   /* iozone's record rewrite (-i 4): one record again and again, each
+                         * thread its slice's first ("REC4K Q1T1") */
 } DmkPattern;
 
 typedef enum

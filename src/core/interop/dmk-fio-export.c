@@ -241,6 +241,20 @@ dmk_fio_command (const DmkSettings *settings, const DmkJob *job, const char *tar
                        job_engine (settings, engine, dmk_path_on_loop_device (target), job));
 }
 
+/* fio has no backward order and no one-record rewrite: such a job runs forward, and says so. */
+static void
+append_order_note (GString *s, const DmkJob *job)
+{
+  if (job->spec.pattern == DMK_PATTERN_BACKWARD)
+    g_string_append (s, "; GDiskMark runs this test backwards (offsets descending); fio "
+                        "cannot,\n; so this job runs forward and its number is a forward "
+                        "one.\n");
+  if (job->spec.pattern == DMK_PATTERN_RECORD)
+    g_string_append (s, "; GDiskMark writes one record again and again (iozone's record "
+                        "rewrite); fio\n; cannot, so this job runs forward and its number "
+                        "is a forward one.\n");
+}
+
 char *
 dmk_fio_job_export (const DmkSettings *settings, GArray *jobs, const char *target,
                     GError **error)
@@ -302,10 +316,7 @@ dmk_fio_job_export (const DmkSettings *settings, GArray *jobs, const char *targe
         command_with (global, settings, job, device, target, engine, own_engine);
 
       g_string_append_printf (s, "\n; %s\n", command);
-      if (job->spec.pattern == DMK_PATTERN_BACKWARD)
-        g_string_append (s, "; GDiskMark runs this test backwards (offsets descending); fio "
-                            "cannot,\n; so this job runs forward and its number is a forward "
-                            "one.\n");
+      append_order_note (s, job);
       if (own_engine != engine && !job->has_engine)
         g_string_append (s, "; On a loop device GDiskMark runs a deep queue of small I/O on "
                             "libaio, faster\n; there than io_uring: so does this job.\n");

@@ -155,7 +155,7 @@ _dmk_fio_own_name (const char *jobname, DmkTestSpec *spec, DmkDirection *dir, gu
   if (!dmk_test_spec_parse (test, spec, NULL))
     return FALSE;
   /* fio cannot go backwards: the exported job of a backward test ran forward. */
-  if (spec->pattern == DMK_PATTERN_BACKWARD)
+  if (spec->pattern == DMK_PATTERN_BACKWARD || spec->pattern == DMK_PATTERN_RECORD)
     spec->pattern = DMK_PATTERN_SEQUENTIAL;
   return TRUE;
 }

@@ -42,7 +42,7 @@ static const char *const patterns[N_RX] = {
   [RX_SECTION] = "^\\s*\\[(Read|Write|Mix)\\](?:\\s+Read\\s+(\\d+)%/Write\\s+\\d+%)?\\s*$",
   [RX_SCAN] = "^\\s*\\[(Sustained Write|Rate over Position)\\]",
   /* "  SEQ    1MiB (Q=  8, T= 1):  1062.197 MB/s [  1013.0 IOPS] <  7897.33 us>", "(…, S=17)" */
-  [RX_TEST] = "^\\s*(SEQ|RND|BWD|STR)\\s*(\\d+)(MiB|KiB|B)\\s+\\(Q=\\s*(\\d+),\\s*T=\\s*(\\d+)"
+  [RX_TEST] = "^\\s*(SEQ|RND|BWD|STR|REC)\\s*(\\d+)(MiB|KiB|B)\\s+\\(Q=\\s*(\\d+),\\s*T=\\s*(\\d+)"
               "(?:,\\s*S=\\s*(\\d+))?\\):\\s*(\\S+)\\s+MB/s\\s+\\[\\s*(\\S+)\\s+IOPS\\]\\s+"
               "<\\s*(\\S+)\\s+us>\\s*$",
   /* "      read   : 10180.257 MB/s, re-read : 10388.646 MB/s" */
@@ -143,7 +143,7 @@ read_test (OwnText *t, const char *line)
     return FALSE;
   prefix = g_match_info_fetch (m, 1);
   unit = g_match_info_fetch (m, 3);
-  for (guint p = DMK_PATTERN_SEQUENTIAL; p <= DMK_PATTERN_STRIDED; p++)
+  for (guint p = DMK_PATTERN_SEQUENTIAL; p <= DMK_PATTERN_RECORD; p++)
     if (strcmp (prefix, dmk_pattern_prefix ((DmkPattern) p)) == 0)
       spec.pattern = (DmkPattern) p;
   shift = unit[0] == 'M' ? 20 : unit[0] == 'K' ? 10 : 0;

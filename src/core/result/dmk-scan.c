@@ -273,6 +273,10 @@ dmk_cliff_detect (const GArray *series)
   c.after_mb_per_s = span_rate (series, MIN (drop + CLIFF_WINDOW / 2, rise - 1), rise, NULL);
   if (c.after_mb_per_s >= c.before_mb_per_s * CLIFF_FALL)
     return (DmkCliff){ 0 };
+  /* Down, up and down again is a speed that goes to and fro, not a cache that filled: no cliff
+   * and recovery story for it (the steady-state verdict says it is not steady). */
+  if (rise < n && first_run (smooth, rise + hold, n, threshold, TRUE, hold) < n)
+    return (DmkCliff){ 0 };
   c.found = TRUE;
   c.cache_bytes = before_bytes;
   if (rise < n)

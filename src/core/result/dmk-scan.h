@@ -82,7 +82,8 @@ const char *dmk_result_kind_label (DmkResultKind kind);
 
 /* Finds the cliff in a sustained write's series (see DmkCliff). The speed counts as fallen when
  * a running median of five intervals stays below 70 % of the run's high level for a few
- * intervals; as recovered when it stays above it again. */
+ * intervals; as recovered when it stays above it again. A speed that falls again after it
+ * recovered goes to and fro: no cliff. */
 DmkCliff dmk_cliff_detect (const GArray *series);
 
 /* Where a write with no cliff was at its slowest, once it had come up to speed: the lowest

@@ -27,6 +27,11 @@ dmk_describe_test (const DmkTestSpec *spec, DmkDirection direction)
     /* TRANSLATORS: "Strided 4 KiB, one block in 17, queue 1, 1 thread, read" */
     return g_strdup_printf (_("Strided %s, one block in %u, queue %u, %s, %s"), bs, spec->stride,
                             spec->queue_depth, t, dir);
+  if (spec->pattern == DMK_PATTERN_RECORD)
+    /* TRANSLATORS: "One record of 4 KiB again and again, queue 1, 1 thread, write" (iozone's
+     * record rewrite) */
+    return g_strdup_printf (_("One record of %s again and again, queue %u, %s, %s"), bs,
+                            spec->queue_depth, t, dir);
   return g_strdup_printf (_("Random %s, queue %u, %s, %s"), bs, spec->queue_depth, t, dir);
 }
 

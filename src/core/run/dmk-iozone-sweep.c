@@ -269,6 +269,8 @@ dmk_iozone_sweep_run_async (DmkIozoneSweep *self, const char *path, const DmkSet
   dmk_settings_clear (&self->settings);
   dmk_settings_copy (&self->settings, settings);
   dmk_iozone_settings_apply (&self->settings);
+  self->settings.mix_read_percent =
+    (self->table->mask & (1u << DMK_IOZONE_RANDOM_MIX)) != 0 ? DMK_IOZONE_MIX_READ_PERCENT : 0;
   self->weights = g_new0 (double, self->table->n_files);
   for (guint f = 0; f < self->table->n_files; f++)
     {

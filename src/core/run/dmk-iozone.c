@@ -6,32 +6,49 @@
 #include <math.h>
 #include <string.h>
 
-#include "dmk-csv-writer.h"
 #include "dmk-error.h"
 #include "dmk-iozone.h"
 
 static const struct
 {
   const char *name;
-  const char *report; /* iozone's -R heading */
+  const char *report; /* iozone's -R heading, as iozone 3.4xx/3.5xx's dump_excel () prints it */
   DmkPattern pattern;
   DmkDirection direction;
-  guint pass; /* 0: the first pass over the data; 1: the second (re-read, re-write) */
+  guint pass;   /* 0: the first pass over the data; 1: the second (re-read, re-write) */
+  guint column; /* its column in iozone -a's own table after KB and reclen (gengnuplot.sh's $3 +) */
+  gboolean psync; /* iozone's pwrite/pread: the job runs on the psync engine, whatever the run's */
 } ops[DMK_IOZONE_N_OPS] = {
-  [DMK_IOZONE_WRITE] = { "write", "Writer report", DMK_PATTERN_SEQUENTIAL, DMK_DIRECTION_WRITE, 0 },
+  [DMK_IOZONE_WRITE] = { "write", "Writer report", DMK_PATTERN_SEQUENTIAL, DMK_DIRECTION_WRITE, 0,
+                         0 },
   [DMK_IOZONE_REWRITE] = { "rewrite", "Re-writer report", DMK_PATTERN_SEQUENTIAL,
-                           DMK_DIRECTION_WRITE, 1 },
-  [DMK_IOZONE_READ] = { "read", "Reader report", DMK_PATTERN_SEQUENTIAL, DMK_DIRECTION_READ, 0 },
+                           DMK_DIRECTION_WRITE, 1, 1 },
+  [DMK_IOZONE_READ] = { "read", "Reader report", DMK_PATTERN_SEQUENTIAL, DMK_DIRECTION_READ, 0,
+                        2 },
   [DMK_IOZONE_REREAD] = { "reread", "Re-Reader report", DMK_PATTERN_SEQUENTIAL,
-                          DMK_DIRECTION_READ, 1 },
+                          DMK_DIRECTION_READ, 1, 3 },
   [DMK_IOZONE_RANDOM_READ] = { "random-read", "Random read report", DMK_PATTERN_RANDOM,
-                               DMK_DIRECTION_READ, 0 },
+                               DMK_DIRECTION_READ, 0, 4 },
   [DMK_IOZONE_RANDOM_WRITE] = { "random-write", "Random write report", DMK_PATTERN_RANDOM,
-                                DMK_DIRECTION_WRITE, 0 },
+                                DMK_DIRECTION_WRITE, 0, 5 },
   [DMK_IOZONE_BACKWARD] = { "backward", "Backward read report", DMK_PATTERN_BACKWARD,
-                            DMK_DIRECTION_READ, 0 },
+                            DMK_DIRECTION_READ, 0, 6 },
   [DMK_IOZONE_STRIDE] = { "stride", "Stride read report", DMK_PATTERN_STRIDED, DMK_DIRECTION_READ,
-                          0 },
+                          0, 8 },
+  /* iozone's rewriterec_perf_test (): the first record, written file size / record times. */
+  [DMK_IOZONE_RECORD_REWRITE] = { "record-rewrite", "Record rewrite report", DMK_PATTERN_RECORD,
+                                  DMK_DIRECTION_WRITE, 0, 7 },
+  /* iozone runs its random mix only in throughput mode (-t): no column, and a heading of ours. */
+  [DMK_IOZONE_RANDOM_MIX] = { "random-mix", "Random mix report", DMK_PATTERN_RANDOM,
+                              DMK_DIRECTION_MIX, 0, DMK_IOZONE_NO_COLUMN },
+  [DMK_IOZONE_PWRITE] = { "pwrite", "Pwrite report", DMK_PATTERN_SEQUENTIAL, DMK_DIRECTION_WRITE,
+                          0, 13, TRUE },
+  [DMK_IOZONE_REPWRITE] = { "repwrite", "Re-Pwrite report", DMK_PATTERN_SEQUENTIAL,
+                            DMK_DIRECTION_WRITE, 1, 14, TRUE },
+  [DMK_IOZONE_PREAD] = { "pread", "Pread report", DMK_PATTERN_SEQUENTIAL, DMK_DIRECTION_READ, 0,
+                         15, TRUE },
+  [DMK_IOZONE_REPREAD] = { "repread", "Re-Pread report", DMK_PATTERN_SEQUENTIAL,
+                           DMK_DIRECTION_READ, 1, 16, TRUE },
 };
 
 const char *
@@ -39,6 +56,13 @@ dmk_iozone_op_name (DmkIozoneOp op)
 {
   g_return_val_if_fail ((guint) op < DMK_IOZONE_N_OPS, NULL);
   return ops[op].name;
+}
+
+guint
+dmk_iozone_op_column (DmkIozoneOp op)
+{
+  g_return_val_if_fail ((guint) op < DMK_IOZONE_N_OPS, 0);
+  return ops[op].column;
 }
 
 const char *
@@ -70,7 +94,8 @@ dmk_iozone_ops_parse (const char *text, guint *mask, GError **error)
         {
           g_set_error (error, DMK_ERROR, DMK_ERROR_INVALID_ARGUMENT,
                        _("Unknown operation “%s”: choose from write, rewrite, read, reread, "
-                         "random-read, random-write, backward, stride or all"),
+                         "random-read, random-write, backward, stride, record-rewrite, "
+                         "random-mix, pwrite, repwrite, pread, repread or all"),
                        n);
           return FALSE;
         }
@@ -105,13 +130,21 @@ dmk_iozone_jobs (guint mask, const guint32 *records, guint n_records)
       {
         /* A re-operation is the second pass of its first one's test: one job for both. */
         DmkJob job = { .spec = op_spec (op, records[r]), .direction = ops[op].direction };
+
+        /* iozone's Writer writes a new file for each record size and its Re-writer that file
+         * again: the sequential write's first pass writes a new file, its second the same. */
+        job.new_file = op == DMK_IOZONE_WRITE || op == DMK_IOZONE_REWRITE ||
+                       op == DMK_IOZONE_PWRITE || op == DMK_IOZONE_REPWRITE;
+        job.has_engine = ops[op].psync;
+        job.engine = ops[op].psync ? DMK_ENGINE_PSYNC : DMK_ENGINE_IO_URING;
         gboolean dup = FALSE;
 
         if ((mask & (1u << op)) == 0)
           continue;
         for (guint j = 0; j < jobs->len; j++)
           dup |= dmk_test_spec_equal (&g_array_index (jobs, DmkJob, j).spec, &job.spec) &&
-                 g_array_index (jobs, DmkJob, j).direction == job.direction;
+                 g_array_index (jobs, DmkJob, j).direction == job.direction &&
+                 g_array_index (jobs, DmkJob, j).has_engine == job.has_engine;
         if (!dup)
           g_array_append_val (jobs, job);
       }
@@ -166,8 +199,12 @@ dmk_iozone_table_fill_test (DmkIozoneTable *table, guint file, const DmkTestResu
       {
         DmkTestSpec spec = op_spec (op, table->records[r]);
 
+        /* A pwrite or pread test is the one that ran on the psync engine by its job's own
+         * choice, which the runner names (the others run on the run's engine). */
+        gboolean psync = test->engine != NULL && strcmp (test->engine, "psync") == 0;
+
         if (test->direction != ops[op].direction || !dmk_test_spec_equal (&test->spec, &spec) ||
-            test->passes == NULL || test->passes->len <= ops[op].pass)
+            psync != ops[op].psync || test->passes == NULL || test->passes->len <= ops[op].pass)
           continue;
         *dmk_iozone_table_cell (table, op, file, r) =
           g_array_index (test->passes, DmkPass, ops[op].pass).mb_per_s;
@@ -182,64 +219,4 @@ dmk_iozone_table_fill (DmkIozoneTable *table, guint file, DmkResult *result)
   /* Backwards: where a run holds a test twice, the first one's numbers are the ones kept. */
   for (guint i = result->tests->len; i-- > 0;)
     dmk_iozone_table_fill_test (table, file, g_ptr_array_index (result->tests, i));
-}
-
-char *
-dmk_iozone_table_to_text (DmkIozoneTable *table)
-{
-  GString *s = g_string_new ("GDiskMark iozone-style sweep (iozone -a): one table per operation, "
-                             "rows file size in KiB,\ncolumns record size in KiB, values MB/s "
-                             "(1 MB/s = 1,000,000 bytes/s); - where the record is larger than "
-                             "the file.\n");
-
-  for (guint op = 0; op < DMK_IOZONE_N_OPS; op++)
-    {
-      if ((table->mask & (1u << op)) == 0)
-        continue;
-      g_string_append_printf (s, "\n\"%s\" (%s)\n%10s", ops[op].report, ops[op].name, "KiB");
-      for (guint r = 0; r < table->n_records; r++)
-        g_string_append_printf (s, " %10u", table->records[r] / 1024);
-      g_string_append_c (s, '\n');
-      for (guint f = 0; f < table->n_files; f++)
-        {
-          g_string_append_printf (s, "%10" G_GUINT64_FORMAT, table->files[f] / 1024);
-          for (guint r = 0; r < table->n_records; r++)
-            {
-              double v = *dmk_iozone_table_cell (table, op, f, r);
-              if (isnan (v))
-                g_string_append_printf (s, " %10s", "-");
-              else
-                g_string_append_printf (s, " %10.1f", v);
-            }
-          g_string_append_c (s, '\n');
-        }
-    }
-  return g_string_free (s, FALSE);
-}
-
-char *
-dmk_iozone_table_to_csv (DmkIozoneTable *table)
-{
-  static const char *const header[] = { "operation", "file_bytes", "record_bytes", "mb_per_s",
-                                        NULL };
-  GString *s = g_string_new (NULL);
-  DmkCsv csv;
-
-  dmk_csv_init (&csv, s);
-  dmk_csv_header (&csv, header);
-  for (guint op = 0; op < DMK_IOZONE_N_OPS; op++)
-    for (guint f = 0; f < table->n_files && (table->mask & (1u << op)) != 0; f++)
-      for (guint r = 0; r < table->n_records; r++)
-        {
-          double v = *dmk_iozone_table_cell (table, op, f, r);
-
-          if (isnan (v))
-            continue;
-          dmk_csv_plain (&csv, ops[op].name);
-          dmk_csv_uint (&csv, table->files[f]);
-          dmk_csv_uint (&csv, table->records[r]);
-          dmk_csv_number (&csv, v, 3);
-          dmk_csv_end_row (&csv);
-        }
-  return g_string_free (s, FALSE);
 }

@@ -19,6 +19,12 @@ typedef enum
   DMK_IOZONE_RANDOM_WRITE,
   DMK_IOZONE_BACKWARD,
   DMK_IOZONE_STRIDE,
+  DMK_IOZONE_RECORD_REWRITE, /* -i 4: one record written again and again, the file's size */
+  DMK_IOZONE_RANDOM_MIX,     /* -i 8: random reads and writes, half each (iozone: -t only) */
+  DMK_IOZONE_PWRITE,         /* -i 9: the write through pwrite (2), the psync engine */
+  DMK_IOZONE_REPWRITE,
+  DMK_IOZONE_PREAD,          /* -i 10: the read through pread (2), the psync engine */
+  DMK_IOZONE_REPREAD,
   DMK_IOZONE_N_OPS,
 } DmkIozoneOp;
 
@@ -26,10 +32,19 @@ typedef enum
 #define DMK_IOZONE_STRIDE_RECORDS 17u
 #define DMK_IOZONE_ALL_OPS ((1u << DMK_IOZONE_N_OPS) - 1)
 
-/* "write", "rewrite", "read", "reread", "random-read", "random-write", "backward", "stride". */
+/* "write", "rewrite", "read", "reread", "random-read", "random-write", "backward", "stride",
+ * "record-rewrite", "random-mix", "pwrite", "repwrite", "pread", "repread". */
 const char *dmk_iozone_op_name (DmkIozoneOp op);
 /* iozone's -R heading, English: "Writer report", "Re-Reader report", … */
 const char *dmk_iozone_op_report (DmkIozoneOp op);
+/* Its column in iozone -a's own table, counting from 0 after KB and reclen: write 0, rewrite 1,
+ * read 2, reread 3, random read 4, random write 5, backward 6, record rewrite 7, stride 8
+ * (9 to 12 are its fwrite and fread, which GDiskMark does not run), pwrite 13, repwrite 14, pread
+ * 15, repread 16; DMK_IOZONE_NO_COLUMN for the random mix, which iozone -a does not run. */
+#define DMK_IOZONE_NO_COLUMN G_MAXUINT
+guint dmk_iozone_op_column (DmkIozoneOp op);
+/* Read and write shares of the random mix, as iozone's threads split by default. */
+#define DMK_IOZONE_MIX_READ_PERCENT 50u
 /* "write,read,stride" or "all": a mask of 1 << DmkIozoneOp. */
 gboolean dmk_iozone_ops_parse (const char *text, guint *mask, GError **error);
 
@@ -57,8 +72,16 @@ void dmk_iozone_table_fill (DmkIozoneTable *table, guint file, DmkResult *result
  * it measures; FALSE when it measures none of the table's. */
 gboolean dmk_iozone_table_fill_test (DmkIozoneTable *table, guint file,
                                      const DmkTestResult *test);
-/* iozone -a's table per operation: rows file size (KiB), columns record size (KiB), MB/s. */
+/* GDiskMark's own text: one table per operation, rows file size (KiB), columns record size (KiB),
+ * MB/s with a decimal; it says it is not iozone's output. */
 char *dmk_iozone_table_to_text (DmkIozoneTable *table);
+/* What iozone -a -R prints on standard output, for the parsers of it: iozone's own table (KB,
+ * reclen and a column per operation, in KB/s with KB = 1024 bytes, integers) and, after its
+ * "Excel output is below:" marker, a report per operation under iozone's heading, the record
+ * sizes in KB quoted across and the file sizes in KB quoted down. */
+char *dmk_iozone_table_to_iozone (DmkIozoneTable *table);
+/* The table as JSON: each operation's cells with file and record size in bytes and MB/s. */
+char *dmk_iozone_table_to_json (DmkIozoneTable *table);
 /* operation,file_bytes,record_bytes,mb_per_s: one line a cell. */
 char *dmk_iozone_table_to_csv (DmkIozoneTable *table);
 

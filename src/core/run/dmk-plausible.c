@@ -315,8 +315,10 @@ dmk_result_notes (const DmkResult *result)
   return notes;
 }
 
-/* A re-read (or re-write) this much faster than the first pass over the same data was answered
- * by a cache: the page cache with buffered I/O, else the drive's or the host's. */
+/* A re-read this much faster than the first pass over the same data was answered by a cache: the
+ * page cache with buffered I/O, else the drive's or the host's. A re-write is not judged so: a
+ * first write that made a new file allocated its blocks (iozone's Writer against its Re-writer),
+ * and a cache that takes writes takes the first pass's as well. */
 #define REREAD_CACHED_RATIO 1.5
 
 static void
@@ -324,7 +326,8 @@ check_reread (DmkResult *result, const DmkTestResult *test, const char *name, co
 {
   const DmkPass *first, *second;
 
-  if (!result->settings.reread || test->passes == NULL || test->passes->len < 2)
+  if (!result->settings.reread || test->direction != DMK_DIRECTION_READ || test->passes == NULL ||
+      test->passes->len < 2)
     return;
   first = &g_array_index (test->passes, DmkPass, 0);
   second = &g_array_index (test->passes, DmkPass, 1);

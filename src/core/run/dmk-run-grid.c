@@ -154,12 +154,16 @@ run_test (RunData *d, guint index, GCancellable *cancellable, GError **error)
   prog.direction = job->direction;
   prog.n_passes = d->settings.reread ? 2 : d->settings.passes;
   ok = _dmk_workers_setup (d, &ws, job, error);
+  if (ok && job->new_file)
+    ok = dmk_target_empty (d->target, error);
   if (ok)
     {
       DmkEngineKind engine = _dmk_job_engine (d, job);
 
       test = dmk_test_result_new (&job->spec, job->direction);
-      if (engine != d->settings.engine)
+      /* A job's own engine is named even where it is the run's: iozone's pread is told apart
+       * from its read so. */
+      if (engine != d->settings.engine || job->has_engine)
         test->engine = g_strdup (dmk_engine_kind_to_string (engine));
       ok = run_passes (d, &ws, test, &prog, cancellable, error);
     }
@@ -234,22 +238,34 @@ skip_unfit (RunData *d)
 static void
 verify_end (RunData *d, GCancellable *cancellable, GError **error)
 {
-  DmkStampTally *v = &d->result->verify;
-  g_autofree char *bad = NULL, *checked = NULL, *first = NULL;
+  DmkStampTally *v = &d->result->verify, back = { 0 };
+  g_autofree char *bad = NULL, *blocks = NULL, *first = NULL, *reads = NULL;
+  char *warning;
 
-  if (!_dmk_verify_read_back (d, cancellable, error) || v->bad == 0)
+  if (!_dmk_verify_read_back (d, &back, cancellable, error) || v->bad == 0)
     return;
-  /* The numbers apart: a msgid cannot hold G_GUINT64_FORMAT. */
-  bad = g_strdup_printf ("%" G_GUINT64_FORMAT, v->bad);
-  checked = g_strdup_printf ("%" G_GUINT64_FORMAT, v->checked);
-  first = g_strdup_printf ("%" G_GUINT64_FORMAT, v->first_bad);
+  /* The numbers apart: a msgid cannot hold G_GUINT64_FORMAT. The blocks are the read-back's,
+   * which reads each once; the tests' reads may meet one bad block many times. */
+  bad = g_strdup_printf ("%" G_GUINT64_FORMAT, back.bad);
+  blocks = g_strdup_printf ("%" G_GUINT64_FORMAT, back.checked);
+  first = g_strdup_printf ("%" G_GUINT64_FORMAT, back.has_bad ? back.first_bad : v->first_bad);
+  reads = g_strdup_printf ("%" G_GUINT64_FORMAT, v->bad);
+  if (back.bad > 0)
+    /* TRANSLATORS: "Verify failed: 1 of the 4096 blocks did not hold … at offset 5242880; reads
+     * found a bad block 7 times in all: …" */
+    warning = g_strdup_printf (_("Verify failed: %s of the %s blocks did not hold what was "
+                                 "written when read back at the end (the first at offset %s); "
+                                 "reads found a bad block %s times in all: this drive loses or "
+                                 "corrupts data."),
+                               bad, blocks, first, reads);
+  else
+    warning = g_strdup_printf (_("Verify failed: reads found a block that did not hold what was "
+                                 "written %s times (the first at offset %s), though every block "
+                                 "read back right at the end: this drive’s reads are not to be "
+                                 "trusted."),
+                               reads, first);
   /* First of the warnings: lost data matters more than any number. */
-  /* TRANSLATORS: "Verify failed: 1 of 4096 blocks read did not hold …" */
-  g_ptr_array_insert (d->result->warnings, 0,
-                      g_strdup_printf (_("Verify failed: %s of %s blocks read did not hold what "
-                                         "was written (the first at offset %s): this drive "
-                                         "loses or corrupts data."),
-                                       bad, checked, first));
+  g_ptr_array_insert (d->result->warnings, 0, warning);
 }
 
 static void
@@ -265,7 +281,11 @@ grid_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *can
   /* --verify stamps the region first, so that even the first read pass can be checked. */
   if (d->kind == DMK_KIND_GRID && d->settings.verify)
     d->verify_id = dmk_stamp_new_run_id ();
-  if (!_dmk_run_prologue (d, write || d->verify_id != 0, d->verify_id == 0, cancellable, &error) ||
+  /* A first job that writes a new file writes every block itself: no layout before it. */
+  if (!_dmk_run_prologue (d, write || d->verify_id != 0,
+                          d->verify_id == 0 &&
+                            !(d->jobs->len > 0 && g_array_index (d->jobs, DmkJob, 0).new_file),
+                          cancellable, &error) ||
       (d->verify_id != 0 && !_dmk_verify_layout (d, cancellable, &error)))
     {
       _dmk_run_epilogue (d, task, error, FALSE, NULL);

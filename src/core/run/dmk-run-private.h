@@ -226,8 +226,10 @@ gboolean _dmk_run_pass (RunData *d, DmkWorkers *ws, const DmkPassPlan *plan, Dmk
 /* Lays the test region out with stamps (every block its offset and d->verify_id), so that every
  * read can be checked; a folder's file is written in full by it. FALSE with error set. */
 gboolean _dmk_verify_layout (RunData *d, GCancellable *cancellable, GError **error);
-/* Reads the whole test region back and counts what does not match into d->result->verify. */
-gboolean _dmk_verify_read_back (RunData *d, GCancellable *cancellable, GError **error);
+/* The final read-back of every block once, counted into the result's tally and into readback
+ * (the blocks, where the tally counts reads: one bad block read five times is five there). */
+gboolean _dmk_verify_read_back (RunData *d, DmkStampTally *readback, GCancellable *cancellable,
+                                GError **error);
 /* Adds the workers' counts to d->result->verify. */
 void _dmk_verify_collect (RunData *d, const DmkWorkers *ws);
 

@@ -97,12 +97,14 @@ _dmk_verify_layout (RunData *d, GCancellable *cancellable, GError **error)
 }
 
 gboolean
-_dmk_verify_read_back (RunData *d, GCancellable *cancellable, GError **error)
+_dmk_verify_read_back (RunData *d, DmkStampTally *readback, GCancellable *cancellable,
+                       GError **error)
 {
   DmkStampTally tally = { 0 };
 
   if (!each_chunk (d, FALSE, &tally, cancellable, error))
     return FALSE;
   merge (&d->result->verify, &tally);
+  *readback = tally;
   return TRUE;
 }

@@ -38,6 +38,8 @@ next_block (Worker *w)
           w->seq_next = w->seq_lane;
         }
       return block;
+    case DMK_PATTERN_RECORD:
+      return 0;
     case DMK_PATTERN_SEQUENTIAL:
     default:
       block = w->seq_next++;

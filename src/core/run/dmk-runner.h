@@ -61,6 +61,10 @@ typedef struct
    * run's engine applies (dmk_engine_for_test). */
   gboolean has_engine;
   DmkEngineKind engine;
+  /* A write whose first pass makes a new file, as iozone's Writer does: a folder's test file is
+   * emptied before it, so that the pass allocates every block (sequential writes only; the run
+   * lays no file out when its first job is one). */
+  gboolean new_file;
 } DmkJob;
 
 /* The engine job runs on in a run whose engine is settings->engine: the job's own where it has

@@ -428,6 +428,18 @@ dmk_target_get_fd (DmkTarget *target)
   return target->fd;
 }
 
+gboolean
+dmk_target_empty (DmkTarget *target, GError **error)
+{
+  g_return_val_if_fail (target != NULL, FALSE);
+  if (target->info.kind != DMK_TARGET_DIRECTORY)
+    return TRUE;
+  if (ftruncate (target->fd, 0) != 0 || fsync (target->fd) != 0)
+    return _dmk_target_error_from_errno (error, errno, target->info.path,
+                                         _("Emptying the test file in"));
+  return TRUE;
+}
+
 guint64
 dmk_target_get_test_size (DmkTarget *target)
 {

@@ -72,6 +72,9 @@ DmkTarget *dmk_target_open (const char *path, const DmkSettings *settings, gbool
 /* Lays the test file out with real data (directories only; a no-op for devices). */
 gboolean dmk_target_prepare (DmkTarget *target, DmkLayoutProgressFunc progress,
                              gpointer user_data, GCancellable *cancellable, GError **error);
+/* Empties a folder's test file (truncated to nothing), so that the writes after it make a new
+ * file, allocating its blocks, as iozone's Writer does; a device is left as it is. */
+gboolean dmk_target_empty (DmkTarget *target, GError **error);
 void dmk_target_free (DmkTarget *target);
 
 int dmk_target_get_fd (DmkTarget *target);

@@ -57,7 +57,9 @@ G_DEFINE_FINAL_TYPE (DmkIozoneDialog, dmk_iozone_dialog, ADW_TYPE_WINDOW)
 static gboolean
 is_write_op (DmkIozoneOp op)
 {
-  return op == DMK_IOZONE_WRITE || op == DMK_IOZONE_REWRITE || op == DMK_IOZONE_RANDOM_WRITE;
+  return op == DMK_IOZONE_WRITE || op == DMK_IOZONE_REWRITE || op == DMK_IOZONE_RANDOM_WRITE ||
+         op == DMK_IOZONE_RECORD_REWRITE || op == DMK_IOZONE_RANDOM_MIX ||
+         op == DMK_IOZONE_PWRITE || op == DMK_IOZONE_REPWRITE;
 }
 
 static guint64
@@ -496,6 +498,14 @@ build_ops (DmkIozoneDialog *self)
     [DMK_IOZONE_RANDOM_WRITE] = N_("Random Wri_te"),
     [DMK_IOZONE_BACKWARD] = N_("_Backward Read"),
     [DMK_IOZONE_STRIDE] = N_("Stri_de Read"),
+    /* TRANSLATORS: iozone's record rewrite: one record written again and again */
+    [DMK_IOZONE_RECORD_REWRITE] = N_("O_ne-Record Rewrite"),
+    [DMK_IOZONE_RANDOM_MIX] = N_("Random _Mix"),
+    [DMK_IOZONE_PWRITE] = N_("_Pwrite"),
+    /* No letter of these is free for a mnemonic: Tab reaches them. */
+    [DMK_IOZONE_REPWRITE] = N_("Re-pwrite"),
+    [DMK_IOZONE_PREAD] = N_("Pread"),
+    [DMK_IOZONE_REPREAD] = N_("Re-pread"),
   };
   GtkFlowBox *flow = GTK_FLOW_BOX (gtk_flow_box_new ());
 

@@ -41,6 +41,12 @@ dmk_iozone_op_title (DmkIozoneOp op)
     [DMK_IOZONE_RANDOM_WRITE] = N_("Random Write"),
     [DMK_IOZONE_BACKWARD] = N_("Backward Read"),
     [DMK_IOZONE_STRIDE] = N_("Stride Read"),
+    [DMK_IOZONE_RECORD_REWRITE] = N_("One-Record Rewrite"),
+    [DMK_IOZONE_RANDOM_MIX] = N_("Random Mix"),
+    [DMK_IOZONE_PWRITE] = N_("Pwrite"),
+    [DMK_IOZONE_REPWRITE] = N_("Re-pwrite"),
+    [DMK_IOZONE_PREAD] = N_("Pread"),
+    [DMK_IOZONE_REPREAD] = N_("Re-pread"),
   };
 
   g_return_val_if_fail ((guint) op < DMK_IOZONE_N_OPS, NULL);
