@@ -4,6 +4,7 @@
 
 #include <glib/gi18n.h>
 
+#include "dmk-a11y.h"
 #include "dmk-gui-utils.h"
 #include "dmk-history-export-menu.h"
 
@@ -113,8 +114,8 @@ dmk_history_export_menu_add (GtkWindow *window, AdwHeaderBar *header,
   gtk_menu_button_set_menu_model (GTK_MENU_BUTTON (button), G_MENU_MODEL (menu));
   gtk_menu_button_set_icon_name (GTK_MENU_BUTTON (button), "document-save-symbolic");
   gtk_widget_set_tooltip_text (button, _("Export the drive’s runs as a spreadsheet"));
-  /* TRANSLATORS: a screen reader's name for the history's export menu button */
-  gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  _("Export"), -1);
+  /* Named once, on the button a screen reader lands on (not again on the menu button around
+   * it). TRANSLATORS: a screen reader's name for the history's export menu button */
+  dmk_menu_button_name (GTK_MENU_BUTTON (button), _("Export"));
   adw_header_bar_pack_end (header, button);
 }
