@@ -310,7 +310,7 @@ check_sheets (gboolean german)
 
   if (g_find_program_in_path ("soffice") == NULL)
     {
-      g_test_skip ("LibreOffice (soffice) is not installed: the libreoffice-calc package");
+      g_test_skip ("LibreOffice (soffice) is not installed: the libreoffice-calc-nogui package");
       return;
     }
   make_runs ();
