@@ -4,7 +4,10 @@
 
 #include <gdk/x11/gdkx.h>
 #include <glib/gstdio.h>
+#include <signal.h>
 #include <string.h>
+#include <sys/prctl.h>
+#include <unistd.h>
 
 #include "dmk-test-gui.h"
 
@@ -285,10 +288,78 @@ test_no_display (void)
   g_test_skip ("no display: run under xvfb-run");
 }
 
+/* In Xvfb's child: it ends when the test does, however the test ends (an abort, a timeout). */
+static void
+die_with_parent (gpointer data)
+{
+  (void) data;
+  prctl (PR_SET_PDEATHSIG, SIGTERM);
+}
+
+/* A display of the test's own (DMK_TEST_OWN_DISPLAY=1, set by meson for the window tests), so
+ * that window tests run side by side: no other test's window covers the one this test clicks,
+ * takes its focus or its clipboard. Xvfb picks a free display itself (-displayfd), so that test
+ * runs in other build trees beside this one do not collide either. Without Xvfb the test uses
+ * the display it was given. */
+static void
+own_display (void)
+{
+  g_autofree char *xvfb = g_find_program_in_path ("Xvfb");
+  const char *argv[] = { NULL, "-displayfd", "3", "-screen", "0", "1280x1024x24", "-nolisten",
+                         "tcp", "-noreset", NULL };
+  g_autoptr (GSubprocessLauncher) launcher = NULL;
+  g_autoptr (GSubprocess) server = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *display = NULL;
+  char buf[32];
+  gsize n = 0;
+  int fds[2];
+
+  if (g_strcmp0 (g_getenv ("DMK_TEST_OWN_DISPLAY"), "1") != 0 || xvfb == NULL)
+    return;
+  g_assert_no_errno (pipe (fds));
+  argv[0] = xvfb;
+  launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDOUT_SILENCE |
+                                        G_SUBPROCESS_FLAGS_STDERR_SILENCE);
+  g_subprocess_launcher_take_fd (launcher, fds[1], 3);
+  g_subprocess_launcher_set_child_setup (launcher, die_with_parent, NULL, NULL);
+  server = g_subprocess_launcher_spawnv (launcher, argv, &error);
+  g_clear_object (&launcher); /* closes this side's copy of the write end */
+  if (server == NULL)
+    {
+      close (fds[0]);
+      g_printerr ("# no display of its own (%s): using DISPLAY\n", error->message);
+      return;
+    }
+  /* Xvfb writes its display number and a newline once it accepts clients. */
+  while (n < sizeof buf - 1)
+    {
+      ssize_t got = read (fds[0], buf + n, 1);
+
+      if (got <= 0 || buf[n] == '\n')
+        break;
+      n++;
+    }
+  close (fds[0]);
+  buf[n] = '\0';
+  if (n == 0)
+    {
+      g_printerr ("# Xvfb gave no display number: using DISPLAY\n");
+      return;
+    }
+  display = g_strdup_printf (":%s", buf);
+  g_setenv ("DISPLAY", display, TRUE);
+  g_unsetenv ("XAUTHORITY"); /* the outer display's cookie is not this one's */
+  g_unsetenv ("WAYLAND_DISPLAY");
+  /* Leaked on purpose: the server lives as long as the test, and dies with it. */
+  (void) g_steal_pointer (&server);
+}
+
 gboolean
 dmk_test_gui_init (int *argc, char ***argv, const char *suite)
 {
   g_test_init (argc, argv, NULL);
+  own_display ();
   if (!gtk_init_check ())
     {
       /* One test that reports the skip, so TAP says why nothing ran. */
