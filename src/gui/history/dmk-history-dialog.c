@@ -32,6 +32,8 @@ struct _DmkHistoryDialog
   GArray *result_ids;     /* gint64, alike */
   GPtrArray *checks;      /* GtkCheckButton*, a row's "compare" check, newest first */
   GtkWidget *compare;
+  AdwHeaderBar *header;
+  GtkWidget *scroller;
   GtkListBox *list;
   GtkLabel *empty;
   gboolean filling;
@@ -583,6 +585,7 @@ dmk_history_dialog_dispose (GObject *object)
     dmk_history_list_async (self->path, g_array_index (self->doomed, gint64, i), NULL, NULL,
                             NULL);
   g_clear_pointer (&self->doomed, g_array_unref);
+  gtk_widget_dispose_template (GTK_WIDGET (self), DMK_TYPE_HISTORY_DIALOG);
   G_OBJECT_CLASS (dmk_history_dialog_parent_class)->dispose (object);
 }
 
@@ -614,17 +617,28 @@ dmk_history_dialog_class_init (DmkHistoryDialogClass *klass)
   /* Every dialog of the window closes with Escape. */
   gtk_widget_class_add_binding_action (GTK_WIDGET_CLASS (klass), GDK_KEY_Escape, 0,
                                        "window.close", NULL);
+  g_type_ensure (DMK_TYPE_HISTORY_CHART);
+  gtk_widget_class_set_template_from_resource (
+    GTK_WIDGET_CLASS (klass), "/io/github/gdiskmark/GDiskMark/dmk-history-dialog.ui");
+  gtk_widget_class_bind_template_child (GTK_WIDGET_CLASS (klass), DmkHistoryDialog, toasts);
+  gtk_widget_class_bind_template_child (GTK_WIDGET_CLASS (klass), DmkHistoryDialog, header);
+  gtk_widget_class_bind_template_child (GTK_WIDGET_CLASS (klass), DmkHistoryDialog, compare);
+  gtk_widget_class_bind_template_child (GTK_WIDGET_CLASS (klass), DmkHistoryDialog, drives);
+  gtk_widget_class_bind_template_child (GTK_WIDGET_CLASS (klass), DmkHistoryDialog, empty);
+  gtk_widget_class_bind_template_child (GTK_WIDGET_CLASS (klass), DmkHistoryDialog, stats);
+  gtk_widget_class_bind_template_child (GTK_WIDGET_CLASS (klass), DmkHistoryDialog, tests);
+  gtk_widget_class_bind_template_child (GTK_WIDGET_CLASS (klass), DmkHistoryDialog, chart);
+  gtk_widget_class_bind_template_child (GTK_WIDGET_CLASS (klass), DmkHistoryDialog, scroller);
+  gtk_widget_class_bind_template_child (GTK_WIDGET_CLASS (klass), DmkHistoryDialog, list);
+  gtk_widget_class_bind_template_callback (GTK_WIDGET_CLASS (klass), on_compare);
+  gtk_widget_class_bind_template_callback (GTK_WIDGET_CLASS (klass), on_drive_chosen);
+  gtk_widget_class_bind_template_callback (GTK_WIDGET_CLASS (klass), on_test_chosen);
 }
 
 static void
 dmk_history_dialog_init (DmkHistoryDialog *self)
 {
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 12);
-  GtkWidget *content = gtk_box_new (GTK_ORIENTATION_VERTICAL, 12);
-  GtkWidget *scroller = gtk_scrolled_window_new ();
-  GtkWidget *header = adw_header_bar_new ();
-  GtkWidget *chart_label;
-
+  gtk_widget_init_template (GTK_WIDGET (self));
   dmk_a11y_tidy_on_map ();
   self->drive_ids = g_array_new (FALSE, FALSE, sizeof (gint64));
   self->doomed = g_array_new (FALSE, FALSE, sizeof (gint64));
@@ -632,65 +646,7 @@ dmk_history_dialog_init (DmkHistoryDialog *self)
   self->result_ids = g_array_new (FALSE, FALSE, sizeof (gint64));
   self->checks = g_ptr_array_new ();
   self->chart_stats = g_array_new (FALSE, FALSE, sizeof (DmkHistoryStat));
-  self->compare = gtk_button_new_with_mnemonic (_("_Compare"));
-  gtk_widget_set_tooltip_text (self->compare,
-                               _("Show the checked runs side by side (check two or more)"));
-  gtk_widget_set_sensitive (self->compare, FALSE);
-  g_signal_connect_swapped (self->compare, "clicked", G_CALLBACK (on_compare), self);
-  adw_header_bar_pack_start (ADW_HEADER_BAR (header), self->compare);
-  dmk_history_export_menu_add (GTK_WINDOW (self), ADW_HEADER_BAR (header), drive_entries);
-  self->tests = GTK_DROP_DOWN (gtk_drop_down_new (NULL, NULL));
-  g_signal_connect_swapped (self->tests, "notify::selected", G_CALLBACK (on_test_chosen), self);
-  /* TRANSLATORS: a screen reader's name for the chooser of the history chart's test */
-  dmk_drop_down_set_accessible_label (self->tests, _("Chart test"));
-  self->chart = dmk_history_chart_new ();
-  /* TRANSLATORS: the label before the chooser of the history chart's test */
-  chart_label = gtk_label_new_with_mnemonic (_("Chart _test"));
-  gtk_label_set_mnemonic_widget (GTK_LABEL (chart_label), GTK_WIDGET (self->tests));
-  /* Named by that label (its mnemonic widget): a name of its own would be said twice. */
-  gtk_accessible_reset_property (GTK_ACCESSIBLE (self->tests), GTK_ACCESSIBLE_PROPERTY_LABEL);
-  gtk_window_set_title (GTK_WINDOW (self), _("Drive History"));
-  /* Tall enough for the chart and several runs below it. */
-  gtk_window_set_default_size (GTK_WINDOW (self), 700, 860);
-  self->drives = GTK_DROP_DOWN (gtk_drop_down_new (NULL, NULL));
-  dmk_drop_down_set_accessible_label (self->drives, _("Drive"));
-  g_signal_connect_swapped (self->drives, "notify::selected", G_CALLBACK (on_drive_chosen), self);
-  self->stats = GTK_LABEL (gtk_label_new (NULL));
-  gtk_label_set_wrap (self->stats, TRUE);
-  gtk_label_set_xalign (self->stats, 0);
-  gtk_label_set_selectable (self->stats, TRUE);
-  self->empty = GTK_LABEL (gtk_label_new (NULL));
-  gtk_label_set_wrap (self->empty, TRUE);
-  self->list = GTK_LIST_BOX (gtk_list_box_new ());
-  gtk_list_box_set_selection_mode (self->list, GTK_SELECTION_NONE);
-  gtk_widget_add_css_class (GTK_WIDGET (self->list), "boxed-list");
-  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), GTK_WIDGET (self->list));
-  /* TRANSLATORS: a screen reader's name for the list of a drive's runs */
-  dmk_name_lists (scroller, _("Runs"));
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self->list), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  _("Runs"), -1);
-  gtk_widget_set_vexpand (scroller, TRUE);
-  gtk_widget_set_margin_start (content, 12);
-  gtk_widget_set_margin_end (content, 12);
-  gtk_widget_set_margin_bottom (content, 12);
-  gtk_box_append (GTK_BOX (content), GTK_WIDGET (self->drives));
-  gtk_box_append (GTK_BOX (content), GTK_WIDGET (self->empty));
-  gtk_box_append (GTK_BOX (content), GTK_WIDGET (self->stats));
-  {
-    GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
-
-    gtk_box_append (GTK_BOX (row), chart_label);
-    gtk_box_append (GTK_BOX (row), GTK_WIDGET (self->tests));
-    g_object_bind_property (self->tests, "visible", row, "visible", G_BINDING_SYNC_CREATE);
-    gtk_box_append (GTK_BOX (content), row);
-  }
-  gtk_box_append (GTK_BOX (content), self->chart);
-  gtk_box_append (GTK_BOX (content), scroller);
-  gtk_box_append (GTK_BOX (box), header);
-  gtk_box_append (GTK_BOX (box), content);
-  self->toasts = ADW_TOAST_OVERLAY (adw_toast_overlay_new ());
-  adw_toast_overlay_set_child (self->toasts, box);
-  adw_window_set_content (ADW_WINDOW (self), GTK_WIDGET (self->toasts));
+  dmk_history_export_menu_add (GTK_WINDOW (self), self->header, drive_entries);
 }
 
 DmkHistoryDialog *
@@ -699,6 +655,18 @@ dmk_history_dialog_new (GtkWindow *parent, const char *path, DmkHistoryOpenFunc 
 {
   DmkHistoryDialog *self = g_object_new (DMK_TYPE_HISTORY_DIALOG, "accessible-role",
                                          GTK_ACCESSIBLE_ROLE_DIALOG, NULL);
+
+  /* Named once the dialog has its role: naming its children in init would make the dialog's
+   * accessible first, with a widget's role. */
+  /* TRANSLATORS: a screen reader's name for the chooser of the history chart's test */
+  dmk_drop_down_set_accessible_label (self->tests, _("Chart test"));
+  /* Named by its label (its mnemonic widget): a name of its own would be said twice. */
+  gtk_accessible_reset_property (GTK_ACCESSIBLE (self->tests), GTK_ACCESSIBLE_PROPERTY_LABEL);
+  dmk_drop_down_set_accessible_label (self->drives, _("Drive"));
+  /* TRANSLATORS: a screen reader's name for the list of a drive's runs */
+  dmk_name_lists (self->scroller, _("Runs"));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->list), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("Runs"), -1);
 
   self->path = path != NULL ? g_strdup (path) : dmk_history_default_path ();
   self->open = open;
