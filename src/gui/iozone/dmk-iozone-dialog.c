@@ -36,6 +36,11 @@ struct _DmkIozoneDialog
   GtkDropDown *bounds[4]; /* smallest file, largest file, smallest record, largest record */
   GtkCheckButton *ops[DMK_IOZONE_N_OPS];
   GtkWidget *controls; /* what a running sweep locks */
+  GtkGrid *bounds_grid;
+  GtkFlowBox *ops_flow;
+  GtkLabel *target;
+  GtkWidget *reads_only;
+  GtkWidget *map_scroller;
   GtkButton *start;
   GtkMenuButton *save;
   GtkLabel *status;
@@ -374,6 +379,7 @@ dmk_iozone_dialog_dispose (GObject *object)
   g_clear_object (&self->chooser);
   if (self->error_dialog != NULL)
     gtk_window_destroy (self->error_dialog);
+  gtk_widget_dispose_template (GTK_WIDGET (self), DMK_TYPE_IOZONE_DIALOG);
   G_OBJECT_CLASS (dmk_iozone_dialog_parent_class)->dispose (object);
 }
 
@@ -392,26 +398,32 @@ dmk_iozone_dialog_finalize (GObject *object)
 static void
 dmk_iozone_dialog_class_init (DmkIozoneDialogClass *klass)
 {
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
   /* A screen reader says it is a dialog (not a "frame", nor a "filler"). */
-  gtk_widget_class_set_accessible_role (GTK_WIDGET_CLASS (klass), GTK_ACCESSIBLE_ROLE_DIALOG);
+  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_DIALOG);
   G_OBJECT_CLASS (klass)->dispose = dmk_iozone_dialog_dispose;
   G_OBJECT_CLASS (klass)->finalize = dmk_iozone_dialog_finalize;
   GTK_WINDOW_CLASS (klass)->close_request = close_request;
-  gtk_widget_class_add_binding_action (GTK_WIDGET_CLASS (klass), GDK_KEY_Escape, 0,
-                                       "window.close", NULL);
-}
-
-static GtkLabel *
-new_label (GtkBox *box, const char *text, const char *css)
-{
-  GtkWidget *label = gtk_label_new (text);
-
-  gtk_label_set_xalign (GTK_LABEL (label), 0);
-  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
-  if (css != NULL)
-    gtk_widget_add_css_class (label, css);
-  gtk_box_append (box, label);
-  return GTK_LABEL (label);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
+  g_type_ensure (DMK_TYPE_IOZONE_HEATMAP);
+  gtk_widget_class_set_template_from_resource (
+    widget_class, "/io/github/gdiskmark/GDiskMark/dmk-iozone-dialog.ui");
+  gtk_widget_class_bind_template_child (widget_class, DmkIozoneDialog, target);
+  gtk_widget_class_bind_template_child (widget_class, DmkIozoneDialog, controls);
+  gtk_widget_class_bind_template_child (widget_class, DmkIozoneDialog, bounds_grid);
+  gtk_widget_class_bind_template_child (widget_class, DmkIozoneDialog, ops_flow);
+  gtk_widget_class_bind_template_child (widget_class, DmkIozoneDialog, reads_only);
+  gtk_widget_class_bind_template_child (widget_class, DmkIozoneDialog, start);
+  gtk_widget_class_bind_template_child (widget_class, DmkIozoneDialog, save);
+  gtk_widget_class_bind_template_child (widget_class, DmkIozoneDialog, status);
+  gtk_widget_class_bind_template_child (widget_class, DmkIozoneDialog, bar);
+  gtk_widget_class_bind_template_child (widget_class, DmkIozoneDialog, show);
+  gtk_widget_class_bind_template_child (widget_class, DmkIozoneDialog, map_scroller);
+  gtk_widget_class_bind_template_child (widget_class, DmkIozoneDialog, heatmap);
+  gtk_widget_class_bind_template_child (widget_class, DmkIozoneDialog, scale);
+  gtk_widget_class_bind_template_callback (widget_class, on_start);
+  gtk_widget_class_bind_template_callback (widget_class, refresh_map);
 }
 
 /* A row of the bounds' grid: a mnemonic label and its list of powers of two. */
@@ -458,10 +470,10 @@ on_bound (GtkDropDown *dd, GParamSpec *pspec, DmkIozoneDialog *self)
     }
 }
 
-static GtkWidget *
+static void
 build_bounds (DmkIozoneDialog *self)
 {
-  GtkGrid *grid = GTK_GRID (gtk_grid_new ());
+  GtkGrid *grid = self->bounds_grid;
   /* The CLI's defaults: 16–64 MiB files, 4 KiB–1 MiB records. */
   const struct
   {
@@ -475,18 +487,15 @@ build_bounds (DmkIozoneDialog *self)
     { N_("Largest Re_cord"), RECORD_MIN, N_RECORD_SIZES, 11 },
   };
 
-  gtk_grid_set_row_spacing (grid, 6);
-  gtk_grid_set_column_spacing (grid, 12);
   for (guint i = 0; i < 4; i++)
     {
       self->bounds[i] = add_bound (grid, i, _(rows[i].mnemonic), rows[i].first, rows[i].n,
                                    rows[i].chosen);
       g_signal_connect (self->bounds[i], "notify::selected", G_CALLBACK (on_bound), self);
     }
-  return GTK_WIDGET (grid);
 }
 
-static GtkWidget *
+static void
 build_ops (DmkIozoneDialog *self)
 {
   static const char *const mnemonics[DMK_IOZONE_N_OPS] = {
@@ -507,12 +516,8 @@ build_ops (DmkIozoneDialog *self)
     [DMK_IOZONE_PREAD] = N_("Pread"),
     [DMK_IOZONE_REPREAD] = N_("Re-pread"),
   };
-  GtkFlowBox *flow = GTK_FLOW_BOX (gtk_flow_box_new ());
+  GtkFlowBox *flow = self->ops_flow;
 
-  gtk_flow_box_set_selection_mode (flow, GTK_SELECTION_NONE);
-  gtk_flow_box_set_max_children_per_line (flow, 4);
-  gtk_flow_box_set_min_children_per_line (flow, 2);
-  gtk_flow_box_set_homogeneous (flow, TRUE);
   for (guint op = 0; op < DMK_IOZONE_N_OPS; op++)
     {
       GtkWidget *check = gtk_check_button_new_with_mnemonic (_(mnemonics[op]));
@@ -530,128 +535,61 @@ build_ops (DmkIozoneDialog *self)
       /* The flow box's children take the focus themselves: the check box is what is used. */
       gtk_widget_set_focusable (gtk_widget_get_parent (check), FALSE);
     }
-  return GTK_WIDGET (flow);
-}
-
-static GtkWidget *
-build_save (DmkIozoneDialog *self)
-{
-  g_autoptr (GMenu) menu = g_menu_new ();
-  g_autoptr (GSimpleActionGroup) group = g_simple_action_group_new ();
-  g_autoptr (GSimpleAction) save = g_simple_action_new ("save", G_VARIANT_TYPE_INT32);
-  GtkWidget *button = gtk_menu_button_new ();
-
-  g_signal_connect (save, "activate", G_CALLBACK (save_activated), self);
-  g_action_map_add_action (G_ACTION_MAP (group), G_ACTION (save));
-  gtk_widget_insert_action_group (GTK_WIDGET (self), "iozone", G_ACTION_GROUP (group));
-  g_menu_append (menu, _("As _CSV…"), "iozone.save(0)");
-  g_menu_append (menu, _("As _OpenDocument Spreadsheet (.ods)…"), "iozone.save(1)");
-#if HAVE_XLSXWRITER
-  g_menu_append (menu, _("As _Excel Workbook (.xlsx)…"), "iozone.save(2)");
-#endif
-  gtk_menu_button_set_label (GTK_MENU_BUTTON (button), _("Sa_ve"));
-  gtk_menu_button_set_use_underline (GTK_MENU_BUTTON (button), TRUE);
-  gtk_menu_button_set_menu_model (GTK_MENU_BUTTON (button), G_MENU_MODEL (menu));
-  dmk_menu_button_name (GTK_MENU_BUTTON (button), _("Save"));
-  self->save = GTK_MENU_BUTTON (button);
-  return button;
-}
-
-static GtkWidget *
-build_map (DmkIozoneDialog *self)
-{
-  GtkBox *box = GTK_BOX (gtk_box_new (GTK_ORIENTATION_VERTICAL, 6));
-  GtkBox *row = GTK_BOX (gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12));
-  g_autoptr (GtkStringList) titles = gtk_string_list_new (NULL);
-  GtkWidget *label = gtk_label_new_with_mnemonic (_("S_how"));
-  GtkWidget *scroll = gtk_scrolled_window_new ();
-
-  for (guint op = 0; op < DMK_IOZONE_N_OPS; op++)
-    gtk_string_list_append (titles, dmk_iozone_op_title (op));
-  self->show = GTK_DROP_DOWN (gtk_drop_down_new (G_LIST_MODEL (g_steal_pointer (&titles)), NULL));
-  gtk_label_set_mnemonic_widget (GTK_LABEL (label), GTK_WIDGET (self->show));
-  dmk_drop_down_set_accessible_label (self->show, _("Operation shown"));
-  gtk_accessible_reset_property (GTK_ACCESSIBLE (self->show), GTK_ACCESSIBLE_PROPERTY_LABEL);
-  g_signal_connect_swapped (self->show, "notify::selected", G_CALLBACK (refresh_map), self);
-  gtk_box_append (row, label);
-  gtk_box_append (row, GTK_WIDGET (self->show));
-  gtk_box_append (box, GTK_WIDGET (row));
-  self->heatmap = DMK_IOZONE_HEATMAP (dmk_iozone_heatmap_new ());
-  gtk_widget_set_halign (GTK_WIDGET (self->heatmap), GTK_ALIGN_START);
-  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroll), GTK_WIDGET (self->heatmap));
-  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scroll), GTK_POLICY_AUTOMATIC,
-                                  GTK_POLICY_NEVER);
-  gtk_scrolled_window_set_propagate_natural_height (GTK_SCROLLED_WINDOW (scroll), TRUE);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (scroll), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  _("Heat map"), -1);
-  gtk_box_append (box, scroll);
-  self->scale = new_label (box, NULL, "caption");
-  return GTK_WIDGET (box);
 }
 
 static void
 dmk_iozone_dialog_init (DmkIozoneDialog *self)
 {
-  GtkWidget *toolbar = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
-  GtkBox *box = GTK_BOX (gtk_box_new (GTK_ORIENTATION_VERTICAL, 12));
+  g_autoptr (GSimpleActionGroup) group = g_simple_action_group_new ();
+  g_autoptr (GSimpleAction) save = g_simple_action_new ("save", G_VARIANT_TYPE_INT32);
+  g_autoptr (GtkStringList) titles = gtk_string_list_new (NULL);
 
+  gtk_widget_init_template (GTK_WIDGET (self));
   dmk_a11y_tidy_on_map ();
   dmk_settings_init_default (&self->settings);
-  gtk_window_set_title (GTK_WINDOW (self), _("iozone Sweep"));
-  /* Wide enough for the map of the default record sizes, 4 KiB to 1 MiB: nine columns with the
-   * file sizes' one and the margins, about 810 px (window-iozone's /fits checks it); a wider
-   * sweep scrolls. */
-  gtk_window_set_default_size (GTK_WINDOW (self), 860, -1);
-  gtk_box_append (GTK_BOX (toolbar), adw_header_bar_new ());
-  gtk_widget_set_margin_start (GTK_WIDGET (box), 18);
-  gtk_widget_set_margin_end (GTK_WIDGET (box), 18);
-  gtk_widget_set_margin_top (GTK_WIDGET (box), 12);
-  gtk_widget_set_margin_bottom (GTK_WIDGET (box), 18);
-  gtk_box_append (GTK_BOX (toolbar), GTK_WIDGET (box));
-  adw_window_set_content (ADW_WINDOW (self), toolbar);
+  g_signal_connect (save, "activate", G_CALLBACK (save_activated), self);
+  g_action_map_add_action (G_ACTION_MAP (group), G_ACTION (save));
+  gtk_widget_insert_action_group (GTK_WIDGET (self), "iozone", G_ACTION_GROUP (group));
+#if HAVE_XLSXWRITER
+  {
+    GMenuModel *menu = gtk_menu_button_get_menu_model (self->save);
+    g_autoptr (GMenuModel) section = g_menu_model_get_item_link (menu, 0, G_MENU_LINK_SECTION);
+
+    g_menu_append (G_MENU (section), _("As _Excel Workbook (.xlsx)…"), "iozone.save(2)");
+  }
+#endif
+  for (guint op = 0; op < DMK_IOZONE_N_OPS; op++)
+    gtk_string_list_append (titles, dmk_iozone_op_title (op));
+  gtk_drop_down_set_model (self->show, G_LIST_MODEL (titles));
+}
+
+/* What a screen reader says: set once the dialog has its role (naming a child before that would
+ * make the dialog's accessible first, with a widget's role). */
+static void
+name_for_screen_readers (DmkIozoneDialog *self)
+{
+  dmk_menu_button_name (self->save, _("Save"));
+  dmk_drop_down_set_accessible_label (self->show, _("Operation shown"));
+  /* Named by its label (its mnemonic widget): a name of its own would be said twice. */
+  gtk_accessible_reset_property (GTK_ACCESSIBLE (self->show), GTK_ACCESSIBLE_PROPERTY_LABEL);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->map_scroller),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Heat map"), -1);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->status), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("Progress"), -1);
 }
 
 /* What depends on the target: its line, the bounds, the operations its consent allows. */
 static void
 build (DmkIozoneDialog *self)
 {
-  GtkBox *box = GTK_BOX (gtk_widget_get_last_child (adw_window_get_content (ADW_WINDOW (self))));
-  GtkBox *controls = GTK_BOX (gtk_box_new (GTK_ORIENTATION_VERTICAL, 12));
-  GtkBox *buttons = GTK_BOX (gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12));
   /* TRANSLATORS: the dialog's first line: "Target: /home/me" */
   g_autofree char *target = g_strdup_printf (_("Target: %s"), self->path);
-  GtkLabel *note;
 
-  new_label (box, target, "heading");
-  new_label (box, _("Each file size is one run of the re-read schedule: each test goes over the "
-                    "whole file twice, no warm-up, at queue depth 1 and one thread, as iozone "
-                    "-a does; a stride reads one record in 17."),
-             "dim-label");
-  gtk_box_append (controls, build_bounds (self));
-  gtk_box_append (controls, build_ops (self));
-  self->controls = GTK_WIDGET (controls);
-  gtk_box_append (box, self->controls);
-  if (self->is_device && !self->has_consent)
-    {
-      note = new_label (box, _("Only reads: writing to this device destroys its data and needs "
-                               "your consent first (main menu → Allow Write Tests on This "
-                               "Device…)."),
-                        "warning");
-      gtk_label_set_selectable (note, FALSE);
-    }
-  self->start = GTK_BUTTON (gtk_button_new_with_mnemonic (_("_Start")));
-  g_signal_connect_swapped (self->start, "clicked", G_CALLBACK (on_start), self);
-  gtk_box_append (buttons, GTK_WIDGET (self->start));
-  gtk_box_append (buttons, build_save (self));
-  gtk_box_append (box, GTK_WIDGET (buttons));
-  self->status = new_label (box, _("Choose the sizes and operations, then Start"), NULL);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self->status), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  _("Progress"), -1);
-  self->bar = GTK_PROGRESS_BAR (gtk_progress_bar_new ());
-  /* The whole sweep's share done, as a percentage a user can read. */
-  gtk_progress_bar_set_show_text (self->bar, TRUE);
-  gtk_box_append (box, GTK_WIDGET (self->bar));
-  gtk_box_append (box, build_map (self));
+  gtk_label_set_text (self->target, target);
+  build_bounds (self);
+  build_ops (self);
+  gtk_widget_set_visible (self->reads_only, self->is_device && !self->has_consent);
+  name_for_screen_readers (self);
   update_sensitivity (self);
   refresh_map (self);
   dmk_name_mnemonic_buttons (GTK_WIDGET (self));
