@@ -125,7 +125,7 @@ gboolean cli_output_result (const CliOutput *out, DmkResult *result);
  * history unless no_history; returns the exit status. */
 int report_result (const Cli *cli, const CliOutput *out, gboolean no_history);
 
-/* ---- gdiskmark-cli-share.c ---- */
+/* ---- gdiskmark-cli-common.c: the privacy filter as --share and share use it ---- */
 
 /* The privacy filter's context for result here: this machine's home, user and host, and the
  * serial or WWN of the drive beneath the result's target where it is on this machine. */
