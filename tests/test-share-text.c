@@ -9,6 +9,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "dmk-core.h"
 #include "dmk-test-cli.h"
 #include "dmk-test-share.h"
 
@@ -176,23 +177,27 @@ static const char markdown_reader[] =
   "html = markdown.markdown(open(sys.argv[1], encoding='utf-8').read(), extensions=['tables'])\n"
   "class P(HTMLParser):\n"
   "    def __init__(s):\n"
-  "        super().__init__(); s.rows = []; s.cell = None; s.tables = 0\n"
+  "        super().__init__(); s.rows = []; s.cell = None; s.tables = 0; s.li = None\n"
   "    def handle_starttag(s, t, a):\n"
   "        if t == 'table': s.tables += 1\n"
+  "        if t == 'li': s.li = ''\n"
   "        if t == 'tr': s.rows.append([])\n"
   "        if t in ('td', 'th'): s.cell = ''\n"
   "    def handle_endtag(s, t):\n"
   "        if t in ('td', 'th'): s.rows[-1].append(s.cell.strip()); s.cell = None\n"
+  "        if t == 'li': print('li\\t' + s.li); s.li = None\n"
   "    def handle_data(s, d):\n"
   "        if s.cell is not None: s.cell += d\n"
+  "        if s.li is not None: s.li += d\n"
   "p = P(); p.feed(html)\n"
-  "print(p.tables)\n"
+  "print('tables\\t%d' % p.tables)\n"
   "for r in p.rows: print('\\t'.join(r))\n";
 
-/* The Markdown's table as python3-markdown renders it (its HTML's cells); NULL when
- * /usr/bin/python3 has no markdown module (the test is skipped). */
+/* The Markdown's table as python3-markdown renders it (its HTML's cells), and in items (may be
+ * NULL) its list items' text, one a line; NULL when /usr/bin/python3 has no markdown module
+ * (the test is skipped). */
 static GPtrArray *
-markdown_table (const char *text)
+markdown_render (const char *text, GString *items)
 {
   g_autofree char *md = g_build_filename (tmp_dir, "shared.md", NULL);
   const char *argv[] = { "/usr/bin/python3", "-c", markdown_reader, md, NULL };
@@ -211,10 +216,21 @@ markdown_table (const char *text)
   g_assert_true (g_spawn_check_wait_status (status, NULL));
   g_unlink (md);
   lines = g_strsplit (out, "\n", -1);
-  g_assert_cmpstr (lines[0], ==, "1"); /* one <table> */
   rows = g_ptr_array_new_with_free_func ((GDestroyNotify) g_ptr_array_unref);
-  for (guint i = 1; lines[i] != NULL && *lines[i] != '\0'; i++)
+  for (guint i = 0; lines[i] != NULL && *lines[i] != '\0'; i++)
     {
+      if (g_str_has_prefix (lines[i], "li\t"))
+        {
+          if (items != NULL)
+            g_string_append_printf (items, "%s\n", lines[i] + 3);
+          continue;
+        }
+      if (g_str_has_prefix (lines[i], "tables\t"))
+        {
+          g_assert_cmpstr (lines[i], ==, "tables\t1"); /* one <table> */
+          continue;
+        }
+
       g_auto (GStrv) cells = g_strsplit (lines[i], "\t", -1);
       GPtrArray *row = g_ptr_array_new_with_free_func (g_free);
 
@@ -294,13 +310,44 @@ test_tables_read_back (void)
 
   g_assert_true (json_parser_load_from_file (parser, file, NULL));
   check_numbers (bb_rows, json_node_get_object (json_parser_get_root (parser)));
-  md_rows = markdown_table (md);
+  md_rows = markdown_render (md, NULL);
   if (md_rows == NULL)
     {
       g_test_skip ("/usr/bin/python3 has no markdown module (Debian: python3-markdown)");
       return;
     }
   check_numbers (md_rows, json_node_get_object (json_parser_get_root (parser)));
+}
+
+/* A comment with every character that means something to Markdown or BBCode comes out as it
+ * was typed, and opens no markup of its own. */
+static void
+test_text_escaped (void)
+{
+  static const char comment[] = "*not bold* _nor this_ [a link](http://example.org) <b>x</b> "
+                                "&amp; a | pipe `code` \\ back ~/x";
+  g_autofree char *json = share_fixture_text ("alice-laptop");
+  g_autoptr (DmkResult) r = dmk_result_from_json (json, -1, NULL);
+  g_autofree char *md = NULL, *bb = NULL, *want = g_strdup_printf ("Comment: %s\n", comment);
+  g_autoptr (GString) items = g_string_new (NULL);
+  g_autoptr (GPtrArray) rows = NULL;
+
+  g_assert_nonnull (r);
+  g_free (r->comment);
+  r->comment = g_strdup (comment);
+  md = dmk_share_result_text (r, DMK_SHARE_MARKDOWN);
+  bb = dmk_share_result_text (r, DMK_SHARE_BBCODE);
+  /* BBCode: no bracket of the comment's reaches the text. */
+  g_assert_nonnull (strstr (bb, "\n[*][b]Comment:[/b] *not bold* _nor this_ ［a link］"
+                                "(http://example.org) <b>x</b> &amp; a | pipe `code` \\ back ~/x\n"));
+  rows = markdown_render (md, items);
+  if (rows == NULL)
+    {
+      g_test_skip ("/usr/bin/python3 has no markdown module (Debian: python3-markdown)");
+      return;
+    }
+  g_test_message ("%s", items->str);
+  g_assert_nonnull (strstr (items->str, want));
 }
 
 /* Two results side by side: one table, a column each, every test of either a row. */
@@ -313,7 +360,7 @@ test_compare_tables (void)
   g_autofree char *md = cli_output (md_args);
   g_autofree char *bb = cli_output (bb_args);
   g_autoptr (GPtrArray) bb_rows = bbcode_table (bb);
-  g_autoptr (GPtrArray) md_rows = markdown_table (md);
+  g_autoptr (GPtrArray) md_rows = markdown_render (md, NULL);
 
   g_assert_cmpuint (bb_rows->len, ==, 1 + 8);
   GPtrArray *first = g_ptr_array_index (bb_rows, 1);
@@ -341,6 +388,7 @@ main (int argc, char **argv)
   g_test_add_func ("/share/cli/run-share", test_run_share);
   g_test_add_func ("/share/text/tables-read-back", test_tables_read_back);
   g_test_add_func ("/share/text/compare", test_compare_tables);
+  g_test_add_func ("/share/text/escaped", test_text_escaped);
   status = g_test_run ();
   {
     g_autofree char *json = g_build_filename (tmp_dir, "alice.json", NULL);

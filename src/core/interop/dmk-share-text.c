@@ -30,9 +30,10 @@ dmk_share_markup_from_string (const char *s, DmkShareMarkup *out)
 }
 
 /* Text as itself: Markdown's inline punctuation escaped by a backslash (a cell starts after a
- * "|", so what counts only at a line's start needs nothing), its HTML by entities; BBCode has
- * no escape, so its brackets become full-width ones that look alike. A line break would end a
- * table's row: a space. */
+ * "|", so what counts only at a line's start needs nothing; a tilde too, which pairs for a
+ * strikethrough on GitHub, except the "~" of "~/…", kept readable), its HTML by
+ * entities. BBCode has no escape, so its brackets become full-width ones that look alike. A line
+ * break would end a table's row: a space. */
 static void
 append_text (Out *o, const char *text)
 {
@@ -55,7 +56,7 @@ append_text (Out *o, const char *text)
         g_string_append (o->s, "&amp;");
       else
         {
-          if (strchr ("\\`*_[]|~", *p) != NULL)
+          if (strchr ("\\`*_[]|", *p) != NULL || (*p == '~' && p[1] != '/'))
             g_string_append_c (o->s, '\\');
           g_string_append_c (o->s, *p);
         }
