@@ -25,6 +25,7 @@
 #include "dmk-capacity-report.h"
 #include "dmk-result.h"
 #include "dmk-scan.h"
+#include "dmk-share.h"
 #include "dmk-spread.h"
 #include "dmk-steady.h"
 /* run */
@@ -38,5 +39,6 @@
 #include "dmk-compare.h"
 #include "dmk-fio.h"
 #include "dmk-load.h"
+#include "dmk-share-text.h"
 /* history */
 #include "dmk-history.h"
