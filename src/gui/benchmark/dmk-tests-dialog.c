@@ -30,6 +30,7 @@ struct _DmkTestsDialog
   guint strides[MAX_ROWS]; /* a strided row's stride, in records */
   AdwActionRow *stride_rows[MAX_ROWS]; /* shown for a strided row only */
   GtkSpinButton *stride_spins[MAX_ROWS];
+  AdwPreferencesPage *page;
   GtkWidget *reset_button;
   gboolean updating; /* the combos are being set from specs, not by a user */
 };
@@ -256,30 +257,15 @@ add_combo (AdwPreferencesGroup *group, DmkTestsField field, DmkTestsDialog *self
 static void
 build (DmkTestsDialog *self, GArray *specs)
 {
-  AdwPreferencesPage *page = ADW_PREFERENCES_PAGE (adw_preferences_page_new ());
-  AdwPreferencesGroup *top = ADW_PREFERENCES_GROUP (adw_preferences_group_new ());
-
-  /* Its tab is named by it (a nameless page was a nameless tab to a screen reader). */
-  adw_preferences_page_set_title (page, _("Tests"));
-  {
-    /* TRANSLATORS: the button that gives up the custom tests: "Reset to NVMe SSD" */
-    g_autofree char *label = g_strdup_printf (_("_Reset to %s"),
-                                              dmk_profile_short_name (self->base_profile));
-    g_autofree char *tip = g_strdup_printf (_("The tests of the %s profile, which these custom "
-                                              "tests were made from"),
+  /* TRANSLATORS: the button that gives up the custom tests: "Reset to NVMe SSD" */
+  g_autofree char *label = g_strdup_printf (_("_Reset to %s"),
                                             dmk_profile_short_name (self->base_profile));
+  g_autofree char *tip = g_strdup_printf (_("The tests of the %s profile, which these custom "
+                                            "tests were made from"),
+                                          dmk_profile_short_name (self->base_profile));
 
-    self->reset_button = gtk_button_new_with_mnemonic (label);
-    gtk_widget_set_tooltip_text (self->reset_button, tip);
-  }
-  gtk_widget_set_valign (self->reset_button, GTK_ALIGN_CENTER);
-  g_signal_connect_object (self->reset_button, "clicked", G_CALLBACK (on_reset), self, 0);
-  adw_preferences_group_set_title (top, _("Tests"));
-  adw_preferences_group_set_description (top, _("Each row’s test, for reading, writing and the "
-                                                "mixed test alike. Any change makes the Custom "
-                                                "profile."));
-  adw_preferences_group_set_header_suffix (top, self->reset_button);
-  adw_preferences_page_add (page, top);
+  gtk_button_set_label (GTK_BUTTON (self->reset_button), label);
+  gtk_widget_set_tooltip_text (self->reset_button, tip);
   self->n_rows = MIN (specs->len, MAX_ROWS);
   for (guint r = 0; r < self->n_rows; r++)
     {
@@ -290,9 +276,8 @@ build (DmkTestsDialog *self, GArray *specs)
       for (guint f = 0; f < DMK_TESTS_N_FIELDS; f++)
         self->combos[r][f] = add_combo (self->groups[r], f, self);
       add_stride (self->groups[r], r, self);
-      adw_preferences_page_add (page, self->groups[r]);
+      adw_preferences_page_add (self->page, self->groups[r]);
     }
-  adw_preferences_window_add (ADW_PREFERENCES_WINDOW (self), page);
   show_specs (self, specs);
 }
 
@@ -305,10 +290,7 @@ dmk_tests_dialog_new (GtkWindow *parent, GSettings *settings)
 
   g_return_val_if_fail (G_IS_SETTINGS (settings), NULL);
   self = g_object_new (DMK_TYPE_TESTS_DIALOG, "accessible-role", GTK_ACCESSIBLE_ROLE_DIALOG,
-                       "transient-for", parent, "modal", TRUE,
-                       "destroy-with-parent", TRUE, "title", _("Tests"),
-                       "search-enabled", FALSE, "default-width", 420, "default-height", 640,
-                       NULL);
+                       "transient-for", parent, NULL);
   dmk_close_on_escape (GTK_WINDOW (self));
   self->settings = g_object_ref (settings);
   profile = g_settings_get_string (settings, "profile");
@@ -331,16 +313,30 @@ dmk_tests_dialog_finalize (GObject *object)
 }
 
 static void
+dmk_tests_dialog_dispose (GObject *object)
+{
+  gtk_widget_dispose_template (GTK_WIDGET (object), DMK_TYPE_TESTS_DIALOG);
+  G_OBJECT_CLASS (dmk_tests_dialog_parent_class)->dispose (object);
+}
+
+static void
 dmk_tests_dialog_class_init (DmkTestsDialogClass *klass)
 {
   /* A screen reader says it is a dialog (not a "frame", nor a "filler"). */
   gtk_widget_class_set_accessible_role (GTK_WIDGET_CLASS (klass), GTK_ACCESSIBLE_ROLE_DIALOG);
+  G_OBJECT_CLASS (klass)->dispose = dmk_tests_dialog_dispose;
   G_OBJECT_CLASS (klass)->finalize = dmk_tests_dialog_finalize;
+  gtk_widget_class_set_template_from_resource (
+    GTK_WIDGET_CLASS (klass), "/io/github/gdiskmark/GDiskMark/dmk-tests-dialog.ui");
+  gtk_widget_class_bind_template_child (GTK_WIDGET_CLASS (klass), DmkTestsDialog, page);
+  gtk_widget_class_bind_template_child (GTK_WIDGET_CLASS (klass), DmkTestsDialog, reset_button);
+  gtk_widget_class_bind_template_callback (GTK_WIDGET_CLASS (klass), on_reset);
 }
 
 static void
 dmk_tests_dialog_init (DmkTestsDialog *self)
 {
+  gtk_widget_init_template (GTK_WIDGET (self));
   dmk_a11y_tidy_on_map ();
   for (guint r = 0; r < MAX_ROWS; r++)
     self->strides[r] = DEFAULT_STRIDE;
