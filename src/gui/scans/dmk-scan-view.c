@@ -18,6 +18,9 @@ struct _DmkScanView
   DmkResultKind kind;
   GtkWidget *box;
   GtkBox *target_slot;
+  GtkBox *params, *extent; /* how; how much (the sweep's range and size) */
+  GtkLabel *about;
+  GtkBox *charts;
   GtkDropDown *choice_a; /* span (sustained), pattern (sweep), samples (surface) */
   GtkDropDown *choice_b; /* queue (sweep) */
   GtkDropDown *choice_c; /* mode (sweep) */
@@ -514,9 +517,9 @@ build_range (DmkScanView *self)
   self->to = new_choice ((const char *const *) to->pdata, n - 1, _("Largest block size"));
 }
 
-/* Where and Run in row; how in params, the sweep's range and the size in extent. */
+/* How in params, the sweep's range and the size in extent. */
 static void
-build_controls (DmkScanView *self, GtkBox *row, GtkBox *params, GtkBox *extent)
+build_controls (DmkScanView *self)
 {
   if (self->kind == DMK_KIND_SUSTAINED)
     {
@@ -560,91 +563,31 @@ build_controls (DmkScanView *self, GtkBox *row, GtkBox *params, GtkBox *extent)
       if (w[i] != NULL)
         {
           gtk_widget_set_valign (w[i], GTK_ALIGN_START);
-          gtk_box_append (i < 3 || self->from == NULL ? params : extent, w[i]);
+          gtk_box_append (i < 3 || self->from == NULL ? self->params : self->extent, w[i]);
         }
   }
-  self->target_slot = GTK_BOX (gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0));
-  gtk_widget_set_hexpand (GTK_WIDGET (self->target_slot), TRUE);
-  gtk_box_append (row, GTK_WIDGET (self->target_slot));
-
-  self->save_button = gtk_menu_button_new ();
-  {
-    g_autoptr (GMenu) menu = g_menu_new ();
-    g_menu_append (menu, _("Save Chart as _Image…"), "scan.save-image");
-    g_menu_append (menu, _("Save Chart for _Print (SVG)…"), "scan.save-svg");
-    g_menu_append (menu, _("Save _Results…"), "scan.save-results");
-    g_menu_append (menu, _("Save _Table (CSV)…"), "scan.save-csv");
-    gtk_menu_button_set_menu_model (GTK_MENU_BUTTON (self->save_button), G_MENU_MODEL (menu));
-  }
-  gtk_menu_button_set_icon_name (GTK_MENU_BUTTON (self->save_button), "document-save-symbolic");
-  gtk_widget_set_tooltip_text (self->save_button, _("Save"));
+  gtk_widget_set_visible (GTK_WIDGET (self->extent),
+                          gtk_widget_get_first_child (GTK_WIDGET (self->extent)) != NULL);
   dmk_menu_button_name (GTK_MENU_BUTTON (self->save_button), _("Save"));
-  gtk_box_append (row, self->save_button);
-
-  self->start_button = gtk_button_new_with_mnemonic (_("_Run"));
-  g_signal_connect (self->start_button, "clicked", G_CALLBACK (on_start_clicked), self);
-  gtk_box_append (row, self->start_button);
 }
 
 static void
 build (DmkScanView *self)
 {
-  GtkBox *box = GTK_BOX (gtk_box_new (GTK_ORIENTATION_VERTICAL, 6));
-  GtkBox *row = GTK_BOX (gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6));
-  GtkBox *params = GTK_BOX (gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6));
-  GtkBox *extent = GTK_BOX (gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6));
-  GtkWidget *about = gtk_label_new (describe (self->kind));
-
-  self->box = GTK_WIDGET (box);
-  gtk_widget_set_parent (self->box, GTK_WIDGET (self));
-  g_object_set (box, "margin-start", 12, "margin-end", 12, "margin-top", 6, "margin-bottom", 8,
-                NULL);
-  /* Rows, so that every view fits the narrowest window: where and Run, then how, then how
-   * much. */
-  build_controls (self, row, params, extent);
-  gtk_box_append (box, GTK_WIDGET (row));
-  gtk_label_set_wrap (GTK_LABEL (about), TRUE);
-  gtk_label_set_xalign (GTK_LABEL (about), 0);
-  gtk_widget_add_css_class (about, "dim-label");
-  gtk_widget_add_css_class (about, "caption");
-  gtk_box_append (box, GTK_WIDGET (params));
-  if (gtk_widget_get_first_child (GTK_WIDGET (extent)) != NULL)
-    gtk_box_append (box, GTK_WIDGET (extent));
-  else
-    g_object_ref_sink (extent), g_object_unref (extent);
-  /* What the view does, under its controls and across the window: beside them it wrapped into
-   * a column that made one row of dropdowns taller than the other. */
-  gtk_box_append (box, about);
-
+  build_controls (self);
+  gtk_label_set_text (self->about, describe (self->kind));
   self->chart = DMK_SCAN_CHART (dmk_scan_chart_new (self->kind == DMK_KIND_SUSTAINED ? DMK_CHART_SUSTAINED
                                                     : self->kind == DMK_KIND_SWEEP ? DMK_CHART_SWEEP
                                                                                    : DMK_CHART_SURFACE));
+  gtk_widget_set_hexpand (GTK_WIDGET (self->chart), TRUE);
   gtk_widget_set_vexpand (GTK_WIDGET (self->chart), TRUE);
+  gtk_box_append (self->charts, GTK_WIDGET (self->chart));
   if (self->kind == DMK_KIND_SURFACE)
     {
-      GtkBox *charts = GTK_BOX (gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12));
       self->access_chart = DMK_SCAN_CHART (dmk_scan_chart_new (DMK_CHART_ACCESS));
-      gtk_widget_set_hexpand (GTK_WIDGET (self->chart), TRUE);
       gtk_widget_set_hexpand (GTK_WIDGET (self->access_chart), TRUE);
-      gtk_widget_set_vexpand (GTK_WIDGET (charts), TRUE);
-      gtk_box_append (charts, GTK_WIDGET (self->chart));
-      gtk_box_append (charts, GTK_WIDGET (self->access_chart));
-      gtk_box_append (box, GTK_WIDGET (charts));
+      gtk_box_append (self->charts, GTK_WIDGET (self->access_chart));
     }
-  else
-    gtk_box_append (box, GTK_WIDGET (self->chart));
-
-  self->summary_label = GTK_LABEL (gtk_label_new (""));
-  gtk_label_set_wrap (self->summary_label, TRUE);
-  gtk_label_set_xalign (self->summary_label, 0);
-  gtk_box_append (box, GTK_WIDGET (self->summary_label));
-  self->status_label = GTK_LABEL (gtk_label_new (_("Ready")));
-  gtk_label_set_xalign (self->status_label, 0);
-  /* Wrapped, never cut: it also says why a run failed or cannot start. */
-  gtk_label_set_wrap (self->status_label, TRUE);
-  gtk_label_set_wrap_mode (self->status_label, PANGO_WRAP_WORD_CHAR);
-  gtk_widget_add_css_class (GTK_WIDGET (self->status_label), "dim-label");
-  gtk_box_append (box, GTK_WIDGET (self->status_label));
   set_running (self, FALSE);
   update_summary (self);
 }
@@ -658,7 +601,7 @@ dmk_scan_view_dispose (GObject *object)
     g_signal_handlers_disconnect_by_data (self->run, self);
   if (saving == self)
     saving = NULL;
-  g_clear_pointer (&self->box, gtk_widget_unparent);
+  gtk_widget_dispose_template (GTK_WIDGET (self), DMK_TYPE_SCAN_VIEW);
   G_OBJECT_CLASS (dmk_scan_view_parent_class)->dispose (object);
 }
 
@@ -707,11 +650,25 @@ dmk_scan_view_class_init (DmkScanViewClass *klass)
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_add_binding (widget_class, GDK_KEY_Escape, 0, on_escape, NULL);
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GROUP);
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/gdiskmark/GDiskMark/dmk-scan-view.ui");
+  gtk_widget_class_bind_template_child (widget_class, DmkScanView, box);
+  gtk_widget_class_bind_template_child (widget_class, DmkScanView, target_slot);
+  gtk_widget_class_bind_template_child (widget_class, DmkScanView, save_button);
+  gtk_widget_class_bind_template_child (widget_class, DmkScanView, start_button);
+  gtk_widget_class_bind_template_child (widget_class, DmkScanView, params);
+  gtk_widget_class_bind_template_child (widget_class, DmkScanView, extent);
+  gtk_widget_class_bind_template_child (widget_class, DmkScanView, about);
+  gtk_widget_class_bind_template_child (widget_class, DmkScanView, charts);
+  gtk_widget_class_bind_template_child (widget_class, DmkScanView, summary_label);
+  gtk_widget_class_bind_template_child (widget_class, DmkScanView, status_label);
+  gtk_widget_class_bind_template_callback (widget_class, on_start_clicked);
 }
 
 static void
 dmk_scan_view_init (DmkScanView *self)
 {
+  gtk_widget_init_template (GTK_WIDGET (self));
 }
 
 GtkWidget *
