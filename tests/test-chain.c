@@ -116,6 +116,23 @@ result_at (double mb_per_s)
   test = dmk_test_result_new (&spec, DMK_DIRECTION_READ);
   test->mb_per_s = mb_per_s;
   g_ptr_array_add (result->tests, test);
+  result->date = g_strdup ("2026-12-07T15:00:00+00:00");
+  return result;
+}
+
+/* A whole result as the CLI saved one (a fuzzing seed). */
+static DmkResult *
+saved_result (void)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "fuzz", "seeds",
+                                                 "grid-default-mix.json", NULL);
+  g_autofree char *data = NULL;
+  g_autoptr (GError) error = NULL;
+  DmkResult *result;
+
+  g_assert_true (g_file_get_contents (path, &data, NULL, &error));
+  result = dmk_result_from_json (data, -1, &error);
+  g_assert_no_error (error);
   return result;
 }
 
@@ -167,7 +184,8 @@ test_case (gconstpointer data)
   dmk_result_unref (result);
 }
 
-/* A result well below every ceiling has no near-ceiling sentence; a link at its most none. */
+/* A result well below every ceiling has no near-ceiling sentence, nor one far above it; a link
+ * at its most none. */
 static void
 test_below (void)
 {
@@ -178,6 +196,17 @@ test_below (void)
 
   g_assert_cmpuint (verdict->len, ==, 0);
   dmk_result_unref (result);
+  /* Far above the link's ceiling is a cache, not the link. */
+  {
+    g_autofree char *down = g_build_filename (trees, "nvme-down", NULL);
+    g_autoptr (DmkChain) slow = dmk_chain_find (down, "nvme0n1");
+    DmkResult *cached = result_at (14000);
+    g_autoptr (GPtrArray) said = dmk_chain_verdict (slow, cached);
+
+    g_assert_cmpuint (said->len, ==, 1);
+    g_assert_nonnull (strstr (g_ptr_array_index (said, 0), "runs at PCIe 3.0 x2"));
+    dmk_result_unref (cached);
+  }
 }
 
 /* Names that lead out of the tree, and a disk sysfs does not have, give an empty chain. */
@@ -201,6 +230,96 @@ test_hostile (void)
   g_unlink (evil);
 }
 
+/* The machine's state, read through the same root: a laptop on battery; none in a tree without
+ * it. The fill level of a real folder lies between 0 and 100 %. */
+static void
+test_conditions (void)
+{
+  g_autofree char *root = g_build_filename (trees, "nvme-down", NULL);
+  g_autofree char *bare = g_build_filename (trees, "virtio", NULL);
+  g_autofree char *text = NULL;
+  DmkConditions c;
+
+  dmk_conditions_init (&c);
+  dmk_conditions_read (root, NULL, &c);
+  g_assert_cmpint (c.power, ==, DMK_POWER_BATTERY);
+  g_assert_cmpstr (c.platform_profile, ==, "low-power");
+  g_assert_cmpstr (c.cpu_governor, ==, "powersave");
+  g_assert_cmpint (c.nvme_apst_us, ==, 100000);
+  g_assert_cmpfloat (c.fill_percent, <, 0);
+  text = dmk_conditions_describe (&c);
+  g_assert_cmpstr (text, ==, "on battery; platform profile low-power; CPU governor powersave; "
+                             "NVMe power saving (APST) with wake-ups up to 100000 µs");
+  dmk_conditions_read (bare, trees, &c);
+  g_assert_cmpint (c.power, ==, DMK_POWER_UNKNOWN);
+  g_assert_null (c.platform_profile);
+  g_assert_null (c.cpu_governor);
+  g_assert_cmpint (c.nvme_apst_us, ==, -1);
+  g_assert_cmpfloat (c.fill_percent, >=, 0);
+  g_assert_cmpfloat (c.fill_percent, <=, 100);
+  dmk_conditions_clear (&c);
+}
+
+/* The chain and the conditions go into the JSON and come back; the text says the links, the
+ * verdict and the conditions. */
+static void
+test_result_files (void)
+{
+  g_autofree char *root = g_build_filename (trees, "nvme-down", NULL);
+  DmkResult *result = saved_result (), *back;
+  g_autofree char *json = NULL, *again = NULL, *text = NULL;
+  g_autoptr (GError) error = NULL;
+
+  result->chain = dmk_chain_find (root, "nvme0n1");
+  dmk_conditions_read (root, NULL, &result->conditions);
+  json = dmk_result_to_json (result);
+  g_assert_nonnull (strstr (json, "\"verdict\""));
+  g_assert_nonnull (strstr (json, "\"power\" : \"battery\""));
+  back = dmk_result_from_json (json, -1, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (back->chain);
+  g_assert_cmpuint (back->chain->links->len, ==, 1);
+  g_assert_cmpint (back->conditions.power, ==, DMK_POWER_BATTERY);
+  g_assert_cmpint (back->conditions.nvme_apst_us, ==, 100000);
+  again = dmk_result_to_json (back);
+  g_assert_cmpstr (again, ==, json);
+  text = dmk_result_to_text (back);
+  g_test_message ("%s", text);
+  g_assert_nonnull (strstr (text, "   Link: PCIe 3.0 x2 (0000:3e:00.0): at most 1.97 GB/s"));
+  g_assert_nonnull (strstr (text, "  Limit: This PCIe 4.0 x4 drive runs at PCIe 3.0 x2"));
+  g_assert_nonnull (strstr (text, "   When: on battery; platform profile low-power"));
+  dmk_result_unref (back);
+  dmk_result_unref (result);
+}
+
+/* A file's chain that is not one is refused with the field named. */
+static void
+test_bad_files (void)
+{
+  const char *bad[][2] = {
+    { "\"chain\": {\"links\": [ {\"kind\": \"warp\"} ]}", "chain.links[0].kind" },
+    { "\"chain\": {\"links\": [ 7 ]}", "chain.links[0]" },
+    { "\"conditions\": {\"power\": \"nuclear\"}", "conditions.power" },
+    { "\"conditions\": {\"power\": \"ac\", \"fill_percent\": 140}", "conditions.fill_percent" },
+  };
+  DmkResult *result = saved_result ();
+  g_autofree char *json = dmk_result_to_json (result);
+
+  for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
+    {
+      g_autofree char *head = g_strndup (json, strrchr (json, '}') - json);
+      g_autofree char *doc = g_strdup_printf ("%s, %s}", g_strchomp (head), bad[i][0]);
+      g_autoptr (GError) error = NULL;
+      DmkResult *r = dmk_result_from_json (doc, -1, &error);
+
+      g_assert_null (r);
+      g_assert_error (error, DMK_ERROR, DMK_ERROR_PARSE);
+      g_test_message ("%s", error->message);
+      g_assert_nonnull (strstr (error->message, bad[i][1]));
+    }
+  dmk_result_unref (result);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -215,6 +334,9 @@ main (int argc, char **argv)
     }
   g_test_add_func ("/chain/below-ceiling", test_below);
   g_test_add_func ("/chain/hostile", test_hostile);
+  g_test_add_func ("/chain/conditions", test_conditions);
+  g_test_add_func ("/chain/result-files", test_result_files);
+  g_test_add_func ("/chain/bad-files", test_bad_files);
   status = g_test_run ();
   remove_trees ();
   return status;

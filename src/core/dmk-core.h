@@ -18,6 +18,7 @@
 #include "dmk-units.h"
 /* target */
 #include "dmk-chain.h"
+#include "dmk-conditions.h"
 #include "dmk-places.h"
 #include "dmk-providers.h"
 #include "dmk-sysinfo.h"

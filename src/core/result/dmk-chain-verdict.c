@@ -81,7 +81,9 @@ near_ceiling (const DmkChainLink *slowest, const DmkResult *result)
     {
       const DmkTestResult *t = g_ptr_array_index (result->tests, i);
 
-      if (t->mb_per_s >= ceiling * DMK_CHAIN_NEAR && (best == NULL || t->mb_per_s > best->mb_per_s))
+      /* Far above the ceiling is a cache, not the link: the plausibility check says that. */
+      if (t->mb_per_s >= ceiling * DMK_CHAIN_NEAR && t->mb_per_s <= ceiling * DMK_CHAIN_ABOVE &&
+          (best == NULL || t->mb_per_s > best->mb_per_s))
         best = t;
     }
   if (best == NULL)

@@ -12,6 +12,8 @@ G_BEGIN_DECLS
 /* A number at or above this share of the slowest link's ceiling is the link's, not the drive's:
  * protocol overhead keeps real transfers a few percent under the line rate. */
 #define DMK_CHAIN_NEAR 0.90
+/* Above this share the number is not the link's (a cache: dmk-plausible.h warns of it). */
+#define DMK_CHAIN_ABOVE 1.05
 
 /* The verdict's sentences (char*, translated), in the chain's order; empty when nothing in the
  * chain limits the result. result may be NULL (before any test: the links alone). */
