@@ -8,6 +8,8 @@
 #include <unistd.h>
 
 #include "dmk-core.h"
+#include "dmk-test-cli.h"
+#include "dmk-test-loop.h"
 
 static char *trees;
 
@@ -320,12 +322,98 @@ test_bad_files (void)
   dmk_result_unref (result);
 }
 
+/* The line after the device's own in targets' listing, or NULL. */
+static char *
+line_after (const char *listing, const char *device, guint n)
+{
+  g_auto (GStrv) lines = g_strsplit (listing, "\n", -1);
+  g_autofree char *head = g_strdup_printf ("  %s ", device);
+
+  for (guint i = 0; lines[i] != NULL; i++)
+    if (g_str_has_prefix (lines[i], head))
+      {
+        for (guint k = 1; k <= n; k++)
+          if (lines[i + k - 1] == NULL || lines[i + k] == NULL)
+            return NULL;
+        return g_strdup (lines[i + n]);
+      }
+  return NULL;
+}
+
+/* gdiskmark-cli targets on a real loop device: its chain as this machine's sysfs has it, then
+ * as the nvme-down tree has it (the loop device planted there under the drive's node), and a
+ * real run through that tree records the chain, the verdict and the conditions. */
+static void
+test_cli (void)
+{
+  g_autofree char *root = g_build_filename (trees, "nvme-down", NULL);
+  g_autofree char *name = NULL, *plant = NULL, *want = NULL, *line = NULL, *json = NULL;
+  g_autofree char *out = NULL, *data = NULL;
+  const char *targets[] = { "targets", NULL };
+  const char *env[] = { "GDISKMARK_SYSFS_ROOT", root, NULL };
+  CliRun run = { 0 };
+  DmkResult *result;
+
+  if (cli_path == NULL)
+    {
+      g_test_skip ("GDISKMARK_CLI is not set");
+      return;
+    }
+  if (!dmk_test_loop_setup (3))
+    return;
+  name = g_path_get_basename (dmk_test_loop);
+  out = cli_output (targets);
+  line = line_after (out, dmk_test_loop, 1);
+  want = g_strdup_printf ("      Link: loop device %s on %s: its I/O goes through the backing "
+                          "file's filesystem, with direct I/O", name, dmk_test_image);
+  g_assert_nonnull (line);
+  g_assert_true (g_str_has_prefix (line, want));
+
+  plant = g_build_filename (root, "block", name, NULL);
+  g_assert_cmpint (symlink ("../devices/pci0000:00/0000:00:1d.0/0000:3e:00.0/nvme/nvme0/nvme0n1",
+                            plant), ==, 0);
+  run_cli (&run, targets, env);
+  g_assert_cmpint (run.status, ==, 0);
+  g_clear_pointer (&line, g_free);
+  line = line_after (run.out, dmk_test_loop, 1);
+  g_assert_cmpstr (line, ==, "      Link: PCIe 3.0 x2 (0000:3e:00.0): at most 1.97 GB/s; both ends "
+                             "support PCIe 4.0 x4 (7.88 GB/s)");
+  g_clear_pointer (&line, g_free);
+  line = line_after (run.out, dmk_test_loop, 2);
+  g_assert_true (g_str_has_prefix (line, "      Limit: This PCIe 4.0 x4 drive runs at PCIe 3.0 "
+                                         "x2: at most 1.97 GB/s"));
+  cli_run_clear (&run);
+
+  json = g_build_filename (trees, "run.json", NULL);
+  {
+    const char *args[] = { "-p", "demo", "-m", "read", "-n", "1", "-t", "1", "-w", "0", "-i", "0",
+                           "-s", "32MiB", "-o", json, dmk_test_loop, NULL };
+    run_cli (&run, args, env);
+  }
+  g_assert_cmpint (run.status, ==, 0);
+  cli_run_clear (&run);
+  g_assert_true (g_file_get_contents (json, &data, NULL, NULL));
+  result = dmk_result_from_json (data, -1, NULL);
+  g_assert_nonnull (result);
+  g_assert_nonnull (result->chain);
+  g_assert_cmpuint (result->chain->links->len, ==, 1);
+  g_assert_cmpstr (((DmkChainLink *) result->chain->links->pdata[0])->what, ==, "PCIe 3.0 x2");
+  g_assert_cmpint (result->conditions.power, ==, DMK_POWER_BATTERY);
+  g_assert_cmpstr (result->conditions.cpu_governor, ==, "powersave");
+  g_assert_nonnull (strstr (data, "This PCIe 4.0 x4 drive runs at PCIe 3.0 x2"));
+  dmk_result_unref (result);
+  g_unlink (plant);
+  dmk_test_loop_cleanup ();
+}
+
 int
 main (int argc, char **argv)
 {
   int status;
 
   g_test_init (&argc, &argv, NULL);
+  cli_path = g_getenv ("GDISKMARK_CLI");
+  dmk_test_loop_cleanup_on_signals (NULL);
   build_trees ();
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
     {
@@ -337,6 +425,7 @@ main (int argc, char **argv)
   g_test_add_func ("/chain/conditions", test_conditions);
   g_test_add_func ("/chain/result-files", test_result_files);
   g_test_add_func ("/chain/bad-files", test_bad_files);
+  g_test_add_func ("/chain/cli", test_cli);
   status = g_test_run ();
   remove_trees ();
   return status;

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <glib.h>
+#include <json-glib/json-glib.h>
 
 #include "dmk-chain.h"
 #include "dmk-result.h"
@@ -18,5 +19,9 @@ G_BEGIN_DECLS
 /* The verdict's sentences (char*, translated), in the chain's order; empty when nothing in the
  * chain limits the result. result may be NULL (before any test: the links alone). */
 GPtrArray *dmk_chain_verdict (const DmkChain *chain, const DmkResult *result);
+
+/* The chain as the JSON has it: a "links" array and a "verdict" array of sentences (for result,
+ * which may be NULL), members of the object b is in. */
+void dmk_chain_write_json (JsonBuilder *b, const DmkChain *chain, const DmkResult *result);
 
 G_END_DECLS

@@ -58,24 +58,30 @@ write_conditions (JsonBuilder *b, const DmkConditions *c)
 }
 
 void
+dmk_chain_write_json (JsonBuilder *b, const DmkChain *chain, const DmkResult *result)
+{
+  g_autoptr (GPtrArray) verdict = dmk_chain_verdict (chain, result);
+
+  json_builder_set_member_name (b, "links");
+  json_builder_begin_array (b);
+  for (guint i = 0; i < chain->links->len; i++)
+    write_link (b, g_ptr_array_index (chain->links, i));
+  json_builder_end_array (b);
+  json_builder_set_member_name (b, "verdict");
+  json_builder_begin_array (b);
+  for (guint i = 0; i < verdict->len; i++)
+    json_builder_add_string_value (b, g_ptr_array_index (verdict, i));
+  json_builder_end_array (b);
+}
+
+void
 _dmk_result_write_chain (JsonBuilder *b, DmkResult *r)
 {
   if (r->chain != NULL)
     {
-      g_autoptr (GPtrArray) verdict = dmk_chain_verdict (r->chain, r);
-
       json_builder_set_member_name (b, "chain");
       json_builder_begin_object (b);
-      json_builder_set_member_name (b, "links");
-      json_builder_begin_array (b);
-      for (guint i = 0; i < r->chain->links->len; i++)
-        write_link (b, g_ptr_array_index (r->chain->links, i));
-      json_builder_end_array (b);
-      json_builder_set_member_name (b, "verdict");
-      json_builder_begin_array (b);
-      for (guint i = 0; i < verdict->len; i++)
-        json_builder_add_string_value (b, g_ptr_array_index (verdict, i));
-      json_builder_end_array (b);
+      dmk_chain_write_json (b, r->chain, r);
       json_builder_end_object (b);
     }
   if (dmk_conditions_known (&r->conditions))

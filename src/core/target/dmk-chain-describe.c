@@ -27,8 +27,11 @@ dmk_chain_layer_cost (const DmkChainLink *link)
     return _("a write smaller than a stripe reads and rewrites parity: small random writes cost "
              "several I/O each");
   if (strcmp (d, "loop") == 0)
-    return _("its I/O goes through the backing file's filesystem, and without direct I/O through "
-             "the page cache");
+    return _("its I/O goes through the backing file's filesystem and the page cache (buffered: "
+             "reads can come from memory)");
+  if (strcmp (d, "loop-dio") == 0)
+    return _("its I/O goes through the backing file's filesystem, with direct I/O past the page "
+             "cache");
   if (strcmp (d, "dm") == 0)
     return _("device-mapper: the cost depends on its target (dmsetup table)");
   return _("an md array: its level decides what it costs");
@@ -43,7 +46,7 @@ layer_name (const DmkChainLink *link)
     return _("dm-crypt encryption");
   if (strcmp (d, "lvm") == 0)
     return _("LVM volume");
-  if (strcmp (d, "loop") == 0)
+  if (g_str_has_prefix (d, "loop"))
     return _("loop device");
   if (strcmp (d, "dm") == 0)
     return _("device-mapper");

@@ -43,8 +43,11 @@ layer_at (const char *dir, const char *name)
     }
   if (g_file_test (loop_dir, G_FILE_TEST_IS_DIR))
     {
+      g_autofree char *dio = _dmk_chain_read (loop_dir, "dio");
+
       link = dmk_chain_link_new (DMK_CHAIN_LAYER, name, name);
-      link->driver = g_strdup ("loop");
+      /* With direct I/O the loop device passes the page cache of its backing file by. */
+      link->driver = g_strdup (g_strcmp0 (dio, "1") == 0 ? "loop-dio" : "loop");
       link->what = g_strdup (name);
       link->layer_backing = _dmk_chain_read (loop_dir, "backing_file");
       return link;
@@ -170,6 +173,13 @@ dmk_chain_find (const char *root, const char *disk)
     return chain;
   block = g_build_filename (root, "block", disk, NULL);
   real = node_real (block, devices);
+  if (real == NULL)
+    {
+      /* A partition is in class/block only. */
+      g_free (block);
+      block = g_build_filename (root, "class", "block", disk, NULL);
+      real = node_real (block, devices);
+    }
   if (real != NULL)
     walk_down (root, devices, real, chain, 0);
   return chain;
