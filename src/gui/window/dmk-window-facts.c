@@ -186,9 +186,16 @@ set_notes (DmkWindow *self, const char *text, guint n, gboolean error)
   g_autofree char *first = g_strndup (text, strcspn (text, "\n"));
   g_autofree char *summary = NULL;
 
+  gboolean chain = gtk_widget_get_visible (self->chain_button);
+
   gtk_label_set_text (self->warnings_label, text);
   gtk_widget_set_visible (GTK_WIDGET (self->warnings_label), n > 0);
-  gtk_widget_set_visible (self->warnings_row, n > 0);
+  /* The chain's line shares the row: beside notes it is one word, its summary in its tooltip. */
+  gtk_widget_set_visible (self->warnings_row, n > 0 || chain);
+  gtk_widget_set_visible (GTK_WIDGET (self->warnings_summary), n > 0);
+  if (chain && n > 0)
+    /* TRANSLATORS: the button beside a result's notes that opens its chain of links */
+    gtk_label_set_text (self->chain_summary, _("Chain"));
   if (whole)
     summary = g_strdup (text);
   else
@@ -198,7 +205,7 @@ set_notes (DmkWindow *self, const char *text, guint n, gboolean error)
                                first);
   gtk_label_set_text (self->warnings_summary, summary);
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->warnings_summary), whole ? NULL : text);
-  gtk_widget_set_visible (self->warnings_button, !whole);
+  gtk_widget_set_visible (self->warnings_button, n > 0 && !whole);
   if (!whole)
     {
       /* TRANSLATORS: the button that shows every note; "Details of 7 notes" */
@@ -206,8 +213,10 @@ set_notes (DmkWindow *self, const char *text, guint n, gboolean error)
         g_dngettext (GETTEXT_PACKAGE, "Details of %u note", "Details of %u notes", n), n);
       dmk_menu_button_name (GTK_MENU_BUTTON (self->warnings_button), name);
     }
-  if (!gtk_widget_get_visible (self->warnings_row))
+  if (n == 0)
     gtk_menu_button_popdown (GTK_MENU_BUTTON (self->warnings_button));
+  if (!chain)
+    gtk_menu_button_popdown (GTK_MENU_BUTTON (self->chain_button));
   if (error)
     {
       gtk_widget_add_css_class (GTK_WIDGET (self->warnings_label), "error");
@@ -363,6 +372,7 @@ update_chain (DmkWindow *self, DmkResult *r)
         summary = g_steal_pointer (&text);
     }
   gtk_label_set_text (self->chain_summary, summary);
+  gtk_widget_set_tooltip_text (self->chain_button, summary);
   gtk_widget_set_visible (self->chain_button, TRUE);
 }
 
