@@ -168,7 +168,45 @@ devices_main (const CliCommand *command, int argc, char **argv)
   return print_devices_table (rows, headings, G_N_ELEMENTS (headings));
 }
 
-/* The places under heading, into out. */
+static const char *
+sysfs_root (void)
+{
+  const char *root = dmk_test_hook ("GDISKMARK_SYSFS_ROOT");
+
+  return root != NULL ? root : "/sys";
+}
+
+/* The device's chain (NULL for a folder): its kernel name is the path's last part. */
+static DmkChain *
+place_chain (const DmkPlace *p)
+{
+  if (p->kind != DMK_PLACE_DEVICE || !g_str_has_prefix (p->path, "/dev/"))
+    return NULL;
+  return dmk_chain_find (sysfs_root (), p->path + strlen ("/dev/"));
+}
+
+/* Each link of the device's chain and what limits it, under its line. */
+static void
+print_chain (GString *out, const DmkPlace *p)
+{
+  g_autoptr (DmkChain) chain = place_chain (p);
+  g_autoptr (GPtrArray) verdict = NULL;
+
+  if (chain == NULL)
+    return;
+  verdict = dmk_chain_verdict (chain, NULL);
+  for (guint i = 0; i < chain->links->len; i++)
+    {
+      g_autofree char *line = dmk_chain_link_describe (g_ptr_array_index (chain->links, i));
+      /* TRANSLATORS: a link of a device's chain in gdiskmark-cli targets, under the device */
+      g_string_append_printf (out, _("      Link: %s\n"), line);
+    }
+  for (guint i = 0; i < verdict->len; i++)
+    /* TRANSLATORS: what limits a device, under its links in gdiskmark-cli targets */
+    g_string_append_printf (out, _("      Limit: %s\n"), (char *) g_ptr_array_index (verdict, i));
+}
+
+/* The places under heading, into out, each device with its chain. */
 static void
 print_places (GString *out, const char *heading, GPtrArray *places)
 {
@@ -185,7 +223,22 @@ print_places (GString *out, const char *heading, GPtrArray *places)
       append_cell (line, p->path, width);
       g_string_append (line, p->subtitle != NULL ? p->subtitle : "");
       g_string_append_printf (out, "%s\n", g_strchomp (line->str));
+      print_chain (out, p);
     }
+}
+
+/* A device's "chain": its links and what limits it. */
+static void
+add_chain_json (JsonBuilder *json, const DmkPlace *p)
+{
+  g_autoptr (DmkChain) chain = place_chain (p);
+
+  if (chain == NULL)
+    return;
+  json_builder_set_member_name (json, "chain");
+  json_builder_begin_object (json);
+  dmk_chain_write_json (json, chain, NULL);
+  json_builder_end_object (json);
 }
 
 static void
@@ -204,6 +257,7 @@ add_places_json (JsonBuilder *json, const char *key, GPtrArray *places)
       json_builder_add_string_value (json, p->subtitle != NULL ? p->subtitle : "");
       json_builder_set_member_name (json, "summary");
       json_builder_add_string_value (json, p->summary != NULL ? p->summary : "");
+      add_chain_json (json, p);
       json_builder_end_object (json);
     }
   json_builder_end_array (json);
@@ -220,7 +274,9 @@ targets_main (const CliCommand *command, int argc, char **argv)
     command,
     _("The writable filesystems, each once (home first; a FOLDER given stands for its "
       "filesystem), then every disk and partition, each with the description the window "
-      "shows."),
+      "shows and its chain: every link between it and the machine (PCIe, SATA, USB, SD; "
+      "dm-crypt, LVM, md and loop above it) with what each carries at most, and what limits "
+      "it."),
     argc, argv);
   if (!cli_output_check (&opts_out))
     return EXIT_USAGE;

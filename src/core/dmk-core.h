@@ -17,12 +17,15 @@
 #include "dmk-text.h"
 #include "dmk-units.h"
 /* target */
+#include "dmk-chain.h"
+#include "dmk-conditions.h"
 #include "dmk-places.h"
 #include "dmk-providers.h"
 #include "dmk-sysinfo.h"
 #include "dmk-target.h"
 /* result */
 #include "dmk-capacity-report.h"
+#include "dmk-chain-verdict.h"
 #include "dmk-result.h"
 #include "dmk-scan.h"
 #include "dmk-share.h"

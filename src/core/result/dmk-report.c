@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "dmk-places.h"
+#include "dmk-result-chain.h"
 #include "dmk-result.h"
 #include "dmk-scan.h"
 #include "dmk-series.h"
@@ -229,6 +230,7 @@ dmk_report_append_footer (GString *s, DmkResult *r)
     g_string_append_printf (s, "   Temp: %.0f °C before, %.0f °C peak, %.0f °C after\n",
                             r->temperature.before_c, r->temperature.peak_c,
                             r->temperature.after_c);
+  _dmk_report_append_chain (s, r);
   if (r->settings.verify && r->verify.bad == 0)
     g_string_append_printf (s, " Verify: %" G_GUINT64_FORMAT " blocks of 4 KiB read back as "
                             "written, 0 mismatches\n", r->verify.checked);

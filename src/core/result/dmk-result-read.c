@@ -8,6 +8,7 @@
 
 #include "dmk-error.h"
 #include "dmk-json-codec.h"
+#include "dmk-result-chain.h"
 #include "dmk-scan.h"
 #include "dmk-series.h"
 
@@ -645,6 +646,7 @@ read_object (JsonObject *o, GError **error)
   if (!rd.failed)
     r->os = _dmk_rd_string (&rd, o, "", "os", TRUE);
   read_temperature (&rd, o, r);
+  _dmk_result_read_chain (&rd, o, r);
   return rd.failed ? NULL : g_steal_pointer (&r);
 }
 

@@ -7,6 +7,7 @@
 #include "dmk-error.h"
 #include "dmk-output.h"
 #include "dmk-json-codec.h"
+#include "dmk-result-chain.h"
 #include "dmk-scan.h"
 #include "dmk-spread.h"
 #include "dmk-steady.h"
@@ -289,6 +290,7 @@ dmk_result_to_json (DmkResult *r)
   _dmk_jb_string (b, "os", r->os);
   if (r->temperature.known)
     add_temperature (b, &r->temperature);
+  _dmk_result_write_chain (b, r);
   json_builder_end_object (b);
 
   root = json_builder_get_root (b);

@@ -29,6 +29,7 @@ dmk_result_new (void)
   r->tests = g_ptr_array_new_with_free_func ((GDestroyNotify) dmk_test_result_free);
   r->warnings = g_ptr_array_new_with_free_func (g_free);
   r->comment = g_strdup ("");
+  dmk_conditions_init (&r->conditions);
   return r;
 }
 
@@ -58,6 +59,8 @@ dmk_result_unref (DmkResult *r)
   g_free (r->os);
   dmk_sustained_free (r->sustained);
   dmk_surface_free (r->surface);
+  dmk_chain_free (r->chain);
+  dmk_conditions_clear (&r->conditions);
   g_free (r);
 }
 

@@ -5,6 +5,8 @@
 #include <glib.h>
 #include <json-glib/json-glib.h>
 
+#include "dmk-chain.h"
+#include "dmk-conditions.h"
 #include "dmk-histogram.h"
 #include "dmk-sheet-file.h"
 #include "dmk-spec.h"
@@ -104,6 +106,11 @@ typedef struct
   /* --verify: the blocks read (in read passes and the final read-back) checked against the stamps
    * written; bad counts the mismatches. Only when settings.verify. */
   DmkStampTally verify;
+  /* Every limit between the drive and the number (dmk-chain.h), as it was when the run began;
+   * NULL where not known (older files, other tools' results). */
+  DmkChain *chain;
+  /* The machine's state when the run began: power, profiles, fill level. */
+  DmkConditions conditions;
 } DmkResult;
 
 GType dmk_result_get_type (void) G_GNUC_CONST;

@@ -232,7 +232,12 @@ _dmk_run_prologue (RunData *d, gboolean write, gboolean layout, GCancellable *ca
   /* The link the target's drive hangs on, for the plausibility checks, and the warnings known
    * for the run as a whole (a buffered test smaller than memory, device-mapper underneath). */
   if (d->disk != NULL)
-    dmk_link_find (sysfs_root (), d->disk, &d->link);
+    {
+      dmk_link_find (sysfs_root (), d->disk, &d->link);
+      d->result->chain = dmk_chain_find (sysfs_root (), d->disk);
+    }
+  /* The machine's state as the run begins: power, profiles, the filesystem's fill level. */
+  dmk_conditions_read (sysfs_root (), d->path, &d->result->conditions);
   dmk_plausibility_check_run (d->result, d->disk, dmk_sysinfo_ram_bytes ());
   start_temperature (d);
   _dmk_run_others_start (d, sysfs_root ());

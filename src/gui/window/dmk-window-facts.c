@@ -186,9 +186,16 @@ set_notes (DmkWindow *self, const char *text, guint n, gboolean error)
   g_autofree char *first = g_strndup (text, strcspn (text, "\n"));
   g_autofree char *summary = NULL;
 
+  gboolean chain = gtk_widget_get_visible (self->chain_button);
+
   gtk_label_set_text (self->warnings_label, text);
   gtk_widget_set_visible (GTK_WIDGET (self->warnings_label), n > 0);
-  gtk_widget_set_visible (self->warnings_row, n > 0);
+  /* The chain's line shares the row: beside notes it is one word, its summary in its tooltip. */
+  gtk_widget_set_visible (self->warnings_row, n > 0 || chain);
+  gtk_widget_set_visible (GTK_WIDGET (self->warnings_summary), n > 0);
+  if (chain && n > 0)
+    /* TRANSLATORS: the button beside a result's notes that opens its chain of links */
+    gtk_label_set_text (self->chain_summary, _("Chain"));
   if (whole)
     summary = g_strdup (text);
   else
@@ -198,7 +205,7 @@ set_notes (DmkWindow *self, const char *text, guint n, gboolean error)
                                first);
   gtk_label_set_text (self->warnings_summary, summary);
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->warnings_summary), whole ? NULL : text);
-  gtk_widget_set_visible (self->warnings_button, !whole);
+  gtk_widget_set_visible (self->warnings_button, n > 0 && !whole);
   if (!whole)
     {
       /* TRANSLATORS: the button that shows every note; "Details of 7 notes" */
@@ -206,8 +213,10 @@ set_notes (DmkWindow *self, const char *text, guint n, gboolean error)
         g_dngettext (GETTEXT_PACKAGE, "Details of %u note", "Details of %u notes", n), n);
       dmk_menu_button_name (GTK_MENU_BUTTON (self->warnings_button), name);
     }
-  if (!gtk_widget_get_visible (self->warnings_row))
+  if (n == 0)
     gtk_menu_button_popdown (GTK_MENU_BUTTON (self->warnings_button));
+  if (!chain)
+    gtk_menu_button_popdown (GTK_MENU_BUTTON (self->chain_button));
   if (error)
     {
       gtk_widget_add_css_class (GTK_WIDGET (self->warnings_label), "error");
@@ -295,6 +304,78 @@ show_plan_facts (DmkWindow *self)
   gtk_widget_set_visible (self->facts_box, TRUE);
 }
 
+/* One row of the chain's panel: a label a screen reader reads as the list's item. */
+static void
+add_chain_row (DmkWindow *self, const char *text)
+{
+  GtkWidget *label = gtk_label_new (text);
+
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+  gtk_label_set_max_width_chars (GTK_LABEL (label), 60);
+  gtk_widget_set_margin_start (label, 6);
+  gtk_widget_set_margin_end (label, 6);
+  gtk_widget_set_margin_top (label, 6);
+  gtk_widget_set_margin_bottom (label, 6);
+  gtk_list_box_append (self->chain_list, label);
+}
+
+/* The line under the facts: what limits the drive (or its first link, or the conditions), and
+ * the panel it opens with the whole chain, the verdict and the conditions; hidden without any. */
+static void
+update_chain (DmkWindow *self, DmkResult *r)
+{
+  g_autoptr (GPtrArray) verdict = NULL;
+  g_autofree char *when = NULL, *summary = NULL;
+  GtkWidget *row;
+
+  while ((row = gtk_widget_get_first_child (GTK_WIDGET (self->chain_list))) != NULL)
+    gtk_list_box_remove (self->chain_list, row);
+  when = r != NULL ? dmk_conditions_describe (&r->conditions) : NULL;
+  if (r == NULL || ((r->chain == NULL || r->chain->links->len == 0) && when == NULL))
+    {
+      gtk_widget_set_visible (self->chain_button, FALSE);
+      return;
+    }
+  verdict = r->chain != NULL ? dmk_chain_verdict (r->chain, r) : NULL;
+  for (guint i = 0; r->chain != NULL && i < r->chain->links->len; i++)
+    {
+      g_autofree char *line = dmk_chain_link_describe (r->chain->links->pdata[i]);
+      /* TRANSLATORS: a row of the chain's panel: one link between the drive and the machine */
+      g_autofree char *text = g_strdup_printf (_("Link: %s"), line);
+
+      add_chain_row (self, text);
+      if (summary == NULL)
+        /* TRANSLATORS: the line under the facts when nothing limits the drive: its first link */
+        summary = g_strdup_printf (_("Chain: %s"), line);
+    }
+  for (guint i = 0; verdict != NULL && i < verdict->len; i++)
+    {
+      /* TRANSLATORS: a row of the chain's panel: what limits the drive or the number */
+      g_autofree char *text = g_strdup_printf (_("Limit: %s"), (char *) verdict->pdata[i]);
+
+      add_chain_row (self, text);
+      if (i == 0)
+        {
+          g_free (summary);
+          summary = g_strdup (text);
+        }
+    }
+  if (when != NULL)
+    {
+      /* TRANSLATORS: a row of the chain's panel: "Conditions: on battery; CPU governor …" */
+      g_autofree char *text = g_strdup_printf (_("Conditions: %s"), when);
+
+      add_chain_row (self, text);
+      if (summary == NULL)
+        summary = g_steal_pointer (&text);
+    }
+  gtk_label_set_text (self->chain_summary, summary);
+  gtk_widget_set_tooltip_text (self->chain_button, summary);
+  gtk_widget_set_visible (self->chain_button, TRUE);
+}
+
 /* One line says whose numbers these are; more name what changes their meaning, for as long as
  * they are shown, wrapped rather than cut. */
 static void
@@ -305,6 +386,8 @@ update_facts (DmkWindow *self)
   g_autoptr (GString) warnings = g_string_new (NULL);
   g_autoptr (GPtrArray) notes = NULL;
 
+  if (self->shown == NULL || dmk_run_controller_get_running (self->run))
+    update_chain (self, NULL);
   if (self->shown == NULL && self->job != NULL && !dmk_run_controller_get_running (self->run))
     {
       show_job_facts (self);
@@ -315,6 +398,7 @@ update_facts (DmkWindow *self)
       show_plan_facts (self);
       return;
     }
+  update_chain (self, self->shown);
   what = describe_result (self->shown);
   if (self->shown_source != NULL)
     /* TRANSLATORS: "Viewing saved result “ssd.json”: /home (ext4) · …" */

@@ -33,6 +33,9 @@ struct _DmkWindow
   GtkLabel *warnings_summary;
   GtkWidget *warnings_button;
   GtkButton *facts_close;
+  GtkWidget *chain_button;    /* one line: what limits the drive; opens the chain's panel */
+  GtkLabel *chain_summary;
+  GtkListBox *chain_list;     /* the panel: every link, the verdict, the conditions */
   GtkEntry *comment_entry;
   GtkLabel *status_label;
   GtkProgressBar *progress_bar;

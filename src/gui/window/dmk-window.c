@@ -733,6 +733,9 @@ dmk_window_class_init (DmkWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, DmkWindow, warnings_summary);
   gtk_widget_class_bind_template_child (widget_class, DmkWindow, warnings_button);
   gtk_widget_class_bind_template_child (widget_class, DmkWindow, facts_close);
+  gtk_widget_class_bind_template_child (widget_class, DmkWindow, chain_button);
+  gtk_widget_class_bind_template_child (widget_class, DmkWindow, chain_summary);
+  gtk_widget_class_bind_template_child (widget_class, DmkWindow, chain_list);
   gtk_widget_class_bind_template_child (widget_class, DmkWindow, comment_entry);
   gtk_widget_class_bind_template_child (widget_class, DmkWindow, status_label);
   gtk_widget_class_bind_template_child (widget_class, DmkWindow, progress_bar);
