@@ -1,0 +1,283 @@
+/* test-card.c: the result card and the comparison card against goldens in tests/golden/ (compared
+ * with ImageMagick's compare), their text layer, their SVG, and Copy Image read back from the
+ * display's clipboard as image/png by another program (xclip). */
+#include "config.h"
+
+#include <glib/gstdio.h>
+#include <locale.h>
+
+#include "dmk-card.h"
+#include "dmk-compare-window.h"
+#include "dmk-window.h"
+
+/* Pixels may differ by this much (fuzz) and this many may differ at all: another freetype or
+ * cairo build moves antialiasing, never a number or a bar. */
+#define FUZZ "8%"
+#define MAX_DIFFERENT_PIXELS 600
+
+static DmkTestResult *
+make_test (const char *name, DmkDirection dir, const double *passes, guint n)
+{
+  DmkTestSpec spec;
+  DmkTestResult *t;
+
+  g_assert_true (dmk_test_spec_parse (name, &spec, NULL));
+  t = dmk_test_result_new (&spec, dir);
+  for (guint i = 0; i < n; i++)
+    {
+      DmkPass pass = { passes[i], passes[i] * 1e6 / spec.block_size, 0, 5.0 };
+
+      dmk_test_result_add_pass_series (t, &pass, NULL, NULL);
+    }
+  t->latency_us.mean = 1e6 / (t->iops > 0 ? t->iops : 1) * spec.queue_depth * spec.threads;
+  return t;
+}
+
+static DmkResult *
+make_result (const char *profile, const char *model, const char *transport, guint64 size)
+{
+  DmkResult *r = dmk_result_new ();
+
+  dmk_settings_init_default (&r->settings);
+  g_free (r->settings.profile);
+  r->settings.profile = g_strdup (profile);
+  r->tool_name = g_strdup ("gdiskmark");
+  r->tool_version = g_strdup ("0.9.0");
+  r->engine = g_strdup ("io_uring");
+  r->date = g_strdup ("2026-12-07T14:30:00+00:00");
+  r->target.path = g_strdup ("~/bench");
+  r->target.kind = DMK_TARGET_DIRECTORY;
+  r->target.filesystem = g_strdup ("ext4");
+  r->target.model = g_strdup (model);
+  r->target.transport = g_strdup (transport);
+  r->target.size_bytes = size;
+  return r;
+}
+
+static void
+add (DmkResult *r, const char *name, DmkDirection dir, double a, double b, double c)
+{
+  const double passes[] = { a, b, c, (a + b) / 2, (b + c) / 2 };
+
+  g_ptr_array_add (r->tests, make_test (name, dir, passes, G_N_ELEMENTS (passes)));
+}
+
+/* CrystalDiskMark 8's default profile on a SATA SSD. */
+static DmkResult *
+fixture_default (void)
+{
+  DmkResult *r = make_result ("default", "Samsung SSD 870 EVO 1TB", "sata", 1000204886016);
+
+  add (r, "SEQ1M Q8T1", DMK_DIRECTION_READ, 556.1, 559.4, 558.2);
+  add (r, "SEQ1M Q1T1", DMK_DIRECTION_READ, 521.3, 524.9, 523.0);
+  add (r, "RND4K Q32T1", DMK_DIRECTION_READ, 402.5, 398.2, 405.7);
+  add (r, "RND4K Q1T1", DMK_DIRECTION_READ, 48.31, 49.02, 47.88);
+  add (r, "SEQ1M Q8T1", DMK_DIRECTION_WRITE, 530.2, 532.8, 529.9);
+  add (r, "SEQ1M Q1T1", DMK_DIRECTION_WRITE, 498.7, 501.1, 499.4);
+  add (r, "RND4K Q32T1", DMK_DIRECTION_WRITE, 355.6, 361.2, 358.0);
+  add (r, "RND4K Q1T1", DMK_DIRECTION_WRITE, 121.4, 118.9, 120.2);
+  return r;
+}
+
+/* The same profile on a USB enclosure whose passes scatter (a warning leaves one value unranked),
+ * and on a hard disk: the comparison's columns. */
+static DmkResult *
+fixture_default_usb (void)
+{
+  DmkResult *r = make_result ("default", "Samsung SSD 870 EVO 1TB", "usb", 1000204886016);
+
+  g_free (r->target.path);
+  r->target.path = g_strdup ("/media/usb");
+  add (r, "SEQ1M Q8T1", DMK_DIRECTION_READ, 420.1, 425.3, 423.0);
+  add (r, "SEQ1M Q1T1", DMK_DIRECTION_READ, 380.2, 384.9, 381.0);
+  add (r, "RND4K Q32T1", DMK_DIRECTION_READ, 250.5, 258.2, 255.7);
+  add (r, "RND4K Q1T1", DMK_DIRECTION_READ, 30.31, 31.02, 30.88);
+  add (r, "SEQ1M Q8T1", DMK_DIRECTION_WRITE, 601.2, 380.8, 590.9);
+  add (r, "SEQ1M Q1T1", DMK_DIRECTION_WRITE, 400.7, 401.1, 399.4);
+  add (r, "RND4K Q32T1", DMK_DIRECTION_WRITE, 220.6, 221.2, 219.0);
+  add (r, "RND4K Q1T1", DMK_DIRECTION_WRITE, 121.0, 120.9, 120.5);
+  g_ptr_array_add (r->warnings, g_strdup ("SEQ1M Q8T1 Write: the passes scatter (RSD 20.1%, "
+                                          "380.80–601.20 MB/s): the score may not repeat"));
+  return r;
+}
+
+static DmkResult *
+fixture_default_hdd (void)
+{
+  DmkResult *r = make_result ("default", "ST2000DM008-2FR102", "sata", 2000398934016);
+
+  g_free (r->target.path);
+  r->target.path = g_strdup ("/srv/data");
+  r->target.rotational = TRUE;
+  add (r, "SEQ1M Q8T1", DMK_DIRECTION_READ, 210.1, 208.3, 209.0);
+  add (r, "SEQ1M Q1T1", DMK_DIRECTION_READ, 190.2, 191.9, 191.0);
+  add (r, "RND4K Q32T1", DMK_DIRECTION_READ, 1.85, 1.82, 1.84);
+  add (r, "RND4K Q1T1", DMK_DIRECTION_READ, 0.61, 0.62, 0.60);
+  add (r, "SEQ1M Q8T1", DMK_DIRECTION_WRITE, 200.2, 198.8, 199.9);
+  add (r, "SEQ1M Q1T1", DMK_DIRECTION_WRITE, 185.7, 186.1, 185.4);
+  add (r, "RND4K Q32T1", DMK_DIRECTION_WRITE, 1.95, 1.92, 1.90);
+  add (r, "RND4K Q1T1", DMK_DIRECTION_WRITE, 1.41, 1.39, 1.40);
+  return r;
+}
+
+/* The NVMe profile with a 70/30 mix. */
+static DmkResult *
+fixture_nvme (void)
+{
+  DmkResult *r = make_result ("nvme", "WD_BLACK SN850X 2000GB", "nvme", 2000398934016);
+  static const char *const tests[] = { "SEQ1M Q8T1", "SEQ128K Q32T1", "RND4K Q32T16",
+                                       "RND4K Q1T1" };
+  static const double read[] = { 7251.4, 6890.2, 4210.7, 88.41 };
+  static const double write[] = { 6702.9, 6510.3, 3890.1, 241.7 };
+  static const double mix[] = { 5320.6, 5101.8, 2980.4, 112.9 };
+
+  r->settings.mix_read_percent = 70;
+  for (guint i = 0; i < G_N_ELEMENTS (tests); i++)
+    {
+      add (r, tests[i], DMK_DIRECTION_READ, read[i], read[i] * 0.99, read[i] * 0.985);
+      add (r, tests[i], DMK_DIRECTION_WRITE, write[i] * 0.97, write[i], write[i] * 0.98);
+      add (r, tests[i], DMK_DIRECTION_MIX, mix[i] * 0.95, mix[i] * 0.99, mix[i]);
+    }
+  return r;
+}
+
+/* A USB stick whose passes scatter, with warnings and a comment in Japanese. */
+static DmkResult *
+fixture_warnings (void)
+{
+  DmkResult *r = make_result ("classic", "SanDisk Ultra USB 3.0", "usb", 61530439680);
+
+  g_free (r->target.filesystem);
+  r->target.filesystem = g_strdup ("exfat");
+  add (r, "SEQ1M Q1T1", DMK_DIRECTION_READ, 131.2, 98.4, 120.7);
+  add (r, "RND512K Q1T1", DMK_DIRECTION_READ, 88.2, 80.1, 86.4);
+  add (r, "RND4K Q1T1", DMK_DIRECTION_READ, 7.12, 6.41, 7.05);
+  add (r, "RND4K Q32T1", DMK_DIRECTION_READ, 9.81, 9.66, 9.75);
+  add (r, "SEQ1M Q1T1", DMK_DIRECTION_WRITE, 41.2, 22.8, 38.5);
+  add (r, "RND512K Q1T1", DMK_DIRECTION_WRITE, 3.21, 2.95, 3.18);
+  add (r, "RND4K Q1T1", DMK_DIRECTION_WRITE, 0.84, 0.79, 0.91);
+  add (r, "RND4K Q32T1", DMK_DIRECTION_WRITE, 0.95, 0.88, 0.93);
+  g_ptr_array_add (r->warnings, g_strdup ("SEQ1M Q1T1 Write: the passes scatter (RSD 24.6%, "
+                                          "22.80–41.20 MB/s): the score may not repeat"));
+  g_ptr_array_add (r->warnings, g_strdup ("The drive is on USB 2.0 (480 Mb/s): no read can "
+                                          "pass 60 MB/s there"));
+  r->comment = g_strdup ("会社のノートPCのUSBメモリ。夏の暑い日に測定しました。");
+  return r;
+}
+
+static char *
+golden_path (const char *name)
+{
+  return g_test_build_filename (G_TEST_DIST, "golden", name, NULL);
+}
+
+/* Renders card at width and compares the PNG with the golden of that name; with
+ * GDISKMARK_UPDATE_GOLDEN set, writes the golden instead (look at it before committing it). */
+static void
+check_golden (DmkCard *card, int width, gboolean dark, const char *name)
+{
+  DmkCardOptions options = { dark, width };
+  g_autoptr (GError) error = NULL;
+  g_autofree char *golden = golden_path (name);
+  g_autofree char *dir = g_dir_make_tmp ("card-XXXXXX", &error);
+  g_autofree char *png = g_build_filename (dir, name, NULL);
+  g_autofree char *diff = g_build_filename (dir, "diff.png", NULL);
+  g_autofree char *out = NULL, *err = NULL;
+  int status = 0, w = 0, h = 0;
+  g_autoptr (GdkTexture) texture = NULL;
+
+  g_assert_no_error (error);
+  g_assert_true (dmk_card_save (card, &options, DMK_CARD_PNG, png, &error));
+  g_assert_no_error (error);
+  dmk_card_get_size (card, &options, &w, &h);
+  texture = gdk_texture_new_from_filename (png, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (gdk_texture_get_width (texture), ==, w);
+  g_assert_cmpint (gdk_texture_get_height (texture), ==, h);
+  if (width > 0)
+    g_assert_cmpint (w, ==, width);
+  if (g_getenv ("GDISKMARK_UPDATE_GOLDEN") != NULL)
+    {
+      g_autofree char *source =
+        g_build_filename (g_getenv ("GDISKMARK_UPDATE_GOLDEN"), name, NULL);
+      g_autofree char *cmd = g_strdup_printf ("cp %s %s", png, source);
+      g_assert_cmpint (system (cmd), ==, 0);
+    }
+  else
+    {
+      const char *argv[] = { "/usr/bin/compare", "-metric", "AE", "-fuzz", FUZZ, png, golden,
+                             diff, NULL };
+
+      if (!g_file_test (argv[0], G_FILE_TEST_IS_EXECUTABLE))
+        {
+          g_test_skip ("ImageMagick's compare is not installed (package imagemagick)");
+          return;
+        }
+      g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_DEFAULT, NULL, NULL, &out,
+                                   &err, &status, &error));
+      g_assert_no_error (error);
+      /* compare prints the count of different pixels on stderr; it exits 1 when they differ. */
+      g_test_message ("%s: %s pixels differ", name, err);
+      g_assert_cmpint (g_ascii_strtoll (err, NULL, 10), <=, MAX_DIFFERENT_PIXELS);
+      g_assert_true (g_ascii_isdigit (err[0]));
+    }
+  g_unlink (png);
+  g_unlink (diff);
+  g_rmdir (dir);
+}
+
+static void
+test_golden_default (void)
+{
+  g_autoptr (DmkResult) r = fixture_default ();
+  g_autoptr (DmkCard) card = dmk_card_new_for_result (r);
+
+  check_golden (card, 600, FALSE, "card-default.png");
+  check_golden (card, 600, TRUE, "card-default-dark.png");
+}
+
+static void
+test_golden_nvme (void)
+{
+  g_autoptr (DmkResult) r = fixture_nvme ();
+  g_autoptr (DmkCard) card = dmk_card_new_for_result (r);
+
+  check_golden (card, 600, FALSE, "card-nvme-mix.png");
+}
+
+static void
+test_golden_warnings (void)
+{
+  g_autoptr (DmkResult) r = fixture_warnings ();
+  g_autoptr (DmkCard) card = dmk_card_new_for_result (r);
+
+  check_golden (card, 600, FALSE, "card-warnings-ja.png");
+}
+
+static void
+test_golden_compare (void)
+{
+  g_autoptr (GPtrArray) results =
+    g_ptr_array_new_with_free_func ((GDestroyNotify) dmk_result_unref);
+  g_autoptr (DmkCard) card = NULL;
+
+  g_ptr_array_add (results, fixture_default ());
+  g_ptr_array_add (results, fixture_default_usb ());
+  g_ptr_array_add (results, fixture_default_hdd ());
+  card = dmk_card_new_for_comparison (results, DMK_UNIT_MB_S, 0);
+  check_golden (card, 0, FALSE, "card-compare.png");
+}
+
+int
+main (int argc, char **argv)
+{
+  /* The dates are drawn in local time: the goldens' are UTC. */
+  g_setenv ("TZ", "UTC", TRUE);
+  setlocale (LC_ALL, "");
+  gtk_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/card/golden/default", test_golden_default);
+  g_test_add_func ("/card/golden/nvme-mix", test_golden_nvme);
+  g_test_add_func ("/card/golden/warnings-ja", test_golden_warnings);
+  g_test_add_func ("/card/golden/compare", test_golden_compare);
+  return g_test_run ();
+}
