@@ -25,6 +25,7 @@
 #include "dmk-capacity-report.h"
 #include "dmk-result.h"
 #include "dmk-scan.h"
+#include "dmk-share.h"
 #include "dmk-spread.h"
 #include "dmk-steady.h"
 /* run */

@@ -61,6 +61,38 @@ dmk_result_unref (DmkResult *r)
   g_free (r);
 }
 
+DmkResult *
+dmk_result_copy (const DmkResult *r)
+{
+  DmkResult *copy;
+
+  g_return_val_if_fail (r != NULL, NULL);
+  copy = dmk_result_new ();
+  copy->kind = r->kind;
+  g_free (copy->tool_name);
+  copy->tool_name = g_strdup (r->tool_name);
+  g_free (copy->tool_version);
+  copy->tool_version = g_strdup (r->tool_version);
+  g_free (copy->engine);
+  copy->engine = g_strdup (r->engine);
+  copy->date = g_strdup (r->date);
+  dmk_target_info_copy (&copy->target, &r->target);
+  dmk_settings_clear (&copy->settings);
+  dmk_settings_copy (&copy->settings, &r->settings);
+  for (guint i = 0; i < r->tests->len; i++)
+    g_ptr_array_add (copy->tests, dmk_test_result_copy (g_ptr_array_index (r->tests, i)));
+  for (guint i = 0; i < r->warnings->len; i++)
+    g_ptr_array_add (copy->warnings, g_strdup (g_ptr_array_index (r->warnings, i)));
+  g_free (copy->comment);
+  copy->comment = g_strdup (r->comment);
+  copy->os = g_strdup (r->os);
+  copy->temperature = r->temperature;
+  copy->sustained = dmk_sustained_copy (r->sustained);
+  copy->surface = dmk_surface_copy (r->surface);
+  copy->verify = r->verify;
+  return copy;
+}
+
 DmkTestResult *
 dmk_test_result_new (const DmkTestSpec *spec, DmkDirection direction)
 {

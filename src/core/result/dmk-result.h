@@ -112,6 +112,8 @@ GType dmk_result_get_type (void) G_GNUC_CONST;
 DmkResult *dmk_result_new (void);
 DmkResult *dmk_result_ref (DmkResult *result);
 void dmk_result_unref (DmkResult *result);
+/* A deep copy with a reference count of its own: every string, test, pass, series and scan. */
+DmkResult *dmk_result_copy (const DmkResult *result);
 
 DmkTestResult *dmk_test_result_new (const DmkTestSpec *spec, DmkDirection direction);
 /* A deep copy: every field and its own array of every pass. */

@@ -38,6 +38,31 @@ dmk_surface_new (void)
   return s;
 }
 
+DmkSustained *
+dmk_sustained_copy (const DmkSustained *s)
+{
+  DmkSustained *copy;
+
+  if (s == NULL)
+    return NULL;
+  copy = g_memdup2 (s, sizeof *s);
+  copy->series = g_array_copy (s->series);
+  return copy;
+}
+
+DmkSurface *
+dmk_surface_copy (const DmkSurface *s)
+{
+  DmkSurface *copy;
+
+  if (s == NULL)
+    return NULL;
+  copy = g_memdup2 (s, sizeof *s);
+  copy->points = g_array_copy (s->points);
+  copy->access = g_array_copy (s->access);
+  return copy;
+}
+
 void
 dmk_surface_free (DmkSurface *s)
 {

@@ -74,6 +74,9 @@ DmkSustained *dmk_sustained_new (void);
 void dmk_sustained_free (DmkSustained *s);
 DmkSurface *dmk_surface_new (void);
 void dmk_surface_free (DmkSurface *s);
+/* Deep copies (NULL for NULL): their own arrays. */
+DmkSustained *dmk_sustained_copy (const DmkSustained *s);
+DmkSurface *dmk_surface_copy (const DmkSurface *s);
 
 const char *dmk_result_kind_to_string (DmkResultKind kind);
 gboolean dmk_result_kind_from_string (const char *s, DmkResultKind *out);
