@@ -630,3 +630,17 @@ chooser_settled (gpointer chooser)
     ;
   return !dmk_target_chooser_is_busy (chooser);
 }
+
+void
+assert_file_is_card (DmkCard *card, const char *path)
+{
+  DmkCardOptions options = { FALSE, 0 };
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GBytes) want = dmk_card_render (card, &options, DMK_CARD_PNG, &error);
+  g_autofree char *got = NULL;
+  gsize len = 0;
+
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (path, &got, &len, NULL));
+  g_assert_cmpmem (got, len, g_bytes_get_data (want, NULL), g_bytes_get_size (want));
+}

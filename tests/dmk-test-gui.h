@@ -6,6 +6,7 @@
 
 #include "dmk-application.h"
 #include "dmk-capacity-dialog.h"
+#include "dmk-card.h"
 #include "dmk-compare-window-private.h"
 #include "dmk-core.h"
 #include "dmk-iozone-dialog.h"
@@ -98,6 +99,8 @@ guchar *widget_pixels (GtkWidget *widget, int *width, int *height);
 void wait_for_paint (GtkWidget *widget);
 /* Asserts that png is a picture of widget's size at its scale, with more than one colour in it. */
 void assert_png_of (GtkWidget *widget, const char *png);
+/* The file at path holds exactly card's PNG (light, natural width): what Save Image writes. */
+void assert_file_is_card (DmkCard *card, const char *path);
 
 /* The first shown label under root whose text is text, or NULL. */
 GtkWidget *dmk_test_find_label (GtkWidget *root, const char *text);

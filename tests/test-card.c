@@ -6,9 +6,8 @@
 #include <glib/gstdio.h>
 #include <locale.h>
 
-#include "dmk-card.h"
-#include "dmk-compare-window.h"
-#include "dmk-window.h"
+#include "dmk-share-dialog.h"
+#include "dmk-test-gui.h"
 
 /* Pixels may differ by this much (fuzz) and this many may differ at all: another freetype or
  * cairo build moves antialiasing, never a number or a bar. */
@@ -268,13 +267,285 @@ test_golden_compare (void)
   check_golden (card, 0, FALSE, "card-compare.png");
 }
 
+/* tests/share/alice.json (a real run with private things written in) as this machine's: its
+ * host name where "@HOST@" is. */
+static DmkResult *
+alice (char **path_out)
+{
+  g_autofree char *src = g_test_build_filename (G_TEST_DIST, "share", "alice.json", NULL);
+  g_autofree char *text = NULL;
+  g_autoptr (GString) json = NULL;
+  g_autoptr (GError) error = NULL;
+  DmkResult *r;
+
+  g_assert_true (g_file_get_contents (src, &text, NULL, NULL));
+  json = g_string_new (text);
+  g_string_replace (json, "@HOST@", g_get_host_name (), 0);
+  r = dmk_result_from_json (json->str, json->len, &error);
+  g_assert_no_error (error);
+  if (path_out != NULL)
+    {
+      g_autofree char *dir = g_dir_make_tmp ("card-alice-XXXXXX", &error);
+
+      g_assert_no_error (error);
+      *path_out = g_build_filename (dir, "alice.json", NULL);
+      g_assert_true (g_file_set_contents (*path_out, json->str, json->len, NULL));
+    }
+  return r;
+}
+
+/* What the card draws of a result with a serial, a home path, a host and a user name: its
+ * numbers and drive, and none of those once redacted; the same card of the whole result has
+ * them (the test could not fail otherwise). */
+static void
+test_private (void)
+{
+  g_autoptr (DmkResult) r = alice (NULL);
+  g_autoptr (DmkResult) shared = dmk_share_redact (r, DMK_SHARE_KEEP_NONE, NULL, NULL);
+  g_autoptr (DmkCard) whole = dmk_card_new_for_result (r);
+  g_autoptr (DmkCard) card = dmk_card_new_for_result (shared);
+  DmkCardOptions options = { FALSE, 600 };
+  g_autofree char *whole_text = dmk_card_get_text (whole, &options);
+  g_autofree char *text = dmk_card_get_text (card, &options);
+  g_autoptr (GBytes) svg = dmk_card_render (card, &options, DMK_CARD_SVG, NULL);
+  static const char *const secrets[] = { "S6PNNS0T123456A", "/home/alice", "alice", "Alice",
+                                         "5002538f4123abcd", "BACKUP2TB" };
+  gboolean any = FALSE;
+
+  g_test_message ("the card's text layer:\n%s", text);
+  for (guint i = 0; i < G_N_ELEMENTS (secrets); i++)
+    {
+      any |= strstr (whole_text, secrets[i]) != NULL;
+      g_assert_null (strstr (text, secrets[i]));
+    }
+  g_assert_true (any);
+  g_assert_null (strstr (text, g_get_host_name ()));
+  g_assert_nonnull (strstr (text, "Samsung SSD 870 EVO 1TB"));
+  for (guint i = 0; i < shared->tests->len; i++)
+    {
+      DmkTestResult *t = g_ptr_array_index (shared->tests, i);
+      g_autofree char *value = dmk_unit_format (DMK_UNIT_MB_S, t->mb_per_s);
+
+      g_assert_nonnull (strstr (text, value));
+    }
+  /* The SVG is a picture of glyphs (no text to search), and well formed enough to start as one. */
+  g_assert_nonnull (svg);
+  g_assert_true (g_str_has_prefix (g_bytes_get_data (svg, NULL), "<?xml"));
+  g_assert_nonnull (g_strstr_len (g_bytes_get_data (svg, NULL), g_bytes_get_size (svg), "<svg"));
+}
+
+static void
+communicated (GObject *source, GAsyncResult *res, gpointer data)
+{
+  GBytes **out = data;
+  g_autoptr (GError) error = NULL;
+
+  g_assert_true (g_subprocess_communicate_finish (G_SUBPROCESS (source), res, out, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_nonnull (*out);
+}
+
+/* Runs xclip to read the display's clipboard as target while this process serves it. */
+static GBytes *
+read_clipboard_as (const char *target)
+{
+  const char *argv[] = { "xclip", "-selection", "clipboard", "-t", target, "-o", NULL };
+  g_autoptr (GSubprocess) p = NULL;
+  g_autoptr (GError) error = NULL;
+  GBytes *out = NULL;
+
+  p = g_subprocess_newv (argv, G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_SILENCE,
+                         &error);
+  g_assert_no_error (error);
+  g_subprocess_communicate_async (p, NULL, NULL, communicated, &out);
+  while (out == NULL)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_true (g_subprocess_get_successful (p));
+  return out;
+}
+
+/* Copy Image in the comparison window: another program reads an image/png off the display's
+ * clipboard, and its pixels are the card's. */
+static void
+test_copy_image (void)
+{
+  g_autoptr (GPtrArray) results =
+    g_ptr_array_new_with_free_func ((GDestroyNotify) dmk_result_unref);
+  DmkCompareWindow *cmp = dmk_compare_window_new (NULL);
+  DmkCardOptions options = { FALSE, 0 };
+  g_autoptr (DmkCard) card = NULL;
+  g_autoptr (GBytes) targets = NULL, png = NULL, want = NULL;
+  g_autoptr (GdkTexture) got = NULL, expected = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree guchar *a = NULL, *b = NULL;
+  int w, h;
+
+  if (!g_file_test ("/usr/bin/xclip", G_FILE_TEST_IS_EXECUTABLE))
+    {
+      g_test_skip ("xclip is not installed (package xclip)");
+      gtk_window_destroy (GTK_WINDOW (cmp));
+      return;
+    }
+  g_ptr_array_add (results, fixture_default ());
+  g_ptr_array_add (results, fixture_default_usb ());
+  for (guint i = 0; i < results->len; i++)
+    dmk_compare_window_add_result (cmp, g_ptr_array_index (results, i), NULL);
+  gtk_window_present (GTK_WINDOW (cmp));
+  g_assert_true (iterate_until (widget_shown, cmp));
+  g_action_group_activate_action (G_ACTION_GROUP (cmp), "copy-image", NULL);
+  targets = read_clipboard_as ("TARGETS");
+  g_test_message ("the clipboard offers:\n%.*s", (int) g_bytes_get_size (targets),
+                  (const char *) g_bytes_get_data (targets, NULL));
+  g_assert_nonnull (g_strstr_len (g_bytes_get_data (targets, NULL), g_bytes_get_size (targets),
+                                  "image/png"));
+  png = read_clipboard_as ("image/png");
+  g_assert_true (g_str_has_prefix (g_bytes_get_data (png, NULL), "\x89PNG"));
+  got = gdk_texture_new_from_bytes (png, &error);
+  g_assert_no_error (error);
+  /* The window's card is of the results made fit to share. */
+  for (guint i = 0; i < results->len; i++)
+    {
+      DmkResult *whole = g_ptr_array_index (results, i);
+      g_ptr_array_index (results, i) = dmk_share_redact (whole, DMK_SHARE_KEEP_NONE, NULL, NULL);
+      dmk_result_unref (whole);
+    }
+  card = dmk_card_new_for_comparison (results, DMK_UNIT_MB_S, 0);
+  want = dmk_card_render (card, &options, DMK_CARD_PNG, &error);
+  g_assert_no_error (error);
+  expected = gdk_texture_new_from_bytes (want, &error);
+  g_assert_no_error (error);
+  w = gdk_texture_get_width (expected);
+  h = gdk_texture_get_height (expected);
+  g_assert_cmpint (gdk_texture_get_width (got), ==, w);
+  g_assert_cmpint (gdk_texture_get_height (got), ==, h);
+  a = g_malloc ((gsize) w * h * 4);
+  b = g_malloc ((gsize) w * h * 4);
+  gdk_texture_download (got, a, (gsize) w * 4);
+  gdk_texture_download (expected, b, (gsize) w * 4);
+  g_assert_cmpmem (a, (gsize) w * h * 4, b, (gsize) w * h * 4);
+  gtk_window_destroy (GTK_WINDOW (cmp));
+}
+
+static gboolean share_dialog_open (gpointer data);
+
+static gboolean
+share_dialog_closed (gpointer data)
+{
+  DmkShareDialog *dialog = NULL;
+
+  return !share_dialog_open (&dialog);
+}
+
+static gboolean
+share_dialog_open (gpointer data)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr (GObject) w = g_list_model_get_item (toplevels, i);
+
+      if (DMK_IS_SHARE_DIALOG (w) && widget_shown (w))
+        {
+          *(DmkShareDialog **) data = DMK_SHARE_DIALOG (w);
+          return TRUE;
+        }
+    }
+  return FALSE;
+}
+
+/* Every control a user can reach says what it is: buttons by their labels, the boxes and the
+ * switch by their rows' titles. */
+static void
+assert_named (GtkWidget *widget)
+{
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c; c = gtk_widget_get_next_sibling (c))
+    {
+      if (GTK_IS_BUTTON (c) && !GTK_IS_MENU_BUTTON (gtk_widget_get_parent (c)) &&
+          gtk_button_get_label (GTK_BUTTON (c)) != NULL)
+        g_assert_cmpstr (gtk_button_get_label (GTK_BUTTON (c)), !=, "");
+      if (GTK_IS_CHECK_BUTTON (c) || GTK_IS_SWITCH (c))
+        {
+          GtkWidget *row = gtk_widget_get_ancestor (c, ADW_TYPE_ACTION_ROW);
+          g_assert_nonnull (row);
+          g_assert_cmpstr (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (row)), !=, "");
+        }
+      assert_named (c);
+    }
+}
+
+/* The Share dialog: opened by its shortcut, it fits a window 546 px wide; nothing private is
+ * ticked, the Left Out list names the serial and the home folder, and ticking the serial keeps
+ * it in the shared JSON only. */
+static void
+test_share_dialog (void)
+{
+  g_autofree char *dir = make_target_dir ();
+  g_autofree char *path = NULL;
+  g_autoptr (DmkResult) r = alice (&path);
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  g_autoptr (GError) error = NULL;
+  g_autofree char *json_path = g_build_filename (dir, "shared.json", NULL);
+  g_autofree char *json = NULL;
+  DmkWindow *win = new_window (dir);
+  DmkShareDialog *dialog = NULL;
+  int min = 0;
+
+  g_assert_true (dmk_window_open_file (win, file, &error));
+  g_assert_no_error (error);
+  gtk_window_set_default_size (GTK_WINDOW (win), 546, 700);
+  gtk_window_present (GTK_WINDOW (win));
+  g_assert_true (iterate_until (widget_shown, win));
+  if (!press_key (GTK_WIDGET (win), "ctrl+shift+s"))
+    {
+      g_test_skip ("xdotool is not installed (package xdotool)");
+      destroy_window (win);
+      return;
+    }
+  g_assert_true (iterate_until (share_dialog_open, &dialog));
+  settle ();
+  gtk_widget_measure (GTK_WIDGET (dialog), GTK_ORIENTATION_HORIZONTAL, -1, &min, NULL, NULL,
+                      NULL);
+  g_test_message ("the Share dialog: %d px wide, at least %d", gtk_widget_get_width (
+                    GTK_WIDGET (dialog)), min);
+  g_assert_cmpint (min, <=, 546);
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (dialog)), <=, 546);
+  assert_named (GTK_WIDGET (dialog));
+  g_assert_cmpint (dmk_share_dialog_get_keep (dialog), ==, DMK_SHARE_KEEP_NONE);
+  g_assert_nonnull (strstr (dmk_share_dialog_get_left_out (dialog), "S6PNNS0T123456A"));
+  g_assert_nonnull (strstr (dmk_share_dialog_get_left_out (dialog), "/home/alice"));
+  dmk_share_dialog_set_form (dialog, DMK_SHARE_FORM_JSON);
+  g_assert_true (dmk_share_dialog_save (dialog, json_path, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (json_path, &json, NULL, NULL));
+  g_assert_null (strstr (json, "S6PNNS0T123456A"));
+  g_assert_null (strstr (json, "/home/alice"));
+  g_clear_pointer (&json, g_free);
+  dmk_share_dialog_set_keep (dialog, DMK_SHARE_KEEP_SERIAL);
+  g_assert_null (strstr (dmk_share_dialog_get_left_out (dialog), "S6PNNS0T123456A"));
+  g_assert_true (dmk_share_dialog_save (dialog, json_path, &error));
+  g_assert_true (g_file_get_contents (json_path, &json, NULL, NULL));
+  g_assert_nonnull (strstr (json, "S6PNNS0T123456A"));
+  g_assert_null (strstr (json, "/home/alice"));
+  /* Escape closes it. */
+  g_assert_true (press_key (GTK_WIDGET (dialog), "Escape"));
+  g_assert_true (iterate_until ((Cond) share_dialog_closed, NULL));
+  g_unlink (json_path);
+  destroy_window (win);
+}
+
 int
 main (int argc, char **argv)
 {
   /* The dates are drawn in local time: the goldens' are UTC. */
   g_setenv ("TZ", "UTC", TRUE);
   setlocale (LC_ALL, "");
-  gtk_test_init (&argc, &argv, NULL);
+  if (!dmk_test_gui_init (&argc, &argv, "card"))
+    return g_test_run ();
+  reset_settings ();
+  g_test_add_func ("/card/private", test_private);
+  g_test_add_func ("/card/copy-image", test_copy_image);
+  g_test_add_func ("/card/share-dialog", test_share_dialog);
   g_test_add_func ("/card/golden/default", test_golden_default);
   g_test_add_func ("/card/golden/nvme-mix", test_golden_nvme);
   g_test_add_func ("/card/golden/warnings-ja", test_golden_warnings);

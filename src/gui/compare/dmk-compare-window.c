@@ -96,7 +96,8 @@ static void
 update_actions (DmkCompareWindow *self)
 {
   static const char *const need_columns[] = { "copy", "export-text", "export-csv", "export-ods",
-                                              "export-xlsx", "save-image", "clear" };
+                                              "export-xlsx", "save-image", "copy-image",
+                                              "clear" };
   gboolean any = self->columns->len > 0;
 
   for (guint i = 0; i < G_N_ELEMENTS (need_columns); i++)
@@ -562,6 +563,7 @@ dmk_compare_window_class_init (DmkCompareWindowClass *klass)
     { GDK_KEY_t, GDK_CONTROL_MASK, "win.export-text" },
     { GDK_KEY_e, GDK_CONTROL_MASK, "win.export-csv" },
     { GDK_KEY_s, GDK_CONTROL_MASK, "win.save-image" },
+    { GDK_KEY_i, GDK_CONTROL_MASK | GDK_SHIFT_MASK, "win.copy-image" },
   };
 
   object_class->dispose = dmk_compare_window_dispose;
