@@ -6,6 +6,7 @@
 #include <glib/gstdio.h>
 #include <locale.h>
 
+#include "dmk-gui-utils.h"
 #include "dmk-share-dialog.h"
 #include "dmk-test-gui.h"
 
@@ -511,6 +512,12 @@ test_share_dialog (void)
   g_assert_cmpint (min, <=, 546);
   g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (dialog)), <=, 546);
   assert_named (GTK_WIDGET (dialog));
+  if (g_getenv ("DMK_SHOTS_DIR") != NULL)
+    {
+      g_autofree char *shot = g_build_filename (g_getenv ("DMK_SHOTS_DIR"), "share-dialog.png",
+                                                NULL);
+      g_assert_true (dmk_save_widget_png (GTK_WIDGET (dialog), shot, NULL));
+    }
   g_assert_cmpint (dmk_share_dialog_get_keep (dialog), ==, DMK_SHARE_KEEP_NONE);
   g_assert_nonnull (strstr (dmk_share_dialog_get_left_out (dialog), "S6PNNS0T123456A"));
   g_assert_nonnull (strstr (dmk_share_dialog_get_left_out (dialog), "/home/alice"));

@@ -45,11 +45,11 @@ static const struct
   const char *name;
   DmkFileJob job;
 } forms[DMK_SHARE_N_FORMS] = {
-  { N_("Result card (PNG picture)"),
+  { N_("Result card, PNG"),
     { N_("Save the Result Card"), N_("PNG Image"), "image/png", "png", NULL, save_job } },
-  { N_("Result card (SVG picture)"),
+  { N_("Result card, SVG"),
     { N_("Save the Result Card"), N_("SVG Image"), "image/svg+xml", "svg", NULL, save_job } },
-  { N_("JSON (for other programs)"),
+  { N_("JSON"),
     { N_("Save the Shared Result"), N_("GDiskMark Results"), "application/json", "json", NULL,
       save_job } },
 };
