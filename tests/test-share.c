@@ -6,12 +6,12 @@
 #include <string.h>
 
 #include "dmk-core.h"
+#include "dmk-test-share.h"
 
-/* The fixture's private things (tests/share/SOURCES says where each comes from). */
-#define SERIAL "S6PNNS0T123456A"
-#define WWN "5002538f4123abcd"
-#define UUID "3f2a9c1e-5b7d-4e08-9a61-2c4d8e0f7b13"
-#define LABEL "BACKUP2TB"
+#define SERIAL SHARE_SERIAL
+#define WWN SHARE_WWN
+#define UUID SHARE_UUID
+#define LABEL SHARE_LABEL
 #define HOST "alice-laptop"
 
 static const DmkShareContext alice = {
@@ -20,19 +20,6 @@ static const DmkShareContext alice = {
   .real_name = "Alice Liddell",
   .host_name = HOST ".example.org",
 };
-
-/* The fixture with host as its host name. */
-static char *
-share_fixture_text (const char *host)
-{
-  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "share", "alice.json", NULL);
-  g_autofree char *text = NULL;
-  g_auto (GStrv) parts = NULL;
-
-  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
-  parts = g_strsplit (text, "@HOST@", -1);
-  return g_strjoinv (host, parts);
-}
 
 static DmkResult *
 alice_result (void)

@@ -1,5 +1,6 @@
 /* gdiskmark-cli-common.c: what every gdiskmark-cli command shares: the I/O options, usage
- * errors, a job's loop, progress and signals, and reporting a result or why there is none. */
+ * errors, a job's loop, progress and signals, reporting a result or why there is none, and the
+ * privacy filter's context for --share and share. */
 #include "config.h"
 
 #include <glib/gi18n.h>
@@ -218,4 +219,52 @@ cli_display_width (const char *text)
       w += g_unichar_iszerowidth (c) ? 0 : g_unichar_iswide (c) ? 2 : 1;
     }
   return w;
+}
+
+/* The privacy filter as --share and share use it. */
+
+void
+cli_share_context (const DmkResult *result, CliShareContext *c)
+{
+  g_autofree char *id = NULL, *firmware = NULL;
+  const char *space;
+
+  memset (c, 0, sizeof *c);
+  dmk_share_context_init_local (&c->context);
+  /* Where the result's target is on this machine, its drive's serial (sysfs): NVMe and virtio
+   * tell it alone, SATA and SCSI inside a WWID ("t10.ATA Model SERIAL", "naa.5002…"). */
+  dmk_drive_id_read_sysfs (result->target.path, &id, &firmware);
+  if (id == NULL)
+    return;
+  g_strstrip (id);
+  space = strrchr (id, ' ');
+  if (g_str_has_prefix (id, "naa.") || g_str_has_prefix (id, "eui."))
+    c->wwn = g_strdup (id);
+  else
+    c->serial = g_strdup (space != NULL ? space + 1 : id);
+  c->context.serial = c->serial;
+  c->context.wwn = c->wwn;
+}
+
+void
+cli_share_context_clear (CliShareContext *c)
+{
+  g_clear_pointer (&c->serial, g_free);
+  g_clear_pointer (&c->wwn, g_free);
+}
+
+DmkResult *
+cli_share_redact (DmkResult *result, DmkShareKeep keep, gboolean tell)
+{
+  CliShareContext c;
+  g_autoptr (GPtrArray) left_out = NULL;
+  DmkResult *shared;
+
+  cli_share_context (result, &c);
+  shared = dmk_share_redact (result, keep, &c.context, &left_out);
+  cli_share_context_clear (&c);
+  /* What was left out, on stderr: the user sees it, the shared text does not. */
+  for (guint i = 0; tell && i < left_out->len; i++)
+    g_printerr (_("gdiskmark-cli: left out: %s\n"), (char *) g_ptr_array_index (left_out, i));
+  return shared;
 }

@@ -12,7 +12,8 @@
 #include "gdiskmark-cli.h"
 
 /* In Format's order. */
-static const char *const format_names[] = { "text", "json", "csv", "xlsx", "ods", "iozone" };
+static const char *const format_names[] = { "text", "json",   "csv",     "xlsx",
+                                            "ods",  "iozone", "markdown", "bbcode" };
 
 /* "text, json or csv": the names of the formats in the set. */
 static char *
@@ -221,10 +222,14 @@ cli_output_sheet_format (const CliOutput *out, DmkSheetFormat *format)
 }
 
 gboolean
-cli_output_result (const CliOutput *out, DmkResult *result)
+cli_output_result (const CliOutput *out, DmkResult *whole)
 {
   g_autoptr (GError) error = NULL;
   g_autofree char *text = NULL;
+  /* --share: what is written goes through the privacy filter; the history keeps the whole. */
+  g_autoptr (DmkResult) result = out->share ? cli_share_redact (whole, DMK_SHARE_KEEP_NONE,
+                                                                !out->quiet)
+                                            : dmk_result_ref (whole);
   DmkSheetFormat sheet;
 
   if (cli_output_sheet_format (out, &sheet))

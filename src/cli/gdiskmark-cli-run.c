@@ -113,6 +113,10 @@ static GOptionEntry entries[] = {
     N_("A comment to keep with the result"), N_("TEXT") },
   { "no-history", 0, 0, G_OPTION_ARG_NONE, &opts.io.no_history,
     N_("Do not add the run to the history"), NULL },
+  { "share", 0, 0, G_OPTION_ARG_NONE, &opts.out.share,
+    N_("Leave out of the output what is private (the drive’s serial, WWN and UUIDs, host and user "
+       "names, home paths as ~, mount labels), as “share” does; the history keeps everything"),
+    NULL },
   { "version", 'V', 0, G_OPTION_ARG_NONE, &opts.version, N_("Show the version and exit"), NULL },
   { NULL }
 };

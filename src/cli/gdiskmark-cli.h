@@ -30,6 +30,8 @@ typedef enum
   FORMAT_XLSX,
   FORMAT_ODS,
   FORMAT_IOZONE, /* what iozone -a -R prints (the iozone command's) */
+  FORMAT_MARKDOWN, /* forum text (share's) */
+  FORMAT_BBCODE,
 } Format;
 
 #define FORMAT_BIT(f) (1u << (f))
@@ -69,6 +71,7 @@ typedef struct
   gboolean json;     /* --json */
   char *output;      /* --output; NULL or "-": standard output */
   gboolean quiet;    /* --quiet */
+  gboolean share;    /* --share: the result through the privacy filter (the default run's) */
   const CliCommand *command;
   Format format;
 } CliOutput;
@@ -122,6 +125,22 @@ gboolean cli_output_result (const CliOutput *out, DmkResult *result);
  * history unless no_history; returns the exit status. */
 int report_result (const Cli *cli, const CliOutput *out, gboolean no_history);
 
+/* ---- gdiskmark-cli-common.c: the privacy filter as --share and share use it ---- */
+
+/* The privacy filter's context for result here: this machine's home, user and host, and the
+ * serial or WWN of the drive beneath the result's target where it is on this machine. */
+typedef struct
+{
+  DmkShareContext context;
+  char *serial, *wwn;
+} CliShareContext;
+
+void cli_share_context (const DmkResult *result, CliShareContext *c);
+void cli_share_context_clear (CliShareContext *c);
+/* result through the filter with that context, keeping keep; with tell, what was left out is
+ * said on stderr. */
+DmkResult *cli_share_redact (DmkResult *result, DmkShareKeep keep, gboolean tell);
+
 /* ---- gdiskmark-cli-common.c ---- */
 
 void init_i18n (void);
@@ -166,3 +185,4 @@ int targets_main (const CliCommand *command, int argc, char **argv);  /* targets
 int capacity_main (const CliCommand *command, int argc, char **argv); /* capacity */
 int iozone_main (const CliCommand *command, int argc, char **argv);   /* iozone */
 int scan_main (const CliCommand *command, int argc, char **argv); /* sustained, sweep, surface */
+int share_main (const CliCommand *command, int argc, char **argv);    /* share */

@@ -39,5 +39,6 @@
 #include "dmk-compare.h"
 #include "dmk-fio.h"
 #include "dmk-load.h"
+#include "dmk-share-text.h"
 /* history */
 #include "dmk-history.h"
