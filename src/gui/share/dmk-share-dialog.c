@@ -1,6 +1,6 @@
-/* dmk-share-dialog.c: Share: a preview of what will be shared, its form, what to include (none by
- * default: the core's privacy filter, dmk_share_redact ()), exactly what is left out, Save… and
- * Copy. */
+/* dmk-share-dialog.c: Share: a preview of what will be shared, its form (a card, forum text or
+ * JSON), what to include (none by default: the core's privacy filter, dmk_share_redact ()),
+ * exactly what is left out, Save… and Copy. */
 #include "config.h"
 
 #include <glib/gi18n.h>
@@ -49,6 +49,10 @@ static const struct
     { N_("Save the Result Card"), N_("PNG Image"), "image/png", "png", NULL, save_job } },
   { N_("Result card, SVG"),
     { N_("Save the Result Card"), N_("SVG Image"), "image/svg+xml", "svg", NULL, save_job } },
+  { N_("Markdown table (GitHub, Reddit)"),
+    { N_("Save the Forum Text"), N_("Markdown"), "text/markdown", "md", NULL, save_job } },
+  { N_("BBCode table (forums)"),
+    { N_("Save the Forum Text"), N_("BBCode"), "text/plain", "txt", NULL, save_job } },
   { N_("JSON"),
     { N_("Save the Shared Result"), N_("GDiskMark Results"), "application/json", "json", NULL,
       save_job } },
@@ -66,6 +70,17 @@ card (DmkShareDialog *self, DmkCardOptions *options)
   options->dark = gtk_switch_get_active (self->dark_switch);
   options->width = 0;
   return dmk_card_new_for_result (self->shared);
+}
+
+/* The text of a form that is text: forum text of the shared result, or the shared JSON. */
+static char *
+form_text (DmkShareDialog *self, DmkShareForm form)
+{
+  if (form == DMK_SHARE_FORM_MARKDOWN)
+    return dmk_share_result_text (self->shared, DMK_SHARE_MARKDOWN);
+  if (form == DMK_SHARE_FORM_BBCODE)
+    return dmk_share_result_text (self->shared, DMK_SHARE_BBCODE);
+  return dmk_share_to_json (self->result, self->keep, NULL);
 }
 
 static void
@@ -86,9 +101,9 @@ update_preview (DmkShareDialog *self)
     }
   else
     {
-      g_autofree char *json = dmk_share_to_json (self->result, self->keep, NULL);
+      g_autofree char *text = form_text (self, form);
 
-      gtk_text_buffer_set_text (gtk_text_view_get_buffer (self->preview_text), json, -1);
+      gtk_text_buffer_set_text (gtk_text_view_get_buffer (self->preview_text), text, -1);
       gtk_stack_set_visible_child_name (self->preview_stack, "text");
     }
   if (error != NULL)
@@ -173,8 +188,8 @@ dmk_share_dialog_save (DmkShareDialog *self, const char *path, GError **error)
                             path, error);
     }
   {
-    g_autofree char *json = dmk_share_to_json (self->result, self->keep, NULL);
-    return dmk_output_save (path, json, strlen (json), error);
+    g_autofree char *text = form_text (self, form);
+    return dmk_output_save (path, text, strlen (text), error);
   }
 }
 
@@ -219,8 +234,8 @@ dmk_share_dialog_copy (DmkShareDialog *self)
       return TRUE;
     }
   {
-    g_autofree char *json = dmk_share_to_json (self->result, self->keep, NULL);
-    gdk_clipboard_set_text (clipboard, json);
+    g_autofree char *text = form_text (self, form);
+    gdk_clipboard_set_text (clipboard, text);
   }
   adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (_("Copied")));
   return TRUE;
