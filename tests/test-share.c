@@ -153,6 +153,9 @@ test_filter_shapes (void)
   } cases[] = {
     { "/dev/disk/by-id/nvme-Samsung_SSD_980_PRO_1TB_S5GXNF0R123456X",
       "/dev/disk/by-id/nvme-Samsung_SSD_980_PRO_1TB_(serial)" },
+    { "/dev/disk/by-id/nvme-Samsung_SSD_980_PRO_1TB_S5GXNF0R123456X_1-part2",
+      "/dev/disk/by-id/nvme-Samsung_SSD_980_PRO_1TB_(serial)_1-part2" },
+    { "/dev/disk/by-id/virtio-BHYVE0123456", "/dev/disk/by-id/virtio-(serial)" },
     { "/dev/disk/by-id/nvme-eui.0025385b11b0a1c2", "/dev/disk/by-id/nvme-(WWN)" },
     { "/dev/disk/by-id/wwn-0x5000c500a1b2c3d4-part1", "/dev/disk/by-id/wwn-(WWN)-part1" },
     { "/dev/disk/by-id/usb-SanDisk_Ultra_4C530001230417115123-0:0",

@@ -57,6 +57,10 @@ format_help (guint formats)
                               "--output (default: from the --output file’s extension, else "
                               "text)"),
                             list);
+  else if (formats & FORMAT_BIT (FORMAT_MARKDOWN))
+    help = g_strdup_printf (_("Output format: %s (default: from the --output file’s extension, "
+                              "else markdown)"),
+                            list);
   else
     help = g_strdup_printf (_("Output format: %s (default: from the --output file’s extension, "
                               "else text)"),

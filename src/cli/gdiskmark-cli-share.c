@@ -78,11 +78,11 @@ int
 share_main (const CliCommand *command, int argc, char **argv)
 {
   g_autoptr (GOptionContext) ctx = cli_context_new (
-    command, _("Prints a saved result as a Markdown or BBCode table with the drive's facts, or as "
-               "JSON; two to four files make one table with a column each. The drive's serial, "
+    command, _("Prints a saved result as a Markdown or BBCode table with the drive’s facts, or as "
+               "JSON; two to four files make one table with a column each. The drive’s serial, "
                "WWN and UUIDs, the host name, the user name, paths under the home folder (shown "
                "as ~) and mount labels are left out unless --include names them; what was left "
-               "out is said on standard error. The default format is markdown."));
+               "out is said on standard error (not with --quiet)."));
   g_autoptr (GPtrArray) results = NULL;
   g_autoptr (GError) error = NULL;
   g_autofree char *text = NULL;

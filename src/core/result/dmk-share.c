@@ -163,16 +163,30 @@ add_context_secrets (GPtrArray *secrets, const DmkShareContext *c)
   add_secret (secrets, DMK_SHARE_KEEP_USER, c->user_name, -1);
 }
 
+/* The serial in a by-id name's last "_" field: "…_S5GXNF0R123456X", or the one before a
+ * namespace's number ("…_S5GXNF0R123456X_1", as udev names NVMe namespaces). */
+static void
+add_by_id_serial (GPtrArray *secrets, const char *bare)
+{
+  g_auto (GStrv) fields = g_strsplit (bare, "_", -1);
+  guint n = g_strv_length (fields);
+  const char *last = fields[n - 1];
+
+  if (n > 2 && strlen (last) <= 2 && strspn (last, "0123456789") == strlen (last))
+    last = fields[n - 2];
+  add_secret (secrets, DMK_SHARE_KEEP_SERIAL, last, -1);
+}
+
 /* A /dev/disk/by-id/ name: "ata-Samsung_SSD_870_EVO_1TB_S6PNNS0T123456A-part1" holds a serial,
- * "wwn-0x5002538f…" and "nvme-eui.0025…" a WWN or EUI, "dm-uuid-…" and friends a UUID. */
+ * "wwn-0x5002538f…" and "nvme-eui.0025…" a WWN or EUI, "dm-uuid-…" and friends a UUID,
+ * "virtio-SERIAL" a serial alone. A device mapper's or RAID's name is its owner's choice. */
 static void
 add_by_id (GPtrArray *secrets, const char *name)
 {
-  g_autofree char *n = g_strdup (name);
   g_autoptr (GRegex) tail = g_regex_new ("(-part[0-9]+|-[0-9]+:[0-9]+)$", 0, 0, NULL);
-  g_autofree char *bare = g_regex_replace_literal (tail, n, -1, 0, "", 0, NULL);
+  g_autofree char *bare = g_regex_replace_literal (tail, name, -1, 0, "", 0, NULL);
   const char *eui = strstr (bare, "eui.");
-  const char *underscore = strrchr (bare, '_');
+  const char *dash = strchr (bare, '-');
 
   if (g_str_has_prefix (bare, "wwn-"))
     add_secret (secrets, DMK_SHARE_KEEP_WWN, bare + 4, -1);
@@ -182,10 +196,15 @@ add_by_id (GPtrArray *secrets, const char *name)
     add_secret (secrets, DMK_SHARE_KEEP_WWN, bare + 5, -1);
   else if (strstr (bare, "-uuid-") != NULL)
     add_secret (secrets, DMK_SHARE_KEEP_UUID, strstr (bare, "-uuid-") + 6, -1);
-  else if (underscore != NULL)
-    add_secret (secrets, DMK_SHARE_KEEP_SERIAL, underscore + 1, -1);
+  else if (g_str_has_prefix (bare, "dm-") || g_str_has_prefix (bare, "md-") ||
+           g_str_has_prefix (bare, "lvm-"))
+    return;
+  else if (strchr (bare, '_') != NULL)
+    add_by_id_serial (secrets, bare);
   else if (g_str_has_prefix (bare, "scsi-"))
     add_secret (secrets, DMK_SHARE_KEEP_WWN, bare + 5, -1);
+  else if (dash != NULL)
+    add_secret (secrets, DMK_SHARE_KEEP_SERIAL, dash + 1, -1);
 }
 
 /* The shapes private things take, each with the kind of its first group; a path's segment runs
