@@ -497,40 +497,6 @@ pixel_share (GtkWidget *widget, PixelTest is)
   return pixels != NULL && w * h > 0 ? (double) n / (w * h) : 0;
 }
 
-void
-wait_for_paint (GtkWidget *widget)
-{
-  GdkFrameClock *clock = gtk_widget_get_frame_clock (widget);
-  gboolean painted = FALSE;
-  gulong id = g_signal_connect (clock, "after-paint", G_CALLBACK (flag_on_signal), &painted);
-
-  gtk_widget_queue_draw (widget);
-  g_assert_true (iterate_until (flag_set, &painted));
-  g_signal_handler_disconnect (clock, id);
-}
-
-void
-assert_png_of (GtkWidget *widget, const char *png)
-{
-  g_autoptr (GError) error = NULL;
-  g_autoptr (GdkTexture) texture = gdk_texture_new_from_filename (png, &error);
-  int scale = gtk_widget_get_scale_factor (widget);
-  g_autofree guchar *pixels = NULL;
-  gboolean varied = FALSE;
-  int w, h;
-
-  g_assert_no_error (error);
-  w = gdk_texture_get_width (texture);
-  h = gdk_texture_get_height (texture);
-  g_assert_cmpint (w, ==, gtk_widget_get_width (widget) * scale);
-  g_assert_cmpint (h, ==, gtk_widget_get_height (widget) * scale);
-  pixels = g_malloc ((gsize) w * h * 4);
-  gdk_texture_download (texture, pixels, (gsize) w * 4);
-  for (gsize i = 1; i < (gsize) w * h && !varied; i++)
-    varied = memcmp (pixels + i * 4, pixels, 4) != 0;
-  g_assert_true (varied);
-}
-
 /* ---- clipboard and menus ---- */
 
 typedef struct
@@ -700,4 +666,18 @@ chooser_settled (gpointer chooser)
   while (g_main_context_iteration (NULL, FALSE))
     ;
   return !dmk_target_chooser_is_busy (chooser);
+}
+
+void
+assert_file_is_card (DmkCard *card, const char *path)
+{
+  DmkCardOptions options = { FALSE, 0 };
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GBytes) want = dmk_card_render (card, &options, DMK_CARD_PNG, &error);
+  g_autofree char *got = NULL;
+  gsize len = 0;
+
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (path, &got, &len, NULL));
+  g_assert_cmpmem (got, len, g_bytes_get_data (want, NULL), g_bytes_get_size (want));
 }

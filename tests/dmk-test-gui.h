@@ -6,6 +6,7 @@
 
 #include "dmk-application.h"
 #include "dmk-capacity-dialog.h"
+#include "dmk-card.h"
 #include "dmk-compare-window-private.h"
 #include "dmk-core.h"
 #include "dmk-iozone-dialog.h"
@@ -94,10 +95,8 @@ double pixel_share (GtkWidget *widget, PixelTest is);
 /* What widget shows, rendered by its window's renderer: B, G, R, A bytes (premultiplied), or
  * NULL when it draws nothing. */
 guchar *widget_pixels (GtkWidget *widget, int *width, int *height);
-/* Waits for widget's window to paint a frame: a saved picture is of what was last drawn. */
-void wait_for_paint (GtkWidget *widget);
-/* Asserts that png is a picture of widget's size at its scale, with more than one colour in it. */
-void assert_png_of (GtkWidget *widget, const char *png);
+/* The file at path holds exactly card's PNG (light, natural width): what Save Image writes. */
+void assert_file_is_card (DmkCard *card, const char *path);
 
 /* The first shown label under root whose text is text, or NULL. */
 GtkWidget *dmk_test_find_label (GtkWidget *root, const char *text);

@@ -3,6 +3,7 @@
 
 #include <glib/gi18n.h>
 #include <math.h>
+#include <string.h>
 
 #include "dmk-compare-cell.h"
 #include "dmk-gui-utils.h"
@@ -138,47 +139,98 @@ describe (DmkComparison *cmp, guint row, guint column, const char *header, const
   return g_string_free (s, FALSE);
 }
 
+void
+dmk_compare_cell_facts (DmkComparison *cmp, guint row, guint column, int best,
+                        DmkCompareCellFacts *out)
+{
+  double v = 0;
+  gboolean noise;
+
+  g_return_if_fail (cmp != NULL && out != NULL);
+  g_return_if_fail (row < cmp->rows->len && column < cmp->results->len);
+  memset (out, 0, sizeof *out);
+  /* What a tool did not measure (0) is missing too: "—", never ranked. */
+  out->missing = !dmk_comparison_value (cmp, row, column, &v);
+  out->best = !out->missing && best == (int) column;
+  out->uncertain = dmk_comparison_uncertain (cmp, row, column);
+  out->value = !out->missing ? dmk_unit_format (cmp->unit, v) : g_strdup ("—");
+  out->fraction = !out->missing ? meter_fraction (cmp, row, best, v) : 0.0;
+  /* The baseline's own cells say nothing there: its header says it is the baseline. */
+  if (!out->missing && column != cmp->baseline &&
+      (out->have_delta = dmk_comparison_delta (cmp, row, column, &out->percent)))
+    out->delta = format_delta (out->percent);
+  else
+    out->delta = g_strdup ("");
+  noise = out->have_delta && dmk_comparison_within_noise (cmp, row, column);
+  if (noise)
+    {
+      /* TRANSLATORS: a change smaller than the results' spread: "+1.2% (noise)" */
+      g_autofree char *marked = g_strdup_printf (_("%s (noise)"), out->delta);
+      g_free (out->delta);
+      out->delta = g_steal_pointer (&marked);
+    }
+  /* A change within noise is neither better nor worse: it takes no colour. */
+  out->trend = DMK_COMPARE_TREND_NONE;
+  if (out->have_delta && !noise && fabs (out->percent) >= 0.05)
+    out->trend = (out->percent > 0) == dmk_unit_higher_is_better (cmp->unit)
+                   ? DMK_COMPARE_TREND_BETTER
+                   : DMK_COMPARE_TREND_WORSE;
+}
+
+void
+dmk_compare_cell_facts_clear (DmkCompareCellFacts *facts)
+{
+  g_clear_pointer (&facts->value, g_free);
+  g_clear_pointer (&facts->delta, g_free);
+}
+
+char *
+dmk_compare_legend_text (DmkComparison *cmp, DmkUnit unit, gboolean picture)
+{
+  GString *text = g_string_new (NULL);
+
+  if (unit == DMK_UNIT_US)
+    g_string_append (text, _("★ the best in its row (the lowest mean latency) · changes are "
+                             "against the baseline column · latency is the mean per I/O"));
+  else if (unit == DMK_UNIT_IOPS)
+    g_string_append (text, _("★ the best in its row · changes are against the baseline column · "
+                             "IOPS are I/O operations per second"));
+  else
+    g_string_append (text, _("★ the best in its row · changes are against the baseline column · "
+                             "1 MB/s = 1,000,000 bytes per second"));
+  /* A picture has no tooltips to point to. */
+  if (cmp != NULL && dmk_comparison_any_unranked (cmp))
+    g_string_append_printf (text, "\n%s",
+                            picture ? _("A value with a warning about its test is not ranked · "
+                                        "— not measured, never ranked")
+                                    : _("A value with a warning about its test is not "
+                                        "ranked (its tooltip says so) · — not measured, "
+                                        "never ranked"));
+  if (cmp != NULL && dmk_comparison_any_uncertain (cmp))
+    g_string_append_printf (text, "\n%s",
+                            picture ? _("~ uncertain: the value’s passes scatter; it is ranked "
+                                        "all the same")
+                                    : _("~ uncertain: the value’s passes scatter; it is "
+                                        "ranked all the same (its tooltip says so)"));
+  return g_string_free (text, FALSE);
+}
+
 GtkWidget *
 dmk_compare_cell_new_for_comparison (DmkComparison *cmp, guint row, guint column, int best,
                                      const char *header)
 {
-  g_autofree char *value = NULL, *delta = NULL, *description = NULL;
-  DmkCompareTrend trend = DMK_COMPARE_TREND_NONE;
-  double v = 0, pct = 0;
-  gboolean have_delta = FALSE, is_best, has, noise;
+  g_auto (DmkCompareCellFacts) f = { 0 };
+  g_autofree char *description = NULL;
 
   g_return_val_if_fail (cmp != NULL, NULL);
   g_return_val_if_fail (row < cmp->rows->len && column < cmp->results->len, NULL);
-  /* What a tool did not measure (0) is missing too: "—", never ranked. */
-  has = dmk_comparison_value (cmp, row, column, &v);
-  is_best = has && best == (int) column;
-  value = has ? dmk_unit_format (cmp->unit, v) : g_strdup ("—");
-  /* The baseline's own cells say nothing there: its header says it is the baseline. */
-  if (has && column != cmp->baseline &&
-      (have_delta = dmk_comparison_delta (cmp, row, column, &pct)))
-    delta = format_delta (pct);
-  else
-    delta = g_strdup ("");
-  noise = have_delta && dmk_comparison_within_noise (cmp, row, column);
-  if (noise)
-    {
-      /* TRANSLATORS: a change smaller than the results' spread: "+1.2% (noise)" */
-      g_autofree char *marked = g_strdup_printf (_("%s (noise)"), delta);
-      g_free (delta);
-      delta = g_steal_pointer (&marked);
-    }
-  /* A change within noise is neither better nor worse: it takes no colour. */
-  if (have_delta && !noise && fabs (pct) >= 0.05)
-    trend = (pct > 0) == dmk_unit_higher_is_better (cmp->unit) ? DMK_COMPARE_TREND_BETTER
-                                                               : DMK_COMPARE_TREND_WORSE;
-  description = describe (cmp, row, column, header, value, is_best, have_delta, pct);
+  dmk_compare_cell_facts (cmp, row, column, best, &f);
+  description = describe (cmp, row, column, header, f.value, f.best, f.have_delta, f.percent);
 
   /* The description is the tooltip too: it says when a warning leaves the value unranked. */
-  return g_object_new (DMK_TYPE_COMPARE_CELL, "value", value, "delta", delta, "trend", trend,
-                       "best", is_best, "missing", !has, "uncertain",
-                       dmk_comparison_uncertain (cmp, row, column), "fraction",
-                       has ? meter_fraction (cmp, row, best, v) : 0.0, "description",
-                       description, NULL);
+  return g_object_new (DMK_TYPE_COMPARE_CELL, "value", f.value, "delta", f.delta, "trend",
+                       f.trend, "best", f.best, "missing", f.missing, "uncertain", f.uncertain,
+                       "fraction", f.fraction, "description", description, NULL);
 }
 
 /* ---- the widget ---- */

@@ -5,6 +5,7 @@
 
 #include <glib/gi18n.h>
 
+#include "dmk-card.h"
 #include "dmk-compare-window-private.h"
 #include "dmk-gui-utils.h"
 
@@ -108,14 +109,61 @@ dmk_compare_window_export_sheet (DmkCompareWindow *self, DmkSheetFormat format,
   return dmk_comparison_save_sheet (cmp, format, filename, error);
 }
 
-/* The whole table with its legend, even the part scrolled out of view. */
+/* The comparison card of the columns as shown (unit, baseline), each result with nothing private
+ * in it: a picture is made to be shown to others. */
+static DmkCard *
+comparison_card (DmkCompareWindow *self)
+{
+  g_autoptr (GPtrArray) shared = g_ptr_array_new_with_free_func ((GDestroyNotify) dmk_result_unref);
+
+  for (guint c = 0; c < self->columns->len; c++)
+    {
+      DmkCompareColumn *column = g_ptr_array_index (self->columns, c);
+      g_ptr_array_add (shared, dmk_share_redact (column->result, DMK_SHARE_KEEP_NONE, NULL, NULL));
+    }
+  return dmk_card_new_for_comparison (shared, self->unit, self->baseline);
+}
+
+/* The comparison card: PNG, or SVG for a name that ends in .svg. */
 gboolean
 dmk_compare_window_save_image (DmkCompareWindow *self, const char *filename, GError **error)
 {
+  DmkCardOptions options = { FALSE, 0 };
+  g_autoptr (DmkCard) card = NULL;
+
   g_return_val_if_fail (DMK_IS_COMPARE_WINDOW (self), FALSE);
   if (!need_columns (self, error))
     return FALSE;
-  return dmk_save_widget_png (self->table_box, filename, error);
+  card = comparison_card (self);
+  return dmk_card_save (card, &options, dmk_card_format_for_path (filename), filename, error);
+}
+
+/* The same card on the clipboard as an image (image/png), which chat programs paste. */
+gboolean
+dmk_compare_window_copy_image (DmkCompareWindow *self)
+{
+  DmkCardOptions options = { FALSE, 0 };
+  g_autoptr (GError) error = NULL;
+  g_autoptr (DmkCard) card = NULL;
+  g_autoptr (GdkTexture) texture = NULL;
+
+  g_return_val_if_fail (DMK_IS_COMPARE_WINDOW (self), FALSE);
+  if (self->columns->len == 0)
+    {
+      dmk_toast (self->toast_overlay, _("Nothing to copy yet: add results first"));
+      return FALSE;
+    }
+  card = comparison_card (self);
+  texture = dmk_card_to_texture (card, &options, &error);
+  if (texture == NULL)
+    {
+      dmk_show_error (GTK_WINDOW (self), &self->error_dialog, _("Could Not Copy the Image"),
+                      error->message);
+      return FALSE;
+    }
+  gdk_clipboard_set_texture (gtk_widget_get_clipboard (GTK_WIDGET (self)), texture);
+  dmk_toast (self->toast_overlay, _("Image copied"));
+  return TRUE;
 }
 
 gboolean
@@ -252,6 +300,12 @@ copy_activated (GSimpleAction *a, GVariant *p, gpointer self)
 }
 
 static void
+copy_image_activated (GSimpleAction *a, GVariant *p, gpointer self)
+{
+  dmk_compare_window_copy_image (self);
+}
+
+static void
 export_text_activated (GSimpleAction *a, GVariant *p, gpointer self)
 {
   run_chooser (self, &text_file);
@@ -284,6 +338,7 @@ save_image_activated (GSimpleAction *a, GVariant *p, gpointer self)
 static const GActionEntry file_actions[] = {
   { "add-files", add_files_activated, NULL, NULL, NULL },
   { "copy", copy_activated, NULL, NULL, NULL },
+  { "copy-image", copy_image_activated, NULL, NULL, NULL },
   { "export-text", export_text_activated, NULL, NULL, NULL },
   { "export-csv", export_csv_activated, NULL, NULL, NULL },
   { "export-ods", export_ods_activated, NULL, NULL, NULL },

@@ -87,33 +87,17 @@ row_markup (const DmkCompareRow *row)
 static void
 update_legend (DmkCompareWindow *self)
 {
-  GString *text = g_string_new (NULL);
+  g_autofree char *text = dmk_compare_legend_text (self->cmp, self->unit, FALSE);
 
-  if (self->unit == DMK_UNIT_US)
-    g_string_append (text, _("★ the best in its row (the lowest mean latency) · changes are "
-                             "against the baseline column · latency is the mean per I/O"));
-  else if (self->unit == DMK_UNIT_IOPS)
-    g_string_append (text, _("★ the best in its row · changes are against the baseline column · "
-                             "IOPS are I/O operations per second"));
-  else
-    g_string_append (text, _("★ the best in its row · changes are against the baseline column · "
-                             "1 MB/s = 1,000,000 bytes per second"));
-  if (self->cmp != NULL && dmk_comparison_any_unranked (self->cmp))
-    g_string_append_printf (text, "\n%s", _("A value with a warning about its test is not "
-                                            "ranked (its tooltip says so) · — not measured, "
-                                            "never ranked"));
-  if (self->cmp != NULL && dmk_comparison_any_uncertain (self->cmp))
-    g_string_append_printf (text, "\n%s", _("~ uncertain: the value’s passes scatter; it is "
-                                            "ranked all the same (its tooltip says so)"));
-  gtk_label_set_text (self->legend_label, text->str);
-  g_string_free (text, TRUE);
+  gtk_label_set_text (self->legend_label, text);
 }
 
 static void
 update_actions (DmkCompareWindow *self)
 {
   static const char *const need_columns[] = { "copy", "export-text", "export-csv", "export-ods",
-                                              "export-xlsx", "save-image", "clear" };
+                                              "export-xlsx", "save-image", "copy-image",
+                                              "clear" };
   gboolean any = self->columns->len > 0;
 
   for (guint i = 0; i < G_N_ELEMENTS (need_columns); i++)
@@ -579,6 +563,7 @@ dmk_compare_window_class_init (DmkCompareWindowClass *klass)
     { GDK_KEY_t, GDK_CONTROL_MASK, "win.export-text" },
     { GDK_KEY_e, GDK_CONTROL_MASK, "win.export-csv" },
     { GDK_KEY_s, GDK_CONTROL_MASK, "win.save-image" },
+    { GDK_KEY_i, GDK_CONTROL_MASK | GDK_SHIFT_MASK, "win.copy-image" },
   };
 
   object_class->dispose = dmk_compare_window_dispose;

@@ -57,8 +57,12 @@ gboolean dmk_compare_window_export_csv (DmkCompareWindow *self, const char *file
 /* The CSV's table as a spreadsheet (dmk_comparison_save_sheet ()). */
 gboolean dmk_compare_window_export_sheet (DmkCompareWindow *self, DmkSheetFormat format,
                                           const char *filename, GError **error);
+/* The comparison card (dmk-card.h) of the columns as shown, nothing private in them: PNG, or
+ * SVG for a .svg name. */
 gboolean dmk_compare_window_save_image (DmkCompareWindow *self, const char *filename,
                                         GError **error);
+/* The same card on the clipboard as image/png. */
+gboolean dmk_compare_window_copy_image (DmkCompareWindow *self);
 gboolean dmk_compare_window_copy (DmkCompareWindow *self);
 
 #ifdef DMK_TESTING

@@ -1,11 +1,13 @@
-/* dmk-window-files.c: the main window's files: save as text, JSON and PNG, copy, open and drop;
- * every export describes the shown result with the comment that is in the field. */
+/* dmk-window-files.c: the main window's files: save as text, JSON and a card, copy, share, open
+ * and drop; every export describes the shown result with the comment that is in the field. */
 #include "config.h"
 
 #include <glib/gi18n.h>
 
+#include "dmk-card.h"
 #include "dmk-fio.h"
 #include "dmk-gui-utils.h"
+#include "dmk-share-dialog.h"
 #include "dmk-window-private.h"
 
 gboolean
@@ -59,11 +61,73 @@ dmk_window_save_sheet (DmkWindow *self, DmkSheetFormat format, const char *filen
   return dmk_result_save_sheet (result, format, filename, error);
 }
 
+/* The shown result's card, with nothing private in it (as the Share dialog's default): a picture
+ * is made to be shown to others. PNG, or SVG for a name that ends in .svg. */
 gboolean
 dmk_window_save_image (DmkWindow *self, const char *filename, GError **error)
 {
+  DmkCardOptions options = { FALSE, 0 };
+  g_autoptr (DmkResult) shared = NULL;
+  g_autoptr (DmkCard) card = NULL;
+  DmkResult *result;
+
   g_return_val_if_fail (DMK_IS_WINDOW (self), FALSE);
-  return dmk_save_widget_png (GTK_WIDGET (self), filename, error);
+  result = _dmk_window_export_result (self);
+  if (result == NULL)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND, _("There are no results yet"));
+      return FALSE;
+    }
+  shared = dmk_share_redact (result, DMK_SHARE_KEEP_NONE, NULL, NULL);
+  card = dmk_card_new_for_result (shared);
+  return dmk_card_save (card, &options, dmk_card_format_for_path (filename), filename, error);
+}
+
+/* The same card on the clipboard as an image (image/png), which chat programs paste. */
+gboolean
+dmk_window_copy_image (DmkWindow *self)
+{
+  DmkCardOptions options = { FALSE, 0 };
+  g_autoptr (GError) error = NULL;
+  g_autoptr (DmkResult) shared = NULL;
+  g_autoptr (DmkCard) card = NULL;
+  g_autoptr (GdkTexture) texture = NULL;
+  DmkResult *result;
+
+  g_return_val_if_fail (DMK_IS_WINDOW (self), FALSE);
+  result = _dmk_window_export_result (self);
+  if (result == NULL)
+    {
+      _dmk_window_toast (self, _("Nothing to copy yet: run a test first"));
+      return FALSE;
+    }
+  shared = dmk_share_redact (result, DMK_SHARE_KEEP_NONE, NULL, NULL);
+  card = dmk_card_new_for_result (shared);
+  texture = dmk_card_to_texture (card, &options, &error);
+  if (texture == NULL)
+    {
+      _dmk_window_show_error (self, _("Could Not Copy the Image"), error->message);
+      return FALSE;
+    }
+  gdk_clipboard_set_texture (gtk_widget_get_clipboard (GTK_WIDGET (self)), texture);
+  _dmk_window_toast (self, _("Image copied"));
+  return TRUE;
+}
+
+/* The Share dialog over the shown result. */
+void
+dmk_window_share (DmkWindow *self)
+{
+  DmkResult *result;
+
+  g_return_if_fail (DMK_IS_WINDOW (self));
+  result = _dmk_window_export_result (self);
+  if (result == NULL)
+    {
+      _dmk_window_toast (self, _("Nothing to share yet: run a test first"));
+      return;
+    }
+  gtk_window_present (GTK_WINDOW (dmk_share_dialog_new (GTK_WINDOW (self), result)));
 }
 
 gboolean
@@ -398,6 +462,18 @@ copy_fio_job_activated (GSimpleAction *action, GVariant *param, gpointer user_da
 }
 
 static void
+copy_image_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
+{
+  dmk_window_copy_image (DMK_WINDOW (user_data));
+}
+
+static void
+share_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
+{
+  dmk_window_share (DMK_WINDOW (user_data));
+}
+
+static void
 save_text_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
 {
   run_file_chooser (DMK_WINDOW (user_data), &save_text_file);
@@ -517,6 +593,8 @@ static const GActionEntry file_actions[] = {
   { "open-recent", open_recent_activated, "s", NULL, NULL },
   { "copy", copy_activated, NULL, NULL, NULL },
   { "copy-fio-job", copy_fio_job_activated, NULL, NULL, NULL },
+  { "copy-image", copy_image_activated, NULL, NULL, NULL },
+  { "share", share_activated, NULL, NULL, NULL },
   { "copy-fio-job-row", copy_fio_job_activated, "i", NULL, NULL },
   { "save-text", save_text_activated, NULL, NULL, NULL },
   { "save-image", save_image_activated, NULL, NULL, NULL },

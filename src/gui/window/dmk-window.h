@@ -37,7 +37,12 @@ void dmk_window_compare (DmkWindow *self);
 
 /* Save, copy and open: what the file choosers, Ctrl+Shift+C and drops end in. */
 gboolean dmk_window_save_text (DmkWindow *self, const char *filename, GError **error);
+/* The shown result's card (dmk-card.h), nothing private in it: PNG, or SVG for a .svg name. */
 gboolean dmk_window_save_image (DmkWindow *self, const char *filename, GError **error);
+/* The same card on the clipboard as image/png. */
+gboolean dmk_window_copy_image (DmkWindow *self);
+/* The Share dialog over the shown result. */
+void dmk_window_share (DmkWindow *self);
 gboolean dmk_window_save_results (DmkWindow *self, const char *filename, GError **error);
 /* The result's table (its CSV's) as a spreadsheet, every number with all its digits. */
 gboolean dmk_window_save_sheet (DmkWindow *self, DmkSheetFormat format, const char *filename,
