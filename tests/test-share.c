@@ -179,6 +179,43 @@ test_filter_shapes (void)
     }
 }
 
+/* The chain of links is shared (it says why a number is what it is), but not a loop's backing
+ * file under the home folder; a copy keeps the chain and the run's conditions. */
+static void
+test_filter_chain (void)
+{
+  g_autoptr (DmkResult) r = alice_result ();
+  g_autoptr (DmkResult) copy = NULL;
+  g_autoptr (DmkResult) shared = NULL;
+  g_autofree char *json = NULL;
+  DmkChainLink *loop, *usb;
+
+  dmk_chain_free (r->chain);
+  r->chain = dmk_chain_new ();
+  loop = dmk_chain_link_new (DMK_CHAIN_LAYER, "loop3", "loop3");
+  loop->layer_backing = g_strdup ("/home/alice/images/" SERIAL ".img");
+  g_ptr_array_add (r->chain->links, loop);
+  usb = dmk_chain_link_new (DMK_CHAIN_USB, "sdb", "2-1");
+  usb->what = g_strdup ("USB 2.0 (480 Mb/s)");
+  usb->bytes_per_s = 53248000;
+  g_ptr_array_add (r->chain->links, usb);
+  r->conditions.cpu_governor = g_strdup ("powersave");
+
+  copy = dmk_result_copy (r);
+  g_assert_nonnull (copy->chain);
+  g_assert_cmpuint (copy->chain->links->len, ==, 2);
+  g_assert_cmpstr (copy->conditions.cpu_governor, ==, "powersave");
+
+  json = dmk_share_to_json (r, DMK_SHARE_KEEP_NONE, &alice);
+  g_assert_null (strstr (json, "/home/"));
+  g_assert_null (strstr (json, SERIAL));
+  g_assert_nonnull (strstr (json, "~/images/"));
+  g_assert_nonnull (strstr (json, "USB 2.0 (480 Mb/s)"));
+  shared = dmk_share_redact (r, DMK_SHARE_KEEP_NONE, &alice, NULL);
+  /* What a card and the forum text name as the interface: the link as negotiated. */
+  g_assert_cmpstr (dmk_chain_interface (shared->chain), ==, "USB 2.0 (480 Mb/s)");
+}
+
 static void
 test_filter_parse (void)
 {
@@ -213,5 +250,6 @@ main (int argc, char **argv)
   g_test_add_func ("/share/filter/paths-without-user", test_filter_paths_without_user);
   g_test_add_func ("/share/filter/shapes", test_filter_shapes);
   g_test_add_func ("/share/filter/parse", test_filter_parse);
+  g_test_add_func ("/share/filter/chain", test_filter_chain);
   return g_test_run ();
 }

@@ -148,7 +148,10 @@ append_facts (Out *o, const DmkResult *r)
     g_string_append (o->s, "[list]\n");
   append_fact (o, _("Drive"), r->target.model);
   append_fact (o, _("Capacity"), capacity);
-  append_fact (o, _("Interface"), interface_name (r->target.transport));
+  /* The link as negotiated where the run read it ("PCIe 3.0 x2"), else the transport. */
+  append_fact (o, _("Interface"), dmk_chain_interface (r->chain) != NULL
+                                    ? dmk_chain_interface (r->chain)
+                                    : interface_name (r->target.transport));
   append_fact (o, _("Filesystem"), r->target.filesystem);
   append_fact (o, _("Profile"), profile);
   append_fact (o, _("Test size"), size);

@@ -93,6 +93,9 @@ dmk_result_copy (const DmkResult *r)
   copy->sustained = dmk_sustained_copy (r->sustained);
   copy->surface = dmk_surface_copy (r->surface);
   copy->verify = r->verify;
+  copy->chain = r->chain != NULL ? dmk_chain_copy (r->chain) : NULL;
+  dmk_conditions_clear (&copy->conditions);
+  dmk_conditions_copy (&copy->conditions, &r->conditions);
   return copy;
 }
 

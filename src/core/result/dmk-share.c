@@ -341,6 +341,18 @@ string_fields (DmkResult *r)
     }
   for (guint i = 0; i < r->warnings->len; i++)
     g_ptr_array_add (f, &r->warnings->pdata[i]);
+  /* The chain names the devices on the way, and a loop's backing file (often under home). */
+  for (guint i = 0; r->chain != NULL && i < r->chain->links->len; i++)
+    {
+      DmkChainLink *l = g_ptr_array_index (r->chain->links, i);
+      char **link[] = { &l->disk, &l->node, &l->what, &l->most, &l->device_most, &l->held_by,
+                        &l->driver, &l->layer_backing };
+
+      for (guint k = 0; k < G_N_ELEMENTS (link); k++)
+        g_ptr_array_add (f, link[k]);
+    }
+  g_ptr_array_add (f, &r->conditions.platform_profile);
+  g_ptr_array_add (f, &r->conditions.cpu_governor);
   return f;
 }
 

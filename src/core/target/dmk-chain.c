@@ -113,6 +113,25 @@ dmk_chain_slowest (const DmkChain *chain)
   return slowest;
 }
 
+const char *
+dmk_chain_interface (const DmkChain *chain)
+{
+  const DmkChainLink *shown = NULL;
+
+  for (guint i = 0; chain != NULL && chain->links != NULL && i < chain->links->len; i++)
+    {
+      const DmkChainLink *l = g_ptr_array_index (chain->links, i);
+
+      if (l->kind == DMK_CHAIN_LAYER || l->what == NULL || *l->what == '\0')
+        continue;
+      /* The slowest link with a rate; the first wire link where none has one (virtio). */
+      if (shown == NULL || (l->bytes_per_s > 0 && (shown->bytes_per_s == 0 ||
+                                                   l->bytes_per_s < shown->bytes_per_s)))
+        shown = l;
+    }
+  return shown != NULL ? shown->what : NULL;
+}
+
 char *
 dmk_chain_format_rate (guint64 bytes_per_s)
 {

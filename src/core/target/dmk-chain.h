@@ -57,6 +57,9 @@ gboolean dmk_chain_kind_from_string (const char *s, DmkChainKind *out);
 
 /* The link with the lowest ceiling, or NULL where no link has one. */
 const DmkChainLink *dmk_chain_slowest (const DmkChain *chain);
+/* What a shared result names as the drive's interface: the slowest wire link as negotiated
+ * ("PCIe 3.0 x2", "USB 2.0 (480 Mb/s)"), never a layer; NULL when the chain has no such link. */
+const char *dmk_chain_interface (const DmkChain *chain);
 /* One line per link for a report: "PCIe 3.0 x2 (0000:3d:00.0): at most 1.97 GB/s; could be
  * PCIe 4.0 x4 (7.88 GB/s)". */
 char *dmk_chain_link_describe (const DmkChainLink *link);

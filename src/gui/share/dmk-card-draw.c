@@ -124,7 +124,10 @@ _dmk_card_drive_line (DmkResult *r)
                                                                            : _("Unknown drive")));
   if (t->size_bytes > 0)
     g_ptr_array_add (parts, g_format_size (t->size_bytes));
-  if (t->transport != NULL && *t->transport != '\0')
+  /* The link as negotiated where the run read it ("PCIe 3.0 x2"), else the transport. */
+  if (dmk_chain_interface (r->chain) != NULL)
+    g_ptr_array_add (parts, g_strdup (dmk_chain_interface (r->chain)));
+  else if (t->transport != NULL && *t->transport != '\0')
     g_ptr_array_add (parts, g_strdup (interface_name (t->transport)));
   if (t->rotational)
     /* TRANSLATORS: a result card: the drive spins (a hard disk) */
