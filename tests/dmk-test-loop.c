@@ -130,6 +130,31 @@ dmk_test_loop_setup_sized (guint64 size)
   return attach_image (size, NULL, 0);
 }
 
+void
+dmk_test_loop_fixture_seeded (DmkTestLoopFixture *f, gconstpointer seed)
+{
+  f->ready = dmk_test_loop_setup (GPOINTER_TO_UINT (seed));
+}
+
+void
+dmk_test_loop_fixture_sized (DmkTestLoopFixture *f, gconstpointer size)
+{
+  f->ready = dmk_test_loop_setup_sized (GPOINTER_TO_SIZE (size));
+}
+
+void
+dmk_test_loop_fixture_throttled (DmkTestLoopFixture *f, gconstpointer size)
+{
+  f->ready = dmk_test_throttle_available () && dmk_test_loop_setup_sized (GPOINTER_TO_SIZE (size));
+}
+
+void
+dmk_test_loop_fixture_teardown (DmkTestLoopFixture *f, gconstpointer data)
+{
+  dmk_test_unthrottle (NULL);
+  dmk_test_loop_cleanup ();
+}
+
 gboolean
 dmk_test_loop_swap (guint64 size)
 {

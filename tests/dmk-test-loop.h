@@ -31,6 +31,23 @@ gboolean dmk_test_loop_swap (guint64 size);
  * Q8T1 100.1 MB/s at a 100 MB/s cap, 49.8 without the stack; RND4K Q32T16 8007 IOPS at 8000,
  * 5384 without). Cleanup detaches it first. */
 const char *dmk_test_loop_stack (void);
+/* A fixture for g_test_add: the scratch device of one test, made before it and undone after it
+ * (its caps lifted, and whatever the test mounted or stacked on it), so that the tests of a file
+ * share one setup and one teardown. GLib runs the test even when its setup skipped it (not root,
+ * no loop device, no throttle): ready is then FALSE, and the test returns at once. */
+typedef struct
+{
+  gboolean ready;
+} DmkTestLoopFixture;
+
+/* seed is GUINT_TO_POINTER (the seed of dmk_test_loop_setup's pattern). */
+void dmk_test_loop_fixture_seeded (DmkTestLoopFixture *f, gconstpointer seed);
+/* size is GSIZE_TO_POINTER (the bytes of dmk_test_loop_setup_sized's empty image). */
+void dmk_test_loop_fixture_sized (DmkTestLoopFixture *f, gconstpointer size);
+/* The same for a known-rate test: skipped too when the throttle cannot be set here. */
+void dmk_test_loop_fixture_throttled (DmkTestLoopFixture *f, gconstpointer size);
+void dmk_test_loop_fixture_teardown (DmkTestLoopFixture *f, gconstpointer data);
+
 /* Unmounts, detaches and removes what is there; safe from a signal handler's last breath. */
 void dmk_test_loop_cleanup (void);
 /* SHA-256 of the image file: any write to the device changes it. */

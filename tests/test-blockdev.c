@@ -113,12 +113,12 @@ on_done (GObject *source, GAsyncResult *res, gpointer user_data)
 #define TINY "--size=16MiB", "--passes=1", "--time=1", "--interval=0"
 
 static void
-test_loop_device (void)
+test_loop_device (DmkTestLoopFixture *f, gconstpointer data)
 {
   g_autofree char *before = NULL, *after = NULL;
   DmkSettings s;
 
-  if (!dmk_test_loop_setup (1234))
+  if (!f->ready)
     return;
   before = dmk_test_loop_checksum ();
 
@@ -230,7 +230,6 @@ test_loop_device (void)
     g_autofree char *err = NULL;
     g_assert_cmpint (cli (args, &err), ==, 0);
   }
-  dmk_test_loop_cleanup ();
 }
 
 /* One read run of one test on the loop device by the CLI, with a program of our own (argv, may be
@@ -292,11 +291,11 @@ mib_after (const char *text, const char *word)
 /* Issue 49: another program's I/O on the tested device while a run goes on is said, with its
  * size (the device's counters less the run's own I/O); without one, nothing is said. */
 static void
-test_others_io (void)
+test_others_io (DmkTestLoopFixture *f, gconstpointer data)
 {
   g_autofree char *if_arg = NULL, *of_arg = NULL;
 
-  if (!dmk_test_loop_setup (4321))
+  if (!f->ready)
     return;
   /* Alone, twenty times: never a word about others. */
   for (guint i = 0; i < 20; i++)
@@ -324,7 +323,6 @@ test_others_io (void)
     g_assert_cmpfloat (fabs (mib_after (w, "read") - 32), <=, 32 * 0.05);
     g_assert_cmpfloat (fabs (mib_after (w, "wrote") - 16), <=, 16 * 0.05);
   }
-  dmk_test_loop_cleanup ();
 }
 
 int
@@ -335,7 +333,9 @@ main (int argc, char **argv)
   if (cli_path == NULL)
     return 77;
   signal (SIGABRT, on_abort);
-  g_test_add_func ("/blockdev/loop", test_loop_device);
-  g_test_add_func ("/blockdev/others-io", test_others_io);
+  g_test_add ("/blockdev/loop", DmkTestLoopFixture, GUINT_TO_POINTER (1234),
+              dmk_test_loop_fixture_seeded, test_loop_device, dmk_test_loop_fixture_teardown);
+  g_test_add ("/blockdev/others-io", DmkTestLoopFixture, GUINT_TO_POINTER (4321),
+              dmk_test_loop_fixture_seeded, test_others_io, dmk_test_loop_fixture_teardown);
   return g_test_run ();
 }

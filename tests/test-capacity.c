@@ -293,14 +293,14 @@ test_lost_writes (void)
 /* A true device passes, through the CLI, in JSON, exit status 0; without consent it is refused
  * (exit 2) and not one byte changes. */
 static void
-test_true_device_cli (void)
+test_true_device_cli (DmkTestLoopFixture *f, gconstpointer size)
 {
   const char *cli = g_getenv ("GDISKMARK_CLI");
   g_autofree char *before = NULL, *after = NULL, *out = NULL;
   g_autoptr (JsonParser) parser = json_parser_new ();
   JsonObject *o;
 
-  if (!dmk_test_loop_setup_sized (DMK_TEST_IMAGE_SIZE))
+  if (!f->ready)
     return;
   before = dmk_test_loop_checksum ();
   {
@@ -327,7 +327,6 @@ test_true_device_cli (void)
   g_clear_pointer (&after, g_free);
   after = dmk_test_loop_checksum ();
   g_assert_cmpstr (before, !=, after); /* it did write */
-  dmk_test_loop_cleanup ();
 }
 
 
@@ -354,15 +353,33 @@ dir_is_empty (const char *path)
   return dir != NULL && g_dir_read_name (dir) == NULL;
 }
 
+/* The small tmpfs of one folder test, mounted before it and gone after it. */
+typedef struct
+{
+  gboolean ready;
+} Tmpfs;
+
+static void
+tmpfs_set_up (Tmpfs *f, gconstpointer size)
+{
+  f->ready = dmk_test_tmpfs_setup (size);
+}
+
+static void
+tmpfs_tear_down (Tmpfs *f, gconstpointer size)
+{
+  dmk_test_tmpfs_cleanup ();
+}
+
 /* A folder: its free space filled (all but the margin), read back, and given back whole. */
 static void
-test_folder (void)
+test_folder (Tmpfs *f, gconstpointer size)
 {
   g_autoptr (DmkCapacityReport) r = NULL;
   Run run = { 0 };
   guint64 free_before;
 
-  if (!dmk_test_tmpfs_setup ("48m"))
+  if (!f->ready)
     return;
   free_before = free_bytes (dmk_test_tmpfs);
   r = check (dmk_test_tmpfs, FALSE, &run, NULL);
@@ -381,18 +398,17 @@ test_folder (void)
   g_assert_true (run.saw_reading);
   g_assert_true (dir_is_empty (dmk_test_tmpfs));
   g_assert_cmpuint (free_bytes (dmk_test_tmpfs), ==, free_before);
-  dmk_test_tmpfs_cleanup ();
 }
 
 /* A stop while writing ends the check at once with nothing left behind. */
 static void
-test_folder_cancel (void)
+test_folder_cancel (Tmpfs *f, gconstpointer size)
 {
   g_autoptr (GCancellable) cancellable = g_cancellable_new ();
   Run run = { .cancel_on_progress = cancellable };
   guint64 free_before;
 
-  if (!dmk_test_tmpfs_setup ("48m"))
+  if (!f->ready)
     return;
   free_before = free_bytes (dmk_test_tmpfs);
   g_assert_null (check (dmk_test_tmpfs, FALSE, &run, cancellable));
@@ -400,7 +416,6 @@ test_folder_cancel (void)
   g_clear_error (&run.error);
   g_assert_true (dir_is_empty (dmk_test_tmpfs));
   g_assert_cmpuint (free_bytes (dmk_test_tmpfs), ==, free_before);
-  dmk_test_tmpfs_cleanup ();
 }
 
 /* ---- the margin kept for other programs (issue 44, item 7) ---- */
@@ -442,7 +457,7 @@ other_program (gpointer data)
  * succeeds; the check stops when the free space comes down to its margin, says why, and gives
  * the space back (it filled the disk's last megabytes before, and 1 write in 40 failed). */
 static void
-test_folder_keeps_margin (void)
+test_folder_keeps_margin (DmkTestLoopFixture *f, gconstpointer size)
 {
   const char *argv[] = { g_getenv ("GDISKMARK_CLI"), "capacity", "-q", NULL, NULL };
   const char *mkfs[] = { "mkfs.ext4", "-q", "-F", NULL, NULL };
@@ -453,7 +468,7 @@ test_folder_keeps_margin (void)
   GThread *thread;
   guint n = 0;
 
-  if (!dmk_test_throttle_available () || !dmk_test_loop_setup_sized ((guint64) 256 << 20))
+  if (!f->ready)
     return;
   mkfs[3] = dmk_test_loop;
   g_assert_cmpint (dmk_test_run_tool (mkfs, NULL), ==, 0);
@@ -490,7 +505,6 @@ test_folder_keeps_margin (void)
         }
   }
   g_assert_cmpuint (n, ==, o.n_files);
-  dmk_test_loop_cleanup ();
 }
 
 static void
@@ -511,9 +525,14 @@ main (int argc, char **argv)
   g_test_add_func ("/capacity/device/one-bad-block", test_one_bad_block);
   g_test_add_func ("/capacity/device/ten-bad-blocks-cli", test_ten_bad_blocks_cli);
   g_test_add_func ("/capacity/device/lost-writes", test_lost_writes);
-  g_test_add_func ("/capacity/device/true-cli", test_true_device_cli);
-  g_test_add_func ("/capacity/folder/fill", test_folder);
-  g_test_add_func ("/capacity/folder/cancel", test_folder_cancel);
-  g_test_add_func ("/capacity/folder/keeps-margin", test_folder_keeps_margin);
+  g_test_add ("/capacity/device/true-cli", DmkTestLoopFixture,
+              GSIZE_TO_POINTER (DMK_TEST_IMAGE_SIZE), dmk_test_loop_fixture_sized,
+              test_true_device_cli, dmk_test_loop_fixture_teardown);
+  g_test_add ("/capacity/folder/fill", Tmpfs, "48m", tmpfs_set_up, test_folder, tmpfs_tear_down);
+  g_test_add ("/capacity/folder/cancel", Tmpfs, "48m", tmpfs_set_up, test_folder_cancel,
+              tmpfs_tear_down);
+  g_test_add ("/capacity/folder/keeps-margin", DmkTestLoopFixture,
+              GSIZE_TO_POINTER ((guint64) 256 << 20), dmk_test_loop_fixture_throttled,
+              test_folder_keeps_margin, dmk_test_loop_fixture_teardown);
   return g_test_run ();
 }

@@ -118,9 +118,9 @@ test_json_output_file (void)
 static int
 interrupt_mid_run (const char *dir, int sig, const char *const *env_extra)
 {
-  g_autofree char *fd_dir = NULL;
+  g_autofree char *fd_dir = NULL, *open_link = NULL;
   int wstatus = 0;
-  gboolean open_seen = FALSE;
+  gboolean open_seen = FALSE, laid_out = FALSE;
   pid_t pid = fork ();
 
   g_assert_cmpint (pid, >=, 0);
@@ -145,15 +145,28 @@ interrupt_mid_run (const char *dir, int sig, const char *const *env_extra)
         {
           g_autofree char *link = g_build_filename (fd_dir, name, NULL);
           g_autofree char *target = g_file_read_link (link, NULL);
-          if (target != NULL && g_str_has_prefix (target, dir) && target[strlen (dir)] == '/')
-            open_seen = TRUE;
+          if (target != NULL && g_str_has_prefix (target, dir) && target[strlen (dir)] == '/' &&
+              !open_seen)
+            {
+              open_seen = TRUE;
+              open_link = g_steal_pointer (&link);
+            }
         }
       if (!open_seen)
         g_usleep (10000);
     }
   g_assert_true (open_seen);
-  /* Let it get into layout or measuring. */
-  g_usleep (500000);
+  /* Wait (up to 30 s) until it is into layout or measuring: the file has its size (the
+   * layout reserves it first, or grows it as it writes). */
+  for (guint tries = 0; tries < 3000 && !laid_out; tries++)
+    {
+      struct stat st;
+
+      laid_out = stat (open_link, &st) == 0 && st.st_size > 0;
+      if (!laid_out)
+        g_usleep (10000);
+    }
+  g_assert_true (laid_out);
   g_assert_cmpint (kill (pid, sig), ==, 0);
   g_assert_cmpint (waitpid (pid, &wstatus, 0), ==, pid);
   return WIFEXITED (wstatus) ? WEXITSTATUS (wstatus) : 128 + WTERMSIG (wstatus);

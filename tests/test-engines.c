@@ -151,14 +151,15 @@ check_engine (DmkEngineKind engine)
     }
 }
 
-static gboolean
-setup_throttled (void)
+/* data is the engine; the device the same for each. */
+static void
+known_rate_set_up (DmkTestLoopFixture *f, gconstpointer data)
 {
-  return dmk_test_throttle_available () && dmk_test_loop_setup_sized (256 << 20);
+  dmk_test_loop_fixture_throttled (f, GSIZE_TO_POINTER (256 << 20));
 }
 
 static void
-test_known_rate (gconstpointer data)
+test_known_rate (DmkTestLoopFixture *f, gconstpointer data)
 {
   DmkEngineKind engine = GPOINTER_TO_INT (data);
   g_autofree char *why = NULL;
@@ -169,13 +170,11 @@ test_known_rate (gconstpointer data)
       g_test_skip (msg);
       return;
     }
-  if (!setup_throttled ())
+  if (!f->ready)
     return;
   if (engine == DMK_ENGINE_IO_URING)
     dmk_test_loop_stack ();
   check_engine (engine);
-  dmk_test_unthrottle (NULL);
-  dmk_test_loop_cleanup ();
 }
 
 /* io_uring refused to this process, as a container's seccomp profile or kernel.io_uring_disabled
@@ -421,7 +420,7 @@ test_no_nowait (void)
  * at), the ring really is made with IOPOLL, and the loop device's I/O fails as the kernel
  * says (EOPNOTSUPP): the option reaches the engine. */
 static void
-test_poll (void)
+test_poll (DmkTestLoopFixture *f, gconstpointer seed)
 {
   g_autofree char *name = NULL, *root = NULL, *queue = NULL, *file = NULL;
   DmkSettings s;
@@ -431,7 +430,7 @@ test_poll (void)
       g_test_skip ("io_uring is refused here");
       return;
     }
-  if (!dmk_test_loop_setup (3))
+  if (!f->ready)
     return;
   dmk_settings_init_default (&s);
   s.mode = DMK_MODE_READ;
@@ -485,7 +484,6 @@ test_poll (void)
     g_rmdir (root);
   }
   dmk_settings_clear (&s);
-  dmk_test_loop_cleanup ();
 }
 
 /* The tests of the per-test choice, and the engine each must get by default on a loop device:
@@ -551,7 +549,7 @@ assert_per_test (const DmkResult *result, GArray *specs)
  * JSON (read back the same) and the fio job exported for it; named, every test on that one.
  * Reads only: the device is left as it was. */
 static void
-test_per_test (void)
+test_per_test (DmkTestLoopFixture *f, gconstpointer seed)
 {
   g_autoptr (GArray) specs = NULL;
   g_autofree char *before = NULL, *after = NULL;
@@ -563,7 +561,7 @@ test_per_test (void)
       g_test_skip ("io_uring is refused here");
       return;
     }
-  if (!dmk_test_loop_setup (11))
+  if (!f->ready)
     return;
   before = dmk_test_loop_checksum ();
   specs = per_test_specs ();
@@ -637,7 +635,6 @@ test_per_test (void)
   dmk_settings_clear (&s);
   after = dmk_test_loop_checksum ();
   g_assert_cmpstr (before, ==, after);
-  dmk_test_loop_cleanup ();
 }
 
 /* The label is the truth: with Linux AIO refused to every thread (io_setup fails), the test
@@ -687,15 +684,20 @@ main (int argc, char **argv)
   dmk_test_loop_cleanup_on_signals (NULL);
   g_test_add_data_func ("/engines/fallback", fallback_in_child, test_refused);
   g_test_add_data_func ("/engines/refused-mid-run", refused_mid_run_in_child, test_refused);
-  g_test_add_func ("/engines/poll", test_poll);
+  g_test_add ("/engines/poll", DmkTestLoopFixture, GUINT_TO_POINTER (3),
+              dmk_test_loop_fixture_seeded, test_poll, dmk_test_loop_fixture_teardown);
   g_test_add_func ("/engines/no-nowait", test_no_nowait);
-  g_test_add_func ("/engines/per-test", test_per_test);
+  g_test_add ("/engines/per-test", DmkTestLoopFixture, GUINT_TO_POINTER (11),
+              dmk_test_loop_fixture_seeded, test_per_test, dmk_test_loop_fixture_teardown);
   g_test_add_data_func ("/engines/per-test-refused", per_test_refused_in_child, test_refused);
-  g_test_add_data_func ("/engines/known-rate/io_uring", GINT_TO_POINTER (DMK_ENGINE_IO_URING),
-                        test_known_rate);
-  g_test_add_data_func ("/engines/known-rate/libaio", GINT_TO_POINTER (DMK_ENGINE_LIBAIO),
-                        test_known_rate);
-  g_test_add_data_func ("/engines/known-rate/psync", GINT_TO_POINTER (DMK_ENGINE_PSYNC),
-                        test_known_rate);
+  g_test_add ("/engines/known-rate/io_uring", DmkTestLoopFixture,
+              GINT_TO_POINTER (DMK_ENGINE_IO_URING), known_rate_set_up, test_known_rate,
+              dmk_test_loop_fixture_teardown);
+  g_test_add ("/engines/known-rate/libaio", DmkTestLoopFixture,
+              GINT_TO_POINTER (DMK_ENGINE_LIBAIO), known_rate_set_up, test_known_rate,
+              dmk_test_loop_fixture_teardown);
+  g_test_add ("/engines/known-rate/psync", DmkTestLoopFixture,
+              GINT_TO_POINTER (DMK_ENGINE_PSYNC), known_rate_set_up, test_known_rate,
+              dmk_test_loop_fixture_teardown);
   return g_test_run ();
 }

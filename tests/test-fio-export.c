@@ -110,7 +110,7 @@ test_threads_slices (void)
 
 /* A job that would write to a device is not even printed without consent. */
 static void
-test_device_write_refused (void)
+test_device_write_refused (DmkTestLoopFixture *f, gconstpointer seed)
 {
   DmkSettings s;
   g_autoptr (GArray) jobs = NULL;
@@ -118,7 +118,7 @@ test_device_write_refused (void)
   g_autofree char *text = NULL;
 
   /* The check is on a real block device: a scratch loop device. */
-  if (!dmk_test_loop_setup (1))
+  if (!f->ready)
     return;
   dmk_settings_init_default (&s);
   jobs = dmk_runner_plan (&s, NULL, NULL);
@@ -144,7 +144,6 @@ test_device_write_refused (void)
     g_assert_nonnull (strstr (text, line));
     g_assert_null (strstr (text, "unlink"));
   }
-  dmk_test_loop_cleanup ();
   dmk_settings_clear (&s);
 }
 
@@ -190,7 +189,7 @@ run_done (GObject *source, GAsyncResult *res, gpointer data)
 }
 
 static void
-test_fio_runs_export (void)
+test_fio_runs_export (DmkTestLoopFixture *f, gconstpointer size)
 {
   g_autoptr (GArray) jobs = g_array_new (FALSE, TRUE, sizeof (DmkJob));
   g_autoptr (GError) error = NULL;
@@ -202,8 +201,7 @@ test_fio_runs_export (void)
   DmkSettings s;
   guint n_cases;
 
-  if (!fio_available () || !dmk_test_throttle_available () ||
-      !dmk_test_loop_setup_sized (256 << 20))
+  if (!fio_available () || !f->ready)
     return;
   dmk_settings_init_default (&s);
   s.size_bytes = 256 << 20;
@@ -269,7 +267,6 @@ test_fio_runs_export (void)
     }
   dmk_result_unref (ours);
   dmk_settings_clear (&s);
-  dmk_test_loop_cleanup ();
 }
 
 /* ---- The real fio on a folder: every exported job runs ---- */
@@ -505,14 +502,14 @@ test_fio_engine_for_target (void)
 
 /* The same on a block device (a loop device): the classic profile, its writes allowed. */
 static void
-test_fio_runs_on_device (void)
+test_fio_runs_on_device (DmkTestLoopFixture *f, gconstpointer size)
 {
   g_autoptr (GArray) jobs = NULL;
   g_autoptr (GError) error = NULL;
   g_autofree char *text = NULL, *dir = NULL, *file = NULL;
   DmkSettings s;
 
-  if (!fio_available () || !dmk_test_loop_setup_sized (64 << 20))
+  if (!fio_available () || !f->ready)
     return;
   quick_fio_settings (&s, NULL);
   s.mix_read_percent = 70;
@@ -557,7 +554,6 @@ test_fio_runs_on_device (void)
     dmk_settings_clear (&s);
   }
   g_rmdir (dir);
-  dmk_test_loop_cleanup ();
 }
 
 /* Whether a socket listens on TCP ip:port now, as /proc/net/tcp lists it (the address as the
@@ -702,10 +698,16 @@ main (int argc, char **argv)
   dmk_test_loop_cleanup_on_signals (NULL);
   g_test_add_func ("/fio/export/round-trip", test_round_trip);
   g_test_add_func ("/fio/export/thread-slices", test_threads_slices);
-  g_test_add_func ("/fio/export/device-write-refused", test_device_write_refused);
-  g_test_add_func ("/fio/export/fio-runs-it", test_fio_runs_export);
+  g_test_add ("/fio/export/device-write-refused", DmkTestLoopFixture, GUINT_TO_POINTER (1),
+              dmk_test_loop_fixture_seeded, test_device_write_refused,
+              dmk_test_loop_fixture_teardown);
+  g_test_add ("/fio/export/fio-runs-it", DmkTestLoopFixture, GSIZE_TO_POINTER (256 << 20),
+              dmk_test_loop_fixture_throttled, test_fio_runs_export,
+              dmk_test_loop_fixture_teardown);
   g_test_add_func ("/fio/export/fio-runs-on-folder", test_fio_runs_on_folder);
-  g_test_add_func ("/fio/export/fio-runs-on-device", test_fio_runs_on_device);
+  g_test_add ("/fio/export/fio-runs-on-device", DmkTestLoopFixture, GSIZE_TO_POINTER (64 << 20),
+              dmk_test_loop_fixture_sized, test_fio_runs_on_device,
+              dmk_test_loop_fixture_teardown);
   g_test_add_func ("/fio/export/engine-for-target", test_fio_engine_for_target);
   g_test_add_func ("/fio/export/client-server", test_fio_client_server);
   return g_test_run ();

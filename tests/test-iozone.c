@@ -210,11 +210,11 @@ off_by (double got, double want)
 
 /* Backward and strided reads at a known rate: the kernel's cap, within 2 %. */
 static void
-test_known_rate (void)
+test_known_rate (DmkTestLoopFixture *f, gconstpointer size)
 {
   gboolean one = g_getenv ("GDISKMARK_TEST_SANITIZED") != NULL;
 
-  if (!dmk_test_throttle_available () || !dmk_test_loop_setup_sized (256 << 20))
+  if (!f->ready)
     return;
   for (guint i = 0; i < (one ? 1 : G_N_ELEMENTS (cases)); i++)
     {
@@ -241,18 +241,17 @@ test_known_rate (void)
       dmk_result_unref (r);
       dmk_settings_clear (&s);
     }
-  dmk_test_loop_cleanup ();
 }
 
 /* --reread: two passes over the same data, each the whole test size once. Direct, both are the
  * device's (the cap); buffered, the second comes from the page cache, far above the cap, and the
  * result says a cache answered it. */
 static void
-test_reread (void)
+test_reread (DmkTestLoopFixture *f, gconstpointer size)
 {
   const guint64 cap = 50000000;
 
-  if (!dmk_test_throttle_available () || !dmk_test_loop_setup_sized (256 << 20))
+  if (!f->ready)
     return;
   for (guint buffered = 0; buffered < 2; buffered++)
     {
@@ -307,7 +306,6 @@ test_reread (void)
       if (g_getenv ("GDISKMARK_TEST_SANITIZED") != NULL)
         break;
     }
-  dmk_test_loop_cleanup ();
 }
 
 static GArray *
@@ -368,7 +366,7 @@ test_fio_round_trip (void)
 /* The real fio runs the exported stride job on the capped device and meets the cap as
  * GDiskMark does. */
 static void
-test_fio_runs_stride (void)
+test_fio_runs_stride (DmkTestLoopFixture *f, gconstpointer size)
 {
   const char *names[] = { "STR64K Q1T1 S17", NULL };
   const char *fio_version[] = { "fio", "--version", NULL };
@@ -385,7 +383,7 @@ test_fio_runs_stride (void)
       g_test_skip ("fio is not installed (apt-get install fio)");
       return;
     }
-  if (!dmk_test_throttle_available () || !dmk_test_loop_setup_sized (256 << 20))
+  if (!f->ready)
     return;
   settings_for_cap (&s);
   text = dmk_fio_job_export (&s, jobs, dmk_test_loop, &error);
@@ -413,13 +411,12 @@ test_fio_runs_stride (void)
                   100.0 * (fio_bw - 6e7) / 6e7, json_object_get_double_member (read, "iops"));
   g_assert_cmpfloat (off_by (fio_bw, 6e7), <=, 0.02);
   dmk_settings_clear (&s);
-  dmk_test_loop_cleanup ();
 }
 
 /* gdiskmark-cli iozone on a throttled device: the tables' shape is the bounds asked for, the
  * operations are those asked for, and every cell is measured on the device, not a cache. */
 static void
-test_cli_sweep (void)
+test_cli_sweep (DmkTestLoopFixture *fixture, gconstpointer size)
 {
   const char *cli = g_getenv ("GDISKMARK_CLI");
   const double cap = 100e6;
@@ -427,7 +424,7 @@ test_cli_sweep (void)
   g_auto (GStrv) lines = NULL;
   guint n_cells = 0;
 
-  if (!dmk_test_throttle_available () || !dmk_test_loop_setup_sized (256 << 20))
+  if (!fixture->ready)
     return;
   g_assert_true (dmk_test_throttle (dmk_test_loop, "read_bps", (guint64) cap));
   {
@@ -473,7 +470,6 @@ test_cli_sweep (void)
       n_cells++;
     }
   g_assert_cmpuint (n_cells, ==, 2);
-  dmk_test_loop_cleanup ();
 }
 
 /* Sectors written to dev so far (/sys/block/NAME/stat's seventh field). */
@@ -518,7 +514,7 @@ cell_of (JsonArray *ops, const char *name)
  * it five), and each runs at the cap within 5 %, the record rewrite (one record written again and
  * again) too. */
 static void
-test_writer_new_file (void)
+test_writer_new_file (DmkTestLoopFixture *f, gconstpointer size)
 {
   const char *cli = g_getenv ("GDISKMARK_CLI");
   const double cap = 50e6, file = 256 << 20;
@@ -533,7 +529,7 @@ test_writer_new_file (void)
       g_test_skip ("mkfs.ext4 is not installed (e2fsprogs)");
       return;
     }
-  if (!dmk_test_throttle_available () || !dmk_test_loop_setup_sized (640 << 20))
+  if (!f->ready)
     return;
   {
     const char *mkfs[] = { "mkfs.ext4", "-q", "-F", dmk_test_loop, NULL };
@@ -572,7 +568,6 @@ test_writer_new_file (void)
       g_assert_cmpfloat (off_by (rewriter * 1e6, cap), <=, 0.05);
       g_assert_cmpfloat (off_by (record * 1e6, cap), <=, 0.05);
     }
-  dmk_test_loop_cleanup ();
 }
 
 /* A re-write faster than its write is no cache's doing (the write allocated a new file's
@@ -757,13 +752,20 @@ main (int argc, char **argv)
   g_test_add_func ("/iozone/names", test_names);
   g_test_add_func ("/iozone/offsets", test_offsets);
   g_test_add_func ("/iozone/json", test_json);
-  g_test_add_func ("/iozone/known-rate", test_known_rate);
-  g_test_add_func ("/iozone/reread", test_reread);
-  g_test_add_func ("/iozone/cli-sweep", test_cli_sweep);
+  g_test_add ("/iozone/known-rate", DmkTestLoopFixture, GSIZE_TO_POINTER (256 << 20),
+              dmk_test_loop_fixture_throttled, test_known_rate, dmk_test_loop_fixture_teardown);
+  g_test_add ("/iozone/reread", DmkTestLoopFixture, GSIZE_TO_POINTER (256 << 20),
+              dmk_test_loop_fixture_throttled, test_reread, dmk_test_loop_fixture_teardown);
+  g_test_add ("/iozone/cli-sweep", DmkTestLoopFixture, GSIZE_TO_POINTER (256 << 20),
+              dmk_test_loop_fixture_throttled, test_cli_sweep, dmk_test_loop_fixture_teardown);
   g_test_add_func ("/iozone/sweep-object", test_sweep_object);
-  g_test_add_func ("/iozone/writer-new-file", test_writer_new_file);
+  g_test_add ("/iozone/writer-new-file", DmkTestLoopFixture,
+              GSIZE_TO_POINTER (640 << 20), dmk_test_loop_fixture_throttled,
+              test_writer_new_file, dmk_test_loop_fixture_teardown);
   g_test_add_func ("/iozone/rewrite-not-cached", test_rewrite_not_cached);
   g_test_add_func ("/iozone/fio/round-trip", test_fio_round_trip);
-  g_test_add_func ("/iozone/fio/runs-stride", test_fio_runs_stride);
+  g_test_add ("/iozone/fio/runs-stride", DmkTestLoopFixture,
+              GSIZE_TO_POINTER (256 << 20), dmk_test_loop_fixture_throttled,
+              test_fio_runs_stride, dmk_test_loop_fixture_teardown);
   return g_test_run ();
 }

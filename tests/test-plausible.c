@@ -344,7 +344,7 @@ test_notes (void)
 /* A real run on a RAM-backed loop device that sysfs (a fake tree the runner is pointed at) says
  * hangs on USB 2.0: far faster than 60 MB/s, so the result says it cannot be true. */
 static void
-test_run_on_fake_usb (void)
+test_run_on_fake_usb (DmkTestLoopFixture *f, gconstpointer seed)
 {
   g_autoptr (GArray) specs = g_array_new (FALSE, TRUE, sizeof (DmkTestSpec));
   g_autofree char *name = NULL;
@@ -352,7 +352,7 @@ test_run_on_fake_usb (void)
   DmkTestSpec spec;
   DmkSettings s;
 
-  if (!dmk_test_loop_setup (7))
+  if (!f->ready)
     return;
   name = g_path_get_basename (dmk_test_loop);
   root = g_dir_make_tmp ("gdiskmark-sysfs-XXXXXX", NULL);
@@ -377,7 +377,6 @@ test_run_on_fake_usb (void)
   g_assert_true (has_warning (r, "is more than the USB 2.0 (480 Mb/s) link can carry"));
   dmk_result_unref (r);
   dmk_settings_clear (&s);
-  dmk_test_loop_cleanup ();
   remove_tree (root);
   g_clear_pointer (&root, g_free);
 }
@@ -476,7 +475,7 @@ check_sustained_temperature (const char *sensor, const DmkSettings *grid_setting
  * keeps its temperature before, at the peak and after, in the report and the JSON, and every
  * interval of every pass its reading then. */
 static void
-test_temperature (void)
+test_temperature (DmkTestLoopFixture *f, gconstpointer seed)
 {
   g_autoptr (GArray) specs = g_array_new (FALSE, TRUE, sizeof (DmkTestSpec));
   g_autofree char *name = NULL, *text = NULL, *json = NULL;
@@ -485,7 +484,7 @@ test_temperature (void)
   DmkTestSpec spec;
   DmkSettings s;
 
-  if (!dmk_test_loop_setup (9))
+  if (!f->ready)
     return;
   name = g_path_get_basename (dmk_test_loop);
   root = g_dir_make_tmp ("gdiskmark-sysfs-XXXXXX", NULL);
@@ -602,7 +601,6 @@ test_temperature (void)
   dmk_result_unref (run.result);
   g_free (run.sensor);
   dmk_settings_clear (&s);
-  dmk_test_loop_cleanup ();
   remove_tree (root);
   g_clear_pointer (&root, g_free);
 }
@@ -617,7 +615,9 @@ main (int argc, char **argv)
   g_test_add_func ("/plausible/checks", test_checks);
   g_test_add_func ("/plausible/warning-names-test", test_warning_names_test);
   g_test_add_func ("/plausible/notes", test_notes);
-  g_test_add_func ("/plausible/run-on-fake-usb", test_run_on_fake_usb);
-  g_test_add_func ("/plausible/temperature", test_temperature);
+  g_test_add ("/plausible/run-on-fake-usb", DmkTestLoopFixture, GUINT_TO_POINTER (7),
+              dmk_test_loop_fixture_seeded, test_run_on_fake_usb, dmk_test_loop_fixture_teardown);
+  g_test_add ("/plausible/temperature", DmkTestLoopFixture, GUINT_TO_POINTER (9),
+              dmk_test_loop_fixture_seeded, test_temperature, dmk_test_loop_fixture_teardown);
   return g_test_run ();
 }

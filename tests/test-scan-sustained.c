@@ -223,7 +223,7 @@ run_switched (Run *run, const DmkSettings *s, Switcher *sw, guint64 fast, guint6
 }
 
 static void
-test_sustained_cliff_throttled (void)
+test_sustained_cliff_throttled (DmkTestLoopFixture *f, gconstpointer size)
 {
   const guint64 fast = 200000000, slow = 50000000, at = 256 * MIB;
   DmkSettings s;
@@ -231,7 +231,7 @@ test_sustained_cliff_throttled (void)
   Switcher sw = { 0 };
   const DmkCliff *cl;
 
-  if (!dmk_test_throttle_available () || !dmk_test_loop_setup_sized (384 * MIB))
+  if (!f->ready)
     return;
   settings_for_scan (&s);
   s.allow_write_device = TRUE;
@@ -260,22 +260,21 @@ test_sustained_cliff_throttled (void)
   g_assert_false (cl->recovered);
   run_clear (&run);
   dmk_settings_clear (&s);
-  dmk_test_loop_cleanup ();
 }
 
 /* Issue 25: fast, then a lower cap for long enough: SNIA PTS's steady state is found at the lower
  * rate, from within one round of the change; the report and the JSON say so. */
 static void
-test_sustained_steady_throttled (void)
+test_sustained_steady_throttled (DmkTestLoopFixture *f, gconstpointer size)
 {
-  const guint64 fast = 200000000, slow = 50000000, at = 192 * MIB, span = 768 * MIB;
+  const guint64 fast = 200000000, slow = 50000000, at = 192 * MIB;
   DmkSettings s;
   Run run = { 0 };
   Switcher sw = { 0 };
   DmkSteady st;
   g_autofree char *text = NULL, *json = NULL;
 
-  if (!dmk_test_throttle_available () || !dmk_test_loop_setup_sized (span))
+  if (!f->ready)
     return;
   settings_for_scan (&s);
   s.allow_write_device = TRUE;
@@ -306,7 +305,6 @@ test_sustained_steady_throttled (void)
   g_assert_nonnull (strstr (json, "\"steady\" : true"));
   run_clear (&run);
   dmk_settings_clear (&s);
-  dmk_test_loop_cleanup ();
 }
 
 /* A sustained write through the whole of dev on engine, run to its end. */
@@ -341,14 +339,14 @@ sustained_through (const char *dev, DmkEngineKind engine)
  * the cap (the loop device's worker starved for a while) is not the constant rate this is
  * about: it is run again, at most twice. */
 static void
-test_sustained_steady_constant (void)
+test_sustained_steady_constant (DmkTestLoopFixture *f, gconstpointer size)
 {
   const DmkEngineKind engines[] = { DMK_ENGINE_IO_URING, DMK_ENGINE_LIBAIO };
   const guint64 cap = 100000000;
   guint runs = g_getenv ("GDISKMARK_TEST_SANITIZED") != NULL ? 1 : 2;
   const char *upper;
 
-  if (!dmk_test_throttle_available () || !dmk_test_loop_setup_sized (1024 * MIB))
+  if (!f->ready)
     return;
   upper = dmk_test_loop_stack ();
   g_assert_true (dmk_test_throttle (dmk_test_loop, "write_bps", cap));
@@ -362,8 +360,6 @@ test_sustained_steady_constant (void)
 
         if (tries == runs + 2)
           {
-            dmk_test_unthrottle (NULL);
-            dmk_test_loop_cleanup ();
             g_test_skip ("the machine could not hold the loop device at its cap");
             return;
           }
@@ -388,14 +384,12 @@ test_sustained_steady_constant (void)
         text = dmk_result_to_text (r);
         g_assert_nonnull (strstr (text, "\n  Steady state: steady after "));
       }
-  dmk_test_unthrottle (NULL);
-  dmk_test_loop_cleanup ();
 }
 
 /* Issue 48: a device whose cap goes to and fro (150 and 50 MB/s, every 128 MiB written) is not
  * steady: its rounds hold different mixes of the two; and it is told no cache cliff. */
 static void
-test_sustained_oscillating (void)
+test_sustained_oscillating (DmkTestLoopFixture *f, gconstpointer size)
 {
   const guint64 fast = 150000000, slow = 50000000, every = 128 * MIB;
   DmkResult *r;
@@ -404,7 +398,7 @@ test_sustained_oscillating (void)
   DmkSteady st;
   g_autofree char *text = NULL;
 
-  if (!dmk_test_throttle_available () || !dmk_test_loop_setup_sized (1024 * MIB))
+  if (!f->ready)
     return;
   g_assert_true (dmk_test_throttle (dmk_test_loop, "write_bps", fast));
   sw.dev = dmk_test_loop;
@@ -432,7 +426,6 @@ test_sustained_oscillating (void)
   g_assert_null (strstr (text, "Recovered"));
   g_assert_nonnull (strstr (text, "\n  Cache cliff: none"));
   dmk_result_unref (r);
-  dmk_test_loop_cleanup ();
 }
 
 static gboolean
@@ -457,7 +450,7 @@ mount_ext4 (void)
 
 /* "All free space" leaves the margin free, and a run stops when someone else fills the rest. */
 static void
-test_sustained_free_space (void)
+test_sustained_free_space (DmkTestLoopFixture *f, gconstpointer size)
 {
   DmkSettings s;
   DmkScanOptions o;
@@ -465,11 +458,8 @@ test_sustained_free_space (void)
   guint64 before, margin;
   struct statvfs v;
 
-  if (!dmk_test_throttle_available () || !dmk_test_loop_setup_sized (256 * MIB) || !mount_ext4 ())
-    {
-      dmk_test_loop_cleanup ();
-      return;
-    }
+  if (!f->ready || !mount_ext4 ())
+    return;
   g_assert_cmpint (statvfs (dmk_test_mount, &v), ==, 0);
   margin = dmk_scan_free_margin ((guint64) v.f_blocks * v.f_frsize);
   settings_for_scan (&s);
@@ -504,7 +494,6 @@ test_sustained_free_space (void)
   }
   run_clear (&run);
   dmk_settings_clear (&s);
-  dmk_test_loop_cleanup ();
 }
 
 int
@@ -514,10 +503,20 @@ main (int argc, char **argv)
   dmk_test_loop_cleanup_on_signals (NULL);
   g_test_add_func ("/scan/sustained/dir", test_sustained_dir);
   g_test_add_func ("/scan/sustained/stop", test_sustained_stop);
-  g_test_add_func ("/scan/sustained/steady-throttled", test_sustained_steady_throttled);
-  g_test_add_func ("/scan/sustained/steady-constant", test_sustained_steady_constant);
-  g_test_add_func ("/scan/sustained/oscillating", test_sustained_oscillating);
-  g_test_add_func ("/scan/sustained/cliff-throttled", test_sustained_cliff_throttled);
-  g_test_add_func ("/scan/sustained/free-space", test_sustained_free_space);
+  g_test_add ("/scan/sustained/steady-throttled", DmkTestLoopFixture,
+              GSIZE_TO_POINTER (768 * MIB), dmk_test_loop_fixture_throttled,
+              test_sustained_steady_throttled, dmk_test_loop_fixture_teardown);
+  g_test_add ("/scan/sustained/steady-constant", DmkTestLoopFixture,
+              GSIZE_TO_POINTER (1024 * MIB), dmk_test_loop_fixture_throttled,
+              test_sustained_steady_constant, dmk_test_loop_fixture_teardown);
+  g_test_add ("/scan/sustained/oscillating", DmkTestLoopFixture,
+              GSIZE_TO_POINTER (1024 * MIB), dmk_test_loop_fixture_throttled,
+              test_sustained_oscillating, dmk_test_loop_fixture_teardown);
+  g_test_add ("/scan/sustained/cliff-throttled", DmkTestLoopFixture,
+              GSIZE_TO_POINTER (384 * MIB), dmk_test_loop_fixture_throttled,
+              test_sustained_cliff_throttled, dmk_test_loop_fixture_teardown);
+  g_test_add ("/scan/sustained/free-space", DmkTestLoopFixture,
+              GSIZE_TO_POINTER (256 * MIB), dmk_test_loop_fixture_throttled,
+              test_sustained_free_space, dmk_test_loop_fixture_teardown);
   return g_test_run ();
 }

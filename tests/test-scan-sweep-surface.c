@@ -40,7 +40,7 @@ python_csv_rows (const char *csv_path)
 }
 
 static void
-test_sweep_device (void)
+test_sweep_device (DmkTestLoopFixture *f, gconstpointer seed)
 {
   g_autoptr (GArray) specs = NULL;
   g_autoptr (GError) error = NULL;
@@ -49,7 +49,7 @@ test_sweep_device (void)
   DmkSettings s;
   Run run = { 0 };
 
-  if (!dmk_test_loop_setup (7))
+  if (!f->ready)
     return;
   sum_before = dmk_test_loop_checksum ();
   settings_for_scan (&s);
@@ -101,7 +101,6 @@ test_sweep_device (void)
   }
   run_clear (&run);
   dmk_settings_clear (&s);
-  dmk_test_loop_cleanup ();
 }
 
 /* On a folder with 4 KiB direct-I/O alignment (tmpfs) the sizes below are left out, and said
@@ -190,7 +189,7 @@ check_surface (const DmkSurface *sf, guint samples, guint access)
 }
 
 static void
-test_surface_device (void)
+test_surface_device (DmkTestLoopFixture *f, gconstpointer seed)
 {
   g_autofree char *sum_before = NULL, *sum_after = NULL;
   g_autoptr (DmkResult) back = NULL;
@@ -198,7 +197,7 @@ test_surface_device (void)
   DmkScanOptions o;
   Run run = { 0 };
 
-  if (!dmk_test_loop_setup (11))
+  if (!f->ready)
     return;
   sum_before = dmk_test_loop_checksum ();
   settings_for_scan (&s);
@@ -227,7 +226,6 @@ test_surface_device (void)
   g_assert_cmpstr (sum_before, ==, sum_after);
   run_clear (&run);
   dmk_settings_clear (&s);
-  dmk_test_loop_cleanup ();
 }
 
 static void
@@ -271,9 +269,11 @@ main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   dmk_test_loop_cleanup_on_signals (NULL);
-  g_test_add_func ("/scan/sweep/device", test_sweep_device);
+  g_test_add ("/scan/sweep/device", DmkTestLoopFixture, GUINT_TO_POINTER (7),
+              dmk_test_loop_fixture_seeded, test_sweep_device, dmk_test_loop_fixture_teardown);
   g_test_add_func ("/scan/sweep/dir-alignment", test_sweep_dir_alignment);
-  g_test_add_func ("/scan/surface/device", test_surface_device);
+  g_test_add ("/scan/surface/device", DmkTestLoopFixture, GUINT_TO_POINTER (11),
+              dmk_test_loop_fixture_seeded, test_surface_device, dmk_test_loop_fixture_teardown);
   g_test_add_func ("/scan/surface/dir", test_surface_dir);
   return g_test_run ();
 }

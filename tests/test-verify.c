@@ -40,16 +40,35 @@ verify_of (JsonObject *o)
   return json_object_get_object_member (o, "verify");
 }
 
+/* The fake disk of 64 MiB of one test, flipping a byte at FLIP_AT when flip is not NULL. */
+typedef struct
+{
+  gboolean ready;
+} Fake;
+
 static void
-test_flip_caught (void)
+fake_set_up (Fake *f, gconstpointer flip)
 {
   g_autofree char *at = g_strdup_printf ("%" G_GUINT64_FORMAT, FLIP_AT);
   const char *options[] = { "--flip", at, NULL };
+
+  f->ready = dmk_test_fuse_setup ((guint64) 64 << 20, flip != NULL ? options : NULL);
+}
+
+static void
+fake_tear_down (Fake *f, gconstpointer flip)
+{
+  dmk_test_fuse_cleanup ();
+}
+
+static void
+test_flip_caught (Fake *f, gconstpointer flip)
+{
   g_autoptr (JsonParser) parser = json_parser_new ();
   JsonObject *o, *v;
   JsonArray *warnings;
 
-  if (!dmk_test_fuse_setup ((guint64) 64 << 20, options))
+  if (!f->ready)
     return;
   g_assert_cmpint (run_verify (dmk_test_fuse_loop, "read", &o, parser), ==, 3);
   v = verify_of (o);
@@ -68,17 +87,16 @@ test_flip_caught (void)
                                    "Verify failed: 1 of the 4096 blocks did not hold what was "
                                    "written when read back at the end (the first at offset "
                                    "5242880); reads found a bad block "));
-  dmk_test_fuse_cleanup ();
 }
 
 /* The same fake device without the flip: everything checked, nothing wrong, exit 0. */
 static void
-test_clean_device (void)
+test_clean_device (Fake *f, gconstpointer flip)
 {
   g_autoptr (JsonParser) parser = json_parser_new ();
   JsonObject *o, *v;
 
-  if (!dmk_test_fuse_setup ((guint64) 64 << 20, NULL))
+  if (!f->ready)
     return;
   g_assert_cmpint (run_verify (dmk_test_fuse_loop, "read-write", &o, parser), ==, 0);
   v = verify_of (o);
@@ -86,7 +104,6 @@ test_clean_device (void)
   /* At least the final read-back of all 16 MiB. */
   g_assert_cmpint (json_object_get_int_member (v, "checked_blocks"), >=, (16 << 20) / 4096);
   g_assert_true (json_object_get_null_member (v, "first_mismatch_offset"));
-  dmk_test_fuse_cleanup ();
 }
 
 /* A folder: the stamps go into the hidden test file; the result file keeps the count. */
@@ -124,12 +141,12 @@ test_folder_round_trip (void)
 
 /* Without --allow-write-device a device is refused, not stamped. */
 static void
-test_device_needs_consent (void)
+test_device_needs_consent (DmkTestLoopFixture *f, gconstpointer seed)
 {
   const char *cli = g_getenv ("GDISKMARK_CLI");
   g_autofree char *before = NULL, *after = NULL;
 
-  if (!dmk_test_loop_setup (7))
+  if (!f->ready)
     return;
   before = dmk_test_loop_checksum ();
   {
@@ -139,7 +156,6 @@ test_device_needs_consent (void)
   }
   after = dmk_test_loop_checksum ();
   g_assert_cmpstr (before, ==, after);
-  dmk_test_loop_cleanup ();
 }
 
 int
@@ -147,9 +163,13 @@ main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   dmk_test_loop_cleanup_on_signals (dmk_test_fuse_cleanup);
-  g_test_add_func ("/verify/flip-caught", test_flip_caught);
-  g_test_add_func ("/verify/clean-device", test_clean_device);
+  g_test_add ("/verify/flip-caught", Fake, "flip", fake_set_up, test_flip_caught,
+              fake_tear_down);
+  g_test_add ("/verify/clean-device", Fake, NULL, fake_set_up, test_clean_device,
+              fake_tear_down);
   g_test_add_func ("/verify/folder-round-trip", test_folder_round_trip);
-  g_test_add_func ("/verify/device-needs-consent", test_device_needs_consent);
+  g_test_add ("/verify/device-needs-consent", DmkTestLoopFixture, GUINT_TO_POINTER (7),
+              dmk_test_loop_fixture_seeded, test_device_needs_consent,
+              dmk_test_loop_fixture_teardown);
   return g_test_run ();
 }
