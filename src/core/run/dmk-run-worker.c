@@ -243,8 +243,8 @@ worker_clear (Worker *w)
 
 static gboolean
 worker_setup (Worker *w, guint index, DmkTarget *target, const DmkJob *job,
-              const DmkSettings *settings, DmkEngineKind engine, const gint *stop,
-              GError **error)
+              const DmkSettings *settings, DmkEngineKind engine, gboolean served_by_thread,
+              const gint *stop, GError **error)
 {
   guint64 total_blocks = dmk_target_get_test_size (target) / job->spec.block_size;
   guint32 mem_align = MAX (dmk_target_get_mem_align (target), DMK_ALIGN_FLOOR);
@@ -262,6 +262,7 @@ worker_setup (Worker *w, guint index, DmkTarget *target, const DmkJob *job,
   w->engine.depth = w->depth;
   w->engine.buffer_size = w->bs;
   w->engine.poll = settings->poll;
+  w->engine.submit_batch = dmk_engine_submit_batch (served_by_thread);
 
   set_region (w, &job->spec, index, total_blocks);
   if (w->region_blocks == 0)
@@ -372,7 +373,8 @@ _dmk_workers_setup (RunData *d, DmkWorkers *ws, const DmkJob *job, GError **erro
     {
       guint i = ws->set_up++; /* a half set-up worker is cleared too */
 
-      if (!worker_setup (&ws->w[i], i, d->target, job, &d->settings, engine, &ws->stop, error))
+      if (!worker_setup (&ws->w[i], i, d->target, job, &d->settings, engine, d->served_by_thread,
+                         &ws->stop, error))
         return FALSE;
       ws->w[i].verify_id = d->verify_id;
     }
