@@ -79,14 +79,14 @@ uring_begin (DmkEngine *engine)
   p->fixed_bufs = FALSE;
   if (engine->buffers != NULL)
     {
-      g_autofree struct iovec *iov = g_new (struct iovec, engine->depth);
+      g_autofree struct iovec *iov = g_new (struct iovec, engine->n_buffers);
 
-      for (guint i = 0; i < engine->depth; i++)
+      for (guint i = 0; i < engine->n_buffers; i++)
         {
           iov[i].iov_base = (char *) engine->buffers + (gsize) i * engine->buffer_size;
           iov[i].iov_len = engine->buffer_size;
         }
-      p->fixed_bufs = io_uring_register_buffers (&p->ring, iov, engine->depth) == 0;
+      p->fixed_bufs = io_uring_register_buffers (&p->ring, iov, engine->n_buffers) == 0;
     }
   return 0;
 }
@@ -173,9 +173,9 @@ uring_submit (DmkEngine *engine, DmkIo **ios, guint n)
       if (p->fixed_bufs)
         {
           if (io->is_write)
-            io_uring_prep_write_fixed (sqe, fd, io->buf, io->len, io->offset, (int) io->index);
+            io_uring_prep_write_fixed (sqe, fd, io->buf, io->len, io->offset, (int) io->buf_index);
           else
-            io_uring_prep_read_fixed (sqe, fd, io->buf, io->len, io->offset, (int) io->index);
+            io_uring_prep_read_fixed (sqe, fd, io->buf, io->len, io->offset, (int) io->buf_index);
         }
       else if (io->is_write)
         io_uring_prep_write (sqe, fd, io->buf, io->len, io->offset);

@@ -14,6 +14,7 @@ typedef struct
   guint32 len;
   gboolean is_write;
   guint index;     /* slot number, 0 .. depth-1 */
+  guint buf_index; /* which of the engine's buffers buf is (they may outnumber the slots) */
   gint64 t_submit; /* CLOCK_MONOTONIC ns */
   gint64 result;   /* bytes transferred, or -errno */
 } DmkIo;
@@ -42,7 +43,8 @@ struct _DmkEngine
   const DmkEngineOps *ops;
   int fd;
   guint depth;
-  void *buffers;     /* the slots' buffers, depth × buffer_size, for engines that register them */
+  void *buffers;     /* n_buffers × buffer_size, for engines that register them */
+  guint n_buffers;
   gsize buffer_size;
   gboolean poll;     /* polled completions (io_uring's IOPOLL) instead of interrupts */
   guint submit_batch; /* the most I/Os handed the kernel in one system call; 0: all at hand */
