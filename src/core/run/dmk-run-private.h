@@ -174,6 +174,10 @@ typedef struct
   guint n_unchecked;
   DmkIo *spares;
   guint n_spares;
+  /* --verify's writes: a spare stamped for the next block while the I/Os before it are in
+   * flight (prestamp); its buf, buf_index and offset */
+  DmkIo ahead;
+  gboolean has_ahead;
 } Worker;
 
 typedef struct
