@@ -1,6 +1,6 @@
 /* test-verify.c: --verify (issue 25): a device that flips one byte on read is caught, in JSON,
- * text and the exit status; a clean device and a folder report 0 mismatches; and a device is
- * never stamped without consent. */
+ * text and the exit status; every byte of a stamp counts; a clean device and a folder report 0
+ * mismatches; and a device is never stamped without consent. */
 #include "config.h"
 
 #include <glib/gstdio.h>
@@ -89,6 +89,34 @@ test_flip_caught (Fake *f, gconstpointer flip)
                                    "5242880); reads found a bad block "));
 }
 
+/* Every byte of a stamp counts: one flipped bit anywhere in a block, header or body (the check
+ * compares whole vectors of words), makes it bad; the untouched block and its neighbour check
+ * clean. */
+static void
+test_stamp_every_byte (void)
+{
+  const guint64 run_id = G_GUINT64_CONSTANT (0x1234567890abcdef), offset = (guint64) 7 << 20;
+  guint8 *buf = g_malloc (2 * DMK_STAMP_SIZE);
+
+  dmk_stamp_fill (buf, 2 * DMK_STAMP_SIZE, run_id, offset);
+  g_assert_cmpint (dmk_stamp_check (buf, run_id, offset, NULL), ==, DMK_STAMP_OK);
+  g_assert_cmpint (dmk_stamp_check (buf + DMK_STAMP_SIZE, run_id, offset + DMK_STAMP_SIZE, NULL),
+                   ==, DMK_STAMP_OK);
+  for (guint at = 0; at < DMK_STAMP_SIZE; at++)
+    {
+      guint8 bit = (guint8) (1u << (at % 8));
+
+      buf[at] ^= bit;
+      g_assert_cmpint (dmk_stamp_check (buf, run_id, offset, NULL), !=, DMK_STAMP_OK);
+      buf[at] ^= bit;
+    }
+  g_assert_cmpint (dmk_stamp_check (buf, run_id, offset, NULL), ==, DMK_STAMP_OK);
+  /* A block is its offset's: the next block's stamp is not this one's. */
+  g_assert_cmpint (dmk_stamp_check (buf + DMK_STAMP_SIZE, run_id, offset, NULL), ==,
+                   DMK_STAMP_MOVED);
+  g_free (buf);
+}
+
 /* The same fake device without the flip: everything checked, nothing wrong, exit 0. */
 static void
 test_clean_device (Fake *f, gconstpointer flip)
@@ -165,6 +193,7 @@ main (int argc, char **argv)
   dmk_test_loop_cleanup_on_signals (dmk_test_fuse_cleanup);
   g_test_add ("/verify/flip-caught", Fake, "flip", fake_set_up, test_flip_caught,
               fake_tear_down);
+  g_test_add_func ("/verify/stamp-every-byte", test_stamp_every_byte);
   g_test_add ("/verify/clean-device", Fake, NULL, fake_set_up, test_clean_device,
               fake_tear_down);
   g_test_add_func ("/verify/folder-round-trip", test_folder_round_trip);

@@ -1,6 +1,6 @@
 /* dmk-engine-io-uring.c: the io_uring engine: the fd and every slot's buffer registered, every
- * free slot submitted, two per io_uring_enter, completions read from the shared ring (and waited
- * for in a second enter when none are there). */
+ * free slot submitted, engine->submit_batch per io_uring_enter, completions read from the shared
+ * ring (and waited for in a second enter when none are there). */
 #include "config.h"
 
 #include <errno.h>
@@ -79,14 +79,14 @@ uring_begin (DmkEngine *engine)
   p->fixed_bufs = FALSE;
   if (engine->buffers != NULL)
     {
-      g_autofree struct iovec *iov = g_new (struct iovec, engine->depth);
+      g_autofree struct iovec *iov = g_new (struct iovec, engine->n_buffers);
 
-      for (guint i = 0; i < engine->depth; i++)
+      for (guint i = 0; i < engine->n_buffers; i++)
         {
           iov[i].iov_base = (char *) engine->buffers + (gsize) i * engine->buffer_size;
           iov[i].iov_len = engine->buffer_size;
         }
-      p->fixed_bufs = io_uring_register_buffers (&p->ring, iov, engine->depth) == 0;
+      p->fixed_bufs = io_uring_register_buffers (&p->ring, iov, engine->n_buffers) == 0;
     }
   return 0;
 }
@@ -160,6 +160,7 @@ uring_submit (DmkEngine *engine, DmkIo **ios, guint n)
   UringPriv *p = engine->priv;
   int fd = p->fixed_file ? 0 : engine->fd;
   guint prepared = 0;
+  guint batch = engine->submit_batch == 0 ? n : engine->submit_batch;
   gboolean entering = TRUE;
 
   for (; prepared < n; prepared++)
@@ -172,9 +173,9 @@ uring_submit (DmkEngine *engine, DmkIo **ios, guint n)
       if (p->fixed_bufs)
         {
           if (io->is_write)
-            io_uring_prep_write_fixed (sqe, fd, io->buf, io->len, io->offset, (int) io->index);
+            io_uring_prep_write_fixed (sqe, fd, io->buf, io->len, io->offset, (int) io->buf_index);
           else
-            io_uring_prep_read_fixed (sqe, fd, io->buf, io->len, io->offset, (int) io->index);
+            io_uring_prep_read_fixed (sqe, fd, io->buf, io->len, io->offset, (int) io->buf_index);
         }
       else if (io->is_write)
         io_uring_prep_write (sqe, fd, io->buf, io->len, io->offset);
@@ -183,10 +184,10 @@ uring_submit (DmkEngine *engine, DmkIo **ios, guint n)
       if (p->fixed_file)
         sqe->flags |= IOSQE_FIXED_FILE;
       io_uring_sqe_set_data (sqe, io);
-      /* A few at a time (DMK_ENGINE_SUBMIT_BATCH). Once the kernel refuses or fails a batch,
+      /* submit_batch at a time (dmk_engine_submit_batch). Once the kernel refuses or fails a batch,
        * the rest of this call only queues: the flush in reap offers them again after
        * completions have made room, and sees a failure again. */
-      if (entering && io_uring_sq_ready (&p->ring) >= DMK_ENGINE_SUBMIT_BATCH)
+      if (entering && io_uring_sq_ready (&p->ring) >= batch)
         entering = uring_enter (p) >= 0;
     }
   /* The kernel is entered in reap, which submits what is left before it waits. */

@@ -1,5 +1,5 @@
-/* dmk-engine-libaio.c: the Linux native AIO engine: io_submit two at a time, completions read
- * from the shared ring (io_getevents only to wait). */
+/* dmk-engine-libaio.c: the Linux native AIO engine: io_submit engine->submit_batch at a time
+ * (dmk_engine_submit_batch), completions read from the shared ring (io_getevents only to wait). */
 #include "config.h"
 
 #include <errno.h>
@@ -77,7 +77,8 @@ libaio_submit (DmkEngine *engine, DmkIo **ios, guint n)
     }
   while (taken < n)
     {
-      long chunk = (long) MIN (n - taken, DMK_ENGINE_SUBMIT_BATCH);
+      long chunk = (long) (engine->submit_batch == 0 ? n - taken
+                                                      : MIN (n - taken, engine->submit_batch));
       int r;
 
       do

@@ -32,6 +32,12 @@ dmk_engine_for_test (const DmkSettings *settings, gboolean served_by_thread,
   return settings->engine;
 }
 
+guint
+dmk_engine_submit_batch (gboolean served_by_thread)
+{
+  return served_by_thread ? 0 : DMK_ENGINE_SUBMIT_BATCH_INTERRUPT;
+}
+
 DmkEngineKind
 dmk_engine_resolve (DmkEngineKind asked, char **warning)
 {

@@ -14,6 +14,7 @@ typedef struct
   guint32 len;
   gboolean is_write;
   guint index;     /* slot number, 0 .. depth-1 */
+  guint buf_index; /* which of the engine's buffers buf is (they may outnumber the slots) */
   gint64 t_submit; /* CLOCK_MONOTONIC ns */
   gint64 result;   /* bytes transferred, or -errno */
 } DmkIo;
@@ -42,22 +43,31 @@ struct _DmkEngine
   const DmkEngineOps *ops;
   int fd;
   guint depth;
-  void *buffers;     /* the slots' buffers, depth × buffer_size, for engines that register them */
+  void *buffers;     /* n_buffers × buffer_size, for engines that register them */
+  guint n_buffers;
   gsize buffer_size;
   gboolean poll;     /* polled completions (io_uring's IOPOLL) instead of interrupts */
+  guint submit_batch; /* the most I/Os handed the kernel in one system call; 0: all at hand */
   gpointer priv;
 };
 
-/* The most I/Os an engine hands the kernel in one system call. io_submit and io_uring_enter
- * plug the block queue for a larger batch (AIO_PLUG_THRESHOLD in fs/aio.c; io_uring plugs any
- * batch of more than two) and the device sees none of it until the call ends: where a kernel
- * thread does the I/O (a loop device's worker, on the other CPU) that holds it idle for the
- * whole call. Measured on a RAM-backed loop device (bench/compare-fio, RND4K Q32T1, 7 rounds of
- * 2 s): libaio with all free slots in one call read at 0.82x fio's libaio defaults (one I/O per
- * call) and wrote at 0.77x; two per call read at 0.98x, one per call 0.99x and 0.94x; io_uring
- * two per call ran at 1.07x its rate with one call for every free slot. Two is the largest
- * batch the kernel does not plug, and still halves the system calls of one per call. */
-#define DMK_ENGINE_SUBMIT_BATCH 2u
+/* The most I/Os an engine hands the kernel in one system call (DmkEngine.submit_batch; 0: every
+ * free slot at once, as fio's iodepth_batch_submit equal to the depth), by the kind of target.
+ * io_submit and io_uring_enter plug the block queue for a batch of more than two, and the device
+ * sees none of it until the call ends. Where a kernel thread does the I/O (a loop device's
+ * worker) that is what it wants: one wake-up for the whole batch, and a third of the system
+ * calls. Measured on a RAM-backed loop device, every free slot against two per call (3
+ * alternating rounds of 2 s, MB/s, rounds won, CPU per I/O): libaio RND4K Q32T1 read 1.08 (2/3)
+ * at 2.8 against 5.3 us, write 1.03 (2/3) at 4.1 against 4.2 us; RND4K Q32T16 1.40 (2/3) and
+ * 1.20 (3/3) at 3.9/5.5 and 4.3/6.0 us; io_uring level in rate (652/679 and 499/500 MB/s) at
+ * 2.7 against 3.4 and 2.9 against 4.3 us. Where the device completes by interrupt (a folder on
+ * this machine's virtio disk) the plugged batch lost: libaio RND4K Q32T1 read 0.80 (1/5), 0.85
+ * (1/3), write 1.03 (2/3), io_uring 0.89 (1/3) and 0.97 (1/3), at the same CPU per I/O; there
+ * two per call stays, which halves the calls of one per call and never plugs. bench/batching
+ * and bench/README.md have the tables. */
+#define DMK_ENGINE_SUBMIT_BATCH_INTERRUPT 2u
+
+guint dmk_engine_submit_batch (gboolean served_by_thread);
 
 extern const DmkEngineOps dmk_engine_libaio_ops;
 extern const DmkEngineOps dmk_engine_psync_ops;

@@ -167,6 +167,17 @@ typedef struct
   /* --verify: the stamp id (0: off) and what this thread's reads found, over all its passes */
   guint64 verify_id;
   DmkStampTally verify;
+  /* --verify's reads are checked while the next I/Os are in flight: a read's buffer waits in
+   * unchecked (with its offset) and the slot goes on with a spare; a checked buffer becomes a
+   * spare. Each holds up to depth (buffers are 2 × depth then). */
+  DmkIo *unchecked;
+  guint n_unchecked;
+  DmkIo *spares;
+  guint n_spares;
+  /* --verify's writes: a spare stamped for the next block while the I/Os before it are in
+   * flight (prestamp); its buf, buf_index and offset */
+  DmkIo ahead;
+  gboolean has_ahead;
 } Worker;
 
 typedef struct
