@@ -268,3 +268,25 @@ cli_share_redact (DmkResult *result, DmkShareKeep keep, gboolean tell)
     g_printerr (_("gdiskmark-cli: left out: %s\n"), (char *) g_ptr_array_index (left_out, i));
   return shared;
 }
+
+GPtrArray *
+cli_load_results (int argc, char **argv)
+{
+  g_autoptr (GPtrArray) results =
+    g_ptr_array_new_with_free_func ((GDestroyNotify) dmk_result_unref);
+
+  for (int i = 1; i < argc; i++)
+    {
+      g_autoptr (GError) error = NULL;
+      g_autoptr (GPtrArray) all = dmk_result_load_all (argv[i], &error);
+
+      if (all == NULL)
+        {
+          g_printerr ("gdiskmark-cli: %s\n", error->message);
+          return NULL;
+        }
+      for (guint k = 0; k < all->len; k++)
+        g_ptr_array_add (results, dmk_result_ref (g_ptr_array_index (all, k)));
+    }
+  return g_steal_pointer (&results);
+}

@@ -24,30 +24,6 @@ static const GOptionEntry compare_entries[] = {
   { NULL }
 };
 
-/* Every result in the files, in their order: fio --client's output is a column per host. NULL
- * when one cannot be read, having said why. */
-static GPtrArray *
-load_results (int argc, char **argv)
-{
-  g_autoptr (GPtrArray) results =
-    g_ptr_array_new_with_free_func ((GDestroyNotify) dmk_result_unref);
-
-  for (int i = 1; i < argc; i++)
-    {
-      g_autoptr (GError) error = NULL;
-      g_autoptr (GPtrArray) all = dmk_result_load_all (argv[i], &error);
-
-      if (all == NULL)
-        {
-          g_printerr ("gdiskmark-cli: %s\n", error->message);
-          return NULL;
-        }
-      for (guint k = 0; k < all->len; k++)
-        g_ptr_array_add (results, dmk_result_ref (g_ptr_array_index (all, k)));
-    }
-  return g_steal_pointer (&results);
-}
-
 int
 compare_main (const CliCommand *command, int argc, char **argv)
 {
@@ -70,7 +46,7 @@ compare_main (const CliCommand *command, int argc, char **argv)
     die_usage (_("compare needs at least one result file (see compare --help)"));
   if (!cli_output_check (&opts.out))
     return EXIT_USAGE;
-  results = load_results (argc, argv);
+  results = cli_load_results (argc, argv);
   if (results == NULL)
     return EXIT_RUN_FAILED;
   if (opts.baseline < 1 || opts.baseline > (int) results->len)

@@ -25,30 +25,6 @@ static const GOptionEntry share_entries[] = {
   { NULL }
 };
 
-/* Every result of the files, in their order (fio --client's output holds one per host); NULL
- * when one cannot be read, having said why. */
-static GPtrArray *
-load_results (int argc, char **argv)
-{
-  g_autoptr (GPtrArray) results =
-    g_ptr_array_new_with_free_func ((GDestroyNotify) dmk_result_unref);
-
-  for (int i = 1; i < argc; i++)
-    {
-      g_autoptr (GError) error = NULL;
-      g_autoptr (GPtrArray) all = dmk_result_load_all (argv[i], &error);
-
-      if (all == NULL)
-        {
-          g_printerr ("gdiskmark-cli: %s\n", error->message);
-          return NULL;
-        }
-      for (guint k = 0; k < all->len; k++)
-        g_ptr_array_add (results, dmk_result_ref (g_ptr_array_index (all, k)));
-    }
-  return g_steal_pointer (&results);
-}
-
 /* The text of the results in out's format, each through the filter: JSON for one, forum text
  * for one to four. */
 static char *
@@ -103,7 +79,7 @@ share_main (const CliCommand *command, int argc, char **argv)
     die_usage (_("share puts at most four results side by side"));
   if (!cli_output_check (&opts.out))
     return EXIT_USAGE;
-  results = load_results (argc, argv);
+  results = cli_load_results (argc, argv);
   if (results == NULL)
     return EXIT_RUN_FAILED;
   text = share_text (&opts.out, results, keep);

@@ -160,6 +160,9 @@ void catch_stop_signals (Cli *cli);
 void release_stop_signals (Cli *cli);
 /* --data, --engine, --size, --passes, --time, --buffered and --allow-write-device into s; bad
  * values end the program with a usage error. */
+/* Every result in the files argv[1…argc-1], in their order (fio --client's output holds one
+ * per host); NULL when one cannot be read, having said why. */
+GPtrArray *cli_load_results (int argc, char **argv);
 void parse_io_options (const CliIo *io, DmkSettings *s);
 /* The consent --allow-write-device gives: to the block device target as it is now, into *out
  * (clear it after); FALSE when there is none (no --allow-write-device, or a folder). named says

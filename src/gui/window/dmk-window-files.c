@@ -83,6 +83,17 @@ dmk_window_save_image (DmkWindow *self, const char *filename, GError **error)
   return dmk_card_save (card, &options, dmk_card_format_for_path (filename), filename, error);
 }
 
+/* The result shown, or NULL having said nothing (a toast) in the user's words. */
+static DmkResult *
+shown_result (DmkWindow *self, const char *nothing)
+{
+  DmkResult *result = _dmk_window_export_result (self);
+
+  if (result == NULL)
+    _dmk_window_toast (self, nothing);
+  return result;
+}
+
 /* The same card on the clipboard as an image (image/png), which chat programs paste. */
 gboolean
 dmk_window_copy_image (DmkWindow *self)
@@ -95,12 +106,9 @@ dmk_window_copy_image (DmkWindow *self)
   DmkResult *result;
 
   g_return_val_if_fail (DMK_IS_WINDOW (self), FALSE);
-  result = _dmk_window_export_result (self);
+  result = shown_result (self, _("Nothing to copy yet: run a test first"));
   if (result == NULL)
-    {
-      _dmk_window_toast (self, _("Nothing to copy yet: run a test first"));
-      return FALSE;
-    }
+    return FALSE;
   shared = dmk_share_redact (result, DMK_SHARE_KEEP_NONE, NULL, NULL);
   card = dmk_card_new_for_result (shared);
   texture = dmk_card_to_texture (card, &options, &error);
@@ -121,12 +129,9 @@ dmk_window_share (DmkWindow *self)
   DmkResult *result;
 
   g_return_if_fail (DMK_IS_WINDOW (self));
-  result = _dmk_window_export_result (self);
+  result = shown_result (self, _("Nothing to share yet: run a test first"));
   if (result == NULL)
-    {
-      _dmk_window_toast (self, _("Nothing to share yet: run a test first"));
-      return;
-    }
+    return;
   gtk_window_present (GTK_WINDOW (dmk_share_dialog_new (GTK_WINDOW (self), result)));
 }
 
@@ -137,12 +142,9 @@ dmk_window_copy (DmkWindow *self)
   DmkResult *result;
 
   g_return_val_if_fail (DMK_IS_WINDOW (self), FALSE);
-  result = _dmk_window_export_result (self);
+  result = shown_result (self, _("Nothing to copy yet: run a test first"));
   if (result == NULL)
-    {
-      _dmk_window_toast (self, _("Nothing to copy yet: run a test first"));
-      return FALSE;
-    }
+    return FALSE;
   text = dmk_result_to_text (result);
   gdk_clipboard_set_text (gtk_widget_get_clipboard (GTK_WIDGET (self)), text);
   _dmk_window_toast (self, _("Results copied"));
