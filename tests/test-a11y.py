@@ -6,6 +6,7 @@
 # The app runs inside its own dbus-run-session, where the accessibility bus starts on demand.
 # Output is TAP. Run it with /usr/bin/python3: Debian's pyatspi lives only there.
 
+import json
 import os
 import re
 import shutil
@@ -657,6 +658,79 @@ def check_opened_result(tap, win, gui, env, files):
               ['found: %d' % len(found or [])] + ['badly named: ' + b for b in bad])
 
 
+# A drive negotiated down behind its slot, on battery: the panel's rows are the link, the
+# verdict and the conditions (what dmk-result-chain.c reads back from a saved result).
+CHAIN_LINK = {'kind': 'pcie', 'disk': 'nvme0n1', 'node': '0000:01:00.0',
+              'what': 'PCIe 3.0 x2', 'bytes_per_s': 1969230769,
+              'most': 'PCIe 4.0 x4', 'most_bytes_per_s': 7876923076,
+              'device_most': 'PCIe 4.0 x4', 'held_by': 'link'}
+
+
+def chain_file(path):
+    """A copy of the saved result at path with the chain above and on battery: its path."""
+    with open(path) as f:
+        doc = json.load(f)
+    doc['chain'] = {'links': [CHAIN_LINK], 'verdict': []}
+    doc['conditions'] = {'power': 'battery', 'cpu_governor': 'powersave'}
+    out = os.path.join(os.path.dirname(path), 'chain.json')
+    with open(out, 'w') as f:
+        json.dump(doc, f)
+    return out
+
+
+def check_chain_panel(tap, win, dump):
+    """The opened result of chain_file(): the line under its facts opens a panel that a screen
+    reader hears as a list, one item per link, verdict and the conditions, each with words."""
+    def button():
+        # Its summary is the slot's limit, said as it reads, the whole of it described.
+        return [o for o, _ in walk(win)
+                if (safe(lambda: o.name, '') or '').startswith('Limit: ')
+                and 'PCIe' in (safe(lambda: o.description, '') or '')
+                and 'button' in safe(o.getRoleName, '')]
+    found = wait_for(button, 30)
+    tap.check(bool(found), 'a result with a chain shows the chain\'s button, named as it reads',
+              ['no button named "Limit: …PCIe…"; buttons: %r' %
+               [(safe(o.getRoleName), safe(lambda: o.name), safe(lambda: o.description))
+                for o, _ in walk(win) if 'button' in safe(o.getRoleName, '')]])
+    if not found:
+        return
+    btn = found[0]
+    name = safe(lambda: btn.name, '') or ''
+    tap.check(name.strip() != '', 'the chain\'s button speaks its summary', ['name: %r' % name])
+    action = safe(btn.queryAction)
+    if action is None or not safe(lambda: action.doAction(0), False):
+        tap.check(False, 'the chain\'s button can be pressed by a screen reader', ['no action'])
+        return
+
+    def the_list():
+        return [o for o, _ in walk(win) if safe(o.getRoleName, '') in ('list', 'list box')
+                and safe(lambda: o.name, '') == 'Chain and conditions']
+    lists = wait_for(the_list, 10)
+    tap.check(bool(lists), 'pressing it opens a list named "Chain and conditions"',
+              ['roles seen: %r' % sorted({safe(o.getRoleName, '') for o, _ in walk(win)})])
+    if not lists:
+        return
+    objects = list(walk(lists[0]))
+    if dump:
+        for obj, p in objects:
+            print('# chain: ' + '  ' * (len(p) - 1) + describe(obj, p))
+    items = [o for o, p in objects if safe(o.getRoleName, '') == 'list item']
+
+    def words(item):
+        return ' '.join(filter(None, [(safe(lambda: o.name, '') or '').strip()
+                                      for o, _ in walk(item)]))
+    said = [words(i) for i in items]
+    tap.check(len(items) >= 3 and all(said),
+              'the screen reader hears the chain as a list of %d items, each with words'
+              % len(items), ['items: %r' % said])
+    tap.check(any('PCIe 3.0 x2' in s for s in said) and any('battery' in s for s in said),
+              'its items say the link (PCIe 3.0 x2) and the conditions (battery)',
+              ['items: %r' % said])
+    check_audit(tap, 'the chain\'s panel', objects)
+    xdotool('key', 'Escape')
+    time.sleep(0.5)
+
+
 def inner():
     import pyatspi
 
@@ -773,7 +847,9 @@ def inner():
         check_menu_dialogs(tap, app, win, xid, dump)
         files = check_comparison(tap, app, gui, env, home, dump)
         if files:
-            check_opened_result(tap, win, gui, env, files)
+            # The opened result knows its chain: a drive held back by its slot, on battery.
+            check_opened_result(tap, win, gui, env, [chain_file(files[0])])
+            check_chain_panel(tap, win, dump)
             check_history(tap, app, win, xid, dump)
         return tap.emit()
     finally:

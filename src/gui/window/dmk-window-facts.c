@@ -196,6 +196,10 @@ set_notes (DmkWindow *self, const char *text, guint n, gboolean error)
   if (chain && n > 0)
     /* TRANSLATORS: the button beside a result's notes that opens its chain of links */
     gtk_label_set_text (self->chain_summary, _("Chain"));
+  if (chain)
+    /* Heard as it reads (GTK 4.8 said "GtkMenuButton"), its summary as its description. */
+    dmk_menu_button_name (GTK_MENU_BUTTON (self->chain_button),
+                          gtk_label_get_text (self->chain_summary));
   if (whole)
     summary = g_strdup (text);
   else
@@ -373,6 +377,7 @@ update_chain (DmkWindow *self, DmkResult *r)
     }
   gtk_label_set_text (self->chain_summary, summary);
   gtk_widget_set_tooltip_text (self->chain_button, summary);
+  dmk_menu_button_name (GTK_MENU_BUTTON (self->chain_button), summary);
   gtk_widget_set_visible (self->chain_button, TRUE);
 }
 
