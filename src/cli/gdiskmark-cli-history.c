@@ -458,11 +458,11 @@ history_rate (DmkHistory *h, int argc, char **argv)
   number = g_strdup_printf ("%" G_GINT64_FORMAT, drive_id);
   said = dmk_rated_describe (&rated);
   if (said != NULL)
-    /* TRANSLATORS: "Drive 3 (Samsung SSD 980): Rated 3500 MB/s read, 3000 MB/s write" */
-    g_print (_("Drive %s (%s): %s\n"), number, drive.model, said);
+    /* TRANSLATORS: "Drive 3, Samsung SSD 980: Rated 3500 MB/s read, 3000 MB/s write" */
+    g_print (_("Drive %s, %s: %s\n"), number, drive.model, said);
   else
-    /* TRANSLATORS: "Drive 3 (Samsung SSD 980): no rated speed" */
-    g_print (_("Drive %s (%s): no rated speed\n"), number, drive.model);
+    /* TRANSLATORS: "Drive 3, Samsung SSD 980: no rated speed" */
+    g_print (_("Drive %s, %s: no rated speed\n"), number, drive.model);
   dmk_drive_id_clear (&drive);
   return 0;
 }
