@@ -1,12 +1,13 @@
 /* test-window-rated.c: the drive's rated speed set in the window: the chain's panel opens the
  * Rated Speed dialog, whose two fields keep the rating with the drive in the history; the
  * sequential cells' tooltips then say their share of it, and a window made again on the same
- * store says it of the drive's next run. */
+ * store says it of the drive's next run; the comparison window's cells say it too. */
 #include "config.h"
 
 #include <glib/gstdio.h>
 #include <string.h>
 
+#include "dmk-compare-cell.h"
 #include "dmk-test-gui.h"
 
 static char *store;
@@ -179,6 +180,60 @@ test_rated (void)
   destroy_window (win);
 }
 
+/* ---- the comparison window's cells ---- */
+
+static DmkTestResult *
+seq_test (const char *name, DmkDirection direction, double mb_per_s)
+{
+  DmkPass pass = { .mb_per_s = mb_per_s, .iops = mb_per_s, .bytes = 1000000, .seconds = 1 };
+  g_autofree DmkHistogram *hist = g_new0 (DmkHistogram, 1);
+  DmkTestSpec spec;
+  DmkTestResult *t;
+
+  g_assert_true (dmk_test_spec_parse (name, &spec, NULL));
+  t = dmk_test_result_new (&spec, direction);
+  dmk_histogram_reset (hist);
+  dmk_histogram_add (hist, 1000);
+  dmk_test_result_add_pass_series (t, &pass, hist, NULL);
+  return t;
+}
+
+/* A cell of a sequential test says its share of its drive's rating; a random one, and a drive
+ * without a rating, say none. */
+static void
+test_compare_cells (void)
+{
+  g_autoptr (GPtrArray) results = g_ptr_array_new_with_free_func ((GDestroyNotify) dmk_result_unref);
+  g_autoptr (DmkComparison) cmp = NULL;
+  DmkResult *a = dmk_result_new (), *b = dmk_result_new ();
+  g_autofree char *want = g_strdup_printf ("%.0f %% of the rated 3500 MB/s", 1600 / 3500.0 * 100);
+  const char *headers[] = { "A", "B" };
+
+  g_ptr_array_add (a->tests, seq_test ("SEQ1M Q8T1", DMK_DIRECTION_READ, 1600));
+  g_ptr_array_add (a->tests, seq_test ("RND4K Q1T1", DMK_DIRECTION_READ, 60));
+  g_ptr_array_add (b->tests, seq_test ("SEQ1M Q8T1", DMK_DIRECTION_READ, 500));
+  g_ptr_array_add (b->tests, seq_test ("RND4K Q1T1", DMK_DIRECTION_READ, 20));
+  a->rated.read_mb_per_s = 3500;
+  g_ptr_array_add (results, a);
+  g_ptr_array_add (results, b);
+  cmp = dmk_comparison_new (results, DMK_UNIT_MB_S, 0);
+  for (guint row = 0; row < cmp->rows->len; row++)
+    for (guint column = 0; column < 2; column++)
+      {
+        GtkWidget *cell = g_object_ref_sink (dmk_compare_cell_new_for_comparison (
+          cmp, row, column, dmk_comparison_best_column (cmp, row), headers[column]));
+        g_autofree char *description = NULL;
+        DmkCompareRow *r = &g_array_index (cmp->rows, DmkCompareRow, row);
+        gboolean has_share = column == 0 && r->spec.pattern == DMK_PATTERN_SEQUENTIAL;
+
+        g_object_get (cell, "description", &description, NULL);
+        g_test_message ("%s", description);
+        g_assert_true ((strstr (description, want) != NULL) == has_share);
+        g_assert_true ((strstr (description, "of the rated") != NULL) == has_share);
+        g_object_unref (cell);
+      }
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -190,6 +245,7 @@ main (int argc, char *argv[])
   if (!dmk_test_gui_init (&argc, &argv, "window-rated"))
     return g_test_run ();
   g_test_add_func ("/window-rated/set-and-again", test_rated);
+  g_test_add_func ("/window-rated/compare-cells", test_compare_cells);
   status = g_test_run ();
   if (status == 0)
     {
