@@ -429,6 +429,25 @@ test_cli (DmkTestLoopFixture *f, gconstpointer data)
   g_assert_nonnull (strstr (text, "  Rated: SEQ1M Q1T1 Read "));
   g_assert_nonnull (strstr (text, "% of the rated 3500 MB/s (the best sequential read)"));
   g_assert_nonnull (strstr (text, "  Rated: 3000 MB/s write; no sequential write was measured"));
+  /* The history lists the drive with its rating, in text and JSON. */
+  {
+    const char *list[] = { "history", NULL };
+    const char *list_json[] = { "history", "--json", NULL };
+    g_autofree char *o1 = NULL, *o2 = NULL;
+    g_autoptr (JsonParser) parser = json_parser_new ();
+    JsonObject *drive;
+
+    g_assert_cmpint (run_cli (store, list, &o1, NULL), ==, 0);
+    g_assert_nonnull (strstr (o1, "\n  Rated 3500 MB/s read, 3000 MB/s write\n"));
+    g_assert_cmpint (run_cli (store, list_json, &o2, NULL), ==, 0);
+    g_assert_true (json_parser_load_from_data (parser, o2, -1, NULL));
+    drive = json_array_get_object_element (
+      json_object_get_array_member (json_node_get_object (json_parser_get_root (parser)),
+                                    "drives"),
+      0);
+    g_assert_cmpfloat (json_object_get_double_member (drive, "rated_read_mb_per_s"), ==, 3500);
+    g_assert_cmpfloat (json_object_get_double_member (drive, "rated_write_mb_per_s"), ==, 3000);
+  }
   g_assert_nonnull (strstr (out, "\"rated\""));
   /* Forgotten: the next run says none. */
   {

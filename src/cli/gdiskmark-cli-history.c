@@ -75,6 +75,13 @@ text_drive (GString *out, const DmkHistoryEntry *e)
   if (e->drive.firmware != NULL)
     g_string_append_printf (out, _(", firmware %s"), e->drive.firmware);
   g_string_append_c (out, '\n');
+  {
+    g_autofree char *rated = dmk_rated_describe (&e->rated);
+
+    /* "  Rated 3500 MB/s read, 3000 MB/s write" (history --rate) */
+    if (rated != NULL)
+      g_string_append_printf (out, "  %s\n", rated);
+  }
 }
 
 /* What of a run's settings sets it apart from the usual (best pass, a fixed number of passes,

@@ -55,6 +55,7 @@ typedef struct
   char *settings; /* the result's "settings" object as JSON */
   char *source;   /* "run" or "import" */
   char *json;     /* the whole result */
+  DmkRated rated; /* the drive's rated speed as kept now (dmk_history_set_rating); 0: none */
 } DmkHistoryEntry;
 
 void dmk_history_entry_free (DmkHistoryEntry *entry);
