@@ -405,7 +405,8 @@ rated_speed_activated (GSimpleAction *action, GVariant *param, gpointer user_dat
                                            dmk_rated_known (&self->shown->rated));
   adw_message_dialog_set_default_response (dialog, "keep");
   adw_message_dialog_set_close_response (dialog, "cancel");
-  g_signal_connect (dialog, "response", G_CALLBACK (rated_response), self);
+  gtk_window_set_destroy_with_parent (GTK_WINDOW (dialog), TRUE);
+  g_signal_connect_object (dialog, "response", G_CALLBACK (rated_response), self, 0);
   g_object_set_data (G_OBJECT (self), "rated-dialog", dialog);
   gtk_window_present (GTK_WINDOW (dialog));
 }
