@@ -1,6 +1,7 @@
 /* dmk-window-history.c: every finished run of the window (the grid and the scans) added to the
  * history in a thread, unless the save-history setting is off; a store that fails says where
- * the run was kept instead. */
+ * the run was kept instead. And the drive's rated speed, kept in the history from the Rated
+ * Speed dialog, which the result shown then carries. */
 #include "config.h"
 
 #include <glib/gi18n.h>
