@@ -14,6 +14,7 @@ typedef struct
   CliOutput out;
   gboolean csv;
   gint64 drive;
+  char *rate;
 } HistoryOptions;
 
 /* Where GOption puts history's options (one command runs per process). */
@@ -74,6 +75,13 @@ text_drive (GString *out, const DmkHistoryEntry *e)
   if (e->drive.firmware != NULL)
     g_string_append_printf (out, _(", firmware %s"), e->drive.firmware);
   g_string_append_c (out, '\n');
+  {
+    g_autofree char *rated = dmk_rated_describe (&e->rated);
+
+    /* "  Rated 3500 MB/s read, 3000 MB/s write" (history --rate) */
+    if (rated != NULL)
+      g_string_append_printf (out, "  %s\n", rated);
+  }
 }
 
 /* What of a run's settings sets it apart from the usual (best pass, a fixed number of passes,
@@ -358,6 +366,12 @@ history_show (DmkHistory *h, gint64 id)
           g_printerr ("gdiskmark-cli: %s\n", error->message);
           return EXIT_RUN_FAILED;
         }
+      /* The drive's rating as it is kept now, which may be newer than the run. */
+      if (!dmk_history_get_rating (h, &e->drive, &r->rated, &error))
+        {
+          g_printerr ("gdiskmark-cli: %s\n", error->message);
+          return EXIT_RUN_FAILED;
+        }
       return cli_output_result (&opts.out, r) ? 0 : EXIT_RUN_FAILED;
     }
   {
@@ -398,12 +412,79 @@ history_list (DmkHistory *h, int argc, char **argv)
   return cli_output_write (&opts.out, out) ? 0 : EXIT_RUN_FAILED;
 }
 
+/* --rate: the drive's rated speed kept in the history, by the one drive DRIVE names. */
+static int
+history_rate (DmkHistory *h, int argc, char **argv)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GPtrArray) entries = NULL;
+  g_autofree char *said = NULL, *number = NULL;
+  DmkRated rated;
+  DmkDriveId drive;
+  gint64 drive_id = 0;
+  guint n_drives = 0;
+
+  if (!dmk_rated_parse (opts.rate, &rated, &error))
+    die_usage ("%s", error->message);
+  if (argc != 1)
+    die_usage (_("--rate needs one drive: its number, a path a run was made on, or part of its "
+                 "model or serial (see gdiskmark-cli history)"));
+  entries = dmk_history_list (h, argv[0], &error);
+  if (entries == NULL)
+    {
+      g_printerr ("gdiskmark-cli: %s\n", error->message);
+      return EXIT_RUN_FAILED;
+    }
+  for (guint i = 0; i < entries->len; i++)
+    {
+      DmkHistoryEntry *e = g_ptr_array_index (entries, i);
+
+      if (e->drive_id != drive_id)
+        n_drives++;
+      drive_id = e->drive_id;
+    }
+  if (n_drives != 1)
+    {
+      if (n_drives == 0)
+        g_printerr (_("gdiskmark-cli: no drive in the history matches “%s”: run a test on it "
+                      "first, or see the drives with “gdiskmark-cli history”\n"),
+                    argv[0]);
+      else
+        g_printerr (_("gdiskmark-cli: %u drives in the history match “%s”: give the drive’s "
+                      "number (see gdiskmark-cli history)\n"),
+                    n_drives, argv[0]);
+      return EXIT_RUN_FAILED;
+    }
+  if (!dmk_history_drive_by_number (h, drive_id, &drive, &error) ||
+      !dmk_history_set_rating (h, &drive, &rated, &error))
+    {
+      dmk_drive_id_clear (&drive);
+      g_printerr ("gdiskmark-cli: %s\n", error->message);
+      return EXIT_RUN_FAILED;
+    }
+  number = g_strdup_printf ("%" G_GINT64_FORMAT, drive_id);
+  said = dmk_rated_describe (&rated);
+  if (said != NULL)
+    /* TRANSLATORS: "Drive 3, Samsung SSD 980: Rated 3500 MB/s read, 3000 MB/s write" */
+    g_print (_("Drive %s, %s: %s\n"), number, drive.model, said);
+  else
+    /* TRANSLATORS: "Drive 3, Samsung SSD 980: no rated speed" */
+    g_print (_("Drive %s, %s: no rated speed\n"), number, drive.model);
+  dmk_drive_id_clear (&drive);
+  return 0;
+}
+
 static const GOptionEntry history_entries[] = {
   { "csv", 0, 0, G_OPTION_ARG_NONE, &opts.csv, N_("Print CSV (same as --format=csv)"), NULL },
   { "drive", 'd', 0, G_OPTION_ARG_INT64, &opts.drive,
     N_("import: add the runs to drive NUMBER (by default, to the one drive of their model and "
        "size, or a drive of their own)"),
     N_("NUMBER") },
+  { "rate", 0, 0, G_OPTION_ARG_STRING, &opts.rate,
+    N_("Keep the drive’s rated speed, as its box says, in MB/s: READ,WRITE (“3500,3000”; "
+       "“3500,” for reads only; “none” forgets it). Every later run of the drive says its "
+       "share of it"),
+    N_("READ,WRITE") },
   { NULL }
 };
 
@@ -423,7 +504,8 @@ history_main (const CliCommand *command, int argc, char **argv)
   g_option_context_set_summary (
     ctx, _("  gdiskmark-cli history import [--drive N] FILE.json… — add results saved before\n"
            "  gdiskmark-cli history show ID — one entry as a result\n"
-           "  gdiskmark-cli history delete ID — forget an entry"));
+           "  gdiskmark-cli history delete ID — forget an entry\n"
+           "  gdiskmark-cli history --rate READ,WRITE DRIVE — the drive’s rated speed"));
   g_option_context_add_main_entries (ctx, history_entries, GETTEXT_PACKAGE);
   cli_output_add_options (ctx, &opts.out, command);
   cli_parse (ctx, &argc, &argv);
@@ -443,6 +525,8 @@ history_main (const CliCommand *command, int argc, char **argv)
     die_usage (_("--drive is for history import"));
   if (opts.drive < 0)
     die_usage (_("--drive takes a drive’s number (see gdiskmark-cli history)"));
+  if (opts.rate != NULL)
+    return history_rate (h, argc - 1, argv + 1);
   if (strcmp (verb, "import") == 0)
     return history_import (h, argc - 2, argv + 2);
   if (strcmp (verb, "show") == 0)

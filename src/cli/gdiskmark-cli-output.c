@@ -259,6 +259,11 @@ report_result (const Cli *cli, const CliOutput *out, gboolean no_history)
 {
   int status = 0;
 
+  /* The drive's rating, kept in the history, goes into what is printed; one that cannot be read
+   * is said by the save below, if at all. */
+  if (!no_history && cli->error == NULL &&
+      !dmk_history_rate_result (NULL, cli->result, TRUE, NULL, history_busy_ms (), NULL))
+    memset (&cli->result->rated, 0, sizeof cli->result->rated);
   if (!cli_output_result (out, cli->result))
     status = EXIT_RUN_FAILED;
   /* Only a whole run: a stopped one is not this drive's normal. */

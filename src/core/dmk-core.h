@@ -26,6 +26,7 @@
 /* result */
 #include "dmk-capacity-report.h"
 #include "dmk-chain-verdict.h"
+#include "dmk-rated.h"
 #include "dmk-result.h"
 #include "dmk-scan.h"
 #include "dmk-share.h"

@@ -8,6 +8,7 @@
 
 #include "dmk-csv-writer.h"
 #include "dmk-history.h"
+#include "dmk-rated.h"
 #include "dmk-scan.h"
 #include "dmk-units.h"
 
@@ -196,6 +197,14 @@ json_drive (JsonBuilder *b, GPtrArray *entries, guint from, guint to)
   json_builder_set_member_name (b, "size_bytes");
   json_builder_add_int_value (b, (gint64) e->drive.size_bytes);
   json_string (b, "filesystem", e->drive.filesystem);
+  /* The drive's rated speed, as the user gave it (0 where none), only where it has one. */
+  if (dmk_rated_known (&e->rated))
+    {
+      json_builder_set_member_name (b, "rated_read_mb_per_s");
+      json_builder_add_double_value (b, e->rated.read_mb_per_s);
+      json_builder_set_member_name (b, "rated_write_mb_per_s");
+      json_builder_add_double_value (b, e->rated.write_mb_per_s);
+    }
   json_builder_set_member_name (b, "entries");
   json_builder_begin_array (b);
   for (guint i = from; i < to; i++)

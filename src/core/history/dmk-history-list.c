@@ -9,6 +9,7 @@
 
 #include "dmk-error.h"
 #include "dmk-history-private.h"
+#include "dmk-rated.h"
 
 void
 dmk_history_entry_free (DmkHistoryEntry *e)
@@ -130,6 +131,13 @@ entry_from_row (sqlite3_stmt *st)
   e->drive.firmware = column_text (st, 15);
   e->drive.size_bytes = (guint64) sqlite3_column_int64 (st, 16);
   e->drive.filesystem = column_text (st, 17);
+  /* The drive's rating as kept now (none where it has none, or one out of range). */
+  e->rated.read_mb_per_s = sqlite3_column_double (st, 18);
+  e->rated.write_mb_per_s = sqlite3_column_double (st, 19);
+  if (!(e->rated.read_mb_per_s > 0 && e->rated.read_mb_per_s <= DMK_RATED_MAX_MB_S))
+    e->rated.read_mb_per_s = 0;
+  if (!(e->rated.write_mb_per_s > 0 && e->rated.write_mb_per_s <= DMK_RATED_MAX_MB_S))
+    e->rated.write_mb_per_s = 0;
   return e;
 }
 
@@ -137,7 +145,8 @@ entry_from_row (sqlite3_stmt *st)
 #define LIST_SQL                                                                                   \
   "SELECT e.id, e.drive_id, e.kind, e.target, e.device, e.settings, e.engine, e.kernel, e.date, " \
   "e.source, e.result_json, d.key, d.kind, d.model, d.serial, d.firmware, d.size_bytes, "         \
-  "d.filesystem FROM entries e JOIN drives d ON d.id = e.drive_id "
+  "d.filesystem, r.read_mb_per_s, r.write_mb_per_s FROM entries e JOIN drives d ON "             \
+  "d.id = e.drive_id LEFT JOIN ratings r ON r.key = d.key "
 /* A number is a drive's number only: "1" would match many a model. */
 #define DRIVE_FILTER                                                                               \
   "WHERE ?1 IS NULL OR (?2 >= 0 AND d.id = ?2) OR (?2 < 0 AND (instr (d.model, ?1) > 0 OR "       \

@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
+#include <string.h>
 #include <unistd.h>
 
 #include "dmk-error.h"
@@ -62,6 +63,10 @@ dmk_history_save_run (const char *path, DmkResult *result, gboolean live, int bu
     *saved_to = NULL;
   dmk_drive_id_from_result (result, live, &drive);
   h = dmk_history_open (store, busy_ms, &why);
+  /* The drive's rating goes with the run, so that its text and JSON say its share; a rating
+   * that cannot be read is no reason to lose the run. */
+  if (h != NULL && !dmk_history_get_rating (h, &drive, &result->rated, NULL))
+    memset (&result->rated, 0, sizeof result->rated);
   if (h != NULL)
     added = dmk_history_add (h, result, &drive, live ? "run" : "import", &why);
   dmk_drive_id_clear (&drive);

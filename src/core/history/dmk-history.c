@@ -39,6 +39,14 @@ static const char *const migrations[] = {
   "  source TEXT NOT NULL,"
   "  result_json TEXT NOT NULL);"
   "CREATE INDEX entries_by_drive ON entries (drive_id, date);",
+  /* 1 → 2: the drive's rated speed, as the user gave it (MB/s, 10^6 bytes/s; 0: none), by the
+   * drive's identity: it stays when the drive's last run is deleted, and may be given before
+   * its first run. */
+  "CREATE TABLE ratings ("
+  "  key TEXT PRIMARY KEY,"
+  "  read_mb_per_s REAL NOT NULL CHECK (read_mb_per_s >= 0),"
+  "  write_mb_per_s REAL NOT NULL CHECK (write_mb_per_s >= 0),"
+  "  changed TEXT NOT NULL);",
 };
 
 G_STATIC_ASSERT (G_N_ELEMENTS (migrations) == DMK_HISTORY_SCHEMA_VERSION);

@@ -9,7 +9,7 @@
 G_BEGIN_DECLS
 
 /* The schema that PRAGMA user_version names; older stores are migrated when opened. */
-#define DMK_HISTORY_SCHEMA_VERSION 1
+#define DMK_HISTORY_SCHEMA_VERSION 2
 /* How long a writer waits for another process's transaction before it gives up. */
 #define DMK_HISTORY_BUSY_MS 5000
 /* The longest one operation of the store (an open, an add, a listing) may run once it has its
@@ -55,6 +55,7 @@ typedef struct
   char *settings; /* the result's "settings" object as JSON */
   char *source;   /* "run" or "import" */
   char *json;     /* the whole result */
+  DmkRated rated; /* the drive's rated speed as kept now (dmk_history_set_rating); 0: none */
 } DmkHistoryEntry;
 
 void dmk_history_entry_free (DmkHistoryEntry *entry);
@@ -125,6 +126,29 @@ gboolean dmk_history_save_sheet (GPtrArray *entries, DmkSheetFormat format, cons
  * and what to do; *saved_to (may be NULL) gets that file, or NULL when even that failed. */
 gboolean dmk_history_save_run (const char *path, DmkResult *result, gboolean live, int busy_ms,
                                gint64 *id, char **saved_to, GError **error);
+
+/* ---- the drive's rated speed (dmk-history-rated.c) ---- */
+
+/* The key a rating of drive is kept under: its own, or, for a drive read from a file (no serial),
+ * the one drive of the store it is alike (dmk_history_find_alike), so that a result opened from
+ * its JSON meets the rating its run has. NULL on error. */
+char *dmk_history_rating_key (DmkHistory *history, const DmkDriveId *drive, GError **error);
+/* The rating kept for drive into *rated (zeros where none); FALSE on error. */
+gboolean dmk_history_get_rating (DmkHistory *history, const DmkDriveId *drive, DmkRated *rated,
+                                 GError **error);
+/* Keeps rated for drive, in a transaction; rated NULL or without a rating forgets it. */
+gboolean dmk_history_set_rating (DmkHistory *history, const DmkDriveId *drive,
+                                 const DmkRated *rated, GError **error);
+/* The identity of the drive numbered drive_number (as "gdiskmark-cli history" lists it); FALSE
+ * with an error when the store has none. */
+gboolean dmk_history_drive_by_number (DmkHistory *history, gint64 drive_number, DmkDriveId *drive,
+                                      GError **error);
+/* For a front end: opens the store at path (NULL: the default) and puts the rating kept for
+ * result's drive (its identity: live as for dmk_history_save_run) into result->rated; with
+ * set, first keeps *set as that drive's rating (zeros forget it). Waits up to busy_ms for
+ * another process: call it in a thread from a window. */
+gboolean dmk_history_rate_result (const char *path, DmkResult *result, gboolean live,
+                                  const DmkRated *set, int busy_ms, GError **error);
 
 /* ---- statistics (dmk-history-stats.c) ---- */
 

@@ -7,6 +7,7 @@
 #include "dmk-compare.h"
 #include "dmk-csv-writer.h"
 #include "dmk-import.h"
+#include "dmk-rated.h"
 #include "dmk-spread.h"
 #include "dmk-text.h"
 
@@ -479,9 +480,71 @@ any_within_noise (DmkComparison *cmp)
   return FALSE;
 }
 
+/* The drives' ratings, a row per fact under the tests: each direction's rating and the share of
+ * it that the best sequential test of that direction measured ("46 % (SEQ1M Q8T1)"); none when
+ * no result has a rating. */
+static GPtrArray *
+rated_rows (DmkComparison *cmp)
+{
+  static const DmkDirection directions[] = { DMK_DIRECTION_READ, DMK_DIRECTION_WRITE };
+  GPtrArray *rows = g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev);
+  guint n = cmp->results->len;
+  gboolean any = FALSE;
+
+  for (guint c = 0; c < n; c++)
+    any = any || dmk_rated_known (&((DmkResult *) g_ptr_array_index (cmp->results, c))->rated);
+  for (guint d = 0; any && d < G_N_ELEMENTS (directions); d++)
+    {
+      const char *label = dmk_direction_report_label (directions[d]);
+      char **rated = g_new0 (char *, n + 2), **share = g_new0 (char *, n + 2);
+
+      rated[0] = g_strdup_printf ("Rated %s MB/s", label);
+      share[0] = g_strdup_printf ("%s of rated", label);
+      for (guint c = 0; c < n; c++)
+        {
+          DmkResult *r = g_ptr_array_index (cmp->results, c);
+          double mb = dmk_rated_of (&r->rated, directions[d]), pct;
+          const DmkTestResult *best = dmk_rated_best_test (r, directions[d]);
+
+          rated[c + 1] = mb > 0 ? dmk_format_number (mb, 0) : g_strdup ("—");
+          if (best != NULL && dmk_rated_share (r, best, &pct))
+            {
+              g_autofree char *name = dmk_test_spec_to_name (&best->spec);
+              share[c + 1] = g_strdup_printf ("%.0f %% (%s)", pct, name);
+            }
+          else
+            share[c + 1] = g_strdup ("—");
+        }
+      g_ptr_array_add (rows, rated);
+      g_ptr_array_add (rows, share);
+    }
+  return rows;
+}
+
+static void
+append_rated_rows (GString *out, GPtrArray *rated, guint first_width, const guint *width, guint n)
+{
+  for (guint r = 0; r < rated->len; r++)
+    {
+      char **row = g_ptr_array_index (rated, r);
+
+      append_padded (out, row[0], first_width, FALSE);
+      for (guint c = 0; c < n; c++)
+        {
+          g_string_append (out, "  ");
+          append_padded (out, row[c + 1], width[c], TRUE);
+        }
+      g_string_append_c (out, '\n');
+    }
+  if (rated->len > 0)
+    g_string_append (out, "Rated: the drive's rated speed as the user gave it; its share is the "
+                          "best sequential test of that direction\n");
+}
+
 char *
 dmk_comparison_to_text (DmkComparison *cmp)
 {
+  g_autoptr (GPtrArray) rated = rated_rows (cmp);
   guint n = cmp->results->len, first_width = 10;
   g_autofree guint *width = g_new0 (guint, n);
   GString *out = g_string_new (NULL);
@@ -495,6 +558,14 @@ dmk_comparison_to_text (DmkComparison *cmp)
           g_autofree char *cell = cell_text (cmp, r, c);
           width[c] = MAX (width[c], (guint) g_utf8_strlen (cell, -1));
         }
+    }
+  for (guint r = 0; r < rated->len; r++)
+    {
+      char **row = g_ptr_array_index (rated, r);
+
+      first_width = MAX (first_width, (guint) strlen (row[0]));
+      for (guint c = 0; c < n; c++)
+        width[c] = MAX (width[c], (guint) g_utf8_strlen (row[c + 1], -1));
     }
   g_string_append_printf (out, "GDiskMark comparison: %s (MB/s = 1,000,000 bytes/s); * best; "
                                "(±%%) against column %u\n",
@@ -536,6 +607,7 @@ dmk_comparison_to_text (DmkComparison *cmp)
         }
       g_string_append_c (out, '\n');
     }
+  append_rated_rows (out, rated, first_width, width, n);
   return g_string_free (out, FALSE);
 }
 

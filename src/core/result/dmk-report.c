@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "dmk-places.h"
+#include "dmk-rated.h"
 #include "dmk-result-chain.h"
 #include "dmk-result.h"
 #include "dmk-scan.h"
@@ -231,6 +232,7 @@ dmk_report_append_footer (GString *s, DmkResult *r)
                             r->temperature.before_c, r->temperature.peak_c,
                             r->temperature.after_c);
   _dmk_report_append_chain (s, r);
+  _dmk_report_append_rated (s, r);
   if (r->settings.verify && r->verify.bad == 0)
     g_string_append_printf (s, " Verify: %" G_GUINT64_FORMAT " blocks of 4 KiB read back as "
                             "written, 0 mismatches\n", r->verify.checked);

@@ -8,6 +8,7 @@
 
 #include "dmk-error.h"
 #include "dmk-json-codec.h"
+#include "dmk-rated.h"
 #include "dmk-result-chain.h"
 #include "dmk-scan.h"
 #include "dmk-series.h"
@@ -647,6 +648,7 @@ read_object (JsonObject *o, GError **error)
     r->os = _dmk_rd_string (&rd, o, "", "os", TRUE);
   read_temperature (&rd, o, r);
   _dmk_result_read_chain (&rd, o, r);
+  _dmk_result_read_rated (&rd, o, r);
   return rd.failed ? NULL : g_steal_pointer (&r);
 }
 

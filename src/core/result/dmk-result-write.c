@@ -7,6 +7,7 @@
 #include "dmk-error.h"
 #include "dmk-output.h"
 #include "dmk-json-codec.h"
+#include "dmk-rated.h"
 #include "dmk-result-chain.h"
 #include "dmk-scan.h"
 #include "dmk-spread.h"
@@ -291,6 +292,7 @@ dmk_result_to_json (DmkResult *r)
   if (r->temperature.known)
     add_temperature (b, &r->temperature);
   _dmk_result_write_chain (b, r);
+  _dmk_result_write_rated (b, r);
   json_builder_end_object (b);
 
   root = json_builder_get_root (b);

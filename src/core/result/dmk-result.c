@@ -96,6 +96,7 @@ dmk_result_copy (const DmkResult *r)
   copy->chain = r->chain != NULL ? dmk_chain_copy (r->chain) : NULL;
   dmk_conditions_clear (&copy->conditions);
   dmk_conditions_copy (&copy->conditions, &r->conditions);
+  copy->rated = r->rated;
   return copy;
 }
 

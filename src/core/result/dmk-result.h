@@ -83,6 +83,14 @@ typedef struct
   double before_c, peak_c, after_c; /* °C: before the first test, the highest during, after */
 } DmkTemperature;
 
+/* The drive's rated speed, as its box or data sheet says (MB/s, 10^6 bytes/s), given by the user
+ * and kept with the drive in the history (dmk-rated.h); 0 where not given. */
+typedef struct
+{
+  double read_mb_per_s;
+  double write_mb_per_s;
+} DmkRated;
+
 typedef struct _DmkSustained DmkSustained;
 typedef struct _DmkSurface DmkSurface;
 
@@ -111,6 +119,8 @@ typedef struct
   DmkChain *chain;
   /* The machine's state when the run began: power, profiles, fill level. */
   DmkConditions conditions;
+  /* The drive's rating when the result was shown or saved: from the history, never measured. */
+  DmkRated rated;
 } DmkResult;
 
 GType dmk_result_get_type (void) G_GNUC_CONST;

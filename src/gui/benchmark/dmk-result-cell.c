@@ -30,6 +30,7 @@ struct _DmkResultCell
   char *a11y_description;
   char *blocked; /* why this test will not run here, or NULL */
   char *warning; /* the result's warnings about this test, one a line, or NULL */
+  char *rated;   /* its share of the drive's rated speed ("46 % of the rated 3500 MB/s"), or NULL */
 };
 
 G_DEFINE_FINAL_TYPE (DmkResultCell, dmk_result_cell, GTK_TYPE_WIDGET)
@@ -116,6 +117,12 @@ tooltip_for_result (DmkResultCell *self)
       g_string_append_printf (s, "\n⚠ %s\n", escaped);
     }
   g_string_append_printf (s, "\n<tt>%12.2f</tt> %s", r->mb_per_s, _("MB/s"));
+  if (self->rated != NULL)
+    {
+      g_autofree char *escaped = g_markup_escape_text (self->rated, -1);
+
+      g_string_append_printf (s, "  (%s)", escaped);
+    }
   g_string_append_printf (s, "\n<tt>%12.3f</tt> %s", r->mb_per_s / 1000.0, _("GB/s"));
   g_string_append_printf (s, "\n<tt>%12.2f</tt> %s", r->iops, _("IOPS"));
   g_string_append_printf (s, "\n<tt>%12.2f</tt> %s", r->latency_us.mean, _("µs mean latency"));
@@ -339,6 +346,7 @@ dmk_result_cell_dispose (GObject *object)
   g_clear_pointer (&self->a11y_description, g_free);
   g_clear_pointer (&self->blocked, g_free);
   g_clear_pointer (&self->warning, g_free);
+  g_clear_pointer (&self->rated, g_free);
   G_OBJECT_CLASS (dmk_result_cell_parent_class)->dispose (object);
 }
 
@@ -402,6 +410,7 @@ dmk_result_cell_clear (DmkResultCell *self)
   g_return_if_fail (DMK_IS_RESULT_CELL (self));
   g_clear_pointer (&self->result, dmk_test_result_free);
   g_clear_pointer (&self->warning, g_free);
+  g_clear_pointer (&self->rated, g_free);
   self->live = FALSE;
   self->live_mb_per_s = 0;
   dmk_series_graph_clear (DMK_SERIES_GRAPH (self->spark));
@@ -427,6 +436,7 @@ dmk_result_cell_set_live (DmkResultCell *self, double mb_per_s, guint pass, guin
     dmk_series_graph_clear (DMK_SERIES_GRAPH (self->spark));
   g_clear_pointer (&self->result, dmk_test_result_free);
   g_clear_pointer (&self->warning, g_free);
+  g_clear_pointer (&self->rated, g_free);
   self->live = TRUE;
   self->live_mb_per_s = mb_per_s;
   self->live_pass = pass;
@@ -445,6 +455,24 @@ dmk_result_cell_set_warning (DmkResultCell *self, const char *warning)
   update (self);
 }
 
+void
+dmk_result_cell_set_rated (DmkResultCell *self, const char *share)
+{
+  g_return_if_fail (DMK_IS_RESULT_CELL (self));
+  if (g_strcmp0 (self->rated, share) == 0)
+    return;
+  g_free (self->rated);
+  self->rated = g_strdup (share);
+  update (self);
+}
+
+const char *
+dmk_result_cell_get_rated (DmkResultCell *self)
+{
+  g_return_val_if_fail (DMK_IS_RESULT_CELL (self), NULL);
+  return self->rated;
+}
+
 const char *
 dmk_result_cell_get_warning (DmkResultCell *self)
 {
@@ -459,6 +487,7 @@ dmk_result_cell_set_result (DmkResultCell *self, const DmkTestResult *test)
   g_return_if_fail (test != NULL);
   g_clear_pointer (&self->result, dmk_test_result_free);
   g_clear_pointer (&self->warning, g_free);
+  g_clear_pointer (&self->rated, g_free);
   self->result = dmk_test_result_copy (test);
   self->live = FALSE;
   dmk_series_graph_set_series (DMK_SERIES_GRAPH (self->spark), self->result->series);

@@ -26,6 +26,10 @@ void dmk_result_cell_set_result (DmkResultCell *self, const DmkTestResult *test)
  * corner, first in its tooltip and its spoken description. A new measurement drops them. */
 void dmk_result_cell_set_warning (DmkResultCell *self, const char *warning);
 const char *dmk_result_cell_get_warning (DmkResultCell *self);
+/* The test's share of the drive's rated speed ("46 % of the rated 3500 MB/s"; NULL: none), said
+ * in the tooltip beside the number. */
+void dmk_result_cell_set_rated (DmkResultCell *self, const char *share);
+const char *dmk_result_cell_get_rated (DmkResultCell *self);
 /* Live: an interval of the running pass (dmk_series_graph_add_sample). */
 void dmk_result_cell_add_sample (DmkResultCell *self, guint pass, double end_s, double mb_per_s,
                                  double celsius);

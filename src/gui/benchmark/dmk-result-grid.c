@@ -540,8 +540,11 @@ dmk_result_grid_set_result (DmkResultGrid *self, DmkResult *result)
         {
           g_autofree char *warning = warnings_about (result, t);
 
+          g_autofree char *rated = dmk_rated_share_text (result, t);
+
           dmk_result_cell_set_result (cell, t);
           dmk_result_cell_set_warning (cell, warning);
+          dmk_result_cell_set_rated (cell, rated);
         }
     }
   apply_blocked (self);

@@ -136,6 +136,15 @@ describe (DmkComparison *cmp, guint row, guint column, const char *header, const
     }
   else if (column == cmp->baseline && cmp->results->len > 1)
     g_string_append_printf (s, ", %s", _("the baseline"));
+  /* Its share of its drive's rated speed, where the user gave one (sequential tests). */
+  {
+    DmkTestResult *t = dmk_comparison_get (cmp, row, column);
+    g_autofree char *share =
+      t != NULL ? dmk_rated_share_text (g_ptr_array_index (cmp->results, column), t) : NULL;
+
+    if (share != NULL)
+      g_string_append_printf (s, ", %s", share);
+  }
   return g_string_free (s, FALSE);
 }
 

@@ -80,6 +80,13 @@ make_tooltip (DmkResult *r, const char *source)
   if (date != NULL)
     add_line (s, date);
   add_line (s, dmk_profile_display_name (r->settings.profile));
+  {
+    /* The drive's rated speed, as the user gave it: each cell's tooltip says its share. */
+    g_autofree char *rated = dmk_rated_describe (&r->rated);
+
+    if (rated != NULL)
+      add_line (s, rated);
+  }
   if (tool == NULL && r->kind == DMK_KIND_GRID)
     {
       g_autofree char *rule = dmk_score_rule_text (&r->settings, TRUE);

@@ -325,6 +325,31 @@ add_chain_row (DmkWindow *self, const char *text)
   gtk_list_box_append (self->chain_list, label);
 }
 
+/* The drive's rating, as the user gave it, and the share of it each direction's best sequential
+ * test measured: rows of the panel (the first one the line's, when nothing else says more). */
+static void
+add_rated_rows (DmkWindow *self, DmkResult *r, char **summary)
+{
+  static const DmkDirection directions[] = { DMK_DIRECTION_READ, DMK_DIRECTION_WRITE };
+  g_autofree char *rating = dmk_rated_describe (&r->rated);
+
+  if (rating == NULL)
+    return;
+  add_chain_row (self, rating);
+  for (guint i = 0; i < G_N_ELEMENTS (directions); i++)
+    {
+      g_autofree char *line = dmk_rated_sentence (r, directions[i], FALSE);
+
+      if (line == NULL)
+        continue;
+      add_chain_row (self, line);
+      if (*summary == NULL)
+        *summary = g_steal_pointer (&line);
+    }
+  if (*summary == NULL)
+    *summary = g_steal_pointer (&rating);
+}
+
 /* The line under the facts: what limits the drive (or its first link, or the conditions), and
  * the panel it opens with the whole chain, the verdict and the conditions; hidden without any. */
 static void
@@ -337,7 +362,8 @@ update_chain (DmkWindow *self, DmkResult *r)
   while ((row = gtk_widget_get_first_child (GTK_WIDGET (self->chain_list))) != NULL)
     gtk_list_box_remove (self->chain_list, row);
   when = r != NULL ? dmk_conditions_describe (&r->conditions) : NULL;
-  if (r == NULL || ((r->chain == NULL || r->chain->links->len == 0) && when == NULL))
+  if (r == NULL || ((r->chain == NULL || r->chain->links->len == 0) && when == NULL &&
+                    !dmk_rated_known (&r->rated)))
     {
       gtk_widget_set_visible (self->chain_button, FALSE);
       return;
@@ -375,6 +401,7 @@ update_chain (DmkWindow *self, DmkResult *r)
       if (summary == NULL)
         summary = g_steal_pointer (&text);
     }
+  add_rated_rows (self, r, &summary);
   gtk_label_set_text (self->chain_summary, summary);
   gtk_widget_set_tooltip_text (self->chain_button, summary);
   dmk_menu_button_name (GTK_MENU_BUTTON (self->chain_button), summary);

@@ -1,6 +1,7 @@
 /* dmk-window-history.c: every finished run of the window (the grid and the scans) added to the
  * history in a thread, unless the save-history setting is off; a store that fails says where
- * the run was kept instead. */
+ * the run was kept instead. And the drive's rated speed, kept in the history from the Rated
+ * Speed dialog, which the result shown then carries. */
 #include "config.h"
 
 #include <glib/gi18n.h>
@@ -166,6 +167,17 @@ saved (GObject *source, GAsyncResult *res, gpointer user_data)
           self->history_left_out = g_steal_pointer (&save->left_out);
           _dmk_window_update_state (self);
         }
+      /* The drive's rating came with the save: the run shows its share. */
+      if (save->of->rated.read_mb_per_s != save->result->rated.read_mb_per_s ||
+          save->of->rated.write_mb_per_s != save->result->rated.write_mb_per_s)
+        {
+          save->of->rated = save->result->rated;
+          if (save->of == self->shown && gtk_widget_get_realized (GTK_WIDGET (self)))
+            {
+              dmk_result_grid_set_result (self->grid, self->shown);
+              _dmk_window_update_state (self);
+            }
+        }
       if (dialog != NULL)
         dmk_history_dialog_reload (dialog);
       return;
@@ -248,8 +260,161 @@ history_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
+/* ---- the drive's rated speed ---- */
+
+typedef struct
+{
+  DmkResult *copy; /* what the thread keeps the rating of, and gets it back into */
+  DmkResult *of;   /* the window's result it is for */
+  DmkRated rated;
+  gboolean live;
+} Rate;
+
+static void
+rate_free (Rate *rate)
+{
+  dmk_result_unref (rate->copy);
+  dmk_result_unref (rate->of);
+  g_free (rate);
+}
+
+static void
+rate_in_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
+{
+  Rate *rate = data;
+  GError *error = NULL;
+
+  /* The busy timeout waits here, never in the main loop. */
+  if (dmk_history_rate_result (NULL, rate->copy, rate->live, &rate->rated, DMK_HISTORY_BUSY_MS,
+                               &error))
+    g_task_return_boolean (task, TRUE);
+  else
+    g_task_return_error (task, error);
+}
+
+static void
+rated (GObject *source, GAsyncResult *res, gpointer user_data)
+{
+  DmkWindow *self = DMK_WINDOW (source);
+  Rate *rate = g_task_get_task_data (G_TASK (res));
+  g_autoptr (GError) error = NULL;
+
+  if (!g_task_propagate_boolean (G_TASK (res), &error))
+    {
+      if (gtk_widget_get_realized (GTK_WIDGET (self)))
+        _dmk_window_show_error (self, _("The Rated Speed Was Not Kept"), error->message);
+      return;
+    }
+  rate->of->rated = rate->copy->rated;
+  if (rate->of == self->shown && gtk_widget_get_realized (GTK_WIDGET (self)))
+    {
+      dmk_result_grid_set_result (self->grid, self->shown);
+      _dmk_window_update_state (self);
+    }
+}
+
+/* Keeps rated for the drive of the result shown, in a thread; the result shows its share. */
+static void
+keep_rating (DmkWindow *self, const DmkRated *rated_speed)
+{
+  g_autoptr (GTask) task = g_task_new (self, NULL, rated, NULL);
+  Rate *rate = g_new0 (Rate, 1);
+
+  rate->copy = dmk_result_copy (self->shown);
+  rate->of = dmk_result_ref (self->shown);
+  rate->rated = *rated_speed;
+  /* A run of this window is this machine's drive; a file's drive is found by its facts. */
+  rate->live = self->shown_source == NULL;
+  g_task_set_task_data (task, rate, (GDestroyNotify) rate_free);
+  g_task_run_in_thread (task, rate_in_thread);
+}
+
+static void
+rated_response (AdwMessageDialog *dialog, const char *response, gpointer user_data)
+{
+  DmkWindow *self = user_data;
+  GtkSpinButton *read = g_object_get_data (G_OBJECT (dialog), "read");
+  GtkSpinButton *write = g_object_get_data (G_OBJECT (dialog), "write");
+  DmkRated rated_speed = { 0 };
+
+  g_object_set_data (G_OBJECT (self), "rated-dialog", NULL);
+  if (self->shown == NULL || g_strcmp0 (response, "cancel") == 0)
+    return;
+  if (g_strcmp0 (response, "keep") == 0)
+    {
+      gtk_spin_button_update (read);
+      gtk_spin_button_update (write);
+      rated_speed.read_mb_per_s = gtk_spin_button_get_value (read);
+      rated_speed.write_mb_per_s = gtk_spin_button_get_value (write);
+    }
+  keep_rating (self, &rated_speed);
+}
+
+/* "Read" and its spin button, which the label names for a screen reader. */
+static GtkSpinButton *
+add_speed_row (GtkGrid *grid, int row, const char *label_text, double value)
+{
+  GtkWidget *label = gtk_label_new_with_mnemonic (label_text);
+  GtkWidget *spin = gtk_spin_button_new_with_range (0, DMK_RATED_MAX_MB_S, 10);
+  GtkWidget *unit = gtk_label_new (_("MB/s"));
+
+  gtk_label_set_xalign (GTK_LABEL (label), 1);
+  gtk_label_set_mnemonic_widget (GTK_LABEL (label), spin);
+  gtk_spin_button_set_digits (GTK_SPIN_BUTTON (spin), 0);
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (spin), value);
+  gtk_widget_set_hexpand (spin, TRUE);
+  gtk_accessible_update_relation (GTK_ACCESSIBLE (spin), GTK_ACCESSIBLE_RELATION_LABELLED_BY,
+                                  label, NULL, -1);
+  gtk_grid_attach (grid, label, 0, row, 1, 1);
+  gtk_grid_attach (grid, spin, 1, row, 1, 1);
+  gtk_grid_attach (grid, unit, 2, row, 1, 1);
+  return GTK_SPIN_BUTTON (spin);
+}
+
+static void
+rated_speed_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
+{
+  DmkWindow *self = user_data;
+  AdwMessageDialog *dialog;
+  GtkGrid *grid;
+
+  if (self->shown == NULL)
+    {
+      _dmk_window_toast (self, _("Run the benchmark or open a result first: the rated speed is "
+                                 "kept for its drive"));
+      return;
+    }
+  /* Opened from the chain's panel: the panel gives way to the dialog. */
+  gtk_menu_button_popdown (GTK_MENU_BUTTON (self->chain_button));
+  dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (
+    GTK_WINDOW (self), _("Rated Speed"),
+    _("The drive’s sequential speeds as its box or data sheet says, in MB/s (1,000,000 "
+      "bytes/s); 0 where it says none. They are kept with the drive in the history, and each of "
+      "its results says its share of them.")));
+  grid = GTK_GRID (gtk_grid_new ());
+  gtk_grid_set_row_spacing (grid, 6);
+  gtk_grid_set_column_spacing (grid, 12);
+  g_object_set_data (G_OBJECT (dialog), "read",
+                     add_speed_row (grid, 0, _("_Read"), self->shown->rated.read_mb_per_s));
+  g_object_set_data (G_OBJECT (dialog), "write",
+                     add_speed_row (grid, 1, _("_Write"), self->shown->rated.write_mb_per_s));
+  adw_message_dialog_set_extra_child (dialog, GTK_WIDGET (grid));
+  adw_message_dialog_add_responses (dialog, "cancel", _("_Cancel"), "forget", _("_Forget"),
+                                    "keep", _("_Keep"), NULL);
+  adw_message_dialog_set_response_appearance (dialog, "keep", ADW_RESPONSE_SUGGESTED);
+  adw_message_dialog_set_response_enabled (dialog, "forget",
+                                           dmk_rated_known (&self->shown->rated));
+  adw_message_dialog_set_default_response (dialog, "keep");
+  adw_message_dialog_set_close_response (dialog, "cancel");
+  gtk_window_set_destroy_with_parent (GTK_WINDOW (dialog), TRUE);
+  g_signal_connect_object (dialog, "response", G_CALLBACK (rated_response), self, 0);
+  g_object_set_data (G_OBJECT (self), "rated-dialog", dialog);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
 static const GActionEntry history_actions[] = {
   { "history", history_activated, NULL, NULL, NULL },
+  { "rated-speed", rated_speed_activated, NULL, NULL, NULL },
 };
 
 static void
@@ -285,6 +450,18 @@ DmkHistoryDialog *
 dmk_window_get_history_dialog (DmkWindow *self)
 {
   return g_object_get_data (G_OBJECT (self), "history-dialog");
+}
+
+AdwMessageDialog *
+dmk_window_get_rated_dialog (DmkWindow *self, GtkSpinButton **read, GtkSpinButton **write)
+{
+  GObject *dialog = g_object_get_data (G_OBJECT (self), "rated-dialog");
+
+  if (dialog != NULL && read != NULL)
+    *read = g_object_get_data (dialog, "read");
+  if (dialog != NULL && write != NULL)
+    *write = g_object_get_data (dialog, "write");
+  return ADW_MESSAGE_DIALOG (dialog);
 }
 
 #endif

@@ -182,7 +182,7 @@ extern const DmkWindowPart _dmk_window_view_part;
 extern const DmkWindowPart _dmk_window_files_part;
 /* the scan views beside the Benchmark */
 extern const DmkWindowPart _dmk_window_scans_part;
-/* every finished run into the history, unless save-history is off */
+/* every finished run into the history, unless save-history is off; the drive's rated speed */
 extern const DmkWindowPart _dmk_window_history_part;
 /* the comment, which belongs to the result shown */
 extern const DmkWindowPart _dmk_window_facts_part;

@@ -38,6 +38,9 @@ const char *dmk_window_get_subtitle (DmkWindow *self);
 GtkProgressBar *dmk_window_get_progress_bar (DmkWindow *self);
 /* The Drive History dialog (win.history), or NULL when it is not open. */
 struct _DmkHistoryDialog *dmk_window_get_history_dialog (DmkWindow *self);
+/* The Rated Speed dialog (win.rated-speed) and its two spin buttons, or NULL when not open. */
+AdwMessageDialog *dmk_window_get_rated_dialog (DmkWindow *self, GtkSpinButton **read,
+                                               GtkSpinButton **write);
 /* Shows a saved result read-only until the next run, read in this thread (a test's way;
  * dmk_window_open_files reads in a worker thread). */
 gboolean dmk_window_open_file (DmkWindow *self, GFile *file, GError **error);
