@@ -197,9 +197,8 @@ test_json (void)
   d = diff_of (drive_of (drives, "Y"), "nvme_apst_us");
   g_assert_nonnull (d);
   g_assert_cmpfloat (json_object_get_double_member (d, "newest"), ==, 0);
-  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (drive_of (drives, "Z"),
-                                                                         "newest_conditions_differ")),
-                    ==, 0);
+  values = json_object_get_array_member (drive_of (drives, "Z"), "newest_conditions_differ");
+  g_assert_cmpuint (json_array_get_length (values), ==, 0);
   /* Each entry carries its own conditions: null for the one stored before they were. */
   entries = json_object_get_array_member (x, "entries");
   g_assert_true (json_object_get_null_member (json_array_get_object_element (entries, 0),
@@ -319,7 +318,8 @@ test_compare (void)
     csv = cli_output (cargs);
   }
   g_test_message ("%s\n%s", text, csv);
-  g_assert_true (g_regex_match_simple ("\nInterface +USB 2\\.0 \\(480 Mb/s\\) +— *\n", text, 0, 0));
+  g_assert_true (g_regex_match_simple ("\nInterface +USB 2\\.0 \\(480 Mb/s\\) +— *\n", text, 0,
+                                       0));
   /* The link's ceiling as the chain says it, with what the device could do on another port. */
   rate = dmk_chain_format_rate (41600000);
   cell = g_strdup_printf ("at most %s; could be USB 3.0 (5 Gb/s)", rate);

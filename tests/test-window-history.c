@@ -427,7 +427,8 @@ test_conditions (void)
   g_assert_true (iterate_until (saved_once, GUINT_TO_POINTER (3)));
   g_assert_true (iterate_until (verdict_shown, win));
   /* Rounded as the sentence says them; the newest run's own, not the first's. */
-  now = g_strdup_printf ("%.0f", round (dmk_window_get_shown_result (win)->conditions.fill_percent));
+  fill = dmk_window_get_shown_result (win)->conditions.fill_percent;
+  now = g_strdup_printf ("%.0f", round (fill));
   then = g_strdup_printf ("%.0f", round (planted));
   expected = g_strdup_printf ("Conditions differed (compared all the same): filesystem %s %% full "
                               "this time; 1 earlier run %s %% full",
