@@ -5,6 +5,7 @@
 #include "config.h"
 
 #include <glib/gstdio.h>
+#include <math.h>
 #include <string.h>
 
 #include "dmk-history-dialog.h"
@@ -353,6 +354,108 @@ test_opens_on_shown_drive (void)
   }
 }
 
+/* ---- conditions beside the verdict ---- */
+
+static gboolean
+verdict_shown (gpointer win)
+{
+  const char *facts = dmk_window_get_facts_text (win);
+
+  return facts != NULL && strstr (facts, "Against this drive’s history") != NULL;
+}
+
+/* Plants a copy of the store's one entry an hour earlier on its drive, its filesystem said to be
+ * fill percent full; returns the fill the entry had. */
+static double
+plant_earlier (double *planted)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (DmkHistory) h = dmk_history_open (store, 5000, &error);
+  g_autoptr (GPtrArray) all = NULL;
+  g_autoptr (DmkResult) r = NULL;
+  g_autoptr (GDateTime) when = NULL, earlier = NULL;
+  DmkHistoryEntry *e;
+  double fill;
+
+  g_assert_no_error (error);
+  all = dmk_history_list (h, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (all->len, ==, 1);
+  e = g_ptr_array_index (all, 0);
+  r = dmk_history_entry_result (e, &error);
+  g_assert_no_error (error);
+  fill = r->conditions.fill_percent;
+  /* More than 20 points away: another fill level by any measure. */
+  *planted = fill < 50 ? fill + 45 : fill - 45;
+  r->conditions.fill_percent = *planted;
+  when = g_date_time_new_from_iso8601 (r->date, NULL);
+  earlier = g_date_time_add_hours (when, -1);
+  g_free (r->date);
+  r->date = g_date_time_format_iso8601 (earlier);
+  g_assert_cmpint (dmk_history_add_to_drive (h, r, e->drive_id, "import", &error), >, 0);
+  g_assert_no_error (error);
+  return fill;
+}
+
+/* A run on a folder filled otherwise than an earlier run of its drive: the line's tooltip and
+ * the History dialog's say so, counting runs, and the runs are compared all the same. */
+static void
+test_conditions (void)
+{
+  g_autofree char *dir = make_target_dir ();
+  g_autofree char *expected = NULL, *now = NULL, *then = NULL;
+  DmkHistoryDialog *dialog;
+  const char *tip;
+  double planted, fill;
+  DmkWindow *win;
+
+  empty_store ();
+  reset_settings ();
+  set_tiny ("classic");
+  g_settings_set_string (dmk_test_settings (), "mode", "read");
+  win = new_window (dir);
+  run_all (win);
+  g_assert_true (iterate_until (saved_once, GUINT_TO_POINTER (1)));
+  fill = plant_earlier (&planted);
+  if (fill < 0)
+    {
+      g_test_skip ("the folder's filesystem tells no fill level");
+      destroy_window (win);
+      return;
+    }
+  run_all (win);
+  g_assert_true (iterate_until (saved_once, GUINT_TO_POINTER (3)));
+  g_assert_true (iterate_until (verdict_shown, win));
+  /* Rounded as the sentence says them; the newest run's own, not the first's. */
+  fill = dmk_window_get_shown_result (win)->conditions.fill_percent;
+  now = g_strdup_printf ("%.0f", round (fill));
+  then = g_strdup_printf ("%.0f", round (planted));
+  expected = g_strdup_printf ("Conditions differed (compared all the same): filesystem %s %% full "
+                              "this time; 1 earlier run %s %% full",
+                              now, then);
+  tip = dmk_window_get_facts_tooltip (win);
+  g_test_message ("facts: %s\ntooltip: %s", dmk_window_get_facts_text (win), tip);
+  g_assert_nonnull (tip);
+  g_assert_nonnull (strstr (tip, expected));
+  gtk_widget_activate_action (GTK_WIDGET (win), "win.history", NULL);
+  dialog = dmk_window_get_history_dialog (win);
+  g_assert_true (iterate_until (history_loaded, dialog));
+  tip = dmk_history_dialog_get_stats_tooltip (dialog);
+  g_test_message ("stats: %s\ntooltip: %s", dmk_history_dialog_get_stats_text (dialog), tip);
+  g_assert_nonnull (tip);
+  g_assert_nonnull (strstr (tip, expected));
+  /* Compared all the same: both earlier runs are the verdict's base. */
+  g_assert_nonnull (strstr (dmk_history_dialog_get_stats_text (dialog), "over 2 runs"));
+  gtk_window_close (GTK_WINDOW (dialog));
+  destroy_window (win);
+  empty_store ();
+  {
+    const char *rm[] = { "rm", "-rf", dir, NULL };
+    g_spawn_sync (NULL, (char **) rm, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL, NULL, NULL, NULL,
+                  NULL);
+  }
+}
+
 /* ---- a row run again (CrystalDiskMark's way) ---- */
 
 /* All, then one row's button by a real click: that row is measured again, the other rows keep
@@ -524,6 +627,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/window-history/saved", test_saved);
   g_test_add_func ("/window-history/opens-on-shown-drive", test_opens_on_shown_drive);
   g_test_add_func ("/window-history/row-rerun-keeps-grid", test_row_rerun_keeps_grid);
+  g_test_add_func ("/window-history/conditions", test_conditions);
   g_test_add_func ("/window-history/locked-store", test_locked_store);
   status = g_test_run ();
   if (status == 0)

@@ -173,6 +173,16 @@ text_left_out (GString *out, GPtrArray *results)
     g_string_append_printf (out, "  %s\n", left_out);
 }
 
+/* The conditions the newest run differs in from the earlier runs it was set against. */
+static void
+text_conditions (GString *out, GPtrArray *results)
+{
+  g_autofree char *differ = dmk_history_conditions_text (results);
+
+  if (differ != NULL)
+    g_string_append_printf (out, "  %s\n", differ);
+}
+
 static char *
 history_text (GPtrArray *entries)
 {
@@ -196,6 +206,7 @@ history_text (GPtrArray *entries)
       stats = dmk_history_stats (results);
       text_stats (out, stats);
       text_left_out (out, results);
+      text_conditions (out, results);
       g_string_append_c (out, '\n');
       i = end;
     }
@@ -206,7 +217,10 @@ history_text (GPtrArray *entries)
                           "earlier runs of the same settings (engine, test size, score rule, "
                           "until-stable, verification, direct or buffered I/O, test data): its "
                           "score against their median, its passes against theirs (Welch’s t-test, "
-                          "two-sided: beyond noise when p < 0.05).\n"));
+                          "two-sided: beyond noise when p < 0.05). Runs under other conditions "
+                          "(on battery, another power profile or CPU governor, NVMe power saving, "
+                          "a filesystem fuller by over 20 points or past 90 percent) are set "
+                          "against it all the same, and said.\n"));
   /* What it quotes (a model, a serial, a target, from a device or an imported file) may hold
    * ESC, CR or bidi controls: shown, never obeyed, as in every other report. */
   text = g_string_free (out, FALSE);

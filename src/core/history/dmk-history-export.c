@@ -48,6 +48,87 @@ tool_of (const DmkResult *r)
            : g_strdup (r->tool_name);
 }
 
+/* The run's conditions as its result's JSON has them; null where none is known (a run stored
+ * before they were recorded, or another tool's). */
+static void
+json_conditions (JsonBuilder *b, const DmkResult *r)
+{
+  const DmkConditions *c = r != NULL ? &r->conditions : NULL;
+
+  json_builder_set_member_name (b, "conditions");
+  if (c == NULL || !dmk_conditions_known (c))
+    {
+      json_builder_add_null_value (b);
+      return;
+    }
+  json_builder_begin_object (b);
+  json_string (b, "power", dmk_power_to_string (c->power));
+  json_string (b, "platform_profile", c->platform_profile);
+  json_string (b, "cpu_governor", c->cpu_governor);
+  json_builder_set_member_name (b, "nvme_apst_max_latency_us");
+  if (c->nvme_apst_us >= 0)
+    json_builder_add_int_value (b, c->nvme_apst_us);
+  else
+    json_builder_add_null_value (b);
+  json_builder_set_member_name (b, "fill_percent");
+  if (c->fill_percent >= 0)
+    json_builder_add_double_value (b, c->fill_percent);
+  else
+    json_builder_add_null_value (b);
+  json_builder_end_object (b);
+}
+
+/* A condition's value: a number for APST and the fill level, else a string. */
+static void
+json_condition_value (JsonBuilder *b, const char *name, const char *value, double number)
+{
+  json_builder_set_member_name (b, name);
+  if (!isnan (number))
+    json_builder_add_double_value (b, number);
+  else
+    json_builder_add_string_value (b, value);
+}
+
+/* How the newest run's conditions differ from the earlier runs its statistics pooled: those
+ * runs stay pooled (the verdict's base is the same), and this says what differed. */
+static void
+json_condition_diffs (JsonBuilder *b, GPtrArray *results)
+{
+  g_autoptr (GArray) diffs = dmk_history_condition_diffs (results);
+
+  json_builder_set_member_name (b, "newest_conditions_differ");
+  json_builder_begin_array (b);
+  for (guint i = 0; i < diffs->len; i++)
+    {
+      const DmkHistoryConditionDiff *d = &g_array_index (diffs, DmkHistoryConditionDiff, i);
+
+      json_builder_begin_object (b);
+      json_string (b, "condition", dmk_condition_to_string (d->condition));
+      json_condition_value (b, "newest", d->newest, d->newest_number);
+      json_builder_set_member_name (b, "earlier_entries");
+      json_builder_add_int_value (b, d->n_earlier);
+      json_builder_set_member_name (b, "earlier_known");
+      json_builder_add_int_value (b, d->n_known);
+      json_builder_set_member_name (b, "earlier_differing");
+      json_builder_add_int_value (b, d->n_differ);
+      json_builder_set_member_name (b, "earlier_values");
+      json_builder_begin_array (b);
+      for (guint k = 0; k < d->values->len; k++)
+        {
+          const DmkHistoryConditionValue *v =
+            &g_array_index (d->values, DmkHistoryConditionValue, k);
+          json_builder_begin_object (b);
+          json_condition_value (b, "value", v->value, v->number);
+          json_builder_set_member_name (b, "entries");
+          json_builder_add_int_value (b, v->entries);
+          json_builder_end_object (b);
+        }
+      json_builder_end_array (b);
+      json_builder_end_object (b);
+    }
+  json_builder_end_array (b);
+}
+
 static void
 json_entry (JsonBuilder *b, const DmkHistoryEntry *e)
 {
@@ -67,6 +148,7 @@ json_entry (JsonBuilder *b, const DmkHistoryEntry *e)
   json_string (b, "source", e->source);
   json_string (b, "tool", tool);
   json_string (b, "comment", r != NULL && r->comment != NULL && *r->comment ? r->comment : NULL);
+  json_conditions (b, r);
   json_builder_set_member_name (b, "settings");
   if (settings != NULL)
     json_builder_add_value (b, g_steal_pointer (&settings));
@@ -214,6 +296,7 @@ json_drive (JsonBuilder *b, GPtrArray *entries, guint from, guint to)
   json_builder_set_member_name (b, "earlier_runs_left_out");
   json_builder_add_int_value (b, left_out);
   json_left_out (b, "earlier_runs_left_out_because", counts);
+  json_condition_diffs (b, results);
   json_stats (b, stats);
   json_builder_end_object (b);
 }
@@ -259,7 +342,33 @@ typedef struct
   GArray *index;      /* guint, per entry */
   GPtrArray *stats;   /* GArray of DmkHistoryStat, per entry (its drive's; shared) */
   GArray *first;      /* guint, per entry: its drive's first index in results */
+  GPtrArray *differ;  /* char*, per entry: its drive's newest run's other conditions, or NULL */
 } CsvData;
+
+/* "power battery (earlier: ac 3); fill_percent 95 (earlier: 40 2, 62 1)": the conditions in
+ * which the newest run differs from the earlier runs pooled with it; NULL when none. */
+static char *
+csv_differ_of (GPtrArray *results)
+{
+  g_autoptr (GArray) diffs = dmk_history_condition_diffs (results);
+  GString *out = g_string_new (NULL);
+
+  for (guint i = 0; i < diffs->len; i++)
+    {
+      const DmkHistoryConditionDiff *d = &g_array_index (diffs, DmkHistoryConditionDiff, i);
+
+      g_string_append_printf (out, "%s%s %s (earlier:", i > 0 ? "; " : "",
+                              dmk_condition_to_string (d->condition), d->newest);
+      for (guint k = 0; k < d->values->len; k++)
+        {
+          const DmkHistoryConditionValue *v =
+            &g_array_index (d->values, DmkHistoryConditionValue, k);
+          g_string_append_printf (out, "%s %s %u", k > 0 ? "," : "", v->value, v->entries);
+        }
+      g_string_append_c (out, ')');
+    }
+  return g_string_free (out, out->len == 0);
+}
 
 static void
 csv_data_init (CsvData *d, GPtrArray *entries)
@@ -268,10 +377,12 @@ csv_data_init (CsvData *d, GPtrArray *entries)
   d->index = g_array_new (FALSE, FALSE, sizeof (guint));
   d->first = g_array_new (FALSE, FALSE, sizeof (guint));
   d->stats = g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
+  d->differ = g_ptr_array_new_with_free_func (g_free);
   for (guint i = 0; i < entries->len;)
     {
       guint end = drive_end (entries, i), first = d->results->len;
       g_autoptr (GPtrArray) drive = g_ptr_array_new ();
+      g_autofree char *differ = NULL;
       GArray *stats;
 
       for (guint k = i; k < end; k++)
@@ -288,8 +399,12 @@ csv_data_init (CsvData *d, GPtrArray *entries)
           g_array_append_val (d->first, first);
         }
       stats = dmk_history_stats (drive);
+      differ = csv_differ_of (drive);
       for (guint k = i; k < end; k++)
-        g_ptr_array_add (d->stats, g_array_ref (stats));
+        {
+          g_ptr_array_add (d->stats, g_array_ref (stats));
+          g_ptr_array_add (d->differ, g_strdup (differ));
+        }
       g_array_unref (stats);
       i = end;
     }
@@ -302,6 +417,7 @@ csv_data_clear (CsvData *d)
   g_array_unref (d->index);
   g_array_unref (d->first);
   g_ptr_array_unref (d->stats);
+  g_ptr_array_unref (d->differ);
 }
 
 /* The stat of t's test, and t's entry's place in it: "newest", "earlier" or NULL (not pooled);
@@ -406,11 +522,30 @@ csv_stat (DmkCsv *csv, const DmkHistoryStat *s, const char *role)
   csv_left_out (csv, s, newest);
 }
 
+/* The run's own conditions, each empty where unknown. */
+static void
+csv_conditions (DmkCsv *csv, const DmkResult *r)
+{
+  const DmkConditions *c = r != NULL ? &r->conditions : NULL;
+
+  dmk_csv_text (csv, c != NULL && c->power != DMK_POWER_UNKNOWN ? dmk_power_to_string (c->power)
+                                                                : NULL);
+  dmk_csv_text (csv, c != NULL ? c->platform_profile : NULL);
+  dmk_csv_text (csv, c != NULL ? c->cpu_governor : NULL);
+  if (c != NULL && c->nvme_apst_us >= 0)
+    dmk_csv_uint (csv, (guint64) c->nvme_apst_us);
+  else
+    dmk_csv_empty (csv);
+  csv_exact (csv, c != NULL && c->fill_percent >= 0 ? c->fill_percent : NAN);
+}
+
 /* One row per test of each entry (a scan is one row with its kind and no test): its score and
  * passes, whether the history's statistics pooled it (as the newest or an earlier run) or why
  * it left it out (measured otherwise than the newest), and on the newest run's row of each test
  * those statistics: the earlier runs' median, the change, Welch's test with the passes it used
- * on each side, and how many earlier entries were left out and why. */
+ * on each side, and how many earlier entries were left out and why; then the run's conditions
+ * and, on those rows, the conditions in which the newest run differs from the earlier runs
+ * pooled with it (which stay pooled); last, the tool and the comment. */
 static void
 history_table (GPtrArray *entries, DmkCsv *csv)
 {
@@ -418,7 +553,8 @@ history_table (GPtrArray *entries, DmkCsv *csv)
     "entry", "drive", "model", "serial", "date", "kind", "target", "engine", "test", "direction",
     "mb_per_s", "iops", "passes_mb_per_s", "pooled_as", "earlier_median_mb_per_s",
     "delta_percent", "noise", "welch_t", "welch_df", "p_value", "newest_passes",
-    "earlier_passes", "earlier_left_out", "earlier_left_out_because", "left_out_because", "tool",
+    "earlier_passes", "earlier_left_out", "earlier_left_out_because", "left_out_because", "power",
+    "platform_profile", "cpu_governor", "nvme_apst_us", "fill_percent", "conditions_differ", "tool",
     "comment", NULL
   };
   CsvData d;
@@ -462,6 +598,11 @@ history_table (GPtrArray *entries, DmkCsv *csv)
           csv_passes (csv, t);
           csv_stat (csv, s, role);
           dmk_csv_text (csv, why);
+          csv_conditions (csv, r);
+          /* Beside the statistics it annotates: on the newest run's rows that have a base. */
+          dmk_csv_text (csv, s != NULL && s->n_earlier > 0 && g_strcmp0 (role, "newest") == 0
+                               ? g_ptr_array_index (d.differ, i)
+                               : NULL);
           dmk_csv_text (csv, tool);
           dmk_csv_text (csv, r != NULL && r->comment != NULL && *r->comment ? r->comment : NULL);
           dmk_csv_end_row (csv);

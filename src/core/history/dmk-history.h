@@ -246,6 +246,51 @@ char *dmk_history_left_out_text (GPtrArray *results);
  * "… (within noise: …)", translated. */
 char *dmk_history_stat_verdict (const DmkHistoryStat *stat);
 
+/* ---- conditions (dmk-history-conditions.c) ---- */
+
+/* The conditions of a run (dmk-conditions.h) that change what its numbers mean. */
+typedef enum
+{
+  DMK_CONDITION_POWER,
+  DMK_CONDITION_PROFILE,
+  DMK_CONDITION_GOVERNOR,
+  DMK_CONDITION_APST, /* on NVMe only: elsewhere it does not touch the drive */
+  DMK_CONDITION_FILL, /* differs when more than 20 points apart, or on either side of 90 % */
+  DMK_N_CONDITIONS
+} DmkCondition;
+
+/* A condition value of earlier runs, and how many had it. */
+typedef struct
+{
+  char *value;   /* as the JSON says it: "ac", "balanced", "100000", "42" (fill, rounded) */
+  double number; /* APST and fill: the number; else NAN */
+  guint entries;
+} DmkHistoryConditionValue;
+
+/* How one condition of the newest grid run differs from the earlier runs its verdict pooled
+ * (those of any test's statistics). Conditions never leave a run out: a difference is said
+ * beside the verdict, which keeps its base. An earlier run whose condition is unknown (stored
+ * before conditions were recorded, or not readable there) is never counted as different. */
+typedef struct
+{
+  DmkCondition condition;
+  char *newest;      /* as values' value */
+  double newest_number;
+  guint n_earlier;   /* earlier runs pooled */
+  guint n_known;     /* of which this condition is known */
+  guint n_differ;    /* of which it differs */
+  GArray *values;    /* DmkHistoryConditionValue of the differing runs, first seen first */
+} DmkHistoryConditionDiff;
+
+/* results as for dmk_history_stats: the conditions that differ (n_differ > 0), in the order of
+ * DmkCondition; empty when none does or nothing is known. Frees each diff's insides. */
+GArray *dmk_history_condition_diffs (GPtrArray *results);
+/* "power", "platform_profile", "cpu_governor", "nvme_apst_us", "fill_percent". */
+const char *dmk_condition_to_string (DmkCondition condition);
+/* "Conditions differed (compared all the same): on battery this time; 3 earlier runs on AC",
+ * translated; NULL when none differed. */
+char *dmk_history_conditions_text (GPtrArray *results);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (DmkHistory, dmk_history_close)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (DmkHistoryEntry, dmk_history_entry_free)
 

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "dmk-compare.h"
+#include "dmk-compare-facts.h"
 #include "dmk-csv-writer.h"
 #include "dmk-import.h"
 #include "dmk-rated.h"
@@ -585,6 +586,7 @@ dmk_comparison_to_text (DmkComparison *cmp)
       g_string_append_printf (out, "[%u] %s\n", c + 1, title);
     }
   g_string_append_c (out, '\n');
+  _dmk_compare_facts_widths (cmp->results, &first_width, width);
   for (guint c = 0; c < n; c++)
     width[c] = MAX (width[c], 12u);
   append_padded (out, "", first_width, FALSE);
@@ -608,6 +610,8 @@ dmk_comparison_to_text (DmkComparison *cmp)
       g_string_append_c (out, '\n');
     }
   append_rated_rows (out, rated, first_width, width, n);
+  /* Each result's link and conditions, a row per fact, under its column. */
+  _dmk_compare_facts_text (cmp->results, out, first_width, width);
   return g_string_free (out, FALSE);
 }
 
@@ -711,6 +715,8 @@ comparison_table (DmkComparison *cmp, DmkCsv *csv)
       csv_ranking (csv, cmp, r);
       dmk_csv_end_row (csv);
     }
+  /* Then the facts: no delta, no ranking (n - 1 deltas, best, not ranked, within noise). */
+  _dmk_compare_facts_csv (cmp->results, csv, n - 1 + 3);
 }
 
 char *

@@ -202,6 +202,21 @@ stats_text (GPtrArray *results)
   return g_string_free (s, FALSE);
 }
 
+/* What the verdicts above leave unsaid, in their tooltip: the conditions the newest run differs
+ * in from the earlier runs it is set against (compared all the same), and the earlier runs left
+ * out, and why. */
+static void
+set_stats_tooltip (DmkHistoryDialog *self)
+{
+  g_autofree char *differ = dmk_history_conditions_text (self->results);
+  g_autofree char *left_out = dmk_history_left_out_text (self->results);
+  g_autofree char *tip = differ != NULL && left_out != NULL
+                           ? g_strdup_printf ("%s\n%s", differ, left_out)
+                           : g_strdup (differ != NULL ? differ : left_out);
+
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->stats), tip);
+}
+
 /* The chosen test's scores over the drive's runs pooled for its statistics (those made with the
  * newest grid's settings), and its median. */
 static void
@@ -307,6 +322,7 @@ fill_list (DmkHistoryDialog *self)
     }
   stats = stats_text (self->results);
   gtk_label_set_text (self->stats, stats);
+  set_stats_tooltip (self);
   gtk_widget_set_visible (GTK_WIDGET (self->stats), stats[0] != '\0');
   on_check_toggled (self);
   fill_tests (self);
@@ -737,6 +753,12 @@ const char *
 dmk_history_dialog_get_stats_text (DmkHistoryDialog *self)
 {
   return gtk_label_get_text (self->stats);
+}
+
+const char *
+dmk_history_dialog_get_stats_tooltip (DmkHistoryDialog *self)
+{
+  return gtk_widget_get_tooltip_text (GTK_WIDGET (self->stats));
 }
 
 DmkHistoryChart *

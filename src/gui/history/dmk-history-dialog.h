@@ -36,6 +36,8 @@ AdwToast *dmk_history_dialog_get_last_toast (DmkHistoryDialog *self);
 gboolean dmk_history_dialog_get_loading (DmkHistoryDialog *self);
 /* For the tests: the drives offered, the one chosen, its entries' rows and their buttons. */
 guint dmk_history_dialog_get_n_drives (DmkHistoryDialog *self);
+/* The tooltip of the statistics: what their verdicts leave unsaid, or NULL. */
+const char *dmk_history_dialog_get_stats_tooltip (DmkHistoryDialog *self);
 guint dmk_history_dialog_get_n_rows (DmkHistoryDialog *self);
 /* which: "open", "delete" or "check" (the check that chooses it for the comparison). */
 GtkWidget *dmk_history_dialog_get_row_button (DmkHistoryDialog *self, guint row,

@@ -114,17 +114,23 @@ verdict_line (GPtrArray *results)
 }
 
 /* One line of what the drive's history says of the run just saved as id (NULL when there is
- * nothing to say), and into *left_out which earlier runs it was not set against, and why: that
- * goes to the line's tooltip, so that the window keeps its size. */
+ * nothing to say), and into *left_out what the line leaves unsaid: the conditions the run
+ * differs in from the earlier runs it is set against (compared all the same), and the earlier
+ * runs it was not set against, and why. That goes to the line's tooltip, so that the window
+ * keeps its size. */
 static char *
 verdict_of (gint64 id, char **left_out)
 {
   g_autoptr (GPtrArray) results = drive_results (id);
+  g_autofree char *differ = NULL, *left = NULL;
 
   *left_out = NULL;
   if (results == NULL)
     return NULL;
-  *left_out = dmk_history_left_out_text (results);
+  differ = dmk_history_conditions_text (results);
+  left = dmk_history_left_out_text (results);
+  *left_out = differ != NULL && left != NULL ? g_strdup_printf ("%s\n%s", differ, left)
+                                             : g_strdup (differ != NULL ? differ : left);
   return verdict_line (results);
 }
 

@@ -53,7 +53,8 @@ struct _DmkWindow
   /* What the drive's history says of the last run saved ("Against this drive's history: …"),
    * and the run it says it of (a reference); NULL until a save and its statistics came back. */
   char *history_verdict;
-  char *history_left_out; /* the earlier runs it was not set against, and why (its tooltip) */
+  char *history_left_out; /* what the verdict leaves unsaid (its tooltip): other conditions, runs
+                           * not set against it and why */
   DmkResult *history_verdict_of;
   DmkResult *last_run; /* the last run's result, to come back to from an opened file */
   char *last_error;

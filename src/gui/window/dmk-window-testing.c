@@ -117,6 +117,13 @@ dmk_window_get_facts_text (DmkWindow *self)
   return self->facts_text;
 }
 
+const char *
+dmk_window_get_facts_tooltip (DmkWindow *self)
+{
+  g_return_val_if_fail (DMK_IS_WINDOW (self), NULL);
+  return gtk_widget_get_tooltip_text (GTK_WIDGET (self->facts_label));
+}
+
 int
 dmk_window_get_phase (DmkWindow *self)
 {

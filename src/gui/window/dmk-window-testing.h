@@ -25,6 +25,8 @@ const char *dmk_window_get_last_toast (DmkWindow *self);
 const char *dmk_window_get_status_text (DmkWindow *self);
 /* The lines naming what the shown result belongs to and its warnings, or NULL when hidden. */
 const char *dmk_window_get_facts_text (DmkWindow *self);
+/* The tooltip of the line over the grid: what the history's verdict leaves unsaid, or NULL. */
+const char *dmk_window_get_facts_tooltip (DmkWindow *self);
 /* The last progress phase seen in the current run, or -1 outside a run. */
 int dmk_window_get_phase (DmkWindow *self);
 DmkResult *dmk_window_get_last_result (DmkWindow *self);
