@@ -10,6 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "dmk-chain-verdict.h"
 #include "dmk-core.h"
 #include "dmk-plausible.h"
 #include "dmk-test-loop.h"
@@ -493,6 +494,8 @@ test_temperature (DmkTestLoopFixture *f, gconstpointer seed)
     /* drivetemp's place: the disk's device/hwmon/hwmonN/temp1_input, in millidegrees. */
     g_autofree char *dev = g_strdup_printf ("block/%s/device/hwmon/hwmon4", name);
     put (dev, "temp1_input", "38000\n");
+    /* Its own warning threshold, which the first test's 52 °C passes. */
+    put (dev, "temp1_max", "50000\n");
     run.sensor = g_build_filename (root, dev, "temp1_input", NULL);
   }
   {
@@ -516,6 +519,18 @@ test_temperature (DmkTestLoopFixture *f, gconstpointer seed)
   g_assert_cmpfloat (run.result->temperature.before_c, ==, 38.0);
   g_assert_cmpfloat (run.result->temperature.peak_c, ==, 52.0);
   g_assert_cmpfloat (run.result->temperature.after_c, ==, 45.0);
+  g_assert_cmpfloat (run.result->temperature.warning_c, ==, 50.0);
+  {
+    /* Past its warning temperature the drive slows itself: the verdict says so, once. */
+    g_autoptr (GPtrArray) verdict = dmk_chain_verdict (run.result->chain, run.result);
+    guint hot = 0;
+
+    for (guint i = 0; i < verdict->len; i++)
+      if (strstr (verdict->pdata[i], "reached 52 °C, at or above its own warning temperature "
+                                     "(50 °C)") != NULL)
+        hot++;
+    g_assert_cmpuint (hot, ==, 1);
+  }
   {
     DmkTestResult *first = g_ptr_array_index (run.result->tests, 0);
     DmkTestResult *second = g_ptr_array_index (run.result->tests, 1);
@@ -531,12 +546,14 @@ test_temperature (DmkTestLoopFixture *f, gconstpointer seed)
     check_series_temperatures (g_ptr_array_index (second->series, 0), 45, 45);
   }
   text = dmk_result_to_text (run.result);
-  g_assert_nonnull (strstr (text, "   Temp: 38 °C before, 52 °C peak, 45 °C after\n"));
+  g_assert_nonnull (strstr (text, "   Temp: 38 °C before, 52 °C peak, 45 °C after "
+                                  "(the drive warns at 50 °C)\n"));
   json = dmk_result_to_json (run.result);
   back = dmk_result_from_json (json, -1, NULL);
   g_assert_nonnull (back);
   g_assert_true (back->temperature.known);
   g_assert_cmpfloat (back->temperature.peak_c, ==, 52.0);
+  g_assert_cmpfloat (back->temperature.warning_c, ==, 50.0);
   for (guint i = 0; i < back->tests->len; i++)
     {
       DmkTestResult *a = g_ptr_array_index (run.result->tests, i);

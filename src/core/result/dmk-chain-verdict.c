@@ -98,6 +98,23 @@ near_ceiling (const DmkChainLink *slowest, const DmkResult *result)
                           100.0 * best->mb_per_s / ceiling, slowest->what, rate);
 }
 
+/* A drive that reached its own warning temperature slows itself down (NVMe's host-controlled
+ * thermal management, a SATA drive's firmware): the tests after that point measure the heat. */
+static char *
+too_hot (const DmkResult *result)
+{
+  const DmkTemperature *t = result != NULL ? &result->temperature : NULL;
+
+  if (t == NULL || !t->known || t->warning_c <= 0 || t->peak_c < t->warning_c)
+    return NULL;
+  /* TRANSLATORS: "The drive reached 82 °C, at or above its own warning temperature (80 °C): …" */
+  return g_strdup_printf (_("The drive reached %.0f °C, at or above its own warning temperature "
+                            "(%.0f °C): drives slow themselves down there, so the tests after it "
+                            "may measure the heat, not the drive. Let it cool and run again, or "
+                            "give it airflow or a heat sink."),
+                          t->peak_c, t->warning_c);
+}
+
 GPtrArray *
 dmk_chain_verdict (const DmkChain *chain, const DmkResult *result)
 {
@@ -108,6 +125,8 @@ dmk_chain_verdict (const DmkChain *chain, const DmkResult *result)
     if ((line = link_verdict (g_ptr_array_index (chain->links, i))) != NULL)
       g_ptr_array_add (out, line);
   if ((line = near_ceiling (dmk_chain_slowest (chain), result)) != NULL)
+    g_ptr_array_add (out, line);
+  if ((line = too_hot (result)) != NULL)
     g_ptr_array_add (out, line);
   return out;
 }

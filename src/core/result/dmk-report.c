@@ -228,9 +228,14 @@ dmk_report_append_footer (GString *s, DmkResult *r)
                             r->tool_version != NULL && *r->tool_version ? " " : "",
                             r->tool_version != NULL ? r->tool_version : "");
   if (r->temperature.known)
-    g_string_append_printf (s, "   Temp: %.0f °C before, %.0f °C peak, %.0f °C after\n",
-                            r->temperature.before_c, r->temperature.peak_c,
-                            r->temperature.after_c);
+    {
+      g_string_append_printf (s, "   Temp: %.0f °C before, %.0f °C peak, %.0f °C after",
+                              r->temperature.before_c, r->temperature.peak_c,
+                              r->temperature.after_c);
+      if (r->temperature.warning_c > 0)
+        g_string_append_printf (s, " (the drive warns at %.0f °C)", r->temperature.warning_c);
+      g_string_append_c (s, '\n');
+    }
   _dmk_report_append_chain (s, r);
   _dmk_report_append_rated (s, r);
   if (r->settings.verify && r->verify.bad == 0)

@@ -622,6 +622,8 @@ read_temperature (DmkJsonReader *rd, JsonObject *o, DmkResult *r)
   r->temperature.before_c = _dmk_rd_number (rd, t, w, "before", DMK_CELSIUS_MIN, DMK_CELSIUS_MAX);
   r->temperature.peak_c = _dmk_rd_number (rd, t, w, "peak", DMK_CELSIUS_MIN, DMK_CELSIUS_MAX);
   r->temperature.after_c = _dmk_rd_number (rd, t, w, "after", DMK_CELSIUS_MIN, DMK_CELSIUS_MAX);
+  if (t != NULL && json_object_has_member (t, "warning"))
+    r->temperature.warning_c = _dmk_rd_number (rd, t, w, "warning", 1, DMK_CELSIUS_MAX);
   r->temperature.known = !rd->failed;
 }
 

@@ -245,6 +245,8 @@ add_temperature (JsonBuilder *b, const DmkTemperature *t)
   _dmk_jb_double (b, "before", t->before_c);
   _dmk_jb_double (b, "peak", t->peak_c);
   _dmk_jb_double (b, "after", t->after_c);
+  if (t->warning_c > 0)
+    _dmk_jb_double (b, "warning", t->warning_c);
   json_builder_end_object (b);
 }
 

@@ -81,6 +81,9 @@ typedef struct
 {
   gboolean known;
   double before_c, peak_c, after_c; /* °C: before the first test, the highest during, after */
+  /* The drive's own warning threshold (hwmon temp1_max: NVMe's WCTEMP, drivetemp's SCT limit),
+   * above which drives slow themselves down; 0 where it tells none. */
+  double warning_c;
 } DmkTemperature;
 
 /* The drive's rated speed, as its box or data sheet says (MB/s, 10^6 bytes/s), given by the user

@@ -465,3 +465,16 @@ dmk_temperature_read (const char *sensor, double *celsius)
   *celsius = (double) milli / 1000.0;
   return TRUE;
 }
+
+gboolean
+dmk_temperature_warning (const char *sensor, double *celsius)
+{
+  g_autofree char *dir = NULL, *max = NULL;
+
+  if (sensor == NULL || !g_str_has_suffix (sensor, "temp1_input"))
+    return FALSE;
+  dir = g_path_get_dirname (sensor);
+  max = g_build_filename (dir, "temp1_max", NULL);
+  /* A threshold of 0 °C or below is "not set", not a limit. */
+  return dmk_temperature_read (max, celsius) && *celsius > 0;
+}

@@ -35,6 +35,8 @@ GPtrArray *dmk_result_notes (const DmkResult *result);
  * root, or NULL where it has none; its reading in °C. */
 char *dmk_temperature_sensor (const char *root, const char *disk);
 gboolean dmk_temperature_read (const char *sensor, double *celsius);
+/* The warning threshold beside that sensor (temp1_max), in °C; FALSE where there is none. */
+gboolean dmk_temperature_warning (const char *sensor, double *celsius);
 
 /* MemTotal of /proc/meminfo in bytes, or 0. */
 guint64 dmk_sysinfo_ram_bytes (void);

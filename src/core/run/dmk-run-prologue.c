@@ -181,6 +181,8 @@ start_temperature (RunData *d)
   d->temp_sensor = dmk_temperature_sensor (sysfs_root (), d->disk);
   if (dmk_temperature_read (d->temp_sensor, &c))
     take_temperature (d, c);
+  if (d->temperature.known && dmk_temperature_warning (d->temp_sensor, &c))
+    d->temperature.warning_c = c;
   d->temp_next = dmk_now_ns () + G_GINT64_CONSTANT (500000000);
 }
 

@@ -362,13 +362,14 @@ update_chain (DmkWindow *self, DmkResult *r)
   while ((row = gtk_widget_get_first_child (GTK_WIDGET (self->chain_list))) != NULL)
     gtk_list_box_remove (self->chain_list, row);
   when = r != NULL ? dmk_conditions_describe (&r->conditions) : NULL;
+  /* The verdict also speaks of the drive's heat, with or without a chain. */
+  verdict = r != NULL ? dmk_chain_verdict (r->chain, r) : NULL;
   if (r == NULL || ((r->chain == NULL || r->chain->links->len == 0) && when == NULL &&
-                    !dmk_rated_known (&r->rated)))
+                    verdict->len == 0 && !dmk_rated_known (&r->rated)))
     {
       gtk_widget_set_visible (self->chain_button, FALSE);
       return;
     }
-  verdict = r->chain != NULL ? dmk_chain_verdict (r->chain, r) : NULL;
   for (guint i = 0; r->chain != NULL && i < r->chain->links->len; i++)
     {
       g_autofree char *line = dmk_chain_link_describe (r->chain->links->pdata[i]);
