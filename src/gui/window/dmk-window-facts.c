@@ -317,6 +317,8 @@ add_chain_row (DmkWindow *self, const char *text)
   gtk_label_set_xalign (GTK_LABEL (label), 0);
   gtk_label_set_wrap (GTK_LABEL (label), TRUE);
   gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+  /* Sentences, not words: a popover gave a wrapping label its minimum, 16 characters. */
+  gtk_label_set_width_chars (GTK_LABEL (label), 44);
   gtk_label_set_max_width_chars (GTK_LABEL (label), 60);
   gtk_widget_set_margin_start (label, 6);
   gtk_widget_set_margin_end (label, 6);
