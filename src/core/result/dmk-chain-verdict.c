@@ -26,7 +26,7 @@ below_most (const DmkChainLink *link)
     }
   if (strcmp (link->held_by, "port") == 0)
     /* TRANSLATORS: "This USB 3.0 (5 Gb/s) drive runs at USB 2.0 (480 Mb/s), all its port
-     * allows: at most 60 MB/s. A faster port would carry more." */
+     * allows: at most 53 MB/s. A faster port would carry more." */
     return g_strdup_printf (_("This %s drive runs at %s, all its port allows: at most %s. A "
                               "faster port would carry more."),
                             link->device_most, link->what, rate);

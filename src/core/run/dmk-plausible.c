@@ -1,12 +1,8 @@
 /* dmk-plausible.c: numbers that cannot be true, found from what sysfs says about the hardware.
  *
- * The links, with what they carry after their line encoding:
- *   USB: the device's "speed" in Mb/s; 480 (USB 2.0) moves at most 60 MB/s, 5000 (8b/10b) 500
- *   MB/s, 10000 and 20000 (128b/132b) 1212 and 2424 MB/s.
- *   SATA: /sys/class/ata_link/linkN/sata_spd, "1.5", "3.0" or "6.0 Gbps", 8b/10b: 150, 300, 600.
- *   PCIe: current_link_speed ("8.0 GT/s PCIe") × current_link_width; 2.5 and 5 GT/s are 8b/10b,
- *   8 GT/s and up 128b/130b.
- * The slowest link on the way from the disk up to the root counts. */
+ * The links and what each carries are the chain's (dmk-chain.h: USB 2.0 53 MB/s of bulk
+ * transfers, USB 3.0 500 MB/s, SATA 150/300/600 MB/s, PCIe by generation and lanes); the
+ * slowest link on the way from the disk up to the root counts, the same one the verdict names. */
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
@@ -14,6 +10,7 @@
 #include <string.h>
 
 #include "dmk-file.h"
+#include "dmk-chain.h"
 #include "dmk-plausible.h"
 #include "dmk-series.h"
 #include "dmk-spread.h"
@@ -32,130 +29,24 @@ dmk_link_clear (DmkLink *link)
   link->bytes_per_s = 0;
 }
 
-static char *
-read_line (const char *dir, const char *name)
-{
-  g_autofree char *path = g_build_filename (dir, name, NULL);
-
-  return dmk_read_value (path);
-}
-
-/* Keeps the slower of the link found so far and this one. */
-static void
-consider (DmkLink *link, guint64 bytes_per_s, char *what)
-{
-  if (bytes_per_s > 0 && (link->bytes_per_s == 0 || bytes_per_s < link->bytes_per_s))
-    {
-      g_free (link->what);
-      link->what = what;
-      link->bytes_per_s = bytes_per_s;
-    }
-  else
-    g_free (what);
-}
-
-static void
-usb_link (const char *dir, DmkLink *link)
-{
-  g_autofree char *speed = read_line (dir, "speed");
-  g_autofree char *vendor = read_line (dir, "idVendor");
-  double mbit;
-
-  if (speed == NULL || vendor == NULL)
-    return;
-  mbit = g_ascii_strtod (speed, NULL);
-  if (mbit <= 0)
-    return;
-  if (mbit <= 480)
-    consider (link, (guint64) (mbit * 1e6 / 8), g_strdup_printf ("USB 2.0 (%.0f Mb/s)", mbit));
-  else if (mbit <= 5000)
-    consider (link, (guint64) (mbit * 1e6 * 8 / 10 / 8),
-              g_strdup_printf ("USB 3.0 (%.0f Gb/s)", mbit / 1000));
-  else
-    consider (link, (guint64) (mbit * 1e6 * 128 / 132 / 8),
-              g_strdup_printf ("USB 3.x (%.0f Gb/s)", mbit / 1000));
-}
-
-static void
-pcie_link (const char *dir, DmkLink *link)
-{
-  g_autofree char *speed = read_line (dir, "current_link_speed");
-  g_autofree char *width = read_line (dir, "current_link_width");
-  double gt, per_lane;
-  long lanes;
-
-  if (speed == NULL || width == NULL)
-    return;
-  gt = g_ascii_strtod (speed, NULL);
-  lanes = strtol (width, NULL, 10);
-  if (gt <= 0 || lanes <= 0 || lanes > 32)
-    return;
-  /* Bytes per second per lane after the encoding. */
-  per_lane = gt < 8 ? gt * 1e9 * 8 / 10 / 8 : gt * 1e9 * 128 / 130 / 8;
-  {
-    int gen = gt < 3 ? 1 : gt < 6 ? 2 : gt < 12 ? 3 : gt < 24 ? 4 : gt < 48 ? 5 : 6;
-    consider (link, (guint64) (per_lane * (double) lanes),
-              g_strdup_printf ("PCIe %d.0 x%ld", gen, lanes));
-  }
-}
-
-static void
-sata_link (const char *root, const char *component, DmkLink *link)
-{
-  g_autofree char *dir = NULL, *spd = NULL;
-  double gbps;
-
-  /* The device path holds "ataN" for port N; its link is ata_link/linkN. */
-  dir = g_strdup_printf ("%s/class/ata_link/link%s", root, component + 3);
-  spd = read_line (dir, "sata_spd");
-  if (spd == NULL)
-    return;
-  gbps = g_ascii_strtod (spd, NULL);
-  if (gbps <= 0)
-    return;
-  consider (link, (guint64) (gbps * 1e9 * 8 / 10 / 8),
-            g_strdup_printf ("SATA %.1f Gb/s", gbps));
-}
-
+/* The chain's slowest link (dmk-chain.h): one reading of sysfs, one ceiling per link, the same
+ * the verdict names ("USB 2.0 (480 Mb/s)" carries 53 MB/s of bulk transfers, not 60). */
 gboolean
 dmk_link_find (const char *root, const char *disk, DmkLink *link)
 {
-  g_autofree char *block = NULL, *real = NULL;
-  g_autofree char *devices = NULL;
-  char *dir;
+  g_autoptr (DmkChain) chain = NULL;
+  const DmkChainLink *slowest;
 
   memset (link, 0, sizeof *link);
-  if (root == NULL || disk == NULL || strchr (disk, '/') != NULL)
+  if (root == NULL || disk == NULL)
     return FALSE;
-  block = g_build_filename (root, "block", disk, NULL);
-  real = realpath (block, NULL);
-  devices = g_build_filename (root, "devices", NULL);
-  if (real == NULL)
+  chain = dmk_chain_find (root, disk);
+  slowest = dmk_chain_slowest (chain);
+  if (slowest == NULL)
     return FALSE;
-  {
-    g_autofree char *real_devices = realpath (devices, NULL);
-    if (real_devices == NULL || !g_str_has_prefix (real, real_devices))
-      return FALSE;
-    g_free (devices);
-    devices = g_steal_pointer (&real_devices);
-  }
-  /* From the disk up to /sys/devices: every USB device, SATA port and PCIe link on the way. */
-  dir = g_strdup (real);
-  while (strlen (dir) > strlen (devices))
-    {
-      const char *base = strrchr (dir, '/') + 1;
-      char *up;
-
-      usb_link (dir, link);
-      pcie_link (dir, link);
-      if (g_str_has_prefix (base, "ata") && g_ascii_isdigit (base[3]))
-        sata_link (root, base, link);
-      up = g_path_get_dirname (dir);
-      g_free (dir);
-      dir = up;
-    }
-  g_free (dir);
-  return link->bytes_per_s > 0;
+  link->bytes_per_s = slowest->bytes_per_s;
+  link->what = g_strdup (slowest->what);
+  return TRUE;
 }
 
 static void
