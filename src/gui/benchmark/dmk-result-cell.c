@@ -233,6 +233,28 @@ speak (DmkResultCell *self, const char *what, const char *text, double mb, doubl
   self->a11y_description = g_steal_pointer (&description);
 }
 
+/* The bar's new length, given at once where the cell has its size: a queued allocation makes
+ * a layout of the whole window, and GTK asks the X server about the monitor at every layout
+ * (many times a second during a run). */
+static void
+place_fill (DmkResultCell *self)
+{
+  int width = gtk_widget_get_width (GTK_WIDGET (self));
+  int height = gtk_widget_get_height (GTK_WIDGET (self));
+  int fill_w = (int) round (self->fraction * width);
+
+  if (!gtk_widget_get_mapped (GTK_WIDGET (self)) || width <= 0 || height <= 0)
+    {
+      gtk_widget_queue_allocate (GTK_WIDGET (self));
+      return;
+    }
+  /* As size_allocate does: measured first, and shown only with a length. */
+  gtk_widget_measure (self->fill, GTK_ORIENTATION_VERTICAL, -1, NULL, NULL, NULL, NULL);
+  gtk_widget_set_child_visible (self->fill, fill_w > 0);
+  if (fill_w > 0)
+    gtk_widget_size_allocate (self->fill, &(GtkAllocation){ 0, 0, fill_w, height }, -1);
+}
+
 static void
 update (DmkResultCell *self)
 {
@@ -264,7 +286,7 @@ update (DmkResultCell *self)
   text = dmk_unit_format (self->unit, dmk_unit_value (self->unit, mb, iops, lat));
   show_text (self, text);
   self->fraction = have ? dmk_unit_fill (self->unit, mb, lat) : 0.0;
-  gtk_widget_queue_allocate (GTK_WIDGET (self));
+  place_fill (self);
 
   if (self->live && self->result == NULL)
     gtk_widget_add_css_class (GTK_WIDGET (self), "live");
