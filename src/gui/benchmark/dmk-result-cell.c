@@ -151,8 +151,13 @@ show_text (DmkResultCell *self, const char *text)
   if (!live || g_utf8_strlen (text, -1) > gtk_label_get_width_chars (self->label))
     gtk_label_set_text (self->label, text);
   gtk_inscription_set_text (GTK_INSCRIPTION (self->live_text), live ? text : NULL);
+  if (live == gtk_widget_get_child_visible (self->live_text))
+    return;
   gtk_widget_set_child_visible (self->live_text, live);
   gtk_widget_set_opacity (GTK_WIDGET (self->label), live ? 0 : 1);
+  /* Unseen, it is not read either (the cell says its live number itself). */
+  gtk_accessible_update_state (GTK_ACCESSIBLE (self->label), GTK_ACCESSIBLE_STATE_HIDDEN, live,
+                               -1);
 }
 
 static void
