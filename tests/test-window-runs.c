@@ -81,7 +81,8 @@ open_view (Run *r, DmkResultKind kind)
       return;
     }
   r->view = dmk_window_get_scan_view (r->win, kind);
-  adw_view_stack_set_visible_child (r->win->view_stack, GTK_WIDGET (r->view));
+  adw_view_stack_set_visible_child (r->win->view_stack,
+                                    gtk_widget_get_parent (GTK_WIDGET (r->view)));
   r->button = dmk_scan_view_get_start_button (r->view);
 }
 

@@ -91,7 +91,9 @@ view_visible (gpointer data)
   DmkScanView *view = data;
   GtkWidget *stack = gtk_widget_get_ancestor (GTK_WIDGET (view), ADW_TYPE_VIEW_STACK);
 
-  return adw_view_stack_get_visible_child (ADW_VIEW_STACK (stack)) == GTK_WIDGET (view) &&
+  /* Each view fills a page of its own (built into it after the first frame). */
+  return adw_view_stack_get_visible_child (ADW_VIEW_STACK (stack)) ==
+           gtk_widget_get_parent (GTK_WIDGET (view)) &&
          gtk_widget_get_mapped (GTK_WIDGET (view));
 }
 
@@ -108,7 +110,7 @@ show_view (DmkWindow *win, DmkScanView *view, const char *title)
       g_test_message ("xdotool is missing: the view is shown through the stack");
       adw_view_stack_set_visible_child (ADW_VIEW_STACK (gtk_widget_get_ancestor (
                                           GTK_WIDGET (view), ADW_TYPE_VIEW_STACK)),
-                                        GTK_WIDGET (view));
+                                        gtk_widget_get_parent (GTK_WIDGET (view)));
     }
   g_assert_true (iterate_until (view_visible, view));
   /* The target chooser came along. */

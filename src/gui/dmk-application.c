@@ -327,6 +327,8 @@ dmk_application_startup (GApplication *app)
   static const char *quit_accels[] = { "<Control>q", NULL };
   static const char *close_accels[] = { "<Control>w", NULL };
   static const char *help_accels[] = { "F1", NULL };
+  /* What GTK gives the overlay it finds itself (the window builds it when first asked for). */
+  static const char *overlay_accels[] = { "<Control>question", NULL };
 
   G_APPLICATION_CLASS (dmk_application_parent_class)->startup (app);
   {
@@ -342,6 +344,8 @@ dmk_application_startup (GApplication *app)
   gtk_application_set_accels_for_action (GTK_APPLICATION (app), "app.quit", quit_accels);
   gtk_application_set_accels_for_action (GTK_APPLICATION (app), "window.close", close_accels);
   gtk_application_set_accels_for_action (GTK_APPLICATION (app), "app.help", help_accels);
+  gtk_application_set_accels_for_action (GTK_APPLICATION (app), "win.show-help-overlay",
+                                         overlay_accels);
 }
 
 static gboolean

@@ -16,6 +16,11 @@ struct _DmkResultCell
   GtkWidget *fill;
   GtkWidget *spark; /* the test's MB/s over time, behind the number */
   GtkLabel *label;
+  /* The number during a measurement, over the label: a GtkInscription only queues a draw when
+   * its text changes, where a label queues a resize of the whole window (and GTK asks the X
+   * server about the monitor's work area again): many times a second during a run. The label
+   * keeps the cell's size meanwhile, unseen. */
+  GtkWidget *live_text;
   GtkWidget *warning_icon;
 
   DmkTestSpec spec;
@@ -143,12 +148,31 @@ tooltip_for_result (DmkResultCell *self)
   return g_string_free (s, FALSE);
 }
 
+/* A measurement's number goes to the inscription, and to the label only when it needs more
+ * room than the label gives (its width in characters); anything else to the label. */
+static void
+show_text (DmkResultCell *self, const char *text)
+{
+  gboolean live = self->live && self->result == NULL && self->blocked == NULL;
+
+  if (!live || g_utf8_strlen (text, -1) > gtk_label_get_width_chars (self->label))
+    gtk_label_set_text (self->label, text);
+  gtk_inscription_set_text (GTK_INSCRIPTION (self->live_text), live ? text : NULL);
+  if (live == gtk_widget_get_child_visible (self->live_text))
+    return;
+  gtk_widget_set_child_visible (self->live_text, live);
+  gtk_widget_set_opacity (GTK_WIDGET (self->label), live ? 0 : 1);
+  /* Unseen, it is not read either (the cell says its live number itself). */
+  gtk_accessible_update_state (GTK_ACCESSIBLE (self->label), GTK_ACCESSIBLE_STATE_HIDDEN, live,
+                               -1);
+}
+
 static void
 update_blocked (DmkResultCell *self, const char *what)
 {
   g_autofree char *label = NULL;
 
-  gtk_label_set_text (self->label, "—");
+  show_text (self, "—");
   gtk_label_set_xalign (self->label, 0.5);
   self->fraction = 0.0;
   gtk_widget_set_child_visible (self->fill, FALSE);
@@ -209,12 +233,38 @@ speak (DmkResultCell *self, const char *what, const char *text, double mb, doubl
       label = g_strdup_printf (_("%s: no result"), what);
       description = g_strdup ("");
     }
+  /* Said again only when it changed (a run's progress asks many times a second). */
+  if (g_strcmp0 (label, self->a11y_label) == 0 &&
+      g_strcmp0 (description, self->a11y_description) == 0)
+    return;
   gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL, label,
                                   GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description, -1);
   g_free (self->a11y_label);
   g_free (self->a11y_description);
   self->a11y_label = g_steal_pointer (&label);
   self->a11y_description = g_steal_pointer (&description);
+}
+
+/* The bar's new length, given at once where the cell has its size: a queued allocation makes
+ * a layout of the whole window, and GTK asks the X server about the monitor at every layout
+ * (many times a second during a run). */
+static void
+place_fill (DmkResultCell *self)
+{
+  int width = gtk_widget_get_width (GTK_WIDGET (self));
+  int height = gtk_widget_get_height (GTK_WIDGET (self));
+  int fill_w = (int) round (self->fraction * width);
+
+  if (!gtk_widget_get_mapped (GTK_WIDGET (self)) || width <= 0 || height <= 0)
+    {
+      gtk_widget_queue_allocate (GTK_WIDGET (self));
+      return;
+    }
+  /* As size_allocate does: measured first, and shown only with a length. */
+  gtk_widget_measure (self->fill, GTK_ORIENTATION_VERTICAL, -1, NULL, NULL, NULL, NULL);
+  gtk_widget_set_child_visible (self->fill, fill_w > 0);
+  if (fill_w > 0)
+    gtk_widget_size_allocate (self->fill, &(GtkAllocation){ 0, 0, fill_w, height }, -1);
 }
 
 static void
@@ -246,9 +296,9 @@ update (DmkResultCell *self)
   gtk_widget_set_visible (self->warning_icon, self->warning != NULL && self->result != NULL);
   gtk_label_set_xalign (self->label, 1.0);
   text = dmk_unit_format (self->unit, dmk_unit_value (self->unit, mb, iops, lat));
-  gtk_label_set_text (self->label, text);
+  show_text (self, text);
   self->fraction = have ? dmk_unit_fill (self->unit, mb, lat) : 0.0;
-  gtk_widget_queue_allocate (GTK_WIDGET (self));
+  place_fill (self);
 
   if (self->live && self->result == NULL)
     gtk_widget_add_css_class (GTK_WIDGET (self), "live");
@@ -261,7 +311,10 @@ update (DmkResultCell *self)
 
   speak (self, what, text, mb, iops, lat);
   tooltip = tooltip_for_result (self);
-  gtk_widget_set_tooltip_markup (GTK_WIDGET (self), tooltip);
+  /* GTK asks the X server where the pointer is at every tooltip set, even to the same text:
+   * during a run that was a round trip a progress event. */
+  if (g_strcmp0 (tooltip, gtk_widget_get_tooltip_markup (GTK_WIDGET (self))) != 0)
+    gtk_widget_set_tooltip_markup (GTK_WIDGET (self), tooltip);
 }
 
 static void
@@ -291,6 +344,7 @@ dmk_result_cell_size_allocate (GtkWidget *widget, int width, int height, int bas
                             -1);
   gtk_widget_size_allocate (GTK_WIDGET (self->label), &(GtkAllocation){ 0, 0, width, height },
                             baseline);
+  gtk_widget_size_allocate (self->live_text, &(GtkAllocation){ 0, 0, width, height }, baseline);
   if (gtk_widget_get_visible (self->warning_icon))
     {
       int icon_w = 0, icon_h = 0;
@@ -340,6 +394,7 @@ dmk_result_cell_dispose (GObject *object)
   DmkResultCell *self = DMK_RESULT_CELL (object);
 
   g_clear_pointer (&self->spark, gtk_widget_unparent);
+  g_clear_pointer (&self->live_text, gtk_widget_unparent);
   gtk_widget_dispose_template (GTK_WIDGET (self), DMK_TYPE_RESULT_CELL);
   g_clear_pointer (&self->result, dmk_test_result_free);
   g_clear_pointer (&self->a11y_label, g_free);
@@ -377,6 +432,17 @@ dmk_result_cell_init (DmkResultCell *self)
   /* Between the bar and the number. */
   self->spark = dmk_series_graph_new (TRUE);
   gtk_widget_insert_after (self->spark, GTK_WIDGET (self), self->fill);
+  self->live_text = gtk_inscription_new (NULL);
+  gtk_widget_set_css_classes (self->live_text, (const char *[]){ "value", "numeric", NULL });
+  gtk_inscription_set_attributes (GTK_INSCRIPTION (self->live_text),
+                                  gtk_label_get_attributes (self->label));
+  gtk_inscription_set_xalign (GTK_INSCRIPTION (self->live_text), 1.0);
+  gtk_widget_set_can_target (self->live_text, FALSE);
+  /* The cell says its number itself (speak). */
+  gtk_accessible_update_state (GTK_ACCESSIBLE (self->live_text), GTK_ACCESSIBLE_STATE_HIDDEN,
+                               TRUE, -1);
+  gtk_widget_set_child_visible (self->live_text, FALSE);
+  gtk_widget_insert_after (self->live_text, GTK_WIDGET (self), GTK_WIDGET (self->label));
   g_signal_connect (self, "query-tooltip", G_CALLBACK (on_query_tooltip), NULL);
 }
 
@@ -512,6 +578,8 @@ const char *
 dmk_result_cell_get_text (DmkResultCell *self)
 {
   g_return_val_if_fail (DMK_IS_RESULT_CELL (self), NULL);
+  if (gtk_widget_get_child_visible (self->live_text))
+    return gtk_inscription_get_text (GTK_INSCRIPTION (self->live_text));
   return gtk_label_get_text (self->label);
 }
 

@@ -126,6 +126,31 @@ row_bind (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer user_da
   gtk_widget_set_visible (gtk_widget_get_last_child (box), why != NULL);
 }
 
+static GPtrArray *
+bound_rows (GtkDropDown *dropdown)
+{
+  return g_object_get_data (G_OBJECT (dropdown), "dmk-size-bound");
+}
+
+/* The rows bound now: GTK unbinds each before it goes (teardown included). */
+static void
+row_bound (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer user_data)
+{
+  GPtrArray *rows = bound_rows (user_data);
+
+  if (rows != NULL)
+    g_ptr_array_add (rows, item);
+}
+
+static void
+row_unbound (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer user_data)
+{
+  GPtrArray *rows = bound_rows (user_data);
+
+  if (rows != NULL)
+    g_ptr_array_remove_fast (rows, item);
+}
+
 /* The chosen size says why the run would fail, where it is. */
 static void
 mark (GtkDropDown *dropdown)
@@ -140,15 +165,15 @@ mark (GtkDropDown *dropdown)
     gtk_widget_remove_css_class (GTK_WIDGET (dropdown), "warning");
 }
 
-/* Bound rows show the old room and the old check: bind them anew. */
+/* Bound rows show the old room and the old check: bind them anew, in place. (Setting the
+ * factory again would build every row's widgets anew, 13 rows a time, four lists at startup.) */
 static void
 rebind (GtkDropDown *dropdown)
 {
-  g_autoptr (GtkListItemFactory) factory =
-    g_object_ref (gtk_drop_down_get_list_factory (dropdown));
+  GPtrArray *rows = bound_rows (dropdown);
 
-  gtk_drop_down_set_list_factory (dropdown, NULL);
-  gtk_drop_down_set_list_factory (dropdown, factory);
+  for (guint i = 0; i < rows->len; i++)
+    row_bind (NULL, rows->pdata[i], dropdown);
   mark (dropdown);
 }
 
@@ -184,6 +209,10 @@ dmk_size_choice_setup (GtkDropDown *dropdown, DmkTargetChooser *chooser)
                           g_free);
   g_signal_connect (factory, "setup", G_CALLBACK (row_setup), dropdown);
   g_signal_connect (factory, "bind", G_CALLBACK (row_bind), dropdown);
+  g_signal_connect_after (factory, "bind", G_CALLBACK (row_bound), dropdown);
+  g_signal_connect (factory, "unbind", G_CALLBACK (row_unbound), dropdown);
+  g_object_set_data_full (G_OBJECT (dropdown), "dmk-size-bound", g_ptr_array_new (),
+                          (GDestroyNotify) g_ptr_array_unref);
   gtk_drop_down_set_model (dropdown, G_LIST_MODEL (sizes));
   gtk_drop_down_set_list_factory (dropdown, factory);
   gtk_drop_down_set_selected (dropdown, DEFAULT_POSITION);

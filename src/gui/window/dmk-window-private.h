@@ -41,7 +41,11 @@ struct _DmkWindow
   GtkProgressBar *progress_bar;
   AdwViewStack *view_stack;
   GtkWidget *benchmark_page;
-  DmkScanView *scan_views[3]; /* sustained, sweep, surface (dmk-window-scans.c) */
+  /* Sustained, Sweep, Surface (dmk-window-scans.c): each view is built into its page after the
+   * first frame, or when it is first needed, whichever comes first. */
+  GtkWidget *scan_pages[3];
+  DmkScanView *scan_views[3];
+  guint scans_idle;
 
   GSettings *settings;
   DmkRunController *run;

@@ -5,6 +5,7 @@
 
 #include <glib/gi18n.h>
 
+#include "dmk-gui-utils.h"
 #include "dmk-window-private.h"
 
 static const struct
@@ -19,13 +20,63 @@ static const struct
   { DMK_KIND_SURFACE, "surface", N_("Sur_face"), "drive-harddisk-symbolic" },
 };
 
+static void on_start_clicked (DmkScanView *view, DmkWindow *self);
+
+/* The view of page i, built now if it was not yet. */
+static DmkScanView *
+scans_ensure (DmkWindow *self, guint i)
+{
+  GtkWidget *view;
+
+  if (self->scan_views[i] != NULL)
+    return self->scan_views[i];
+  view = dmk_scan_view_new (views[i].kind, self->run, self->target_chooser, self->settings);
+  self->scan_views[i] = DMK_SCAN_VIEW (view);
+  g_signal_connect (view, "start-clicked", G_CALLBACK (on_start_clicked), self);
+  dmk_quiet_tooltips (view);
+  adw_bin_set_child (ADW_BIN (self->scan_pages[i]), view);
+  return self->scan_views[i];
+}
+
 static DmkScanView *
 scans_get_view (DmkWindow *self, DmkResultKind kind)
 {
   for (guint i = 0; i < G_N_ELEMENTS (views); i++)
     if (views[i].kind == kind)
-      return self->scan_views[i];
+      return scans_ensure (self, i);
   return NULL;
+}
+
+/* The views the first frame does not show (about a third of the window's startup here), one
+ * per idle turn once it is on screen, so that none waits for its first visit. */
+static gboolean
+build_next (gpointer data)
+{
+  DmkWindow *self = data;
+
+  for (guint i = 0; i < G_N_ELEMENTS (views); i++)
+    if (self->scan_views[i] == NULL)
+      {
+        scans_ensure (self, i);
+        return G_SOURCE_CONTINUE;
+      }
+  self->scans_idle = 0;
+  return G_SOURCE_REMOVE;
+}
+
+static void
+after_first_paint (GdkFrameClock *clock, DmkWindow *self)
+{
+  g_signal_handlers_disconnect_by_func (clock, after_first_paint, self);
+  if (self->scans_idle == 0)
+    self->scans_idle = g_idle_add_full (G_PRIORITY_LOW, build_next, self, NULL);
+}
+
+static void
+on_realize (GtkWidget *widget, DmkWindow *self)
+{
+  g_signal_connect_object (gtk_widget_get_frame_clock (widget), "after-paint",
+                           G_CALLBACK (after_first_paint), self, 0);
 }
 
 /* The one target chooser moves into the view shown, so that every view tests the same target
@@ -35,9 +86,11 @@ on_visible_child (AdwViewStack *stack, GParamSpec *pspec, DmkWindow *self)
 {
   GtkWidget *page = adw_view_stack_get_visible_child (stack);
   GtkWidget *chooser = GTK_WIDGET (self->target_chooser);
-  GtkWidget *slot = DMK_IS_SCAN_VIEW (page)
-                      ? GTK_WIDGET (dmk_scan_view_get_target_slot (DMK_SCAN_VIEW (page)))
-                      : self->controls_box;
+  GtkWidget *slot = self->controls_box;
+
+  for (guint i = 0; i < G_N_ELEMENTS (views); i++)
+    if (page != NULL && page == self->scan_pages[i])
+      slot = GTK_WIDGET (dmk_scan_view_get_target_slot (scans_ensure (self, i)));
 
   if (gtk_widget_get_parent (chooser) == slot)
     return;
@@ -89,7 +142,8 @@ _dmk_window_scans_show_result (DmkWindow *self, DmkResult *result, const char *s
   if (view == NULL)
     return FALSE;
   dmk_scan_view_set_result (view, result, source);
-  adw_view_stack_set_visible_child (self->view_stack, GTK_WIDGET (view));
+  adw_view_stack_set_visible_child (self->view_stack,
+                                    gtk_widget_get_parent (GTK_WIDGET (view)));
   return TRUE;
 }
 
@@ -126,17 +180,17 @@ scans_init (DmkWindow *self)
 
   for (guint i = 0; i < G_N_ELEMENTS (views); i++)
     {
-      GtkWidget *view = dmk_scan_view_new (views[i].kind, self->run, self->target_chooser,
-                                           self->settings);
       AdwViewStackPage *page;
 
-      self->scan_views[i] = DMK_SCAN_VIEW (view);
-      page = adw_view_stack_add_titled (self->view_stack, view, views[i].name,
+      /* A group, as a box is: a "filler" would be spoken by its type name. */
+      self->scan_pages[i] = g_object_new (ADW_TYPE_BIN, "accessible-role",
+                                          GTK_ACCESSIBLE_ROLE_GROUP, NULL);
+      page = adw_view_stack_add_titled (self->view_stack, self->scan_pages[i], views[i].name,
                                         _(views[i].title));
       adw_view_stack_page_set_use_underline (page, TRUE);
       adw_view_stack_page_set_icon_name (page, views[i].icon);
-      g_signal_connect (view, "start-clicked", G_CALLBACK (on_start_clicked), self);
     }
+  g_signal_connect (self, "realize", G_CALLBACK (on_realize), self);
   g_signal_connect (self->view_stack, "notify::visible-child", G_CALLBACK (on_visible_child),
                     self);
   g_action_map_add_action_entries (G_ACTION_MAP (self), entries, G_N_ELEMENTS (entries), self);
@@ -156,6 +210,7 @@ scans_dispose (DmkWindow *self)
   for (guint i = 0; i < G_N_ELEMENTS (self->scan_views); i++)
     if (self->scan_views[i] != NULL)
       g_signal_handlers_disconnect_by_data (self->scan_views[i], self);
+  g_clear_handle_id (&self->scans_idle, g_source_remove);
 }
 
 const DmkWindowPart _dmk_window_scans_part = { NULL, scans_init, scans_dispose };
