@@ -33,9 +33,10 @@ dmk_engine_for_test (const DmkSettings *settings, gboolean served_by_thread,
 }
 
 guint
-dmk_engine_submit_batch (gboolean served_by_thread)
+dmk_engine_submit_batch (gboolean served_by_thread, guint threads)
 {
-  return served_by_thread ? 0 : DMK_ENGINE_SUBMIT_BATCH_INTERRUPT;
+  return served_by_thread && threads >= g_get_num_processors () ? 0
+                                                                : DMK_ENGINE_SUBMIT_BATCH_INTERRUPT;
 }
 
 DmkEngineKind

@@ -52,22 +52,25 @@ struct _DmkEngine
 };
 
 /* The most I/Os an engine hands the kernel in one system call (DmkEngine.submit_batch; 0: every
- * free slot at once, as fio's iodepth_batch_submit equal to the depth), by the kind of target.
- * io_submit and io_uring_enter plug the block queue for a batch of more than two, and the device
- * sees none of it until the call ends. Where a kernel thread does the I/O (a loop device's
- * worker) that is what it wants: one wake-up for the whole batch, and a third of the system
- * calls. Measured on a RAM-backed loop device, every free slot against two per call (3
- * alternating rounds of 2 s, MB/s, rounds won, CPU per I/O): libaio RND4K Q32T1 read 1.08 (2/3)
- * at 2.8 against 5.3 us, write 1.03 (2/3) at 4.1 against 4.2 us; RND4K Q32T16 1.40 (2/3) and
- * 1.20 (3/3) at 3.9/5.5 and 4.3/6.0 us; io_uring level in rate (652/679 and 499/500 MB/s) at
- * 2.7 against 3.4 and 2.9 against 4.3 us. Where the device completes by interrupt (a folder on
- * this machine's virtio disk) the plugged batch lost: libaio RND4K Q32T1 read 0.80 (1/5), 0.85
- * (1/3), write 1.03 (2/3), io_uring 0.89 (1/3) and 0.97 (1/3), at the same CPU per I/O; there
- * two per call stays, which halves the calls of one per call and never plugs. bench/batching
- * and bench/README.md have the tables. */
+ * free slot at once, as fio's iodepth_batch_submit equal to the depth), by the target and the
+ * test's threads. io_submit and io_uring_enter plug the block queue for a batch of more than two,
+ * and the device sees none of it until the call ends.
+ * - Where a kernel thread does the I/O (a loop device's worker) and the test's threads take every
+ *   CPU, a whole batch per call wins: one wake-up of the worker, a third of the system calls, and
+ *   the CPU they cost goes to the I/O (RND4K Q32T16 read, libaio, RAM-backed loop device, quiet
+ *   2-CPU machine: every slot 1.24x two per call, 4/5 rounds; under load 1.40x, 2/3).
+ * - With a CPU to spare (one thread on two CPUs) two per call wins: the worker starts on the first
+ *   two while the submitter hands over the next, where a whole batch leaves it idle until the call
+ *   ends (RND4K Q32T1 libaio, quiet machine: two per call 1.30x every slot reading, 5/5 rounds, and
+ *   1.42x writing, 5/5; only on a machine loaded by other work, 3-6, did every slot win, 1.08x).
+ * - Where the device completes by interrupt (a folder on this machine's virtio disk; NVMe, SATA,
+ *   USB drives) the plugged batch lost: libaio RND4K Q32T1 read 0.80 (1/5), 0.85 (1/3), io_uring
+ *   0.89 (1/3) and 0.97 (1/3), at the same CPU per I/O: two per call, which halves the calls of
+ *   one per call and never plugs.
+ * bench/batching and bench/README.md have the tables. */
 #define DMK_ENGINE_SUBMIT_BATCH_INTERRUPT 2u
 
-guint dmk_engine_submit_batch (gboolean served_by_thread);
+guint dmk_engine_submit_batch (gboolean served_by_thread, guint threads);
 
 extern const DmkEngineOps dmk_engine_libaio_ops;
 extern const DmkEngineOps dmk_engine_psync_ops;

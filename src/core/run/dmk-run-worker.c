@@ -340,7 +340,7 @@ worker_setup (Worker *w, guint index, DmkTarget *target, const DmkJob *job,
   w->engine.depth = w->depth;
   w->engine.buffer_size = w->bs;
   w->engine.poll = settings->poll;
-  w->engine.submit_batch = dmk_engine_submit_batch (served_by_thread);
+  w->engine.submit_batch = dmk_engine_submit_batch (served_by_thread, threads);
   w->verify_id = verify_id;
   /* --verify: a spare buffer for every slot (defer_check) */
   n_buffers = verify_id != 0 ? 2 * w->depth : w->depth;
