@@ -681,3 +681,18 @@ assert_file_is_card (DmkCard *card, const char *path)
   g_assert_true (g_file_get_contents (path, &got, &len, NULL));
   g_assert_cmpmem (got, len, g_bytes_get_data (want, NULL), g_bytes_get_size (want));
 }
+
+guint
+history_entries (const char *path)
+{
+  g_autoptr (DmkHistory) h = NULL;
+  g_autoptr (GPtrArray) all = NULL;
+
+  if (!g_file_test (path, G_FILE_TEST_EXISTS))
+    return 0;
+  h = dmk_history_open (path, 5000, NULL);
+  g_assert_nonnull (h);
+  all = dmk_history_list (h, NULL, NULL);
+  g_assert_nonnull (all);
+  return all->len;
+}

@@ -113,3 +113,5 @@ gboolean no_popover_child (gpointer button);
 /* The first item of a popover menu under widget (GtkModelButton is private: found by its
  * type's name). */
 GtkWidget *find_model_button (GtkWidget *widget);
+/* How many entries the history store at path lists; 0 where there is no store yet. */
+guint history_entries (const char *path);

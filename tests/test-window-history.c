@@ -14,25 +14,10 @@
 
 static char *store;
 
-static guint
-entries_in_store (void)
-{
-  g_autoptr (DmkHistory) h = NULL;
-  g_autoptr (GPtrArray) all = NULL;
-
-  if (!g_file_test (store, G_FILE_TEST_EXISTS))
-    return 0;
-  h = dmk_history_open (store, 5000, NULL);
-  g_assert_nonnull (h);
-  all = dmk_history_list (h, NULL, NULL);
-  g_assert_nonnull (all);
-  return all->len;
-}
-
 static gboolean
 saved_once (gpointer data)
 {
-  return entries_in_store () == GPOINTER_TO_UINT (data);
+  return history_entries (store) == GPOINTER_TO_UINT (data);
 }
 
 static gboolean
@@ -124,13 +109,13 @@ check_dialog (DmkWindow *win)
   g_assert_true (pointer_click_on (find_undo (GTK_WIDGET (dialog))));
   g_assert_true (iterate_until (row_sensitive, dialog));
   g_assert_true (iterate_until (history_loaded, dialog));
-  g_assert_cmpuint (entries_in_store (), ==, 1);
+  g_assert_cmpuint (history_entries (store), ==, 1);
   /* Deleted when the toast goes without Undo. */
   click (dmk_history_dialog_get_row_button (dialog, 0, "delete"));
   adw_toast_dismiss (dmk_history_dialog_get_last_toast (dialog));
   g_assert_true (iterate_until (history_loaded, dialog));
   g_assert_cmpuint (dmk_history_dialog_get_n_rows (dialog), ==, 0);
-  g_assert_cmpuint (entries_in_store (), ==, 0);
+  g_assert_cmpuint (history_entries (store), ==, 0);
 }
 
 static gboolean
@@ -277,7 +262,7 @@ test_saved (void)
   g_assert_cmpstr (((DmkHistoryEntry *) all->pdata[1])->date, ==,
                    dmk_window_get_shown_result (win)->date);
   g_assert_true (dmk_history_delete (h, ((DmkHistoryEntry *) all->pdata[1])->id, NULL));
-  g_assert_cmpuint (entries_in_store (), ==, 1);
+  g_assert_cmpuint (history_entries (store), ==, 1);
   check_dialog (win);
   destroy_window (win);
 }
@@ -527,7 +512,7 @@ test_row_rerun_keeps_grid (void)
         g_assert_cmpstr (again->date, ==, t->date);
       }
   }
-  g_assert_cmpuint (entries_in_store (), ==, 1);
+  g_assert_cmpuint (history_entries (store), ==, 1);
   destroy_window (win);
   empty_store ();
   {

@@ -12,25 +12,10 @@
 
 static char *store;
 
-static guint
-entries_in_store (void)
-{
-  g_autoptr (DmkHistory) h = NULL;
-  g_autoptr (GPtrArray) all = NULL;
-
-  if (!g_file_test (store, G_FILE_TEST_EXISTS))
-    return 0;
-  h = dmk_history_open (store, 5000, NULL);
-  g_assert_nonnull (h);
-  all = dmk_history_list (h, NULL, NULL);
-  g_assert_nonnull (all);
-  return all->len;
-}
-
 static gboolean
 saved (gpointer data)
 {
-  return entries_in_store () == GPOINTER_TO_UINT (data);
+  return history_entries (store) == GPOINTER_TO_UINT (data);
 }
 
 static void
