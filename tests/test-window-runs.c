@@ -7,6 +7,7 @@
  * window's target list in the words of gdiskmark-cli targets. */
 #include "config.h"
 
+#include <gio/gunixmounts.h>
 #include <glib/gstdio.h>
 #include <gdk/x11/gdkx.h>
 #include <json-glib/json-glib.h>
@@ -688,6 +689,18 @@ cli_descriptions (const char *folder)
   return map;
 }
 
+/* Whether a filesystem is mounted at path now. */
+static gboolean
+still_mounted (const char *path)
+{
+  GUnixMountEntry *m = g_unix_mount_at (path, NULL);
+
+  if (m == NULL)
+    return FALSE;
+  g_unix_mount_free (m);
+  return TRUE;
+}
+
 static gboolean
 listed_described (gpointer data)
 {
@@ -735,6 +748,14 @@ test_places_as_cli (void)
         continue;
       g_test_message ("%s: window “%s”, CLI “%s”", path, dmk_target_item_get_subtitle (item),
                       said);
+      if (said == NULL && dmk_target_item_get_kind (item) == DMK_TARGET_ITEM_FOLDER &&
+          g_strcmp0 (path, dir) != 0 && !still_mounted (path))
+        {
+          /* Another test's filesystem (the GUI tests run side by side), mounted when the window
+           * listed it and gone when the CLI was asked: nothing to compare. */
+          g_test_message ("%s: unmounted meanwhile", path);
+          continue;
+        }
       g_assert_nonnull (said);
       g_assert_cmpstr (dmk_target_item_get_subtitle (item), ==, said);
       compared++;
