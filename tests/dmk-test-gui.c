@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include <gdk/x11/gdkx.h>
+#include <execinfo.h>
 #include <glib/gstdio.h>
 #include <signal.h>
 #include <string.h>
@@ -355,10 +356,43 @@ own_display (void)
   (void) g_steal_pointer (&server);
 }
 
+/* A crash in a window test is printed with its stack before the process dies, so that a rare
+ * one on CI (where nothing else is kept) can be read afterwards: backtrace() is async-signal-safe
+ * once loaded, and the test programs export their symbols (meson: export_dynamic). */
+static void
+crashed (int sig)
+{
+  void *frames[64];
+  int n = backtrace (frames, G_N_ELEMENTS (frames));
+  static const char head[] = "# crashed; the stack:\n";
+
+  if (write (STDERR_FILENO, head, sizeof head - 1) < 0)
+    _exit (128 + sig);
+  backtrace_symbols_fd (frames, n, STDERR_FILENO);
+  signal (sig, SIG_DFL);
+  raise (sig);
+}
+
+static void
+report_crashes (void)
+{
+  void *warm[1];
+
+#ifdef __SANITIZE_ADDRESS__
+  return; /* AddressSanitizer reports a crash better, and its handler stays */
+#endif
+  backtrace (warm, 1); /* loads libgcc now, not in the handler */
+  signal (SIGSEGV, crashed);
+  signal (SIGBUS, crashed);
+  signal (SIGFPE, crashed);
+  signal (SIGILL, crashed);
+}
+
 gboolean
 dmk_test_gui_init (int *argc, char ***argv, const char *suite)
 {
   g_test_init (argc, argv, NULL);
+  report_crashes ();
   own_display ();
   if (!gtk_init_check ())
     {
