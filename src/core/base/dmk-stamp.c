@@ -3,6 +3,9 @@
 #include "config.h"
 
 #include <string.h>
+#if defined(__x86_64__)
+#include <emmintrin.h>
+#endif
 
 #include "dmk-stamp.h"
 
@@ -71,6 +74,12 @@ G_STATIC_ASSERT ((BODY_END - BODY_FIRST) % 4 == 0);
 #define BODY_CLONES
 #endif
 
+/* On x86-64 the body goes out with streaming stores (movntdq): a stamped buffer is written once
+ * and next read by the device, or by the loop device's worker on another CPU, so it need not be
+ * read into this CPU's cache first and stay there dirty. A verified SEQ1M Q1T1 write on a RAM
+ * loop device ran at 3.0 GB/s with ordinary stores and 4.4 GB/s with these (bench/README.md,
+ * "What the scans and checks cost"). The header's half line stays an ordinary store: streaming
+ * it as well measured no better. */
 BODY_CLONES static void
 fill_body (guint64 *w, guint64 seed)
 {
@@ -78,6 +87,20 @@ fill_body (guint64 *w, guint64 seed)
                   seed + (BODY_FIRST + 2) * STEP, seed + (BODY_FIRST + 3) * STEP };
   const Words4 step = { 4 * STEP, 4 * STEP, 4 * STEP, 4 * STEP };
 
+#if defined(__x86_64__)
+  if (((guintptr) w & 15) == 0)
+    {
+      for (gsize i = BODY_FIRST; i < BODY_END; i += 4)
+        {
+          _mm_stream_si128 ((__m128i *) (w + i),
+                            (__m128i) { (long long) want[0], (long long) want[1] });
+          _mm_stream_si128 ((__m128i *) (w + i + 2),
+                            (__m128i) { (long long) want[2], (long long) want[3] });
+          want += step;
+        }
+      return;
+    }
+#endif
   for (gsize i = BODY_FIRST; i < BODY_END; i += 4)
     {
       memcpy (w + i, &want, sizeof want);
@@ -121,6 +144,9 @@ dmk_stamp_fill (void *buf, gsize len, guint64 run_id, guint64 offset)
 
   for (gsize at = 0; at < len; at += DMK_STAMP_SIZE)
     fill_one ((guint64 *) ((char *) buf + at), run_id, offset + at);
+#if defined(__x86_64__)
+  _mm_sfence (); /* the streaming stores are seen before the buffer is handed to the kernel */
+#endif
 }
 
 DmkStampStatus
