@@ -350,6 +350,47 @@ test_text_escaped (void)
   g_assert_nonnull (strstr (items->str, want));
 }
 
+/* The rating the user gave the drive goes with the shared text, as the sentence the window says
+ * (the best sequential read's share of it); a result without one gets no such line. Through the
+ * real CLI, which redacts the file before it writes the text. */
+static void
+test_text_rated (void)
+{
+  g_autofree char *json = share_fixture_text ("alice-laptop");
+  g_autoptr (DmkResult) r = dmk_result_from_json (json, -1, NULL);
+  g_autofree char *rated_json = NULL, *file = g_build_filename (tmp_dir, "rated.json", NULL);
+  g_autofree char *plain_file = g_build_filename (tmp_dir, "unrated.json", NULL);
+  g_autofree char *want = NULL, *name = NULL, *md = NULL, *bb = NULL, *plain = NULL;
+  const char *md_args[] = { "share", "-q", file, NULL };
+  const char *bb_args[] = { "share", "-q", "--format=bbcode", file, NULL };
+  const char *plain_args[] = { "share", "-q", plain_file, NULL };
+  const DmkTestResult *best;
+
+  g_assert_nonnull (r);
+  g_assert_true (g_file_set_contents (plain_file, json, -1, NULL));
+  r->rated.read_mb_per_s = 3500;
+  best = dmk_rated_best_test (r, DMK_DIRECTION_READ);
+  g_assert_nonnull (best);
+  name = dmk_test_spec_to_name (&best->spec);
+  want = dmk_rated_sentence (r, DMK_DIRECTION_READ, FALSE);
+  g_assert_true (g_str_has_prefix (want, name));
+  g_assert_nonnull (strstr (want, "% of the rated 3500 MB/s (the best sequential read)"));
+  rated_json = dmk_result_to_json (r);
+  g_assert_true (g_file_set_contents (file, rated_json, -1, NULL));
+  md = cli_output (md_args);
+  bb = cli_output (bb_args);
+  plain = cli_output (plain_args);
+  g_test_message ("%s", md);
+  g_assert_nonnull (strstr (md, want));
+  g_assert_nonnull (strstr (md, "Rated speed"));
+  g_assert_nonnull (strstr (bb, "[*][b]Rated speed:[/b] "));
+  g_assert_nonnull (strstr (bb, want));
+  /* Only reads were rated: no sentence about writes, and none at all without a rating. */
+  g_assert_null (strstr (md, "sequential write)"));
+  g_assert_null (strstr (plain, "Rated speed"));
+  g_assert_null (strstr (md, SHARE_SERIAL));
+}
+
 /* Two results side by side: one table, a column each, every test of either a row. */
 static void
 test_compare_tables (void)
@@ -389,6 +430,7 @@ main (int argc, char **argv)
   g_test_add_func ("/share/text/tables-read-back", test_tables_read_back);
   g_test_add_func ("/share/text/compare", test_compare_tables);
   g_test_add_func ("/share/text/escaped", test_text_escaped);
+  g_test_add_func ("/share/text/rated", test_text_rated);
   status = g_test_run ();
   {
     g_autofree char *json = g_build_filename (tmp_dir, "alice.json", NULL);

@@ -7,6 +7,7 @@
 
 #include "dmk-compare.h"
 #include "dmk-describe.h"
+#include "dmk-rated.h"
 #include "dmk-share-text.h"
 #include "dmk-spread.h"
 #include "dmk-units.h"
@@ -157,6 +158,15 @@ append_facts (Out *o, const DmkResult *r)
   append_fact (o, _("Test size"), size);
   append_fact (o, _("Date"), date);
   append_fact (o, _("Measured with"), tool);
+  /* The rating the user gave the drive and the result's share of it: a forum reader asks "and
+   * what does the box say?" first. */
+  for (DmkDirection d = DMK_DIRECTION_READ; d <= DMK_DIRECTION_WRITE; d++)
+    {
+      g_autofree char *rated = dmk_rated_sentence (r, d, FALSE);
+
+      /* TRANSLATORS: a shared result's fact: the drive's rated speed and its share of it */
+      append_fact (o, C_ ("share fact", "Rated speed"), rated);
+    }
   append_fact (o, _("Comment"), r->comment);
   for (guint i = 0; i < r->warnings->len; i++)
     append_fact (o, _("Warning"), g_ptr_array_index (r->warnings, i));
