@@ -718,26 +718,24 @@ listed_described (gpointer data)
   return FALSE;
 }
 
-static void
-test_places_as_cli (void)
+/* Compares the window's list with the CLI's words, asked now; the number of places whose words
+ * differ (each told), or, on the last try (strict), fails at the first. */
+static guint
+places_differ (Run *r, const char *dir, gboolean strict, guint *compared, guint *devices)
 {
-  g_autofree char *dir = make_target_dir ();
-  g_autoptr (GHashTable) cli = NULL;
+  g_autoptr (GHashTable) before = NULL, cli = NULL;
   GListModel *model;
-  guint compared = 0, devices = 0;
-  Run r;
+  guint differ = 0;
 
-  if (!dmk_test_loop_setup (77))
-    g_test_message ("no loop device: folders only");
-  reset_settings ();
-  run_open (&r, DMK_KIND_GRID, dir);
-  g_assert_true (iterate_until (listed_described, &r));
-  /* The list as a scan made it after the loop device came: the CLI is asked at the same time. */
-  dmk_window_refresh_devices (r.win);
+  /* The list as a scan made it after the loop device came, and the CLI's words just before and
+   * just after it: the window's words are one of the two where nothing else changed twice. */
+  before = cli_descriptions (dir);
+  dmk_window_refresh_devices (r->win);
   for (int i = 0; i < 20; i++)
     settle ();
   cli = cli_descriptions (dir);
-  model = gtk_drop_down_get_model (GTK_DROP_DOWN (dmk_window_get_target_dropdown (r.win)));
+  *compared = *devices = 0;
+  model = gtk_drop_down_get_model (GTK_DROP_DOWN (dmk_window_get_target_dropdown (r->win)));
   for (guint i = 0; i < g_list_model_get_n_items (model); i++)
     {
       g_autoptr (DmkTargetItem) item = g_list_model_get_item (model, i);
@@ -757,10 +755,39 @@ test_places_as_cli (void)
           continue;
         }
       g_assert_nonnull (said);
+      if (g_strcmp0 (dmk_target_item_get_subtitle (item), said) != 0 &&
+          g_strcmp0 (dmk_target_item_get_subtitle (item), g_hash_table_lookup (before, path)) == 0)
+        said = g_hash_table_lookup (before, path);
+      if (!strict && g_strcmp0 (dmk_target_item_get_subtitle (item), said) != 0)
+        {
+          /* A filesystem the other tests write to fills between the two askings (CI met the
+           * root filesystem at 23 % in the window and 32 % in the CLI): asked again. */
+          differ++;
+          continue;
+        }
       g_assert_cmpstr (dmk_target_item_get_subtitle (item), ==, said);
-      compared++;
-      devices += dmk_target_item_get_kind (item) == DMK_TARGET_ITEM_DEVICE;
+      (*compared)++;
+      *devices += dmk_target_item_get_kind (item) == DMK_TARGET_ITEM_DEVICE;
     }
+  return differ;
+}
+
+static void
+test_places_as_cli (void)
+{
+  g_autofree char *dir = make_target_dir ();
+  guint compared = 0, devices = 0;
+  Run r;
+
+  if (!dmk_test_loop_setup (77))
+    g_test_message ("no loop device: folders only");
+  reset_settings ();
+  run_open (&r, DMK_KIND_GRID, dir);
+  g_assert_true (iterate_until (listed_described, &r));
+  /* The same words, asked at the same moment: three tries, the last one strict. */
+  for (int attempt = 0; attempt < 3; attempt++)
+    if (places_differ (&r, dir, attempt == 2, &compared, &devices) == 0)
+      break;
   /* The chosen folder is there, in the same words; and a device when there is one. */
   g_assert_cmpuint (compared, >=, 2);
   if (dmk_test_loop != NULL)
